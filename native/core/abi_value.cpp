@@ -1,0 +1,124 @@
+// C ABI: strings across the boundary, value release, Errors for gated callbacks.
+#include "abi_guard.h"
+#include "domain.h"
+#include "string_codec.h"
+#include "value_cast.h"
+
+using namespace zts;
+
+namespace {
+
+thread_local std::string t_utf8; // scratch for UTF-16 -> UTF-8
+
+// String(v) as UTF-8 appended to out; false when String(v) threw (exception dropped).
+bool append_display(JSContext *ctx, JSValueConst v, std::string &out)
+{
+    size_t len = 0;
+    const char *s = JS_ToCStringLen(ctx, &len, v);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return false;
+    }
+    out.append(s, len);
+    JS_FreeCString(ctx, s);
+    return true;
+}
+
+} // namespace
+
+extern "C" {
+
+int32_t zts_value_new_string_utf16(zts_domain *domain, const uint16_t *chars, int32_t len, zts_value *out)
+{
+    if (domain == nullptr || out == nullptr || len < 0 || (chars == nullptr && len > 0)) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        t_utf8.clear();
+        utf16_to_utf8(chars, static_cast<size_t>(len), t_utf8);
+        JSValue s = JS_NewStringLen(domain->ctx, t_utf8.data(), t_utf8.size());
+        if (JS_IsException(s)) {
+            *out = from_js(JS_UNDEFINED);
+            return capture_exception(domain, ZTS_ERR_JS);
+        }
+        *out = from_js(s);
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint16_t **out_chars)
+{
+    if (domain == nullptr || out_chars == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JSContext *ctx = domain->ctx;
+    JSValue js = to_js(v);
+    return abi_guard([&]() -> int32_t {
+        size_t len = 0;
+        const char *s = JS_ToCStringLen(ctx, &len, js);
+        JS_FreeValue(ctx, js);
+        if (s == nullptr) {
+            return capture_exception(domain, ZTS_ERR_JS);
+        }
+        utf8_to_utf16(s, len, domain->scratch16);
+        JS_FreeCString(ctx, s);
+        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+        return static_cast<int32_t>(domain->scratch16.size());
+    });
+}
+
+int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars)
+{
+    if (domain == nullptr || out_chars == nullptr || argc < 0 || (argv == nullptr && argc > 0)) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        std::string text;
+        for (int32_t i = 0; i < argc; i++) {
+            if (i > 0) {
+                text.push_back(' ');
+            }
+            if (!append_display(domain->ctx, to_js(argv[i]), text)) {
+                text += "<unprintable value>";
+            }
+        }
+        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
+        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+        return static_cast<int32_t>(domain->scratch16.size());
+    });
+}
+
+void zts_value_free(zts_domain *domain, zts_value v)
+{
+    if (domain != nullptr) {
+        JS_FreeValue(domain->ctx, to_js(v));
+    }
+}
+
+int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t message_len, const uint16_t *csharp_stack,
+                      int32_t stack_len, zts_value *out)
+{
+    if (domain == nullptr || out == nullptr || message_len < 0 || stack_len < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    *out = from_js(JS_EXCEPTION);
+    return abi_guard([&]() -> int32_t {
+        JSContext *ctx = domain->ctx;
+        std::string msg;
+        utf16_to_utf8(message, static_cast<size_t>(message_len), msg);
+        JSValue err = new_error(ctx, msg);
+        if (JS_IsException(err)) {
+            return static_cast<int32_t>(ZTS_ERR_OUT_OF_MEMORY); // exception stays pending for the gate
+        }
+        if (csharp_stack != nullptr) {
+            std::string stack;
+            utf16_to_utf8(csharp_stack, static_cast<size_t>(stack_len), stack);
+            JS_DefinePropertyValueStr(ctx, err, "csharpStack", JS_NewStringLen(ctx, stack.data(), stack.size()),
+                                      JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
+        }
+        *out = from_js(err);
+        return ZTS_OK;
+    });
+}
+
+} // extern "C"

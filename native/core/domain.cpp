@@ -1,0 +1,71 @@
+// Domain creation and teardown (10-LIFETIME §7: drain -> registries -> context/runtime).
+#include "domain_lifecycle.h"
+
+#include <atomic>
+
+#include "gated_function.h"
+#include "module_loader.h"
+#include "release_queue.h"
+#include "zts_global.h"
+
+namespace zts {
+namespace {
+
+std::atomic<uint32_t> g_next_domain_id{1};
+
+} // namespace
+
+zts_domain *domain_create(void *host, void *gate)
+{
+    auto *d = new zts_domain();
+    d->id = g_next_domain_id.fetch_add(1);
+    d->host = host;
+    d->gate = gate;
+    d->rt = JS_NewRuntime2(&counting_malloc_functions(), &d->allocations);
+    if (d->rt == nullptr) {
+        delete d;
+        return nullptr;
+    }
+    JS_SetRuntimeOpaque(d->rt, d);
+    register_gate_pointer_class(d->rt);
+    d->ctx = JS_NewContext(d->rt);
+    if (d->ctx == nullptr) {
+        JS_FreeRuntime(d->rt);
+        delete d;
+        return nullptr;
+    }
+    JS_SetContextOpaque(d->ctx, d);
+    install_module_loader(d);
+    if (!install_zts_global(d)) {
+        JS_FreeValue(d->ctx, JS_GetException(d->ctx));
+        domain_destroy(d);
+        return nullptr;
+    }
+    release_queue_open(d->id);
+    return d;
+}
+
+int32_t domain_drain_releases(zts_domain *d)
+{
+    int32_t released = 0;
+    for (int32_t ref : release_queue_take(d->id)) {
+        if (d->refs.release(d->ctx, ref)) {
+            released++;
+        }
+    }
+    return released;
+}
+
+int64_t domain_destroy(zts_domain *d)
+{
+    domain_drain_releases(d);
+    release_queue_close(d->id);
+    d->refs.clear(d->ctx);
+    JS_FreeContext(d->ctx);
+    JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
+    auto leaked = static_cast<int64_t>(d->allocations.live_bytes);
+    delete d;
+    return leaked;
+}
+
+} // namespace zts

@@ -1,0 +1,71 @@
+// The domain: one JSRuntime with one main JSContext (10-LIFETIME §6), and the
+// per-domain state the C ABI works on.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "counting_allocator.h"
+#include "function_refs.h"
+#include "quickjs.h"
+#include "zts/zts.h"
+
+namespace zts {
+
+/// What zts_domain_error reports; strings are UTF-8 and owned here.
+struct ErrorReport {
+    int32_t status = ZTS_OK; ///< the zts_status of the failed call
+    std::string message;     ///< Error.message or String(thrown)
+    std::string stack;       ///< Error.stack, or ""
+    std::string name;        ///< Error.name, or "" for non-Error values
+    std::string specifier;   ///< module that failed to load (ZTS_ERR_MODULE_LOAD)
+    std::string importer;    ///< module that imported it ("" for the host)
+};
+
+/// The last host-loader failure, to classify the exception that reaches the host.
+struct LoadFailure {
+    void *error_object = nullptr; ///< identity of the Error thrown for it (not owned)
+    std::string specifier;        ///< canonical specifier that failed
+    std::string importer;         ///< canonical importer ("" for the host)
+};
+
+} // namespace zts
+
+/// The opaque domain handle of the C ABI.
+struct zts_domain {
+    uint32_t id = 0;                     ///< process-unique, never reused
+    void *host = nullptr;                ///< host cookie passed back to callbacks
+    void *gate = nullptr;                ///< JSCFunctionData entry of the callback gate, or nullptr
+    zts::AllocationCounter allocations;  ///< counts the runtime's memory; outlives rt
+    JSRuntime *rt = nullptr;             ///< owned
+    JSContext *ctx = nullptr;            ///< owned; the domain's only context
+    zts::FunctionRefs refs;              ///< functions held by host delegates
+    zts::ErrorReport error;              ///< last failure
+    zts::LoadFailure load_failure;       ///< last host-loader failure
+    std::string pending_importer_name;   ///< canonical name produced by the last normalize
+    std::string pending_importer;        ///< importer of pending_importer_name
+    std::u16string scratch16;            ///< buffer behind zts_value_take_utf16 / zts_values_format
+    int32_t call_depth = 0;              ///< nesting of zts_function_call
+};
+
+namespace zts {
+
+/// The domain whose context is ctx (set as the context opaque).
+inline zts_domain *domain_of(JSContext *ctx) { return static_cast<zts_domain *>(JS_GetContextOpaque(ctx)); }
+
+/// Takes the pending exception of d's context into d->error with status; returns status.
+int32_t capture_exception(zts_domain *d, int32_t status);
+
+/// Records a host-side failure (no JS exception) in d->error; returns status.
+int32_t report_failure(zts_domain *d, int32_t status, const std::string &message);
+
+/// Makes `new Error(message)` (message UTF-8, with the current JS stack); owned, or JS_EXCEPTION.
+JSValue new_error(JSContext *ctx, const std::string &message);
+
+/// Throws `Error(message)` into ctx (message UTF-8); returns JS_EXCEPTION.
+JSValue throw_error(JSContext *ctx, const std::string &message);
+
+/// Runs pending jobs until none is left; false (exception captured as ZTS_ERR_JS) when one threw.
+bool run_pending_jobs(zts_domain *d);
+
+} // namespace zts

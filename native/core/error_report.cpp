@@ -1,0 +1,107 @@
+// Turning JS exceptions into ErrorReports, and host messages into JS Errors.
+#include "domain.h"
+
+namespace zts {
+namespace {
+
+std::string to_utf8(JSContext *ctx, JSValueConst v)
+{
+    size_t len = 0;
+    const char *s = JS_ToCStringLen(ctx, &len, v);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx)); // String(v) itself threw
+        return "<unprintable value>";
+    }
+    std::string out(s, len);
+    JS_FreeCString(ctx, s);
+    return out;
+}
+
+std::string string_property(JSContext *ctx, JSValueConst obj, const char *name)
+{
+    JSValue v = JS_GetPropertyStr(ctx, obj, name);
+    if (JS_IsException(v)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return "";
+    }
+    std::string out = JS_IsUndefined(v) || JS_IsNull(v) ? std::string() : to_utf8(ctx, v);
+    JS_FreeValue(ctx, v);
+    return out;
+}
+
+} // namespace
+
+int32_t capture_exception(zts_domain *d, int32_t status)
+{
+    JSContext *ctx = d->ctx;
+    JSValue exc = JS_GetException(ctx);
+    ErrorReport report;
+    report.status = status;
+    if (JS_IsError(ctx, exc)) {
+        report.message = string_property(ctx, exc, "message");
+        report.name = string_property(ctx, exc, "name");
+        report.stack = string_property(ctx, exc, "stack");
+    } else {
+        report.message = to_utf8(ctx, exc);
+    }
+    if (JS_IsObject(exc) && JS_VALUE_GET_PTR(exc) == d->load_failure.error_object &&
+        d->load_failure.error_object != nullptr) {
+        report.status = ZTS_ERR_MODULE_LOAD;
+        report.specifier = d->load_failure.specifier;
+        report.importer = d->load_failure.importer;
+    }
+    JS_FreeValue(ctx, exc);
+    d->error = std::move(report);
+    return d->error.status;
+}
+
+int32_t report_failure(zts_domain *d, int32_t status, const std::string &message)
+{
+    d->error = ErrorReport{};
+    d->error.status = status;
+    d->error.message = message;
+    return status;
+}
+
+JSValue new_error(JSContext *ctx, const std::string &message)
+{
+    // Through the Error constructor, so the Error carries the JS stack where it was made.
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue ctor = JS_GetPropertyStr(ctx, global, "Error");
+    JS_FreeValue(ctx, global);
+    if (JS_IsException(ctor)) {
+        return JS_EXCEPTION;
+    }
+    JSValue msg = JS_NewStringLen(ctx, message.data(), message.size());
+    if (JS_IsException(msg)) {
+        JS_FreeValue(ctx, ctor);
+        return JS_EXCEPTION;
+    }
+    JSValue err = JS_CallConstructor(ctx, ctor, 1, &msg);
+    JS_FreeValue(ctx, msg);
+    JS_FreeValue(ctx, ctor);
+    return err;
+}
+
+JSValue throw_error(JSContext *ctx, const std::string &message)
+{
+    JSValue err = new_error(ctx, message);
+    if (JS_IsException(err)) {
+        return JS_EXCEPTION;
+    }
+    return JS_Throw(ctx, err);
+}
+
+bool run_pending_jobs(zts_domain *d)
+{
+    JSContext *job_ctx = nullptr;
+    while (JS_IsJobPending(d->rt)) {
+        if (JS_ExecutePendingJob(d->rt, &job_ctx) < 0) {
+            capture_exception(d, ZTS_ERR_JS);
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace zts

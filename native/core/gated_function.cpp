@@ -1,0 +1,99 @@
+#include "gated_function.h"
+
+#include "host_callbacks.h"
+
+namespace zts {
+namespace {
+
+JSClassID g_pointer_class_id = 0;
+
+const JSClassDef k_pointer_class = {"ZtsGatePointer", nullptr, nullptr, nullptr, nullptr};
+
+std::vector<std::string> split_path(const std::string &path)
+{
+    std::vector<std::string> parts;
+    std::string cur;
+    for (char c : path) {
+        if (c == '.') {
+            parts.push_back(cur);
+            cur.clear();
+        } else {
+            cur.push_back(c);
+        }
+    }
+    parts.push_back(cur);
+    return parts;
+}
+
+} // namespace
+
+void register_gate_pointer_class(JSRuntime *rt)
+{
+    JS_NewClassID(&g_pointer_class_id); // allocates once per process, then returns the same id
+    JS_NewClass(rt, g_pointer_class_id, &k_pointer_class);
+}
+
+void *gate_touserdata(JSContext *ctx, JSValue value, int /*slot*/)
+{
+    void *p = JS_GetOpaque(value, g_pointer_class_id);
+    if (p == nullptr) {
+        JS_ThrowTypeError(ctx, "zts: gated function has no host entry");
+    }
+    return p;
+}
+
+int32_t define_gated_function(zts_domain *d, const std::string &path, int32_t length, int32_t magic, int64_t data)
+{
+    if (d->gate == nullptr) {
+        return report_failure(d, ZTS_ERR_NO_GATE, "zts: the domain has no callback gate");
+    }
+    const zts_host_callbacks *host = host_callbacks();
+    if (host == nullptr) {
+        return report_failure(d, ZTS_ERR_NO_HOST, "zts: no host callback table is registered");
+    }
+    std::vector<std::string> parts = split_path(path);
+    for (const std::string &part : parts) {
+        if (part.empty()) {
+            return report_failure(d, ZTS_ERR_ARGUMENT, "zts: malformed function path '" + path + "'");
+        }
+    }
+    JSContext *ctx = d->ctx;
+    JSValue entry = JS_NewObjectClass(ctx, static_cast<int>(g_pointer_class_id));
+    if (JS_IsException(entry)) {
+        return capture_exception(d, ZTS_ERR_JS);
+    }
+    JS_SetOpaque(entry, reinterpret_cast<void *>(host->host_call));
+    JSValue func_data[2] = {entry, JS_NewInt64(ctx, data)};
+    JSValue fn = JS_NewCFunctionData(ctx, reinterpret_cast<JSCFunctionData *>(d->gate), length, magic, 2, func_data);
+    JS_FreeValue(ctx, func_data[0]);
+    JS_FreeValue(ctx, func_data[1]);
+    if (JS_IsException(fn)) {
+        return capture_exception(d, ZTS_ERR_JS);
+    }
+    const std::string &leaf = parts.back();
+    JS_DefinePropertyValueStr(ctx, fn, "name", JS_NewStringLen(ctx, leaf.data(), leaf.size()), JS_PROP_CONFIGURABLE);
+
+    JSValue owner = JS_GetGlobalObject(ctx);
+    for (size_t i = 0; i + 1 < parts.size(); i++) {
+        JSValue next = JS_GetPropertyStr(ctx, owner, parts[i].c_str());
+        if (JS_IsUndefined(next)) {
+            next = JS_NewObject(ctx);
+            JS_SetPropertyStr(ctx, owner, parts[i].c_str(), JS_DupValue(ctx, next));
+        }
+        JS_FreeValue(ctx, owner);
+        if (!JS_IsObject(next)) {
+            JS_FreeValue(ctx, next);
+            JS_FreeValue(ctx, fn);
+            return report_failure(d, ZTS_ERR_ARGUMENT, "zts: '" + parts[i] + "' in '" + path + "' is not an object");
+        }
+        owner = next;
+    }
+    int rc = JS_SetPropertyStr(ctx, owner, leaf.c_str(), fn);
+    JS_FreeValue(ctx, owner);
+    if (rc < 0) {
+        return capture_exception(d, ZTS_ERR_JS);
+    }
+    return ZTS_OK;
+}
+
+} // namespace zts

@@ -1,0 +1,20 @@
+// Gated host functions: QuickJS C functions whose entry is the callback gate
+// (seed build/03 §2.3), so the gate, not the host, throws into JS.
+#pragma once
+
+#include <string>
+
+#include "domain.h"
+
+namespace zts {
+
+/// Registers the class that carries the host entry pointer in gate data slot 0; once per runtime.
+void register_gate_pointer_class(JSRuntime *rt);
+
+/// The gate's touserdata import: the pointer in a gate data value, or NULL with a TypeError thrown.
+void *gate_touserdata(JSContext *ctx, JSValue value, int slot);
+
+/// Defines a gated function at a dotted global path; data reaches the host as data[0].
+int32_t define_gated_function(zts_domain *d, const std::string &path, int32_t length, int32_t magic, int64_t data);
+
+} // namespace zts

@@ -1,0 +1,21 @@
+#include "zts_global.h"
+
+namespace zts {
+
+const char *core_version() { return "0.1.0 (QuickJS 2025-04-26)"; }
+
+bool install_zts_global(zts_domain *d)
+{
+    JSContext *ctx = d->ctx;
+    JSValue zts_obj = JS_NewObject(ctx);
+    if (JS_IsException(zts_obj)) {
+        return false;
+    }
+    JS_DefinePropertyValueStr(ctx, zts_obj, "version", JS_NewString(ctx, core_version()), JS_PROP_ENUMERABLE);
+    JSValue global = JS_GetGlobalObject(ctx);
+    int rc = JS_DefinePropertyValueStr(ctx, global, "zts", zts_obj, JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
+    JS_FreeValue(ctx, global);
+    return rc >= 0;
+}
+
+} // namespace zts

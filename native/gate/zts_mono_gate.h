@@ -1,0 +1,48 @@
+/*
+ * zts_mono_gate — the Editor/Mono native callback gate (seed build/03).
+ *
+ * A separate shared library that does not link QuickJS: its only QuickJS
+ * entry points are injected by zts_gate_init. Every JS->managed callback of
+ * the Mono backend is a QuickJS C function whose C entry is the gate; the gate
+ * calls the managed function and, when that returns the error sentinel, calls
+ * JS_Throw itself, after the managed frame has returned.
+ */
+#ifndef ZTS_MONO_GATE_H
+#define ZTS_MONO_GATE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define ZTS_GATE_API __declspec(dllexport)
+#else
+#define ZTS_GATE_API __attribute__((visibility("default")))
+#endif
+
+/** The sentinel tag a failing managed callback returns; identical in C and C#. */
+#define ZTS_GATE_ERROR_SENTINEL ((int32_t)0xFFFF5A12)
+
+/**
+ * Injects the QuickJS entry points (seed build/03 §2.3); call once after the
+ * engine library is loaded and before any gated function is created. Any
+ * thread; later calls replace the pointers. Returns 0, or -1 when a pointer is
+ * NULL or the sentinel differs from ZTS_GATE_ERROR_SENTINEL (nothing changes).
+ *   js_touserdata(ctx, value, slot): the pointer stored in a gate data value.
+ *   js_throw(ctx, exc): QuickJS's JS_Throw (takes ownership of exc).
+ */
+ZTS_GATE_API int32_t zts_gate_init(void *js_touserdata, void *js_throw, int32_t error_sentinel_tag);
+
+/** Returns the gate's JSCFunctionData entry, or NULL while zts_gate_init has not succeeded. Any thread. */
+ZTS_GATE_API void *zts_get_callback_gate(void);
+
+/** Returns ZTS_GATE_ERROR_SENTINEL, so hosts can check that C and C# agree. Any thread. */
+ZTS_GATE_API int32_t zts_callback_error_sentinel(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ZTS_MONO_GATE_H */

@@ -1,0 +1,211 @@
+/*
+ * ZTS core — the public C ABI between the C++ core (libzts) and its hosts.
+ *
+ * Conventions (docs/C_ABI.md has the long form):
+ *  - Every export is extern "C", takes POD arguments and opaque handles, and
+ *    never lets a C++ exception or a JS exception escape.
+ *  - int32_t results are a zts_status: ZTS_OK (0) or a negative ZTS_ERR_*.
+ *  - A zts_domain is used only on the thread that created it, unless the
+ *    comment says "any thread".
+ *  - zts_value is layout-compatible with QuickJS's JSValue on 64-bit hosts
+ *    (16 bytes: payload, then tag), so hosts decode primitive tags directly.
+ *  - "owned" values must be released exactly once (zts_value_free or by
+ *    passing them to a call that consumes them); "borrowed" values must not.
+ */
+#ifndef ZTS_ZTS_H
+#define ZTS_ZTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define ZTS_API __declspec(dllexport)
+#else
+#define ZTS_API __attribute__((visibility("default")))
+#endif
+
+/** Version of the host callback table and of this header's ABI. */
+#define ZTS_ABI_VERSION 1
+
+/** Tag of a zts_value returned by a gated callback that failed (seed build/03 §2.2). */
+#define ZTS_CALLBACK_ERROR_SENTINEL ((int32_t)0xFFFF5A12)
+
+/* Tags the hosts decode themselves (QuickJS 2025-04-26, 64-bit, no NaN boxing). */
+#define ZTS_TAG_OBJECT (-1)
+#define ZTS_TAG_STRING_ROPE (-6)
+#define ZTS_TAG_STRING (-7)
+#define ZTS_TAG_INT 0
+#define ZTS_TAG_BOOL 1
+#define ZTS_TAG_NULL 2
+#define ZTS_TAG_UNDEFINED 3
+#define ZTS_TAG_EXCEPTION 6
+#define ZTS_TAG_FLOAT64 8
+
+typedef enum zts_status {
+    ZTS_OK = 0,
+    ZTS_ERR_JS = -1,            /* JS threw; zts_domain_error describes it */
+    ZTS_ERR_MODULE_LOAD = -2,   /* a module could not be loaded or evaluated */
+    ZTS_ERR_NO_EXPORT = -3,     /* the module has no such named export */
+    ZTS_ERR_NOT_CALLABLE = -4,  /* the export exists but is not callable */
+    ZTS_ERR_INVALID_REF = -5,   /* a function ref that is free or unknown */
+    ZTS_ERR_ARGUMENT = -6,      /* a null or malformed argument */
+    ZTS_ERR_NO_GATE = -7,       /* no callback gate was given to the domain */
+    ZTS_ERR_NO_HOST = -8,       /* the host callback table is not registered */
+    ZTS_ERR_VERSION = -9,       /* the callback table's size or version does not match */
+    ZTS_ERR_OUT_OF_MEMORY = -10 /* an allocation failed */
+} zts_status;
+
+/** A JS value, layout-compatible with QuickJS's JSValue (64-bit). */
+typedef struct zts_value {
+    union {
+        int32_t int32;
+        double float64;
+        void *ptr;
+        int64_t bits;
+    } u;
+    int64_t tag;
+} zts_value;
+
+typedef struct zts_domain zts_domain;             /* one JSRuntime + one JSContext */
+typedef struct zts_load_request zts_load_request; /* one pending host module load */
+typedef struct JSContext JSContext;               /* QuickJS's context, opaque here */
+typedef struct JSModuleDef JSModuleDef;           /* QuickJS's module, opaque here */
+
+/** The managed (or other host) entry reached through the gate; data points past the gate's own slot. */
+typedef zts_value (*zts_host_call_fn)(JSContext *ctx, zts_value this_val, int32_t argc,
+                                      zts_value *argv, int32_t magic, zts_value *data);
+
+/** The one native->host callback table; registered once per process. */
+typedef struct zts_host_callbacks {
+    uint32_t size;    /* sizeof(zts_host_callbacks) as the host compiled it */
+    uint32_t version; /* ZTS_ABI_VERSION as the host compiled it */
+    /* Loads a non-csharp:, non-native module: answers with zts_load_request_set_source or _fail; returns 0. */
+    int32_t (*module_load)(void *host, const char *specifier, const char *importer, zts_load_request *req);
+    /* The managed callback that gated functions reach (see zts_function_new_gated). */
+    zts_host_call_fn host_call;
+} zts_host_callbacks;
+
+/** Describes the last failure of a call on a domain; pointers stay valid until the next call on it. */
+typedef struct zts_error_info {
+    int32_t status;          /* the zts_status the failing call returned */
+    const char *message;     /* UTF-8, JS message (Error.message, or String(thrown)) */
+    int32_t message_len;     /* bytes */
+    const char *stack;       /* UTF-8, JS stack ("" when none) */
+    int32_t stack_len;       /* bytes */
+    const char *name;        /* UTF-8, Error name ("Error", "SyntaxError", ...; "" when not an Error) */
+    int32_t name_len;        /* bytes */
+    const char *specifier;   /* UTF-8, module specifier when status is ZTS_ERR_MODULE_LOAD, else "" */
+    int32_t specifier_len;   /* bytes */
+    const char *importer;    /* UTF-8, importing module for ZTS_ERR_MODULE_LOAD ("" for the host) */
+    int32_t importer_len;    /* bytes */
+} zts_error_info;
+
+/** Init function of a native C module: creates the module with JS_NewCModule, or NULL with a pending exception. */
+typedef JSModuleDef *(*zts_module_init_fn)(JSContext *ctx, const char *module_name);
+
+/* ---- process ---------------------------------------------------------- */
+
+/** Registers the host callback table (copied); any thread, once; ZTS_ERR_VERSION on a size/version mismatch. */
+ZTS_API int32_t zts_host_register(const zts_host_callbacks *callbacks);
+
+/** Returns the core's version string (static, never freed); any thread. */
+ZTS_API const char *zts_version(void);
+
+/** Fills the QuickJS entry points the gate needs (seed build/03 §2.3); any thread; ZTS_OK. */
+ZTS_API int32_t zts_gate_imports(void **touserdata, void **js_throw);
+
+/** Registers a native C module under a canonical name (copied); any thread; later registrations win. */
+ZTS_API int32_t zts_module_register(const char *name, zts_module_init_fn init);
+
+/** Removes a native C module registration; any thread; ZTS_OK even when it was not registered. */
+ZTS_API int32_t zts_module_unregister(const char *name);
+
+/* ---- domain ----------------------------------------------------------- */
+
+/** Creates a domain (runtime + context, `zts` global); host is passed back to callbacks; gate may be NULL; NULL on failure. */
+ZTS_API zts_domain *zts_domain_new(void *host, void *callback_gate);
+
+/** Frees the domain (drains releases, frees refs, context, runtime); returns leaked QuickJS bytes (0 when clean). */
+ZTS_API int64_t zts_domain_free(zts_domain *domain);
+
+/** Process-unique id of the domain, for zts_release_enqueue; never reused in the process. */
+ZTS_API uint32_t zts_domain_id(const zts_domain *domain);
+
+/** Returns the domain's JSContext (borrowed), so hosts can map a gated call back to its domain. */
+ZTS_API JSContext *zts_domain_context(const zts_domain *domain);
+
+/** Describes the last failed call on this domain (see zts_error_info); ZTS_OK. */
+ZTS_API int32_t zts_domain_error(zts_domain *domain, zts_error_info *out);
+
+/** Number of live function refs (for lifetime tests). */
+ZTS_API int32_t zts_domain_ref_count(const zts_domain *domain);
+
+/** Runs pending Promise jobs; returns the number run, or ZTS_ERR_JS when one threw (reported in zts_domain_error). */
+ZTS_API int32_t zts_domain_run_jobs(zts_domain *domain);
+
+/** Runs QuickJS's cycle collector; ZTS_OK. */
+ZTS_API int32_t zts_domain_gc(zts_domain *domain);
+
+/* ---- deferred releases (10-LIFETIME §5) ------------------------------- */
+
+/** Queues the release of function ref `ref` of domain `domain_id`; any thread, any time, also after the domain is gone. */
+ZTS_API void zts_release_enqueue(uint32_t domain_id, int32_t ref);
+
+/** Releases every queued ref of this domain; returns how many were released. Domain thread only. */
+ZTS_API int32_t zts_domain_drain_releases(zts_domain *domain);
+
+/* ---- modules ---------------------------------------------------------- */
+
+/** Canonicalizes `specifier` relative to `importer` (may be NULL) into buf; returns bytes written or ZTS_ERR_ARGUMENT. */
+ZTS_API int32_t zts_module_canonicalize(const char *importer, const char *specifier, char *buf, int32_t buf_len);
+
+/** Imports a module and takes a function ref to its named export; *out_ref is owned (zts_function_release). */
+ZTS_API int32_t zts_module_get_function(zts_domain *domain, const char *module, const char *export_name,
+                                        int32_t *out_ref);
+
+/** Answers a host load request with UTF-8 module source (copied); ZTS_OK. Only inside module_load. */
+ZTS_API int32_t zts_load_request_set_source(zts_load_request *req, const char *utf8, int32_t len);
+
+/** Fails a host load request with a UTF-8 reason (copied); ZTS_OK. Only inside module_load. */
+ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, int32_t len);
+
+/* ---- functions -------------------------------------------------------- */
+
+/** Calls function ref with argv (consumed, even on failure); *result is owned; ZTS_ERR_JS when JS threw. */
+ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv,
+                                  zts_value *result);
+
+/** Releases a function ref now (domain thread; elsewhere use zts_release_enqueue); ZTS_ERR_INVALID_REF if free. */
+ZTS_API int32_t zts_function_release(zts_domain *domain, int32_t ref);
+
+/** Defines a gated host function at a dotted global path ("console.log"); data is passed to host_call as data[0]. */
+ZTS_API int32_t zts_function_define_gated(zts_domain *domain, const char *path, int32_t length, int32_t magic,
+                                          int64_t data);
+
+/* ---- values ----------------------------------------------------------- */
+
+/** Creates a JS string from UTF-16 (lone surrogates kept, NULs kept); *out is owned. */
+ZTS_API int32_t zts_value_new_string_utf16(zts_domain *domain, const uint16_t *chars, int32_t len, zts_value *out);
+
+/** Converts v to UTF-16 into a domain buffer valid until the next call; consumes v; returns the char count or ZTS_ERR_JS. */
+ZTS_API int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint16_t **out_chars);
+
+/** Formats argv as console.log would (String(x) joined by spaces) into a domain UTF-16 buffer; borrowed argv; char count. */
+ZTS_API int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars);
+
+/** Releases an owned value; values without a reference count are ignored. */
+ZTS_API void zts_value_free(zts_domain *domain, zts_value v);
+
+/** Creates the Error that a failing gated callback returns: message and csharpStack are UTF-16; *out is owned. */
+ZTS_API int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t message_len,
+                              const uint16_t *csharp_stack, int32_t stack_len, zts_value *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ZTS_ZTS_H */

@@ -1,0 +1,218 @@
+// The core's domain, module loader and C#->JS call path, driven from C++.
+#include <atomic>
+#include <thread>
+
+#include "quickjs.h"
+
+#include "native_host.h"
+
+using zts_test::int_value;
+using zts_test::NativeHost;
+
+using Domain_GetFunction = NativeHost;
+using Domain_Call = NativeHost;
+using Domain_Modules = NativeHost;
+using Domain_Lifetime = NativeHost;
+
+TEST_F(Domain_GetFunction, NamedExport_CallsAndReturnsInt)
+{
+    module("app", "export function add(a, b) { return a + b; }");
+    int32_t add = function("app", "add");
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(add, {int_value(10), int_value(20)}, &r));
+    EXPECT_EQ(ZTS_TAG_INT, r.tag);
+    EXPECT_EQ(30, r.u.int32);
+}
+
+TEST_F(Domain_GetFunction, MissingExport_ReportsNoExport)
+{
+    module("app", "export const x = 1;");
+    int32_t ref = 0;
+    EXPECT_EQ(ZTS_ERR_NO_EXPORT, zts_module_get_function(d, "app", "nope", &ref));
+    EXPECT_NE(std::string::npos, error_message().find("no export named 'nope'"));
+}
+
+TEST_F(Domain_GetFunction, NonCallable_ReportsNotCallable)
+{
+    module("app", "export const x = 1;");
+    int32_t ref = 0;
+    EXPECT_EQ(ZTS_ERR_NOT_CALLABLE, zts_module_get_function(d, "app", "x", &ref));
+    EXPECT_NE(std::string::npos, error_message().find("is not callable (it is number)"));
+}
+
+TEST_F(Domain_Modules, RelativeImport_ResolvesAndEvaluatesOnce)
+{
+    module("game/util", "globalThis.evaluations = (globalThis.evaluations || 0) + 1; export const k = 3;");
+    module("game/logic", "import { k } from './util.js'; export function f() { return k * globalThis.evaluations; }");
+    module("app", "import { k } from './game/util'; export function g() { return k; }");
+    int32_t f = function("game/logic", "f");
+    int32_t g = function("app", "g");
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(f, {}, &r));
+    EXPECT_EQ(3, r.u.int32); // evaluated once although imported twice
+    ASSERT_EQ(ZTS_OK, call(g, {}, &r));
+    EXPECT_EQ(3, r.u.int32);
+    EXPECT_EQ((std::vector<std::string>{"->game/logic", "game/logic->game/util", "->app"}), loads_);
+}
+
+TEST_F(Domain_Modules, LoaderFailure_IsModuleLoadWithSpecifierAndImporter)
+{
+    module("app", "import { x } from './missing'; export function f() { return x; }");
+    int32_t ref = 0;
+    EXPECT_EQ(ZTS_ERR_MODULE_LOAD, zts_module_get_function(d, "app", "f", &ref));
+    zts_error_info info{};
+    zts_domain_error(d, &info);
+    EXPECT_EQ("missing", std::string(info.specifier, static_cast<size_t>(info.specifier_len)));
+    EXPECT_EQ("app", std::string(info.importer, static_cast<size_t>(info.importer_len)));
+    EXPECT_NE(std::string::npos, error_message().find("cannot load module 'missing' (imported from 'app')"));
+}
+
+TEST_F(Domain_Modules, EscapeAboveRoot_IsAnError)
+{
+    module("app", "import { x } from '../outside'; export function f() { return x; }");
+    int32_t ref = 0;
+    EXPECT_EQ(ZTS_ERR_MODULE_LOAD, zts_module_get_function(d, "app", "f", &ref));
+    EXPECT_NE(std::string::npos, error_message().find("escapes above the module root"));
+}
+
+TEST_F(Domain_Modules, CSharpSpecifier_NeverReachesHostLoader)
+{
+    module("app", "import { Math } from 'csharp:System'; export function f() { return 1; }");
+    int32_t ref = 0;
+    EXPECT_EQ(ZTS_ERR_MODULE_LOAD, zts_module_get_function(d, "app", "f", &ref));
+    EXPECT_NE(std::string::npos, error_message().find("zts: namespace 'System' not found"));
+    for (const std::string &load : loads_) {
+        EXPECT_EQ(std::string::npos, load.find("csharp:"));
+    }
+}
+
+TEST_F(Domain_Modules, SyntaxError_HasFileAndLine)
+{
+    module("game/logic", "export function f() {\n  return 1 +;\n}\n");
+    int32_t ref = 0;
+    EXPECT_EQ(ZTS_ERR_JS, zts_module_get_function(d, "game/logic", "f", &ref));
+    zts_error_info info{};
+    zts_domain_error(d, &info);
+    EXPECT_EQ("SyntaxError", std::string(info.name, static_cast<size_t>(info.name_len)));
+    EXPECT_NE(std::string::npos, std::string(info.stack, static_cast<size_t>(info.stack_len)).find("game/logic:2"));
+}
+
+TEST_F(Domain_Modules, EvaluationThrow_FailsTheSameWayOnRetry)
+{
+    module("app", "throw new Error('boom at load'); export function f() {}");
+    int32_t ref = 0;
+    EXPECT_EQ(ZTS_ERR_JS, zts_module_get_function(d, "app", "f", &ref));
+    std::string first = error_message();
+    EXPECT_EQ(ZTS_ERR_JS, zts_module_get_function(d, "app", "f", &ref));
+    EXPECT_EQ(first, error_message());
+    EXPECT_EQ("boom at load", first);
+}
+
+TEST_F(Domain_Modules, CompileFailure_IsRetriedThroughTheLoader)
+{
+    module("app", "export function f( {");
+    int32_t ref = 0;
+    EXPECT_EQ(ZTS_ERR_JS, zts_module_get_function(d, "app", "f", &ref));
+    module("app", "export function f() { return 7; }");
+    int32_t f = function("app", "f");
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(f, {}, &r));
+    EXPECT_EQ(7, r.u.int32);
+}
+
+namespace {
+
+JSModuleDef *init_native_answer(JSContext *ctx, const char *name)
+{
+    JSModuleDef *m = JS_NewCModule(ctx, name, [](JSContext *c, JSModuleDef *mod) {
+        return JS_SetModuleExport(c, mod, "answer", JS_NewInt32(c, 42));
+    });
+    if (m != nullptr) {
+        JS_AddModuleExport(ctx, m, "answer");
+    }
+    return m;
+}
+
+} // namespace
+
+TEST_F(Domain_Modules, NativeModule_ResolvedBeforeHostLoader)
+{
+    ASSERT_EQ(ZTS_OK, zts_module_register("native/answer", &init_native_answer));
+    module("native/answer", "export const answer = -1;"); // shadowed by the native module
+    module("app", "import { answer } from './native/answer'; export function f() { return answer; }");
+    int32_t f = function("app", "f");
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(f, {}, &r));
+    EXPECT_EQ(42, r.u.int32);
+    zts_module_unregister("native/answer");
+}
+
+TEST_F(Domain_Call, JsThrow_ReportsMessageAndStack)
+{
+    module("app", "export function f() {\n  throw new TypeError('bad ' + 1);\n}");
+    int32_t f = function("app", "f");
+    zts_value r;
+    EXPECT_EQ(ZTS_ERR_JS, call(f, {}, &r));
+    zts_error_info info{};
+    zts_domain_error(d, &info);
+    EXPECT_EQ("bad 1", error_message());
+    EXPECT_EQ("TypeError", std::string(info.name, static_cast<size_t>(info.name_len)));
+    EXPECT_NE(std::string::npos, std::string(info.stack, static_cast<size_t>(info.stack_len)).find("app:2"));
+}
+
+TEST_F(Domain_Call, StringArguments_RoundTripUtf16)
+{
+    module("app", "export function echo(s) { return s + '|' + s.length; }");
+    int32_t echo = function("app", "echo");
+    const char16_t text[] = u"h\u00e9\u4e16\U0001F600\0z";
+    zts_value s;
+    ASSERT_EQ(ZTS_OK, zts_value_new_string_utf16(d, reinterpret_cast<const uint16_t *>(text), 7, &s));
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(echo, {s}, &r));
+    const uint16_t *chars = nullptr;
+    int32_t n = zts_value_take_utf16(d, r, &chars);
+    std::u16string got(reinterpret_cast<const char16_t *>(chars), static_cast<size_t>(n));
+    EXPECT_EQ(std::u16string(text, 7) + u"|7", got);
+}
+
+TEST_F(Domain_Lifetime, ReleaseQueue_FromAnotherThread_DrainedOnDomainThread)
+{
+    module("app", "export function f() { return 1; }");
+    std::vector<int32_t> refs;
+    for (int i = 0; i < 100; i++) {
+        refs.push_back(function("app", "f"));
+    }
+    EXPECT_EQ(100, zts_domain_ref_count(d));
+    uint32_t id = zts_domain_id(d);
+    std::thread finalizer([&] {
+        for (int32_t ref : refs) {
+            zts_release_enqueue(id, ref);
+        }
+    });
+    finalizer.join();
+    EXPECT_EQ(100, zts_domain_ref_count(d)); // nothing released off-thread
+    EXPECT_EQ(100, zts_domain_drain_releases(d));
+    EXPECT_EQ(0, zts_domain_ref_count(d));
+    zts_value r;
+    EXPECT_EQ(ZTS_ERR_INVALID_REF, call(refs[0], {}, &r));
+}
+
+TEST_F(Domain_Lifetime, ReleaseAfterDomainFreed_IsIgnored)
+{
+    module("app", "export function f() { return 1; }");
+    int32_t ref = function("app", "f");
+    uint32_t id = zts_domain_id(d);
+    EXPECT_EQ(0, zts_domain_free(d)); // frees the live ref itself
+    d = nullptr;
+    zts_release_enqueue(id, ref); // a late finalizer: must not crash or leak
+    SUCCEED();
+}
+
+TEST_F(Domain_Lifetime, ZtsGlobal_HasVersion)
+{
+    module("app", "export function v() { return zts.version; }");
+    int32_t v = function("app", "v");
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(v, {}, &r));
+    EXPECT_EQ(std::string(zts_version()), take_string(r));
+}

@@ -1,0 +1,8 @@
+using System.Reflection;
+using System.Runtime.CompilerServices;
+
+[assembly: AssemblyTitle("ZTS.Common")]
+[assembly: AssemblyVersion("0.1.0.0")]
+[assembly: InternalsVisibleTo("ZTS.Mono")]
+[assembly: InternalsVisibleTo("ZTS.Il2Cpp")]
+[assembly: InternalsVisibleTo("ZTS.Tests")]

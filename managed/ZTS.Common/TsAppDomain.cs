@@ -1,0 +1,116 @@
+using System;
+using System.Threading;
+
+namespace ZTS
+{
+    /// <summary>
+    /// The host's one entry point (01-HOST-API §1): Initialize once, GetFunction for C# -> JS calls, and
+    /// Reset to rebuild the whole script world (applied at the frame pump's EndOfFrame). All calls must come
+    /// from the thread that called Initialize.
+    /// </summary>
+    public static class TsAppDomain
+    {
+        private static ITsRuntime _runtime;
+        private static int _ownerThread;
+        private static bool _resetReserved;
+        private static Func<string, object> _resetLoader;
+
+        /// <summary>True once Initialize has succeeded.</summary>
+        public static bool IsInitialized
+        {
+            get { return _runtime != null; }
+        }
+
+        /// <summary>True while a Reset is reserved and not yet applied by <see cref="TsFramePump.EndOfFrame"/>.</summary>
+        public static bool IsResetPending
+        {
+            get { return _resetReserved; }
+        }
+
+        /// <summary>The backend in use (null before Initialize).</summary>
+        public static ITsRuntime Runtime
+        {
+            get { return _runtime; }
+        }
+
+        /// <summary>
+        /// Creates the JS runtime and main context with the host's module loader (specifier -> source as
+        /// <c>string</c> or UTF-8 <c>byte[]</c>). Throws when already initialized: use Reset.
+        /// </summary>
+        public static void Initialize(Func<string, object> moduleLoader)
+        {
+            if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
+            if (_runtime != null)
+            {
+                CheckThread();
+                throw new InvalidOperationException("zts: TsAppDomain is already initialized; use TsAppDomain.Reset to rebuild it");
+            }
+            ITsRuntime runtime = TsBackend.Create();
+            runtime.Initialize(moduleLoader);
+            _ownerThread = Thread.CurrentThread.ManagedThreadId;
+            _runtime = runtime;
+        }
+
+        /// <summary>
+        /// Reserves a teardown and rebuild with a new loader (01-HOST-API §1.2). Nothing happens now; the
+        /// frame pump's EndOfFrame applies it. Several reservations: the last loader wins. Safe inside a
+        /// C# <-> JS call. After it is applied, every delegate from GetFunction throws ObjectDisposedException.
+        /// </summary>
+        public static void Reset(Func<string, object> moduleLoader)
+        {
+            if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
+            CheckInitialized();
+            CheckThread();
+            _resetLoader = moduleLoader;
+            _resetReserved = true;
+        }
+
+        /// <summary>
+        /// Binds the named export <paramref name="jsExportName"/> of module <paramref name="jsModule"/>
+        /// (a canonical specifier such as "app" or "game/logic") as a delegate of type T (01-HOST-API §2).
+        /// </summary>
+        public static T GetFunction<T>(string jsModule, string jsExportName) where T : class
+        {
+            if (!typeof(MulticastDelegate).IsAssignableFrom(typeof(T)) || typeof(T) == typeof(MulticastDelegate))
+                throw new TsBindException("zts: GetFunction<" + typeof(T).FullName + ">: T must be a concrete delegate type");
+            if (string.IsNullOrEmpty(jsModule)) throw new ArgumentException("zts: jsModule must be a non-empty module specifier", "jsModule");
+            if (string.IsNullOrEmpty(jsExportName)) throw new ArgumentException("zts: jsExportName must be a non-empty export name", "jsExportName");
+            CheckInitialized();
+            CheckThread();
+            return (T)(object)_runtime.GetFunction(typeof(T), jsModule, jsExportName);
+        }
+
+        /// <summary>Releases JS references queued by finalizers (driven by TsFramePump.LateUpdate).</summary>
+        internal static void ProcessPendingRefReleases()
+        {
+            if (_runtime == null) return;
+            CheckThread();
+            _runtime.ProcessPendingRefReleases();
+        }
+
+        /// <summary>Applies a reserved Reset (driven by TsFramePump.EndOfFrame); returns whether one was applied.</summary>
+        internal static bool ApplyPendingReset()
+        {
+            if (_runtime == null || !_resetReserved) return false;
+            CheckThread();
+            Func<string, object> loader = _resetLoader;
+            _resetReserved = false;
+            _resetLoader = null;
+            _runtime.Reset(loader);
+            return true;
+        }
+
+        private static void CheckInitialized()
+        {
+            if (_runtime == null)
+                throw new InvalidOperationException("zts: TsAppDomain is not initialized; call TsAppDomain.Initialize(loader) first");
+        }
+
+        private static void CheckThread()
+        {
+            if (Thread.CurrentThread.ManagedThreadId != _ownerThread)
+                throw new InvalidOperationException("zts: TsAppDomain was initialized on thread " + _ownerThread +
+                                                    " and cannot be used from thread " + Thread.CurrentThread.ManagedThreadId);
+        }
+    }
+}

@@ -1,0 +1,32 @@
+using System;
+
+namespace ZTS
+{
+    /// <summary>
+    /// A JavaScript exception that reached C#, or a ZTS failure. <see cref="Exception.Message"/> is the
+    /// JS message; <see cref="JsStack"/> the JS stack. Every ZTS exception type derives from this one.
+    /// </summary>
+    public class TsException : Exception
+    {
+        /// <summary>Creates an exception with a JS message, the JS error name and the JS stack.</summary>
+        public TsException(string message, string jsName = "", string jsStack = "", Exception inner = null)
+            : base(message, inner)
+        {
+            JsName = jsName ?? "";
+            JsStack = jsStack ?? "";
+        }
+
+        /// <summary>The JS error's name ("Error", "TypeError", "SyntaxError"; "" when a non-Error value was thrown).</summary>
+        public string JsName { get; private set; }
+
+        /// <summary>The JS stack of the error ("" when there is none).</summary>
+        public string JsStack { get; private set; }
+
+        /// <summary>Message, then the JS stack, then the C# stack.</summary>
+        public override string ToString()
+        {
+            string js = JsStack.Length > 0 ? Environment.NewLine + "JS stack:" + Environment.NewLine + JsStack : "";
+            return base.ToString() + js;
+        }
+    }
+}

@@ -1,0 +1,16 @@
+using System;
+
+namespace ZTS
+{
+    /// <summary>
+    /// A value could not cross the boundary without loss: an integral value out of range, a non-integral
+    /// number for an integral type, a long beyond ±(2^53-1), or a JS value of the wrong kind (CONTRACT §5).
+    /// </summary>
+    public class TsMarshalException : TsException
+    {
+        /// <summary>Creates the exception with a "zts: cannot convert ..." message.</summary>
+        public TsMarshalException(string message) : base(message)
+        {
+        }
+    }
+}

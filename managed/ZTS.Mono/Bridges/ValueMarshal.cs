@@ -1,0 +1,174 @@
+using System;
+using ZTS.Mono.Native;
+
+namespace ZTS.Mono.Bridges
+{
+    /// <summary>
+    /// C# <-> JS value conversion for the emitted bridges (CONTRACT §5). Numbers, booleans and null are
+    /// encoded and decoded by tag here, with no P/Invoke; strings take one call into the core each.
+    /// Nothing is truncated silently: a value that does not fit is a TsMarshalException.
+    /// Writers: (closure, argv, index, value). Readers: (closure, result) and they consume the result.
+    /// </summary>
+    internal static unsafe class ValueMarshal
+    {
+        /// <summary>Largest integer a JS number holds exactly: 2^53 - 1.</summary>
+        public const long MaxSafeInteger = 9007199254740991L;
+
+        // ---- C# -> JS ---------------------------------------------------------------------------
+
+        public static void WriteBoolean(FunctionClosure c, JsValue* argv, int index, bool v) { argv[index] = JsValue.FromBool(v); }
+        public static void WriteSByte(FunctionClosure c, JsValue* argv, int index, sbyte v) { argv[index] = JsValue.FromInt32(v); }
+        public static void WriteByte(FunctionClosure c, JsValue* argv, int index, byte v) { argv[index] = JsValue.FromInt32(v); }
+        public static void WriteInt16(FunctionClosure c, JsValue* argv, int index, short v) { argv[index] = JsValue.FromInt32(v); }
+        public static void WriteUInt16(FunctionClosure c, JsValue* argv, int index, ushort v) { argv[index] = JsValue.FromInt32(v); }
+        public static void WriteInt32(FunctionClosure c, JsValue* argv, int index, int v) { argv[index] = JsValue.FromInt32(v); }
+        public static void WriteSingle(FunctionClosure c, JsValue* argv, int index, float v) { argv[index] = JsValue.FromDouble(v); }
+        public static void WriteDouble(FunctionClosure c, JsValue* argv, int index, double v) { argv[index] = JsValue.FromDouble(v); }
+
+        public static void WriteUInt32(FunctionClosure c, JsValue* argv, int index, uint v)
+        {
+            argv[index] = v <= int.MaxValue ? JsValue.FromInt32((int)v) : JsValue.FromDouble(v);
+        }
+
+        public static void WriteInt64(FunctionClosure c, JsValue* argv, int index, long v)
+        {
+            if (v >= int.MinValue && v <= int.MaxValue) argv[index] = JsValue.FromInt32((int)v);
+            else if (v >= -MaxSafeInteger && v <= MaxSafeInteger) argv[index] = JsValue.FromDouble(v);
+            else throw Unsafe(c, index, "System.Int64", v.ToString());
+        }
+
+        public static void WriteUInt64(FunctionClosure c, JsValue* argv, int index, ulong v)
+        {
+            if (v <= int.MaxValue) argv[index] = JsValue.FromInt32((int)v);
+            else if (v <= MaxSafeInteger) argv[index] = JsValue.FromDouble(v);
+            else throw Unsafe(c, index, "System.UInt64", v.ToString());
+        }
+
+        public static void WriteChar(FunctionClosure c, JsValue* argv, int index, char v)
+        {
+            JsValue s;
+            int rc = ZtsNative.zts_value_new_string_utf16(c.Domain.Handle, &v, 1, out s);
+            if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, c.Name);
+            argv[index] = s;
+        }
+
+        public static void WriteString(FunctionClosure c, JsValue* argv, int index, string v)
+        {
+            if (v == null)
+            {
+                argv[index] = JsValue.Null;
+                return;
+            }
+            JsValue s;
+            int rc;
+            fixed (char* p = v)
+                rc = ZtsNative.zts_value_new_string_utf16(c.Domain.Handle, p, v.Length, out s);
+            if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, c.Name);
+            argv[index] = s;
+        }
+
+        // ---- JS -> C# (results) ------------------------------------------------------------------
+
+        public static void ReadVoid(FunctionClosure c, JsValue r)
+        {
+            if (r.IsRefCounted) ZtsNative.zts_value_free(c.Domain.Handle, r);
+        }
+
+        public static bool ReadBoolean(FunctionClosure c, JsValue r)
+        {
+            if (r.Tag == JsValue.TagBool) return r.Int32 != 0;
+            throw Mismatch(c, r, "System.Boolean");
+        }
+
+        public static sbyte ReadSByte(FunctionClosure c, JsValue r) { return (sbyte)ReadIntegral(c, r, sbyte.MinValue, sbyte.MaxValue, "System.SByte"); }
+        public static byte ReadByte(FunctionClosure c, JsValue r) { return (byte)ReadIntegral(c, r, byte.MinValue, byte.MaxValue, "System.Byte"); }
+        public static short ReadInt16(FunctionClosure c, JsValue r) { return (short)ReadIntegral(c, r, short.MinValue, short.MaxValue, "System.Int16"); }
+        public static ushort ReadUInt16(FunctionClosure c, JsValue r) { return (ushort)ReadIntegral(c, r, ushort.MinValue, ushort.MaxValue, "System.UInt16"); }
+        public static uint ReadUInt32(FunctionClosure c, JsValue r) { return (uint)ReadIntegral(c, r, uint.MinValue, uint.MaxValue, "System.UInt32"); }
+        public static long ReadInt64(FunctionClosure c, JsValue r) { return ReadIntegral(c, r, -MaxSafeInteger, MaxSafeInteger, "System.Int64"); }
+        public static ulong ReadUInt64(FunctionClosure c, JsValue r) { return (ulong)ReadIntegral(c, r, 0, MaxSafeInteger, "System.UInt64"); }
+
+        public static int ReadInt32(FunctionClosure c, JsValue r)
+        {
+            if (r.Tag == JsValue.TagInt) return r.Int32; // the hot path: one compare
+            return (int)ReadIntegral(c, r, int.MinValue, int.MaxValue, "System.Int32");
+        }
+
+        public static double ReadDouble(FunctionClosure c, JsValue r)
+        {
+            if (r.Tag == JsValue.TagFloat64) return r.Float64;
+            if (r.Tag == JsValue.TagInt) return r.Int32;
+            throw Mismatch(c, r, "System.Double");
+        }
+
+        public static float ReadSingle(FunctionClosure c, JsValue r)
+        {
+            if (r.Tag == JsValue.TagFloat64) return (float)r.Float64;
+            if (r.Tag == JsValue.TagInt) return r.Int32;
+            throw Mismatch(c, r, "System.Single");
+        }
+
+        public static char ReadChar(FunctionClosure c, JsValue r)
+        {
+            if (r.IsString)
+            {
+                string s = TakeString(c, r);
+                if (s.Length == 1) return s[0];
+                throw new TsMarshalException("zts: cannot convert a string of length " + s.Length + " to System.Char (return value of '" + c.Name + "')");
+            }
+            throw Mismatch(c, r, "System.Char");
+        }
+
+        public static string ReadString(FunctionClosure c, JsValue r)
+        {
+            if (r.IsString) return TakeString(c, r);
+            if (r.Tag == JsValue.TagNull || r.Tag == JsValue.TagUndefined) return null;
+            throw Mismatch(c, r, "System.String");
+        }
+
+        // ---- helpers ------------------------------------------------------------------------------
+
+        private static long ReadIntegral(FunctionClosure c, JsValue r, long min, long max, string type)
+        {
+            if (r.Tag == JsValue.TagInt)
+            {
+                if (r.Int32 >= min && r.Int32 <= max) return r.Int32;
+                throw OutOfRange(c, r.Int32.ToString(), type);
+            }
+            if (r.Tag == JsValue.TagFloat64)
+            {
+                double d = r.Float64;
+                if (Math.Floor(d) != d || double.IsInfinity(d))
+                    throw new TsMarshalException("zts: cannot convert non-integral number " + d.ToString("R") + " to " + type + " (return value of '" + c.Name + "')");
+                if (d >= min && d <= max) return (long)d;
+                throw OutOfRange(c, d.ToString("R"), type);
+            }
+            throw Mismatch(c, r, type);
+        }
+
+        private static string TakeString(FunctionClosure c, JsValue r)
+        {
+            char* chars;
+            int n = ZtsNative.zts_value_take_utf16(c.Domain.Handle, r, out chars);
+            if (n < 0) throw c.Domain.TakeError(n, c.Name);
+            return new string(chars, 0, n);
+        }
+
+        private static Exception Mismatch(FunctionClosure c, JsValue r, string type)
+        {
+            string kind = r.KindName;
+            ReadVoid(c, r);
+            return new TsMarshalException("zts: cannot convert " + kind + " to " + type + " (return value of '" + c.Name + "')");
+        }
+
+        private static Exception OutOfRange(FunctionClosure c, string value, string type)
+        {
+            return new TsMarshalException("zts: cannot convert number " + value + " to " + type + ": out of range (return value of '" + c.Name + "')");
+        }
+
+        private static Exception Unsafe(FunctionClosure c, int index, string type, string value)
+        {
+            return new TsMarshalException("zts: cannot convert " + type + " " + value + " to a JS number: beyond ±(2^53-1) (argument " + (index + 1) + " of '" + c.Name + "')");
+        }
+    }
+}

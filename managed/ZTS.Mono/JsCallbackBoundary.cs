@@ -1,0 +1,64 @@
+using System;
+using ZTS.Mono.Native;
+
+namespace ZTS.Mono
+{
+    /// <summary>A managed function reachable from JS through the gate; throw to fail (the boundary converts).</summary>
+    internal unsafe delegate JsValue HostFunction(MonoDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic);
+
+    /// <summary>
+    /// The exception boundary of JS -> C# calls (seed build/03 §3.2, CONTRACT §6): every gated call enters
+    /// here; any C# exception is caught, turned into a `zts: Type: message` Error after the catch block has
+    /// closed, and returned under the sentinel tag so that the gate, not managed code, throws into JS.
+    /// </summary>
+    internal static unsafe class JsCallbackBoundary
+    {
+        /// <summary>The managed entry of zts_host_callbacks.host_call; never lets an exception escape.</summary>
+        public static JsValue HostCall(IntPtr ctx, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
+        {
+            MonoDomain domain = null;
+            string message = null;
+            string stack = null;
+            try
+            {
+                domain = MonoDomain.FromContext(ctx);
+                int id = data[0].Tag == JsValue.TagInt ? data[0].Int32 : (int)data[0].Float64;
+                return domain.GetHostFunction(id)(domain, thisVal, argc, argv, magic);
+            }
+            catch (Exception e)
+            {
+                message = ErrorText(e);
+                stack = e.StackTrace ?? "";
+            }
+            // Every catch block has closed: only now build the JS Error (sol2's trampoline rule).
+            return Fail(domain, message, stack);
+        }
+
+        /// <summary>The CONTRACT §6 text of a C# exception: "zts: Full.Type.Name: message".</summary>
+        public static string ErrorText(Exception e)
+        {
+            return "zts: " + e.GetType().FullName + ": " + e.Message;
+        }
+
+        private static JsValue Fail(MonoDomain domain, string message, string stack)
+        {
+            var sentinel = new JsValue { Tag = JsValue.ErrorSentinel };
+            if (domain == null) return sentinel; // no context to build an Error in: the gate reports a bare exception
+            try
+            {
+                JsValue error;
+                fixed (char* m = message)
+                fixed (char* s = stack)
+                {
+                    ZtsNative.zts_error_new(domain.Handle, m, message.Length, s, stack.Length, out error);
+                }
+                if (error.Tag == JsValue.TagObject) sentinel.Ptr = error.Ptr;
+            }
+            catch
+            {
+                // Out of memory in managed code: the gate returns JS_EXCEPTION.
+            }
+            return sentinel;
+        }
+    }
+}

@@ -1,0 +1,57 @@
+using System;
+using System.Text;
+using ZTS.Mono.Native;
+
+namespace ZTS.Mono
+{
+    /// <summary>
+    /// zts_host_callbacks.module_load: runs the host's module loader (01-HOST-API §1.3) and answers the
+    /// native load request with UTF-8 source, or fails it with a reason. Never lets an exception escape.
+    /// </summary>
+    internal static unsafe class ModuleLoaderBridge
+    {
+        public static int Load(IntPtr host, IntPtr specifierUtf8, IntPtr importerUtf8, IntPtr request)
+        {
+            string failure = null;
+            try
+            {
+                MonoDomain domain = MonoDomain.FromHost(host);
+                string specifier = ZtsNative.FromUtf8Z(specifierUtf8);
+                object source;
+                try
+                {
+                    source = domain.Loader(specifier);
+                }
+                catch (Exception e)
+                {
+                    domain.LastLoaderException = e;
+                    failure = "the module loader threw " + e.GetType().FullName + ": " + e.Message;
+                    source = null;
+                }
+                if (failure == null)
+                {
+                    byte[] bytes = source as byte[];
+                    var text = source as string;
+                    if (text != null) bytes = Encoding.UTF8.GetBytes(text);
+                    if (bytes != null)
+                    {
+                        fixed (byte* p = bytes)
+                            ZtsNative.zts_load_request_set_source(request, p, bytes.Length);
+                        return 0;
+                    }
+                    failure = source == null
+                        ? "the module loader returned null"
+                        : "the module loader returned " + source.GetType().FullName + " (expected string or byte[])";
+                }
+            }
+            catch (Exception e)
+            {
+                failure = "zts: " + e.GetType().FullName + ": " + e.Message;
+            }
+            byte[] reason = Encoding.UTF8.GetBytes(failure);
+            fixed (byte* r = reason)
+                ZtsNative.zts_load_request_fail(request, r, reason.Length);
+            return 0;
+        }
+    }
+}

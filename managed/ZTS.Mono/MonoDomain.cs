@@ -1,0 +1,188 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using System.Threading;
+using ZTS.Mono.Native;
+
+namespace ZTS.Mono
+{
+    /// <summary>
+    /// One live native domain (JSRuntime + main JSContext) as the Mono backend sees it: its handle, owner
+    /// thread, host loader, gated host functions, and the argument stack that C# -> JS bridges write into.
+    /// </summary>
+    internal sealed unsafe class MonoDomain
+    {
+        private const int ArgStackCapacity = 4096;
+
+        // Gated calls arrive with a JSContext*; the host cookie of module loads is a GCHandle to the domain.
+        private static readonly Dictionary<IntPtr, MonoDomain> ByContext = new Dictionary<IntPtr, MonoDomain>();
+
+        private readonly List<HostFunction> _hostFunctions = new List<HostFunction>();
+        private readonly int _ownerThread;
+        private GCHandle _self;
+        private JsValue* _argStack;
+        private int _argTop;
+
+        /// <summary>Creates the native domain with the gate and the host's loader.</summary>
+        public MonoDomain(Func<string, object> loader)
+        {
+            JsCallbackGate.EnsureInitialized();
+            Loader = loader;
+            _ownerThread = Thread.CurrentThread.ManagedThreadId;
+            _self = GCHandle.Alloc(this, GCHandleType.Normal);
+            Handle = ZtsNative.zts_domain_new(GCHandle.ToIntPtr(_self), JsCallbackGate.Gate);
+            if (Handle == IntPtr.Zero)
+            {
+                _self.Free();
+                throw new OutOfMemoryException("zts: could not create the QuickJS runtime");
+            }
+            Id = ZtsNative.zts_domain_id(Handle);
+            Context = ZtsNative.zts_domain_context(Handle);
+            _argStack = (JsValue*)Marshal.AllocHGlobal(ArgStackCapacity * sizeof(JsValue));
+            lock (ByContext) ByContext[Context] = this;
+        }
+
+        /// <summary>The native zts_domain*.</summary>
+        public IntPtr Handle { get; private set; }
+
+        /// <summary>The domain's JSContext*.</summary>
+        public IntPtr Context { get; private set; }
+
+        /// <summary>Process-unique id, for zts_release_enqueue from finalizers.</summary>
+        public uint Id { get; private set; }
+
+        /// <summary>The host module loader.</summary>
+        public Func<string, object> Loader { get; private set; }
+
+        /// <summary>The exception the loader threw during the current import, if any (for InnerException).</summary>
+        public Exception LastLoaderException { get; set; }
+
+        /// <summary>True once torn down: every bridge bound to it throws ObjectDisposedException.</summary>
+        public bool IsDisposed { get; private set; }
+
+        /// <summary>Nesting depth of C# -> JS calls in progress.</summary>
+        public int CallDepth { get; set; }
+
+        /// <summary>Bytes QuickJS still held when this domain's runtime was freed (0 when clean).</summary>
+        public long LeakedBytes { get; private set; }
+
+        /// <summary>The domain whose JSContext is ctx.</summary>
+        public static MonoDomain FromContext(IntPtr ctx)
+        {
+            lock (ByContext)
+            {
+                MonoDomain d;
+                if (ByContext.TryGetValue(ctx, out d)) return d;
+            }
+            throw new InvalidOperationException("zts: a gated call arrived for an unknown JS context");
+        }
+
+        /// <summary>The domain behind a host cookie.</summary>
+        public static MonoDomain FromHost(IntPtr host)
+        {
+            return (MonoDomain)GCHandle.FromIntPtr(host).Target;
+        }
+
+        /// <summary>Throws unless this domain is alive and the caller is on its thread.</summary>
+        public void CheckAccess(string what)
+        {
+            if (IsDisposed)
+                throw new ObjectDisposedException(what, "zts: " + what + " belongs to a domain that was Reset or torn down; call TsAppDomain.GetFunction again");
+            if (Thread.CurrentThread.ManagedThreadId != _ownerThread)
+                throw new InvalidOperationException("zts: " + what + " was called from thread " + Thread.CurrentThread.ManagedThreadId +
+                                                    "; the domain belongs to thread " + _ownerThread);
+        }
+
+        /// <summary>Registers a host function and defines it at a dotted global path behind the gate.</summary>
+        public void DefineFunction(string path, int length, int magic, HostFunction fn)
+        {
+            _hostFunctions.Add(fn);
+            int rc = ZtsNative.zts_function_define_gated(Handle, ZtsNative.Utf8Z(path), length, magic, _hostFunctions.Count - 1);
+            if (rc != ZtsStatus.Ok) throw TakeError(rc, path);
+        }
+
+        /// <summary>The host function with the given gate data id.</summary>
+        public HostFunction GetHostFunction(int id)
+        {
+            return _hostFunctions[id];
+        }
+
+        /// <summary>Reserves argc argument slots (filled with undefined) for a C# -> JS call.</summary>
+        public JsValue* PushArgs(int argc)
+        {
+            if (_argTop + argc > ArgStackCapacity)
+                throw new InsufficientExecutionStackException("zts: C# -> JS calls nested too deeply (argument stack exhausted)");
+            JsValue* argv = _argStack + _argTop;
+            for (int i = 0; i < argc; i++) argv[i] = JsValue.Undefined;
+            _argTop += argc;
+            return argv;
+        }
+
+        /// <summary>Pops argc slots; frees values a failed marshal left behind (a completed call leaves undefined).</summary>
+        public void PopArgs(JsValue* argv, int argc)
+        {
+            for (int i = 0; i < argc; i++)
+            {
+                if (argv[i].IsRefCounted)
+                {
+                    if (!IsDisposed) ZtsNative.zts_value_free(Handle, argv[i]);
+                    argv[i] = JsValue.Undefined;
+                }
+            }
+            _argTop -= argc;
+        }
+
+        /// <summary>Builds the C# exception for a failed native call (status and zts_domain_error).</summary>
+        public Exception TakeError(int status, string what)
+        {
+            ZtsErrorInfo info;
+            ZtsNative.zts_domain_error(Handle, out info);
+            string message = ZtsNative.FromUtf8(info.Message, info.MessageLen);
+            string stack = ZtsNative.FromUtf8(info.Stack, info.StackLen);
+            string name = ZtsNative.FromUtf8(info.Name, info.NameLen);
+            Exception loaderException = LastLoaderException;
+            LastLoaderException = null;
+            switch (status)
+            {
+                case ZtsStatus.ModuleLoad:
+                    return new TsModuleLoadException(message, ZtsNative.FromUtf8(info.Specifier, info.SpecifierLen),
+                                                     ZtsNative.FromUtf8(info.Importer, info.ImporterLen), stack, loaderException);
+                case ZtsStatus.NoExport:
+                case ZtsStatus.NotCallable:
+                    return new TsBindException(message);
+                case ZtsStatus.Js:
+                    return new TsException(message, name, stack);
+                default:
+                    return new InvalidOperationException("zts: " + what + " failed with status " + status + (message.Length > 0 ? ": " + message : ""));
+            }
+        }
+
+        /// <summary>Runs pending Promise jobs; an uncaught job error goes to the console as an error.</summary>
+        public void RunJobs()
+        {
+            int rc = ZtsNative.zts_domain_run_jobs(Handle);
+            if (rc == ZtsStatus.Js)
+            {
+                Exception e = TakeError(rc, "a Promise job");
+                TsConsole.Enqueue(TsLogLevel.Error, "zts: uncaught exception in a Promise job: " + e.Message +
+                                                    (((TsException)e).JsStack.Length > 0 ? "\n" + ((TsException)e).JsStack : ""));
+            }
+        }
+
+        /// <summary>Tears down (10-LIFETIME §7.2): drain the release queue, close registries, free context and runtime.</summary>
+        public void Dispose()
+        {
+            if (IsDisposed) return;
+            ZtsNative.zts_domain_drain_releases(Handle);
+            IsDisposed = true; // from here on every bridge of this domain throws ObjectDisposedException
+            lock (ByContext) ByContext.Remove(Context);
+            LeakedBytes = ZtsNative.zts_domain_free(Handle);
+            Handle = IntPtr.Zero;
+            Context = IntPtr.Zero;
+            _hostFunctions.Clear();
+            Marshal.FreeHGlobal((IntPtr)_argStack);
+            _argStack = null;
+            if (_self.IsAllocated) _self.Free();
+        }
+    }
+}

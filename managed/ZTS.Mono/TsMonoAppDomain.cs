@@ -1,0 +1,136 @@
+using System;
+using System.Collections.Generic;
+using ZTS.Mono;
+using ZTS.Mono.Bridges;
+using ZTS.Mono.Native;
+
+namespace ZTS
+{
+    /// <summary>
+    /// The Editor backend (01-HOST-API §1.1): C# over P/Invoke into libzts, every JS -> C# callback through
+    /// the native gate. TsAppDomain creates <see cref="Runtime"/> by reflection; hosts use TsAppDomain.
+    /// </summary>
+    public static class TsMonoAppDomain
+    {
+        /// <summary>The live runtime (the one TsAppDomain created), or null.</summary>
+        internal static Runtime Current { get; private set; }
+
+        /// <summary>The Mono backend's ITsRuntime.</summary>
+        public sealed class Runtime : ITsRuntime
+        {
+            private MonoDomain _domain;
+
+            /// <summary>Bytes QuickJS leaked at the last teardown (0 when clean; tests assert it).</summary>
+            public long LastTeardownLeakedBytes { get; private set; }
+
+            /// <summary>Number of domains torn down by Reset so far.</summary>
+            public int ResetCount { get; private set; }
+
+            internal MonoDomain Domain
+            {
+                get { return _domain; }
+            }
+
+            /// <inheritdoc />
+            public void Initialize(Func<string, object> moduleLoader)
+            {
+                if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
+                if (_domain != null) throw new InvalidOperationException("zts: the Mono runtime is already initialized; use Reset");
+                _domain = CreateDomain(moduleLoader);
+                Current = this;
+            }
+
+            /// <inheritdoc />
+            public void Reset(Func<string, object> moduleLoader)
+            {
+                if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
+                if (_domain == null) throw new InvalidOperationException("zts: the Mono runtime is not initialized");
+                _domain.CheckAccess("Reset");
+                if (_domain.CallDepth > 0)
+                    throw new InvalidOperationException("zts: a Reset cannot be applied inside a C# -> JS call; it stays reserved until EndOfFrame runs outside JS");
+                Teardown();
+                _domain = CreateDomain(moduleLoader);
+                ResetCount++;
+            }
+
+            /// <inheritdoc />
+            public void ProcessPendingRefReleases()
+            {
+                if (_domain == null) return;
+                _domain.CheckAccess("ProcessPendingRefReleases");
+                ZtsNative.zts_domain_drain_releases(_domain.Handle);
+                _domain.RunJobs();
+            }
+
+            /// <inheritdoc />
+            public Delegate GetFunction(Type delegateType, string jsModule, string jsExportName)
+            {
+                if (delegateType == null) throw new ArgumentNullException("delegateType");
+                if (string.IsNullOrEmpty(jsModule)) throw new ArgumentException("zts: jsModule must be a non-empty module specifier", "jsModule");
+                if (string.IsNullOrEmpty(jsExportName)) throw new ArgumentException("zts: jsExportName must be a non-empty export name", "jsExportName");
+                if (_domain == null) throw new InvalidOperationException("zts: the Mono runtime is not initialized");
+                _domain.CheckAccess("GetFunction");
+                if (jsModule.StartsWith("csharp:", StringComparison.Ordinal))
+                    throw new TsBindException("zts: GetFunction cannot bind '" + jsExportName + "' of type module '" + jsModule + "': csharp: modules export types, not functions");
+                DelegateBridgeBuilder.Get(delegateType); // fail loudly before touching JS
+
+                MonoDomain d = _domain;
+                int reference;
+                d.CallDepth++;
+                int rc = ZtsNative.zts_module_get_function(d.Handle, ZtsNative.Utf8Z(jsModule), ZtsNative.Utf8Z(jsExportName), out reference);
+                d.CallDepth--;
+                if (d.CallDepth == 0) TsConsole.Flush(); // module evaluation may have logged
+                if (rc != ZtsStatus.Ok) throw d.TakeError(rc, jsModule + "." + jsExportName);
+                return DelegateBridgeBuilder.Bind(delegateType, new FunctionClosure(d, reference, jsModule + "." + jsExportName));
+            }
+
+            /// <summary>Defines a gated global function that receives primitive arguments (null, bool, double, string)
+            /// and returns one (null, bool, numbers, string; anything else is undefined). For tests and hosts' glue.</summary>
+            internal void DefineGlobalFunction(string path, Func<object[], object> fn)
+            {
+                _domain.CheckAccess("DefineGlobalFunction");
+                PrimitiveFunction.Define(_domain, path, fn);
+            }
+
+            /// <summary>Live function refs of the current domain (lifetime tests).</summary>
+            internal int LiveFunctionRefs
+            {
+                get { return ZtsNative.zts_domain_ref_count(_domain.Handle); }
+            }
+
+            private static MonoDomain CreateDomain(Func<string, object> loader)
+            {
+                var d = new MonoDomain(loader);
+                try
+                {
+                    ConsoleBinding.Install(d);
+                }
+                catch
+                {
+                    d.Dispose();
+                    throw;
+                }
+                return d;
+            }
+
+            private void Teardown()
+            {
+                MonoDomain old = _domain;
+                _domain = null;
+                old.Dispose();
+                LastTeardownLeakedBytes = old.LeakedBytes;
+                if (old.LeakedBytes != 0)
+                    TsConsole.Enqueue(TsLogLevel.Error, "zts: QuickJS leaked " + old.LeakedBytes + " bytes at JS_FreeRuntime");
+            }
+
+            /// <summary>Tears the domain down for good (tests and process exit); not part of the host API (no Shutdown there).</summary>
+            internal long Shutdown()
+            {
+                if (_domain == null) return LastTeardownLeakedBytes;
+                Teardown();
+                if (Current == this) Current = null;
+                return LastTeardownLeakedBytes;
+            }
+        }
+    }
+}

@@ -93,11 +93,23 @@ namespace ZTS
         {
             if (_runtime == null || !_resetReserved) return false;
             CheckThread();
-            Func<string, object> loader = _resetLoader;
+            _runtime.Reset(_resetLoader); // throws (and stays reserved) when applied inside a C# -> JS call
             _resetReserved = false;
             _resetLoader = null;
-            _runtime.Reset(loader);
             return true;
+        }
+
+        /// <summary>Tears the domain down and forgets the backend (tests and tools; not host API). Returns leaked QuickJS bytes.</summary>
+        internal static long Shutdown()
+        {
+            if (_runtime == null) return 0;
+            CheckThread();
+            var teardown = _runtime as ITsRuntimeTeardown;
+            long leaked = teardown != null ? teardown.Shutdown() : 0;
+            _runtime = null;
+            _resetReserved = false;
+            _resetLoader = null;
+            return leaked;
         }
 
         private static void CheckInitialized()

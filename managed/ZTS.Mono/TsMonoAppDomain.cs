@@ -16,7 +16,7 @@ namespace ZTS
         internal static Runtime Current { get; private set; }
 
         /// <summary>The Mono backend's ITsRuntime.</summary>
-        public sealed class Runtime : ITsRuntime
+        public sealed class Runtime : ITsRuntime, ITsRuntimeTeardown
         {
             private MonoDomain _domain;
 
@@ -123,8 +123,8 @@ namespace ZTS
                     TsConsole.Enqueue(TsLogLevel.Error, "zts: QuickJS leaked " + old.LeakedBytes + " bytes at JS_FreeRuntime");
             }
 
-            /// <summary>Tears the domain down for good (tests and process exit); not part of the host API (no Shutdown there).</summary>
-            internal long Shutdown()
+            /// <summary>Tears the domain down for good (tests and tools); not part of the host API (no Shutdown there).</summary>
+            long ITsRuntimeTeardown.Shutdown()
             {
                 if (_domain == null) return LastTeardownLeakedBytes;
                 Teardown();

@@ -1,0 +1,24 @@
+# Helpers to compile C# with Mono's mcs into the consumer layout (build/dist/lib).
+find_program(ZTS_MCS mcs REQUIRED)
+set(ZTS_MCS_FLAGS -nologo -unsafe -debug -warn:4 -warnaserror+)
+set(ZTS_COMMON_DLL ${ZTS_DIST_DIR}/ZTS.Common.dll)
+set(ZTS_MONO_DLL ${ZTS_DIST_DIR}/ZTS.Mono.dll)
+
+# zts_add_assembly(<target> <output file> SOURCES_DIR <dir> [REFS <dll>...] [DEPENDS <target>...] [FLAGS ...])
+function(zts_add_assembly target output)
+  cmake_parse_arguments(A "" "SOURCES_DIR" "REFS;DEPENDS;FLAGS" ${ARGN})
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${A_SOURCES_DIR}/*.cs)
+  set(refs)
+  foreach(r ${A_REFS})
+    list(APPEND refs -r:${r})
+  endforeach()
+  add_custom_command(OUTPUT ${output}
+    COMMAND ${ZTS_MCS} ${ZTS_MCS_FLAGS} ${A_FLAGS} ${refs} -out:${output} ${sources}
+    DEPENDS ${sources} ${A_REFS}
+    COMMENT "mcs ${target}"
+    VERBATIM)
+  add_custom_target(${target} ALL DEPENDS ${output})
+  if(A_DEPENDS)
+    add_dependencies(${target} ${A_DEPENDS})
+  endif()
+endfunction()

@@ -1,0 +1,123 @@
+using System;
+using NUnit.Framework;
+
+namespace ZTS.Tests
+{
+    /// <summary>The callback gate and exception boundary, end to end (seed build/03 §7, CONTRACT §6).</summary>
+    [TestFixture]
+    public class Gate_ExceptionBoundary : DomainFixture
+    {
+        [Test]
+        public void Gate_CSharpException_CaughtByJsTryCatch()
+        {
+            Mono.DefineGlobalFunction("host.fail", a => { throw new InvalidOperationException("nope " + a[0]); });
+            var f = Bind<Func<string>>(
+                "export function f() { try { host.fail(7); return 'no throw'; } catch (e) {" +
+                " return (e instanceof Error) + '|' + e.message + '|' + (typeof e.csharpStack); } }", "f");
+            Assert.AreEqual("true|zts: System.InvalidOperationException: nope 7|string", f());
+        }
+
+        [Test]
+        public void Gate_CSharpStack_NamesTheThrowingMethod()
+        {
+            Mono.DefineGlobalFunction("host.fail", a => { ThrowingHelper(); return null; });
+            var f = Bind<Func<string>>("export function f() { try { host.fail(); } catch (e) { return e.csharpStack; } }", "f");
+            StringAssert.Contains("ThrowingHelper", f());
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void ThrowingHelper()
+        {
+            throw new ArgumentException("from helper");
+        }
+
+        [Test]
+        public void Gate_CSharpException_UncaughtBecomesTsException()
+        {
+            Mono.DefineGlobalFunction("host.fail", a => { throw new InvalidOperationException("deep"); });
+            var f = Bind<Action>("export function f() {\n  host.fail();\n}", "f");
+            var e = Assert.Throws<TsException>(() => f());
+            Assert.AreEqual("zts: System.InvalidOperationException: deep", e.Message);
+            StringAssert.Contains("m:2", e.JsStack);
+        }
+
+        [Test]
+        public void Gate_JsThrow_BecomesTsExceptionWithStack()
+        {
+            var f = Bind<Action>("function inner() {\n  throw new TypeError('wrong type');\n}\nexport function f() { inner(); }", "f");
+            var e = Assert.Throws<TsException>(() => f());
+            Assert.AreEqual("wrong type", e.Message);
+            Assert.AreEqual("TypeError", e.JsName);
+            StringAssert.Contains("inner", e.JsStack);
+            StringAssert.Contains("m:2", e.JsStack);
+        }
+
+        [Test]
+        public void Gate_JsThrowsNonError_MessageIsStringOfValue()
+        {
+            var f = Bind<Action>("export function f() { throw 42; }", "f");
+            var e = Assert.Throws<TsException>(() => f());
+            Assert.AreEqual("42", e.Message);
+            Assert.AreEqual("", e.JsName);
+        }
+
+        [Test]
+        public void Gate_NoPendingExceptionSurvives_NextCallWorks()
+        {
+            Modules["m"] = "export function bad() { throw new Error('x'); }\nexport function good() { return 3; }";
+            var bad = TsAppDomain.GetFunction<Action>("m", "bad");
+            var good = TsAppDomain.GetFunction<Func<int>>("m", "good");
+            for (int i = 0; i < 100; i++)
+            {
+                Assert.Throws<TsException>(() => bad());
+                Assert.AreEqual(3, good());
+            }
+        }
+
+        [Test]
+        public void Gate_Nested50Deep_ThrowAtBottomUnwinds()
+        {
+            Func<int, int> down = null;
+            Mono.DefineGlobalFunction("host.down", a => down((int)(double)a[0] - 1));
+            Modules["m"] = "export function down(n) { if (n === 0) throw new Error('bottom'); return host.down(n) + 1; }\n" +
+                           "export function guarded(n) { try { return host.down(n); } catch (e) { return -1; } }";
+            down = TsAppDomain.GetFunction<Func<int, int>>("m", "down");
+            var e = Assert.Throws<TsException>(() => down(50));
+            StringAssert.Contains("bottom", e.Message);
+            StringAssert.StartsWith("zts: ZTS.TsException: ", e.Message);
+            Assert.AreEqual(Mono.Domain.CallDepth, 0);
+            // The domain still works, and a try/catch in the middle stops the unwinding there.
+            var guarded = TsAppDomain.GetFunction<Func<int, int>>("m", "guarded");
+            Assert.AreEqual(-1, guarded(50));
+        }
+
+        [Test]
+        public void Gate_Nested50Deep_SucceedsAndReturns()
+        {
+            Func<int, int> down = null;
+            Mono.DefineGlobalFunction("host.down", a => down((int)(double)a[0] - 1));
+            down = Bind<Func<int, int>>("export function down(n) { return n === 0 ? 0 : host.down(n) + 1; }", "down");
+            Assert.AreEqual(50, down(50));
+        }
+
+        [Test]
+        public void Gate_100000ThrownCallbacks_NoCrashNoLeak()
+        {
+            int calls = 0;
+            Mono.DefineGlobalFunction("host.fail", a => { calls++; throw new InvalidOperationException("again"); });
+            var f = Bind<Func<int, int>>(
+                "export function f(n) { let c = 0; for (let i = 0; i < n; i++) { try { host.fail(); } catch (e) {" +
+                " if (e.message === 'zts: System.InvalidOperationException: again') c++; } } return c; }", "f");
+            Assert.AreEqual(100000, f(100000));
+            Assert.AreEqual(100000, calls);
+            // TearDown asserts QuickJS has nothing left at JS_FreeRuntime.
+        }
+
+        [Test]
+        public void Gate_Initialized_BeforeAnyGatedCallback()
+        {
+            Assert.IsTrue(ZTS.Mono.JsCallbackGate.IsInitialized);
+            Assert.AreNotEqual(IntPtr.Zero, ZTS.Mono.JsCallbackGate.Gate);
+        }
+    }
+}

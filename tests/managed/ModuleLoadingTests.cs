@@ -1,0 +1,153 @@
+using System;
+using System.Text;
+using NUnit.Framework;
+
+namespace ZTS.Tests
+{
+    [TestFixture]
+    public class Modules_Loading : DomainFixture
+    {
+        [Test]
+        public void Modules_RelativeImports_ResolveAgainstImporter()
+        {
+            Modules["game/util"] = "export function twice(x) { return x * 2; }";
+            Modules["game/logic"] = "import { twice } from './util.js'; export function f(x) { return twice(x) + 1; }";
+            var f = TsAppDomain.GetFunction<Func<int, int>>("game/logic", "f");
+            Assert.AreEqual(21, f(10));
+            CollectionAssert.AreEqual(new[] { "game/logic", "game/util" }, Loads);
+        }
+
+        [Test]
+        public void Modules_Specifier_SuffixStrippedBeforeLoader()
+        {
+            Modules["app"] = "export function f() { return 1; }";
+            Assert.AreEqual(1, TsAppDomain.GetFunction<Func<int>>("app.js", "f")());
+            Assert.AreEqual(1, TsAppDomain.GetFunction<Func<int>>("app.ts", "f")());
+            CollectionAssert.AreEqual(new[] { "app" }, Loads, "one canonical module, loaded once");
+        }
+
+        [Test]
+        public void Modules_EachModule_EvaluatedOncePerContext()
+        {
+            Modules["counter"] = "globalThis.count = (globalThis.count || 0) + 1; export function n() { return globalThis.count; }";
+            Modules["a"] = "import { n } from './counter'; export function f() { return n(); }";
+            Modules["b"] = "import { n } from './counter'; export function f() { return n(); }";
+            Assert.AreEqual(1, TsAppDomain.GetFunction<Func<int>>("a", "f")());
+            Assert.AreEqual(1, TsAppDomain.GetFunction<Func<int>>("b", "f")());
+        }
+
+        [Test]
+        public void Modules_ByteArraySource_IsUtf8()
+        {
+            Modules["m"] = Encoding.UTF8.GetBytes("export function s() { return 'h\u00e9llo \u4e16\u754c'; }");
+            Assert.AreEqual("h\u00e9llo \u4e16\u754c", TsAppDomain.GetFunction<Func<string>>("m", "s")());
+        }
+
+        [Test]
+        public void Modules_LoaderReturnsNull_TsModuleLoadExceptionNamesSpecifierAndImporter()
+        {
+            Modules["app"] = "import { x } from './lib/missing.js'; export function f() { return x; }";
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<int>>("app", "f"));
+            Assert.AreEqual("lib/missing", e.Specifier);
+            Assert.AreEqual("app", e.Importer);
+            StringAssert.Contains("'lib/missing'", e.Message);
+            StringAssert.Contains("imported from 'app'", e.Message);
+            StringAssert.Contains("returned null", e.Message);
+        }
+
+        [Test]
+        public void Modules_LoaderReturnsWrongType_TsModuleLoadException()
+        {
+            Modules["app"] = 42;
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Action>("app", "f"));
+            Assert.AreEqual("app", e.Specifier);
+            Assert.AreEqual("", e.Importer);
+            StringAssert.Contains("System.Int32 (expected string or byte[])", e.Message);
+        }
+
+        [Test]
+        public void Modules_LoaderThrows_TsModuleLoadExceptionWithInner()
+        {
+            TsAppDomain.Shutdown();
+            TsAppDomain.Initialize(s => { throw new System.IO.FileNotFoundException("no file " + s); });
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Action>("app", "f"));
+            StringAssert.Contains("System.IO.FileNotFoundException: no file app", e.Message);
+            Assert.IsInstanceOf<System.IO.FileNotFoundException>(e.InnerException);
+        }
+
+        [Test]
+        public void Modules_EscapeAboveRoot_IsAnError()
+        {
+            Modules["app"] = "import { x } from '../../etc/passwd'; export function f() { return x; }";
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Action>("app", "f"));
+            StringAssert.Contains("escapes above the module root", e.Message);
+        }
+
+        [Test]
+        public void Modules_CSharpPrefix_NeverGivenToLoader()
+        {
+            Modules["app"] = "import { Math } from 'csharp:System'; export function f() { return 1; }";
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<int>>("app", "f"));
+            StringAssert.StartsWith("zts: namespace 'System' not found", e.Message);
+            Assert.AreEqual("csharp:System", e.Specifier);
+            CollectionAssert.AreEqual(new[] { "app" }, Loads);
+        }
+
+        [Test]
+        public void Modules_GetFunctionOnCSharpModule_TsBindException()
+        {
+            Assert.Throws<TsBindException>(() => TsAppDomain.GetFunction<Action>("csharp:System", "Math"));
+            CollectionAssert.IsEmpty(Loads);
+        }
+
+        [Test]
+        public void Modules_SyntaxError_HasFileAndLine()
+        {
+            Modules["game/logic"] = "export function f() {\n  let x = ;\n}\n";
+            var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("game/logic", "f"));
+            Assert.AreEqual("SyntaxError", e.JsName);
+            StringAssert.Contains("game/logic:2", e.JsStack);
+        }
+
+        [Test]
+        public void Modules_EvaluationThrow_HasFileLineAndFailsSameWayAgain()
+        {
+            Modules["app"] = "const a = 1;\nthrow new RangeError('bad start');\nexport function f() {}";
+            var e1 = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("app", "f"));
+            var e2 = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("app", "f"));
+            Assert.AreEqual("bad start", e1.Message);
+            Assert.AreEqual(e1.Message, e2.Message);
+            Assert.AreEqual("RangeError", e1.JsName);
+            StringAssert.Contains("app:2", e1.JsStack);
+        }
+
+        [Test]
+        public void Modules_CompileErrorThenFixed_LoaderIsAskedAgain()
+        {
+            Modules["app"] = "export function f( {";
+            Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Func<int>>("app", "f"));
+            Modules["app"] = "export function f() { return 5; }";
+            Assert.AreEqual(5, TsAppDomain.GetFunction<Func<int>>("app", "f")());
+        }
+
+        [Test]
+        public void Modules_MissingExport_TsBindException()
+        {
+            var e = Assert.Throws<TsBindException>(() => Bind<Action>("export function f() {}", "g"));
+            Assert.AreEqual("zts: module 'm' has no export named 'g'", e.Message);
+        }
+
+        [Test]
+        public void Modules_NonCallableExport_TsBindException()
+        {
+            var e = Assert.Throws<TsBindException>(() => Bind<Action>("export const g = 'text';", "g"));
+            StringAssert.Contains("is not callable (it is string)", e.Message);
+        }
+
+        [Test]
+        public void Modules_DefaultExport_NotMappedAutomatically()
+        {
+            Assert.Throws<TsBindException>(() => Bind<Action>("export default function () {}", "f"));
+        }
+    }
+}

@@ -12,7 +12,9 @@ function(zts_add_assembly target output)
   foreach(r ${A_REFS})
     list(APPEND refs -r:${r})
   endforeach()
+  get_filename_component(outdir ${output} DIRECTORY)
   add_custom_command(OUTPUT ${output}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${outdir}
     COMMAND ${ZTS_MCS} ${ZTS_MCS_FLAGS} ${A_FLAGS} ${refs} -out:${output} ${sources}
     DEPENDS ${sources} ${A_REFS}
     COMMENT "mcs ${target}"

@@ -17,9 +17,11 @@ aptopts=(-o "Dir::Etc::SourceList=$work/sources.list" -o "Dir::Etc::SourceParts=
          -o "Dir::State::Lists=$work/lists" -o "Dir::Cache::Archives=$work/archives"
          -o "APT::Sandbox::User=root")
 apt-get "${aptopts[@]}" update -qq
-(cd "$work/src" && apt-get "${aptopts[@]}" source --download-only quickjs=2025.04.26* >/dev/null 2>&1 ||
- cd "$work/src" && apt-get "${aptopts[@]}" source --download-only quickjs)
-tarball=$(ls "$work"/src/quickjs_2025.04.26*.orig.tar.* | head -n1)
+tarball=$(ls "$work"/src/quickjs_2025.04.26*.orig.tar.* 2>/dev/null | head -n1 || true)
+if [ -z "$tarball" ]; then
+  (cd "$work/src" && apt-get "${aptopts[@]}" source --download-only quickjs)
+  tarball=$(ls "$work"/src/quickjs_2025.04.26*.orig.tar.* | head -n1)
+fi
 got_sha=$(sha256sum "$tarball" | cut -d' ' -f1)
 if [ "$got_sha" != "$want_sha" ]; then
   echo "fetch_quickjs: sha256 mismatch for $tarball: $got_sha" >&2

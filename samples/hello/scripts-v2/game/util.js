@@ -1,0 +1,5 @@
+export function clamp(x, lo, hi) {
+    return Math.min(hi, Math.max(lo, x));
+}
+
+export const SPEED = -1;

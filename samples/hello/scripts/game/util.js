@@ -1,0 +1,6 @@
+// Module "game/util", imported by game/logic as './util'.
+export function clamp(x, lo, hi) {
+    return Math.min(hi, Math.max(lo, x));
+}
+
+export const SPEED = 3.5;

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Set-up for a fresh Debian 12 machine, idempotent: Debian packages, QuickJS from Debian's
+# trixie source package (sha256-verified), then the CMake build into build/.
+# Usage: tools/setup.sh [extra cmake -D options]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+packages=(mono-devel libmono-2.0-dev nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+bash tools/fetch_quickjs.sh
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_MANAGED=ON "$@" >/dev/null
+cmake --build build -j "$jobs" >/dev/null
+echo "setup: build ready in build/ (consumer layout: build/dist/lib)"

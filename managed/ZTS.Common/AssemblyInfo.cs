@@ -6,3 +6,4 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo("ZTS.Mono")]
 [assembly: InternalsVisibleTo("ZTS.Il2Cpp")]
 [assembly: InternalsVisibleTo("ZTS.Tests")]
+[assembly: InternalsVisibleTo("ZTS.Bench")]

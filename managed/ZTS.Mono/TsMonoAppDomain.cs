@@ -76,10 +76,8 @@ namespace ZTS
 
                 MonoDomain d = _domain;
                 int reference;
-                d.CallDepth++;
                 int rc = ZtsNative.zts_module_get_function(d.Handle, ZtsNative.Utf8Z(jsModule), ZtsNative.Utf8Z(jsExportName), out reference);
-                d.CallDepth--;
-                if (d.CallDepth == 0) TsConsole.Flush(); // module evaluation may have logged
+                if (TsConsole.HasPending && d.CallDepth == 0) TsConsole.Flush(); // module evaluation may have logged
                 if (rc != ZtsStatus.Ok) throw d.TakeError(rc, jsModule + "." + jsExportName);
                 return DelegateBridgeBuilder.Bind(delegateType, new FunctionClosure(d, reference, jsModule + "." + jsExportName));
             }

@@ -52,6 +52,8 @@ int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
     return ZTS_OK;
 }
 
+int32_t zts_domain_call_depth(const zts_domain *domain) { return domain != nullptr ? domain->call_depth : 0; }
+
 int32_t zts_domain_ref_count(const zts_domain *domain) { return domain != nullptr ? domain->refs.live() : 0; }
 
 int32_t zts_domain_run_jobs(zts_domain *domain)

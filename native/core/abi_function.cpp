@@ -1,18 +1,38 @@
 // C ABI: calling and releasing function refs, defining gated host functions.
 #include "abi_guard.h"
 #include "gated_function.h"
+#include "release_queue.h"
 #include "value_cast.h"
 
 using namespace zts;
 
 namespace {
 
-void free_args(JSContext *ctx, int32_t argc, zts_value *argv)
+// Arguments up to this count are copied into the native frame before JS_Call (see zts_function_call).
+constexpr int32_t k_call_copy_max = 16;
+
+// The cold paths of zts_function_call, out of line so the hot path stays small.
+[[gnu::noinline]] void free_args(JSContext *ctx, int32_t argc, zts_value *argv)
 {
     for (int32_t i = 0; i < argc; i++) {
-        JS_FreeValue(ctx, to_js(argv[i]));
-        argv[i] = from_js(JS_UNDEFINED);
+        if (JS_VALUE_HAS_REF_COUNT(to_js(argv[i]))) {
+            JS_FreeValue(ctx, to_js(argv[i]));
+            argv[i] = from_js(JS_UNDEFINED);
+        }
     }
+}
+
+[[gnu::noinline]] int32_t call_invalid_ref(zts_domain *domain, int32_t argc, zts_value *argv)
+{
+    free_args(domain->ctx, argc, argv);
+    return abi_guard([&]() -> int32_t {
+        return report_failure(domain, ZTS_ERR_INVALID_REF, "zts: the function was released");
+    });
+}
+
+[[gnu::noinline]] int32_t call_threw(zts_domain *domain)
+{
+    return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
 }
 
 } // namespace
@@ -21,30 +41,48 @@ extern "C" {
 
 int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, zts_value *result)
 {
-    if (domain == nullptr || result == nullptr || argc < 0 || (argv == nullptr && argc > 0)) {
+    if (__builtin_expect(domain == nullptr || result == nullptr || argc < 0 || (argv == nullptr && argc > 0), 0)) {
         return ZTS_ERR_ARGUMENT;
     }
-    *result = from_js(JS_UNDEFINED);
-    JSContext *ctx = domain->ctx;
     const JSValue *slot = domain->refs.get(ref);
-    if (slot == nullptr) {
-        free_args(ctx, argc, argv);
-        return report_failure(domain, ZTS_ERR_INVALID_REF, "zts: the function was released");
+    if (__builtin_expect(slot == nullptr, 0)) {
+        *result = from_js(JS_UNDEFINED);
+        return call_invalid_ref(domain, argc, argv);
     }
-    if (domain->call_depth == 0) {
-        domain->load_failure = LoadFailure{};
+    // Hosts write argv as two 8-byte halves (payload, tag). Reading them back the same way, into
+    // our own frame, keeps the CPU's store-to-load forwarding working: a 16-byte load of two 8-byte
+    // stores stalls, and JS_CallInternal reads its arguments with 16-byte loads (~13 ns a call on Mono).
+    JSValue local[k_call_copy_max];
+    JSValue *args = as_js_array(argv);
+    if (argc <= k_call_copy_max) {
+        const volatile int64_t *halves = reinterpret_cast<const volatile int64_t *>(argv);
+        for (int32_t i = 0; i < argc; i++) {
+            zts_value v;
+            v.u.bits = halves[2 * i];
+            v.tag = halves[2 * i + 1];
+            local[i] = to_js(v);
+        }
+        args = local;
     }
-    // Held for the call: a nested release of the same ref must not free the running function.
-    JSValue fn = JS_DupValue(ctx, *slot);
+    // No ref is released while call_depth > 0 (releases wait for the outermost frame), so the
+    // running function needs no extra reference.
     domain->call_depth++;
-    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, argc, as_js_array(argv));
+    JSValue r = JS_Call(domain->ctx, *slot, JS_UNDEFINED, argc, args);
     domain->call_depth--;
-    JS_FreeValue(ctx, fn);
-    free_args(ctx, argc, argv);
-    if (JS_IsException(r)) {
-        return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+    for (int32_t i = 0; i < argc; i++) {
+        if (JS_VALUE_HAS_REF_COUNT(to_js(argv[i]))) {
+            free_args(domain->ctx, argc, argv);
+            break;
+        }
     }
     *result = from_js(r);
+    if (__builtin_expect(JS_IsException(r), 0)) {
+        *result = from_js(JS_UNDEFINED);
+        return call_threw(domain);
+    }
+    if (__builtin_expect(domain->load_failure.error_object != nullptr, 0) && domain->call_depth == 0) {
+        domain->load_failure = LoadFailure{}; // a load failure JS caught must not classify a later error
+    }
     return ZTS_OK;
 }
 
@@ -53,7 +91,16 @@ int32_t zts_function_release(zts_domain *domain, int32_t ref)
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    return domain->refs.release(domain->ctx, ref) ? ZTS_OK : ZTS_ERR_INVALID_REF;
+    if (domain->refs.get(ref) == nullptr) {
+        return ZTS_ERR_INVALID_REF;
+    }
+    if (domain->call_depth > 0) {
+        // Inside a JS frame the function may be running: release it when the outermost call returns.
+        release_queue_push(domain->id, ref);
+        return ZTS_OK;
+    }
+    domain->refs.release(domain->ctx, ref);
+    return ZTS_OK;
 }
 
 int32_t zts_function_define_gated(zts_domain *domain, const char *path, int32_t length, int32_t magic, int64_t data)

@@ -32,7 +32,10 @@ int32_t zts_module_get_function(zts_domain *domain, const char *module, const ch
         return ZTS_ERR_ARGUMENT;
     }
     *out_ref = 0;
-    return abi_guard([&]() -> int32_t { return module_get_function(domain, module, export_name, out_ref); });
+    domain->call_depth++; // module evaluation runs JS: releases wait, a Reset is refused
+    int32_t rc = abi_guard([&]() -> int32_t { return module_get_function(domain, module, export_name, out_ref); });
+    domain->call_depth--;
+    return rc;
 }
 
 int32_t zts_load_request_set_source(zts_load_request *req, const char *utf8, int32_t len)

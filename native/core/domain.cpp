@@ -47,6 +47,9 @@ zts_domain *domain_create(void *host, void *gate)
 
 int32_t domain_drain_releases(zts_domain *d)
 {
+    if (d->call_depth > 0) {
+        return 0; // a queued function may be running; drained by the next call outside JS
+    }
     int32_t released = 0;
     for (int32_t ref : release_queue_take(d->id)) {
         if (d->refs.release(d->ctx, ref)) {
@@ -58,6 +61,7 @@ int32_t domain_drain_releases(zts_domain *d)
 
 int64_t domain_destroy(zts_domain *d)
 {
+    d->call_depth = 0;
     domain_drain_releases(d);
     release_queue_close(d->id);
     d->refs.clear(d->ctx);

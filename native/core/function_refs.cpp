@@ -16,14 +16,6 @@ int32_t FunctionRefs::add(JSValue v)
     return ref;
 }
 
-const JSValue *FunctionRefs::get(int32_t ref) const
-{
-    if (ref <= 0 || ref >= static_cast<int32_t>(slots_.size()) || !slots_[ref].used) {
-        return nullptr;
-    }
-    return &slots_[ref].value;
-}
-
 bool FunctionRefs::release(JSContext *ctx, int32_t ref)
 {
     if (get(ref) == nullptr) {

@@ -14,8 +14,14 @@ class FunctionRefs {
 public:
     /// Stores v (takes ownership) and returns its ref (> 0).
     int32_t add(JSValue v);
-    /// Borrowed value of ref, or nullptr when ref is free or out of range.
-    const JSValue *get(int32_t ref) const;
+    /// Borrowed value of ref, or nullptr when ref is free or out of range (inline: the call hot path).
+    const JSValue *get(int32_t ref) const
+    {
+        if (ref <= 0 || static_cast<size_t>(ref) >= slots_.size() || !slots_[static_cast<size_t>(ref)].used) {
+            return nullptr;
+        }
+        return &slots_[static_cast<size_t>(ref)].value;
+    }
     /// Frees ref's value; false when ref is free or out of range.
     bool release(JSContext *ctx, int32_t ref);
     /// Frees every live value (domain teardown).

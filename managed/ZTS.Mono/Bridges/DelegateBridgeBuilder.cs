@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Reflection;
 using System.Reflection.Emit;
+using System.Runtime.InteropServices;
 using ZTS.Mono.Native;
 
 namespace ZTS.Mono.Bridges
@@ -10,9 +11,14 @@ namespace ZTS.Mono.Bridges
     /// Emits, once per delegate type, the C# -> JS bridge a GetFunction delegate runs (ARCHITECTURE "C# -> JS"):
     /// <code>
     /// R Bridge(FunctionClosure c, A0 a0, ...) {
-    ///     JsValue* argv = c.Enter(n);
-    ///     try { ValueMarshal.WriteA0(c, argv, 0, a0); ...; return ValueMarshal.ReadR(c, c.Invoke(argv, n)); }
-    ///     finally { c.Leave(argv, n); }
+    ///     if (c.Domain != MonoDomain.ThreadDomain) c.EnterSlow();      // Reset or wrong thread: throws
+    ///     JsValue* argv = stackalloc JsValue[n]; JsValue result; int status;
+    ///     try { ValueMarshal.WriteA0(c, argv, 0, a0); ...;
+    ///           status = ZtsNative.zts_function_call(c.Domain.Handle, c.Ref, n, argv, &amp;result); }
+    ///     catch { c.FreeArgs(argv, n); throw; }      // only when a string/char argument can own a JS value
+    ///     if (status != 0) c.Fail(status);
+    ///     if (TsConsole.HasPending) c.FlushConsole();
+    ///     return ValueMarshal.ReadR(c, result);
     /// }
     /// </code>
     /// A signature it cannot emit fails loudly with TsBindException (01-HOST-API §7): there is no
@@ -20,6 +26,8 @@ namespace ZTS.Mono.Bridges
     /// </summary>
     internal static class DelegateBridgeBuilder
     {
+        private static readonly int JsValueSize = Marshal.SizeOf(typeof(JsValue));
+
         private static readonly Dictionary<Type, DynamicMethod> Cache = new Dictionary<Type, DynamicMethod>();
 
         private static readonly Type[] Supported =
@@ -72,17 +80,47 @@ namespace ZTS.Mono.Bridges
             if (ret != typeof(void)) CheckSupported(delegateType, ret, "the return type");
 
             var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
-            ILGenerator il = method.GetILGenerator();
-            Type argvType = typeof(JsValue).MakePointerType();
-            LocalBuilder argv = il.DeclareLocal(argvType);
-            LocalBuilder result = ret == typeof(void) ? null : il.DeclareLocal(ret);
             int n = ps.Length;
+            // Only string/char arguments own a JS value; without them nothing written can leak, so the
+            // bridge needs no exception block (which would also keep Mono from enregistering locals).
+            bool guarded = false;
+            for (int i = 1; i < paramTypes.Length; i++)
+                guarded |= paramTypes[i] == typeof(string) || paramTypes[i] == typeof(char);
+            method.InitLocals = guarded; // a guarded argv starts zeroed (tag 0: nothing to free)
+            ILGenerator il = method.GetILGenerator();
+            LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
+            LocalBuilder result = il.DeclareLocal(typeof(JsValue));
+            LocalBuilder status = il.DeclareLocal(typeof(int));
+            Label entered = il.DefineLabel();
+            Label called = il.DefineLabel();
+            Label succeeded = il.DefineLabel();
 
+            // if (c.Domain != MonoDomain.ThreadDomain) c.EnterSlow();   -- disposed or wrong thread
             il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldc_I4, n);
-            il.Emit(OpCodes.Call, ClosureMethod("Enter"));
-            il.Emit(OpCodes.Stloc, argv);
-            il.BeginExceptionBlock();
+            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
+            il.Emit(OpCodes.Ldsfld, typeof(MonoDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
+            il.Emit(OpCodes.Beq, entered);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
+            il.MarkLabel(entered);
+            if (n > 0)
+            {
+                // argv lives in this frame: nested and recursive calls each have their own.
+                Type buffer = ArgumentBuffers.For(n);
+                if (buffer != null)
+                {
+                    il.Emit(OpCodes.Ldloca, il.DeclareLocal(buffer));
+                    il.Emit(OpCodes.Conv_U);
+                }
+                else
+                {
+                    il.Emit(OpCodes.Ldc_I4, n * JsValueSize);
+                    il.Emit(OpCodes.Conv_U);
+                    il.Emit(OpCodes.Localloc);
+                }
+                il.Emit(OpCodes.Stloc, argv);
+            }
+            if (guarded) il.BeginExceptionBlock();
             for (int i = 0; i < n; i++)
             {
                 il.Emit(OpCodes.Ldarg_0);
@@ -91,29 +129,87 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Ldarg, i + 1);
                 il.Emit(OpCodes.Call, MarshalMethod("Write", Underlying(paramTypes[i + 1])));
             }
-            il.Emit(OpCodes.Ldarg_0); // for the reader
+            // status = zts_function_call(c.Domain.Handle, c.Ref, n, argv, &result);  -- the one P/Invoke
             il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldloc, argv);
+            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
+            il.Emit(OpCodes.Ldfld, typeof(MonoDomain).GetField("Handle"));
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
             il.Emit(OpCodes.Ldc_I4, n);
-            il.Emit(OpCodes.Call, ClosureMethod("Invoke"));
-            if (result == null)
+            il.Emit(OpCodes.Ldloc, argv);
+            il.Emit(OpCodes.Ldloca, result);
+            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call"));
+            il.Emit(OpCodes.Stloc, status);
+            if (guarded)
             {
-                il.Emit(OpCodes.Call, MarshalMethod("Read", typeof(void)));
+                il.Emit(OpCodes.Leave, called);
+                il.BeginCatchBlock(typeof(object)); // only the exception path pays: free what was written, rethrow
+                il.Emit(OpCodes.Pop);
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldloc, argv);
+                il.Emit(OpCodes.Ldc_I4, n);
+                il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
+                il.Emit(OpCodes.Rethrow);
+                il.EndExceptionBlock();
+            }
+            il.MarkLabel(called);
+            // if (status != 0) c.Fail(status);  if (TsConsole.HasPending) c.FlushConsole();
+            il.Emit(OpCodes.Ldloc, status);
+            il.Emit(OpCodes.Brfalse, succeeded);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, status);
+            il.Emit(OpCodes.Call, ClosureMethod("Fail"));
+            il.MarkLabel(succeeded);
+            Label quiet = il.DefineLabel();
+            il.Emit(OpCodes.Call, typeof(TsConsole).GetProperty("HasPending").GetGetMethod());
+            il.Emit(OpCodes.Brfalse, quiet);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, ClosureMethod("FlushConsole"));
+            il.MarkLabel(quiet);
+            EmitInlineRead(il, result, ret == typeof(void) ? typeof(void) : Underlying(ret));
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, result);
+            il.Emit(OpCodes.Call, MarshalMethod("Read", ret == typeof(void) ? typeof(void) : Underlying(ret)));
+            il.Emit(OpCodes.Ret);
+            return method;
+        }
+
+        // The common results decode right here; anything else falls through to ValueMarshal.Read*.
+        //   void:   if (result.Tag >= 0) return;            (nothing to free)
+        //   int:    if (result.Tag == TagInt) return result.Int32;
+        //   double: if (result.Tag == TagFloat64) return result.Float64;
+        //   bool:   if (result.Tag == TagBool) return result.Int32 != 0;
+        private static void EmitInlineRead(ILGenerator il, LocalBuilder result, Type t)
+        {
+            FieldInfo tag = typeof(JsValue).GetField("Tag");
+            Label slow = il.DefineLabel();
+            il.Emit(OpCodes.Ldloca, result);
+            il.Emit(OpCodes.Ldfld, tag);
+            if (t == typeof(void))
+            {
+                il.Emit(OpCodes.Ldc_I8, 0L);
+                il.Emit(OpCodes.Blt, slow);
+                il.Emit(OpCodes.Ret);
+            }
+            else if (t == typeof(int) || t == typeof(bool) || t == typeof(double))
+            {
+                il.Emit(OpCodes.Ldc_I8, t == typeof(int) ? JsValue.TagInt : t == typeof(bool) ? JsValue.TagBool : JsValue.TagFloat64);
+                il.Emit(OpCodes.Bne_Un, slow);
+                il.Emit(OpCodes.Ldloca, result);
+                il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField(t == typeof(double) ? "Float64" : "Int32"));
+                if (t == typeof(bool))
+                {
+                    il.Emit(OpCodes.Ldc_I4_0);
+                    il.Emit(OpCodes.Cgt_Un);
+                }
+                il.Emit(OpCodes.Ret);
             }
             else
             {
-                il.Emit(OpCodes.Call, MarshalMethod("Read", Underlying(ret)));
-                il.Emit(OpCodes.Stloc, result);
+                il.Emit(OpCodes.Pop);
+                return;
             }
-            il.BeginFinallyBlock();
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldloc, argv);
-            il.Emit(OpCodes.Ldc_I4, n);
-            il.Emit(OpCodes.Call, ClosureMethod("Leave"));
-            il.EndExceptionBlock();
-            if (result != null) il.Emit(OpCodes.Ldloc, result);
-            il.Emit(OpCodes.Ret);
-            return method;
+            il.MarkLabel(slow);
         }
 
         private static void CheckSupported(Type delegateType, Type t, string what)
@@ -127,6 +223,11 @@ namespace ZTS.Mono.Bridges
         private static Type Underlying(Type t)
         {
             return t.IsEnum ? Enum.GetUnderlyingType(t) : t;
+        }
+
+        private static FieldInfo ClosureField(string name)
+        {
+            return typeof(FunctionClosure).GetField(name, BindingFlags.Instance | BindingFlags.NonPublic);
         }
 
         private static MethodInfo ClosureMethod(string name)

@@ -4,9 +4,10 @@ namespace ZTS.Mono.Bridges
 {
     /// <summary>
     /// The target object of a delegate returned by GetFunction: one JS function ref of one domain. The
-    /// emitted bridge calls Enter, writes arguments, Invoke, reads the result, and Leave in a finally.
-    /// When the delegate is collected, the finalizer queues the ref's release (10-LIFETIME §5): the frame
-    /// pump frees it on the domain thread; a ref of a domain already gone is ignored natively.
+    /// emitted bridge (DelegateBridgeBuilder) checks the domain inline, writes the arguments into stack
+    /// memory, P/Invokes zts_function_call itself, and reads the result by tag; the methods here are its
+    /// slow paths. When the delegate is collected, the finalizer queues the ref's release (10-LIFETIME §5):
+    /// the frame pump frees it on the domain thread; a ref of a domain already gone is ignored natively.
     /// </summary>
     internal sealed unsafe class FunctionClosure
     {
@@ -26,31 +27,37 @@ namespace ZTS.Mono.Bridges
             ZtsNative.zts_release_enqueue(Domain.Id, Ref); // thread-safe; never touches QuickJS
         }
 
-        /// <summary>Checks thread and liveness, then reserves argc argument slots.</summary>
-        internal JsValue* Enter(int argc)
+        /// <summary>Slow path of the inline domain check: throws ObjectDisposedException or InvalidOperationException.</summary>
+        internal void EnterSlow()
         {
-            MonoDomain d = Domain;
-            d.CheckAccess(Name);
-            return d.PushArgs(argc);
+            Domain.CheckAccess(Name);
         }
 
-        /// <summary>Calls the JS function; the arguments are consumed; throws TsException when JS threw.</summary>
-        internal JsValue Invoke(JsValue* argv, int argc)
+        /// <summary>A failed zts_function_call: throws the TsException (or other) it reported.</summary>
+        internal void Fail(int status)
         {
-            MonoDomain d = Domain;
-            JsValue result;
-            d.CallDepth++;
-            int rc = ZtsNative.zts_function_call(d.Handle, Ref, argc, argv, out result);
-            d.CallDepth--;
-            if (d.CallDepth == 0 && TsConsole.HasPending) TsConsole.Flush();
-            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, Name);
-            return result;
+            FlushConsole();
+            throw Domain.TakeError(status, Name);
         }
 
-        /// <summary>Releases the argument slots (finally block of every bridge).</summary>
-        internal void Leave(JsValue* argv, int argc)
+        /// <summary>After a call: console output waits for the outermost frame (TsPrintBuffer rule).</summary>
+        internal void FlushConsole()
         {
-            Domain.PopArgs(argv, argc);
+            if (TsConsole.HasPending && Domain.CallDepth == 0) TsConsole.Flush();
+        }
+
+        /// <summary>Frees the ref-counted values a failed marshal left in argv (the exception path of every bridge).</summary>
+        internal void FreeArgs(JsValue* argv, int argc)
+        {
+            if (Domain.IsDisposed) return;
+            for (int i = 0; i < argc; i++)
+            {
+                if (argv[i].IsRefCounted)
+                {
+                    ZtsNative.zts_value_free(Domain.Handle, argv[i]);
+                    argv[i] = JsValue.Undefined;
+                }
+            }
         }
     }
 }

@@ -16,31 +16,32 @@ namespace ZTS.Mono.Bridges
 
         // ---- C# -> JS ---------------------------------------------------------------------------
 
-        public static void WriteBoolean(FunctionClosure c, JsValue* argv, int index, bool v) { argv[index] = JsValue.FromBool(v); }
-        public static void WriteSByte(FunctionClosure c, JsValue* argv, int index, sbyte v) { argv[index] = JsValue.FromInt32(v); }
-        public static void WriteByte(FunctionClosure c, JsValue* argv, int index, byte v) { argv[index] = JsValue.FromInt32(v); }
-        public static void WriteInt16(FunctionClosure c, JsValue* argv, int index, short v) { argv[index] = JsValue.FromInt32(v); }
-        public static void WriteUInt16(FunctionClosure c, JsValue* argv, int index, ushort v) { argv[index] = JsValue.FromInt32(v); }
-        public static void WriteInt32(FunctionClosure c, JsValue* argv, int index, int v) { argv[index] = JsValue.FromInt32(v); }
-        public static void WriteSingle(FunctionClosure c, JsValue* argv, int index, float v) { argv[index] = JsValue.FromDouble(v); }
-        public static void WriteDouble(FunctionClosure c, JsValue* argv, int index, double v) { argv[index] = JsValue.FromDouble(v); }
+        public static void WriteBoolean(FunctionClosure c, JsValue* argv, int index, bool v) { JsValue.SetBool(argv + index, v); }
+        public static void WriteSByte(FunctionClosure c, JsValue* argv, int index, sbyte v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteByte(FunctionClosure c, JsValue* argv, int index, byte v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteInt16(FunctionClosure c, JsValue* argv, int index, short v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteUInt16(FunctionClosure c, JsValue* argv, int index, ushort v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteInt32(FunctionClosure c, JsValue* argv, int index, int v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteSingle(FunctionClosure c, JsValue* argv, int index, float v) { JsValue.SetDouble(argv + index, v); }
+        public static void WriteDouble(FunctionClosure c, JsValue* argv, int index, double v) { JsValue.SetDouble(argv + index, v); }
 
         public static void WriteUInt32(FunctionClosure c, JsValue* argv, int index, uint v)
         {
-            argv[index] = v <= int.MaxValue ? JsValue.FromInt32((int)v) : JsValue.FromDouble(v);
+            if (v <= int.MaxValue) JsValue.SetInt32(argv + index, (int)v);
+            else JsValue.SetDouble(argv + index, v);
         }
 
         public static void WriteInt64(FunctionClosure c, JsValue* argv, int index, long v)
         {
-            if (v >= int.MinValue && v <= int.MaxValue) argv[index] = JsValue.FromInt32((int)v);
-            else if (v >= -MaxSafeInteger && v <= MaxSafeInteger) argv[index] = JsValue.FromDouble(v);
+            if (v >= int.MinValue && v <= int.MaxValue) JsValue.SetInt32(argv + index, (int)v);
+            else if (v >= -MaxSafeInteger && v <= MaxSafeInteger) JsValue.SetDouble(argv + index, v);
             else throw Unsafe(c, index, "System.Int64", v.ToString());
         }
 
         public static void WriteUInt64(FunctionClosure c, JsValue* argv, int index, ulong v)
         {
-            if (v <= int.MaxValue) argv[index] = JsValue.FromInt32((int)v);
-            else if (v <= MaxSafeInteger) argv[index] = JsValue.FromDouble(v);
+            if (v <= int.MaxValue) JsValue.SetInt32(argv + index, (int)v);
+            else if (v <= MaxSafeInteger) JsValue.SetDouble(argv + index, v);
             else throw Unsafe(c, index, "System.UInt64", v.ToString());
         }
 
@@ -49,14 +50,14 @@ namespace ZTS.Mono.Bridges
             JsValue s;
             int rc = ZtsNative.zts_value_new_string_utf16(c.Domain.Handle, &v, 1, out s);
             if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, c.Name);
-            argv[index] = s;
+            JsValue.Set(argv + index, s);
         }
 
         public static void WriteString(FunctionClosure c, JsValue* argv, int index, string v)
         {
             if (v == null)
             {
-                argv[index] = JsValue.Null;
+                JsValue.Set(argv + index, JsValue.Null);
                 return;
             }
             JsValue s;
@@ -64,7 +65,7 @@ namespace ZTS.Mono.Bridges
             fixed (char* p = v)
                 rc = ZtsNative.zts_value_new_string_utf16(c.Domain.Handle, p, v.Length, out s);
             if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, c.Name);
-            argv[index] = s;
+            JsValue.Set(argv + index, s);
         }
 
         // ---- JS -> C# (results) ------------------------------------------------------------------

@@ -7,7 +7,7 @@ namespace ZTS.Mono.Native
     /// and encodes primitive tags itself, so numbers, booleans and null cross without a P/Invoke.
     /// </summary>
     [StructLayout(LayoutKind.Explicit, Size = 16)]
-    internal struct JsValue
+    internal unsafe struct JsValue
     {
         [FieldOffset(0)] public int Int32;
         [FieldOffset(0)] public double Float64;
@@ -61,6 +61,37 @@ namespace ZTS.Mono.Native
             var r = new JsValue { Tag = TagFloat64 };
             r.Float64 = v;
             return r;
+        }
+
+        // In-place writers for argument slots: exactly two 8-byte stores (payload, tag), the shape the
+        // core reads back (zts_function_call), so the CPU forwards the stores instead of stalling.
+
+        /// <summary>Writes an int into slot as two 8-byte stores.</summary>
+        public static void SetInt32(JsValue* slot, int v)
+        {
+            slot->Bits = (uint)v;
+            slot->Tag = TagInt;
+        }
+
+        /// <summary>Writes a boolean into slot as two 8-byte stores.</summary>
+        public static void SetBool(JsValue* slot, bool v)
+        {
+            slot->Bits = v ? 1 : 0;
+            slot->Tag = TagBool;
+        }
+
+        /// <summary>Writes a double into slot as two 8-byte stores.</summary>
+        public static void SetDouble(JsValue* slot, double v)
+        {
+            slot->Bits = *(long*)&v;
+            slot->Tag = TagFloat64;
+        }
+
+        /// <summary>Copies v into slot as two 8-byte stores.</summary>
+        public static void Set(JsValue* slot, JsValue v)
+        {
+            slot->Bits = v.Bits;
+            slot->Tag = v.Tag;
         }
 
         /// <summary>The JS kind name of the value, for error messages ("number", "string", "object", ...).</summary>

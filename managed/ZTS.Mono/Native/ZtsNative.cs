@@ -69,6 +69,9 @@ namespace ZTS.Mono.Native
         public static extern int zts_domain_ref_count(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_call_depth(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_domain_run_jobs(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -90,7 +93,7 @@ namespace ZTS.Mono.Native
         public static extern int zts_load_request_fail(IntPtr request, byte* utf8, int len);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_function_call(IntPtr domain, int reference, int argc, JsValue* argv, out JsValue result);
+        public static extern int zts_function_call(IntPtr domain, int reference, int argc, JsValue* argv, JsValue* result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_function_release(IntPtr domain, int reference);

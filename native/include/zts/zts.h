@@ -141,6 +141,9 @@ ZTS_API JSContext *zts_domain_context(const zts_domain *domain);
 /** Describes the last failed call on this domain (see zts_error_info); ZTS_OK. */
 ZTS_API int32_t zts_domain_error(zts_domain *domain, zts_error_info *out);
 
+/** Nesting depth of JS calls in progress on this domain (zts_function_call, module imports); 0 outside JS. */
+ZTS_API int32_t zts_domain_call_depth(const zts_domain *domain);
+
 /** Number of live function refs (for lifetime tests). */
 ZTS_API int32_t zts_domain_ref_count(const zts_domain *domain);
 
@@ -155,7 +158,7 @@ ZTS_API int32_t zts_domain_gc(zts_domain *domain);
 /** Queues the release of function ref `ref` of domain `domain_id`; any thread, any time, also after the domain is gone. */
 ZTS_API void zts_release_enqueue(uint32_t domain_id, int32_t ref);
 
-/** Releases every queued ref of this domain; returns how many were released. Domain thread only. */
+/** Releases every queued ref of this domain; returns how many were released; 0 (nothing drained) inside a JS call. Domain thread only. */
 ZTS_API int32_t zts_domain_drain_releases(zts_domain *domain);
 
 /* ---- modules ---------------------------------------------------------- */
@@ -175,11 +178,11 @@ ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, i
 
 /* ---- functions -------------------------------------------------------- */
 
-/** Calls function ref with argv (consumed, even on failure); *result is owned; ZTS_ERR_JS when JS threw. */
+/** Calls function ref with argv (consumed, even on failure: ref-counted slots become undefined); *result is owned; ZTS_ERR_JS when JS threw. */
 ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv,
                                   zts_value *result);
 
-/** Releases a function ref now (domain thread; elsewhere use zts_release_enqueue); ZTS_ERR_INVALID_REF if free. */
+/** Releases a function ref (queued when called inside a JS call); domain thread (elsewhere zts_release_enqueue); ZTS_ERR_INVALID_REF if free. */
 ZTS_API int32_t zts_function_release(zts_domain *domain, int32_t ref);
 
 /** Defines a gated host function at a dotted global path ("console.log"); data is passed to host_call as data[0]. */

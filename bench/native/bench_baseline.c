@@ -5,10 +5,10 @@
  *   - bench_raw_loop: raw QuickJS from C, the loop itself in C (no managed transition at all).
  * The function is taken from a global the benchmark module sets (globalThis.benchAdd).
  */
-#include <stdint.h>
-
 #include "quickjs.h"
 #include "zts/zts.h"
+
+#include <stdint.h>
 
 static JSContext *g_ctx;
 static JSValue g_fn;

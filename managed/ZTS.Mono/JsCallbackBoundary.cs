@@ -17,8 +17,7 @@ namespace ZTS.Mono
         public static JsValue HostCall(IntPtr ctx, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             MonoDomain domain = null;
-            string message = null;
-            string stack = null;
+            Exception caught;
             try
             {
                 domain = MonoDomain.FromContext(ctx);
@@ -27,10 +26,11 @@ namespace ZTS.Mono
             }
             catch (Exception e)
             {
-                message = ErrorText(e);
-                stack = e.StackTrace ?? "";
+                caught = e; // nothing else here: reading Message may itself throw
             }
             // Every catch block has closed: only now build the JS Error (sol2's trampoline rule).
+            string stack;
+            string message = Describe(caught, out stack);
             return Fail(domain, message, stack);
         }
 
@@ -38,6 +38,21 @@ namespace ZTS.Mono
         public static string ErrorText(Exception e)
         {
             return "zts: " + e.GetType().FullName + ": " + e.Message;
+        }
+
+        /// <summary>ErrorText and the C# stack of e, never throwing (a Message or StackTrace getter may).</summary>
+        public static string Describe(Exception e, out string stack)
+        {
+            try
+            {
+                stack = e.StackTrace ?? "";
+                return ErrorText(e);
+            }
+            catch (Exception)
+            {
+                stack = "";
+                return "zts: " + e.GetType().FullName + ": <the exception's message could not be read>";
+            }
         }
 
         private static JsValue Fail(MonoDomain domain, string message, string stack)

@@ -13,20 +13,27 @@ namespace ZTS.Mono
         public static int Load(IntPtr host, IntPtr specifierUtf8, IntPtr importerUtf8, IntPtr request)
         {
             string failure = null;
+            Exception unexpected = null;
             try
             {
                 MonoDomain domain = MonoDomain.FromHost(host);
                 string specifier = ZtsNative.FromUtf8Z(specifierUtf8);
                 object source;
+                Exception thrown = null;
                 try
                 {
                     source = domain.Loader(specifier);
                 }
                 catch (Exception e)
                 {
-                    domain.LastLoaderException = e;
-                    failure = "the module loader threw " + e.GetType().FullName + ": " + e.Message;
+                    thrown = e;
                     source = null;
+                }
+                if (thrown != null)
+                {
+                    domain.LastLoaderException = thrown;
+                    string ignored;
+                    failure = "the module loader threw " + JsCallbackBoundary.Describe(thrown, out ignored).Substring("zts: ".Length);
                 }
                 if (failure == null)
                 {
@@ -46,11 +53,23 @@ namespace ZTS.Mono
             }
             catch (Exception e)
             {
-                failure = "zts: " + e.GetType().FullName + ": " + e.Message;
+                unexpected = e;
             }
-            byte[] reason = Encoding.UTF8.GetBytes(failure);
-            fixed (byte* r = reason)
-                ZtsNative.zts_load_request_fail(request, r, reason.Length);
+            if (unexpected != null)
+            {
+                string ignored;
+                failure = JsCallbackBoundary.Describe(unexpected, out ignored);
+            }
+            try
+            {
+                byte[] reason = Encoding.UTF8.GetBytes(failure);
+                fixed (byte* r = reason)
+                    ZtsNative.zts_load_request_fail(request, r, reason.Length);
+            }
+            catch (Exception)
+            {
+                // Out of memory: an unanswered request fails natively ("the loader gave no answer").
+            }
             return 0;
         }
     }

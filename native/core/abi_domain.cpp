@@ -28,9 +28,15 @@ int64_t zts_domain_free(zts_domain *domain)
     }
 }
 
-uint32_t zts_domain_id(const zts_domain *domain) { return domain != nullptr ? domain->id : 0; }
+uint32_t zts_domain_id(const zts_domain *domain)
+{
+    return domain != nullptr ? domain->id : 0;
+}
 
-JSContext *zts_domain_context(const zts_domain *domain) { return domain != nullptr ? domain->ctx : nullptr; }
+JSContext *zts_domain_context(const zts_domain *domain)
+{
+    return domain != nullptr ? domain->ctx : nullptr;
+}
 
 int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
 {
@@ -52,9 +58,15 @@ int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
     return ZTS_OK;
 }
 
-int32_t zts_domain_call_depth(const zts_domain *domain) { return domain != nullptr ? domain->call_depth : 0; }
+int32_t zts_domain_call_depth(const zts_domain *domain)
+{
+    return domain != nullptr ? domain->call_depth : 0;
+}
 
-int32_t zts_domain_ref_count(const zts_domain *domain) { return domain != nullptr ? domain->refs.live() : 0; }
+int32_t zts_domain_ref_count(const zts_domain *domain)
+{
+    return domain != nullptr ? domain->refs.live() : 0;
+}
 
 int32_t zts_domain_run_jobs(zts_domain *domain)
 {

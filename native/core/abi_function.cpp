@@ -6,7 +6,8 @@
 
 using namespace zts;
 
-namespace {
+namespace
+{
 
 // Arguments up to this count are copied into the native frame before JS_Call (see zts_function_call).
 constexpr int32_t k_call_copy_max = 16;
@@ -25,9 +26,8 @@ constexpr int32_t k_call_copy_max = 16;
 [[gnu::noinline]] int32_t call_invalid_ref(zts_domain *domain, int32_t argc, zts_value *argv)
 {
     free_args(domain->ctx, argc, argv);
-    return abi_guard([&]() -> int32_t {
-        return report_failure(domain, ZTS_ERR_INVALID_REF, "zts: the function was released");
-    });
+    return abi_guard(
+        [&]() -> int32_t { return report_failure(domain, ZTS_ERR_INVALID_REF, "zts: the function was released"); });
 }
 
 [[gnu::noinline]] int32_t call_threw(zts_domain *domain)
@@ -94,13 +94,15 @@ int32_t zts_function_release(zts_domain *domain, int32_t ref)
     if (domain->refs.get(ref) == nullptr) {
         return ZTS_ERR_INVALID_REF;
     }
-    if (domain->call_depth > 0) {
-        // Inside a JS frame the function may be running: release it when the outermost call returns.
-        release_queue_push(domain->id, ref);
+    return abi_guard([&]() -> int32_t {
+        if (domain->call_depth > 0) {
+            // Inside a JS frame the function may be running: release it when the outermost call returns.
+            release_queue_push(domain->id, ref);
+            return ZTS_OK;
+        }
+        domain->refs.release(domain->ctx, ref);
         return ZTS_OK;
-    }
-    domain->refs.release(domain->ctx, ref);
-    return ZTS_OK;
+    });
 }
 
 int32_t zts_function_define_gated(zts_domain *domain, const char *path, int32_t length, int32_t magic, int64_t data)

@@ -2,11 +2,12 @@
 // crosses the C ABI (an allocation failure becomes ZTS_ERR_OUT_OF_MEMORY).
 #pragma once
 
-#include <new>
-
 #include "zts/zts.h"
 
-namespace zts {
+#include <new>
+
+namespace zts
+{
 
 template <typename Body> int32_t abi_guard(Body &&body) noexcept
 {

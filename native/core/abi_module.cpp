@@ -1,9 +1,9 @@
 // C ABI: module specifiers, imports and host load requests.
-#include <cstring>
-
 #include "abi_guard.h"
 #include "module_loader.h"
 #include "module_specifier.h"
+
+#include <cstring>
 
 using namespace zts;
 

@@ -14,7 +14,10 @@ int32_t zts_host_register(const zts_host_callbacks *callbacks)
     return abi_guard([&]() -> int32_t { return register_host_callbacks(callbacks); });
 }
 
-const char *zts_version(void) { return core_version(); }
+const char *zts_version(void)
+{
+    return core_version();
+}
 
 int32_t zts_gate_imports(void **touserdata, void **js_throw)
 {

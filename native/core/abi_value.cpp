@@ -6,7 +6,8 @@
 
 using namespace zts;
 
-namespace {
+namespace
+{
 
 thread_local std::string t_utf8; // scratch for UTF-16 -> UTF-8
 

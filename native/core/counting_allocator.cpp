@@ -3,10 +3,15 @@
 #include <cstdlib>
 #include <malloc.h>
 
-namespace zts {
-namespace {
+namespace zts
+{
+namespace
+{
 
-AllocationCounter &counter(JSMallocState *s) { return *static_cast<AllocationCounter *>(s->opaque); }
+AllocationCounter &counter(JSMallocState *s)
+{
+    return *static_cast<AllocationCounter *>(s->opaque);
+}
 
 void *counted_malloc(JSMallocState *s, size_t size)
 {
@@ -62,12 +67,18 @@ void *counted_realloc(JSMallocState *s, void *ptr, size_t size)
     return p;
 }
 
-size_t counted_usable_size(const void *ptr) { return malloc_usable_size(const_cast<void *>(ptr)); }
+size_t counted_usable_size(const void *ptr)
+{
+    return malloc_usable_size(const_cast<void *>(ptr));
+}
 
 const JSMallocFunctions k_functions = {counted_malloc, counted_free, counted_realloc, counted_usable_size};
 
 } // namespace
 
-const JSMallocFunctions &counting_malloc_functions() { return k_functions; }
+const JSMallocFunctions &counting_malloc_functions()
+{
+    return k_functions;
+}
 
 } // namespace zts

@@ -2,11 +2,12 @@
 // goes through it, so what is still live after JS_FreeRuntime is a leak.
 #pragma once
 
-#include <cstddef>
-
 #include "quickjs.h"
 
-namespace zts {
+#include <cstddef>
+
+namespace zts
+{
 
 /// Live allocation totals of one runtime; outlives the runtime it counts.
 struct AllocationCounter {

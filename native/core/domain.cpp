@@ -1,15 +1,16 @@
 // Domain creation and teardown (10-LIFETIME §7: drain -> registries -> context/runtime).
 #include "domain_lifecycle.h"
-
-#include <atomic>
-
 #include "gated_function.h"
 #include "module_loader.h"
 #include "release_queue.h"
 #include "zts_global.h"
 
-namespace zts {
-namespace {
+#include <atomic>
+
+namespace zts
+{
+namespace
+{
 
 std::atomic<uint32_t> g_next_domain_id{1};
 

@@ -2,15 +2,16 @@
 // per-domain state the C ABI works on.
 #pragma once
 
-#include <cstdint>
-#include <string>
-
 #include "counting_allocator.h"
 #include "function_refs.h"
 #include "quickjs.h"
 #include "zts/zts.h"
 
-namespace zts {
+#include <cstdint>
+#include <string>
+
+namespace zts
+{
 
 /// What zts_domain_error reports; strings are UTF-8 and owned here.
 struct ErrorReport {
@@ -33,25 +34,29 @@ struct LoadFailure {
 
 /// The opaque domain handle of the C ABI.
 struct zts_domain {
-    uint32_t id = 0;                     ///< process-unique, never reused
-    void *host = nullptr;                ///< host cookie passed back to callbacks
-    void *gate = nullptr;                ///< JSCFunctionData entry of the callback gate, or nullptr
-    zts::AllocationCounter allocations;  ///< counts the runtime's memory; outlives rt
-    JSRuntime *rt = nullptr;             ///< owned
-    JSContext *ctx = nullptr;            ///< owned; the domain's only context
-    zts::FunctionRefs refs;              ///< functions held by host delegates
-    zts::ErrorReport error;              ///< last failure
-    zts::LoadFailure load_failure;       ///< last host-loader failure
-    std::string pending_importer_name;   ///< canonical name produced by the last normalize
-    std::string pending_importer;        ///< importer of pending_importer_name
-    std::u16string scratch16;            ///< buffer behind zts_value_take_utf16 / zts_values_format
-    int32_t call_depth = 0;              ///< nesting of zts_function_call
+    uint32_t id = 0;                    ///< process-unique, never reused
+    void *host = nullptr;               ///< host cookie passed back to callbacks
+    void *gate = nullptr;               ///< JSCFunctionData entry of the callback gate, or nullptr
+    zts::AllocationCounter allocations; ///< counts the runtime's memory; outlives rt
+    JSRuntime *rt = nullptr;            ///< owned
+    JSContext *ctx = nullptr;           ///< owned; the domain's only context
+    zts::FunctionRefs refs;             ///< functions held by host delegates
+    zts::ErrorReport error;             ///< last failure
+    zts::LoadFailure load_failure;      ///< last host-loader failure
+    std::string pending_importer_name;  ///< canonical name produced by the last normalize
+    std::string pending_importer;       ///< importer of pending_importer_name
+    std::u16string scratch16;           ///< buffer behind zts_value_take_utf16 / zts_values_format
+    int32_t call_depth = 0;             ///< nesting of zts_function_call
 };
 
-namespace zts {
+namespace zts
+{
 
 /// The domain whose context is ctx (set as the context opaque).
-inline zts_domain *domain_of(JSContext *ctx) { return static_cast<zts_domain *>(JS_GetContextOpaque(ctx)); }
+inline zts_domain *domain_of(JSContext *ctx)
+{
+    return static_cast<zts_domain *>(JS_GetContextOpaque(ctx));
+}
 
 /// Takes the pending exception of d's context into d->error with status; returns status.
 int32_t capture_exception(zts_domain *d, int32_t status);

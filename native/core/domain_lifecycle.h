@@ -3,7 +3,8 @@
 
 #include "domain.h"
 
-namespace zts {
+namespace zts
+{
 
 /// Creates runtime, context, module loader and `zts` global; nullptr on failure.
 zts_domain *domain_create(void *host, void *gate);

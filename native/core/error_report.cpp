@@ -1,8 +1,10 @@
 // Turning JS exceptions into ErrorReports, and host messages into JS Errors.
 #include "domain.h"
 
-namespace zts {
-namespace {
+namespace zts
+{
+namespace
+{
 
 std::string to_utf8(JSContext *ctx, JSValueConst v)
 {

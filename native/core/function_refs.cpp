@@ -1,6 +1,7 @@
 #include "function_refs.h"
 
-namespace zts {
+namespace zts
+{
 
 int32_t FunctionRefs::add(JSValue v)
 {

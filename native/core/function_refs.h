@@ -2,16 +2,18 @@
 // handles owned by the domain (so a Reset frees every one of them).
 #pragma once
 
+#include "quickjs.h"
+
 #include <cstdint>
 #include <vector>
 
-#include "quickjs.h"
-
-namespace zts {
+namespace zts
+{
 
 /// A slot table of owned JSValues with a free list; ref 0 is never handed out.
-class FunctionRefs {
-public:
+class FunctionRefs
+{
+  public:
     /// Stores v (takes ownership) and returns its ref (> 0).
     int32_t add(JSValue v);
     /// Borrowed value of ref, or nullptr when ref is free or out of range (inline: the call hot path).
@@ -29,11 +31,11 @@ public:
     /// Number of live refs.
     int32_t live() const { return live_; }
 
-private:
+  private:
     struct Slot {
-        JSValue value;   ///< the owned function while used
-        int32_t next;    ///< next free slot while free
-        bool used;       ///< whether value is live
+        JSValue value; ///< the owned function while used
+        int32_t next;  ///< next free slot while free
+        bool used;     ///< whether value is live
     };
     std::vector<Slot> slots_{Slot{JS_UNDEFINED, 0, false}}; ///< slot 0 is a reserved dummy
     int32_t free_head_ = 0;                                 ///< first free slot, 0 when none

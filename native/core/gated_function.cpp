@@ -2,8 +2,10 @@
 
 #include "host_callbacks.h"
 
-namespace zts {
-namespace {
+namespace zts
+{
+namespace
+{
 
 JSClassID g_pointer_class_id = 0;
 

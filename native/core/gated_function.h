@@ -2,11 +2,12 @@
 // (seed build/03 §2.3), so the gate, not the host, throws into JS.
 #pragma once
 
-#include <string>
-
 #include "domain.h"
 
-namespace zts {
+#include <string>
+
+namespace zts
+{
 
 /// Registers the class that carries the host entry pointer in gate data slot 0; once per runtime.
 void register_gate_pointer_class(JSRuntime *rt);

@@ -2,8 +2,10 @@
 
 #include <atomic>
 
-namespace zts {
-namespace {
+namespace zts
+{
+namespace
+{
 
 zts_host_callbacks g_table;
 std::atomic<bool> g_registered{false};
@@ -29,6 +31,9 @@ int32_t register_host_callbacks(const zts_host_callbacks *callbacks)
     return ZTS_OK;
 }
 
-const zts_host_callbacks *host_callbacks() { return g_registered.load() ? &g_table : nullptr; }
+const zts_host_callbacks *host_callbacks()
+{
+    return g_registered.load() ? &g_table : nullptr;
+}
 
 } // namespace zts

@@ -3,7 +3,8 @@
 
 #include "zts/zts.h"
 
-namespace zts {
+namespace zts
+{
 
 /// Validates and stores the table; ZTS_ERR_VERSION on a size/version mismatch, ZTS_ERR_ARGUMENT on NULL entries.
 int32_t register_host_callbacks(const zts_host_callbacks *callbacks);

@@ -1,17 +1,18 @@
 #include "module_loader.h"
 
-#include <cstring>
-
 #include "host_callbacks.h"
 #include "module_specifier.h"
 #include "native_modules.h"
 
-namespace zts {
-namespace {
+#include <cstring>
+
+namespace zts
+{
+namespace
+{
 
 // Throws the Error of a failed load and remembers it, so the host sees ZTS_ERR_MODULE_LOAD.
-JSModuleDef *fail_load(zts_domain *d, const std::string &name, const std::string &importer,
-                       const std::string &message)
+JSModuleDef *fail_load(zts_domain *d, const std::string &name, const std::string &importer, const std::string &message)
 {
     JSValue err = new_error(d->ctx, message);
     if (JS_IsException(err)) {
@@ -52,8 +53,8 @@ char *normalize_hook(JSContext *ctx, const char *base, const char *name, void * 
 
 JSModuleDef *compile_module(zts_domain *d, const std::string &name, const std::string &source)
 {
-    JSValue fn = JS_Eval(d->ctx, source.c_str(), source.size(), name.c_str(),
-                         JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
+    JSValue fn =
+        JS_Eval(d->ctx, source.c_str(), source.size(), name.c_str(), JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
     if (JS_IsException(fn)) {
         return nullptr; // SyntaxError pending, with file and line
     }
@@ -129,10 +130,12 @@ const char *js_kind(JSContext *ctx, JSValueConst v)
 
 } // namespace
 
-void install_module_loader(zts_domain *d) { JS_SetModuleLoaderFunc(d->rt, normalize_hook, loader_hook, nullptr); }
+void install_module_loader(zts_domain *d)
+{
+    JS_SetModuleLoaderFunc(d->rt, normalize_hook, loader_hook, nullptr);
+}
 
-int32_t module_get_function(zts_domain *d, const std::string &module, const std::string &export_name,
-                            int32_t *out_ref)
+int32_t module_get_function(zts_domain *d, const std::string &module, const std::string &export_name, int32_t *out_ref)
 {
     JSContext *ctx = d->ctx;
     d->load_failure = LoadFailure{};
@@ -186,8 +189,9 @@ int32_t module_get_function(zts_domain *d, const std::string &module, const std:
     if (!JS_IsFunction(ctx, fn)) {
         std::string kind = js_kind(ctx, fn);
         JS_FreeValue(ctx, fn);
-        return report_failure(d, ZTS_ERR_NOT_CALLABLE, "zts: export '" + export_name + "' of module '" +
-                                                           canonical + "' is not callable (it is " + kind + ")");
+        return report_failure(d, ZTS_ERR_NOT_CALLABLE,
+                              "zts: export '" + export_name + "' of module '" + canonical +
+                                  "' is not callable (it is " + kind + ")");
     }
     *out_ref = d->refs.add(fn);
     return ZTS_OK;

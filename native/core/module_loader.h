@@ -2,25 +2,25 @@
 // resolution order csharp: -> native C modules -> host loader (CONTRACT §3).
 #pragma once
 
-#include <string>
-
 #include "domain.h"
+
+#include <string>
 
 /// One pending host module load; answered through zts_load_request_set_source/_fail.
 struct zts_load_request {
-    bool answered = false;  ///< set by either answer
-    bool failed = false;    ///< true when the host failed the load
-    std::string source;     ///< UTF-8 module source when !failed
-    std::string failure;    ///< UTF-8 reason when failed
+    bool answered = false; ///< set by either answer
+    bool failed = false;   ///< true when the host failed the load
+    std::string source;    ///< UTF-8 module source when !failed
+    std::string failure;   ///< UTF-8 reason when failed
 };
 
-namespace zts {
+namespace zts
+{
 
 /// Installs the normalize/loader hooks on d's runtime.
 void install_module_loader(zts_domain *d);
 
 /// Imports module (canonicalized from the host) and returns an owned ref to its named export.
-int32_t module_get_function(zts_domain *d, const std::string &module, const std::string &export_name,
-                            int32_t *out_ref);
+int32_t module_get_function(zts_domain *d, const std::string &module, const std::string &export_name, int32_t *out_ref);
 
 } // namespace zts

@@ -2,8 +2,10 @@
 
 #include <vector>
 
-namespace zts {
-namespace {
+namespace zts
+{
+namespace
+{
 
 bool ends_with(const std::string &s, const char *suffix)
 {
@@ -39,10 +41,12 @@ std::vector<std::string> split(const std::string &path)
 
 } // namespace
 
-bool is_csharp_specifier(const std::string &spec) { return spec.rfind(k_csharp_prefix, 0) == 0; }
+bool is_csharp_specifier(const std::string &spec)
+{
+    return spec.rfind(k_csharp_prefix, 0) == 0;
+}
 
-bool canonicalize_specifier(const std::string &importer, const std::string &spec, std::string &out,
-                            std::string &error)
+bool canonicalize_specifier(const std::string &importer, const std::string &spec, std::string &out, std::string &error)
 {
     if (is_csharp_specifier(spec)) {
         out = spec; // never rewritten (01-HOST-API §1.3)

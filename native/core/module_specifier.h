@@ -5,7 +5,8 @@
 
 #include <string>
 
-namespace zts {
+namespace zts
+{
 
 /// The reserved prefix of synthesized CLR type modules.
 constexpr const char *k_csharp_prefix = "csharp:";
@@ -15,7 +16,6 @@ bool is_csharp_specifier(const std::string &spec);
 
 /// Canonicalizes spec as imported from importer ("" for the host). Returns false
 /// and sets error (a sentence) when spec is empty or escapes above the root.
-bool canonicalize_specifier(const std::string &importer, const std::string &spec, std::string &out,
-                            std::string &error);
+bool canonicalize_specifier(const std::string &importer, const std::string &spec, std::string &out, std::string &error);
 
 } // namespace zts

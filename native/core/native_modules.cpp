@@ -3,8 +3,10 @@
 #include <map>
 #include <mutex>
 
-namespace zts {
-namespace {
+namespace zts
+{
+namespace
+{
 
 std::mutex &registry_mutex()
 {

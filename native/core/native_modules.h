@@ -1,11 +1,12 @@
 // Registered native C modules (01-HOST-API §1.3 step 2), process-wide.
 #pragma once
 
-#include <string>
-
 #include "zts/zts.h"
 
-namespace zts {
+#include <string>
+
+namespace zts
+{
 
 /// Registers (or replaces) the init function of a native module; thread-safe.
 void native_module_register(const std::string &name, zts_module_init_fn init);

@@ -3,8 +3,10 @@
 #include <mutex>
 #include <unordered_map>
 
-namespace zts {
-namespace {
+namespace zts
+{
+namespace
+{
 
 std::mutex &queue_mutex()
 {

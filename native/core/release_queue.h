@@ -5,7 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-namespace zts {
+namespace zts
+{
 
 /// Opens the queue of a new domain; thread-safe.
 void release_queue_open(uint32_t domain_id);

@@ -1,6 +1,7 @@
 #include "string_codec.h"
 
-namespace zts {
+namespace zts
+{
 
 void utf16_to_utf8(const uint16_t *chars, size_t len, std::string &out)
 {

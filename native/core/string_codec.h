@@ -5,7 +5,8 @@
 #include <cstdint>
 #include <string>
 
-namespace zts {
+namespace zts
+{
 
 /// Appends the WTF-8 form of chars[0..len) to out.
 void utf16_to_utf8(const uint16_t *chars, size_t len, std::string &out);

@@ -1,8 +1,12 @@
 #include "zts_global.h"
 
-namespace zts {
+namespace zts
+{
 
-const char *core_version() { return "0.1.0 (QuickJS 2025-04-26)"; }
+const char *core_version()
+{
+    return "0.1.0 (QuickJS 2025-04-26)";
+}
 
 bool install_zts_global(zts_domain *d)
 {

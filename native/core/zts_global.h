@@ -3,7 +3,8 @@
 
 #include "domain.h"
 
-namespace zts {
+namespace zts
+{
 
 /// The core's version string.
 const char *core_version();

@@ -5,14 +5,14 @@
  */
 #include "zts_mono_gate.h"
 
-#include <stddef.h>
-
 #include "quickjs.h"
+
+#include <stddef.h>
 
 typedef void *(*gate_touserdata_fn)(JSContext *ctx, JSValueConst value, int slot);
 typedef JSValue (*gate_throw_fn)(JSContext *ctx, JSValue exc);
-typedef JSValue (*gate_managed_fn)(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
-                                   int magic, JSValue *data);
+typedef JSValue (*gate_managed_fn)(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic,
+                                   JSValue *data);
 
 /* Injected by zts_gate_init; read on every gated call. */
 static gate_touserdata_fn g_touserdata;

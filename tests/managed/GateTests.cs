@@ -121,3 +121,53 @@ namespace ZTS.Tests
         }
     }
 }
+
+namespace ZTS.Tests
+{
+    /// <summary>build/03 §7: using the gate before zts_gate_init is a clear C# exception, not a crash.</summary>
+    [TestFixture]
+    public class Gate_BeforeInit
+    {
+        [Test]
+        public void Gate_BeforeInit_GatedPushThrowsClearly()
+        {
+            // ctest runs each fixture in its own process, where nothing has initialized the gate yet.
+            if (ZTS.Mono.JsCallbackGate.IsInitialized) Assert.Ignore("the gate was initialized earlier in this process");
+            var e = Assert.Throws<InvalidOperationException>(() => { var unused = ZTS.Mono.JsCallbackGate.Gate; });
+            StringAssert.StartsWith("zts: the Mono callback gate is not initialized", e.Message);
+        }
+    }
+}
+
+namespace ZTS.Tests
+{
+    /// <summary>An exception whose Message getter throws must still not cross the native frames.</summary>
+    [TestFixture]
+    public class Gate_HostileException : DomainFixture
+    {
+        private sealed class HostileException : Exception
+        {
+            public override string Message
+            {
+                get { throw new InvalidOperationException("Message getter throws"); }
+            }
+        }
+
+        [Test]
+        public void Gate_ThrowingMessageGetter_StillAJsError()
+        {
+            Mono.DefineGlobalFunction("host.fail", a => { throw new HostileException(); });
+            var f = Bind<Func<string>>("export function f() { try { host.fail(); } catch (e) { return e.message; } }", "f");
+            StringAssert.StartsWith("zts: ZTS.Tests.Gate_HostileException+HostileException: ", f());
+        }
+
+        [Test]
+        public void Modules_LoaderThrowsHostileException_TsModuleLoadException()
+        {
+            TsAppDomain.Shutdown();
+            TsAppDomain.Initialize(s => { throw new HostileException(); });
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Action>("app", "f"));
+            StringAssert.Contains("HostileException", e.Message);
+        }
+    }
+}

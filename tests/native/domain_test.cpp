@@ -1,10 +1,9 @@
 // The core's domain, module loader and C#->JS call path, driven from C++.
-#include <atomic>
-#include <thread>
-
+#include "native_host.h"
 #include "quickjs.h"
 
-#include "native_host.h"
+#include <atomic>
+#include <thread>
 
 using zts_test::int_value;
 using zts_test::NativeHost;
@@ -120,7 +119,8 @@ TEST_F(Domain_Modules, CompileFailure_IsRetriedThroughTheLoader)
     EXPECT_EQ(7, r.u.int32);
 }
 
-namespace {
+namespace
+{
 
 JSModuleDef *init_native_answer(JSContext *ctx, const char *name)
 {

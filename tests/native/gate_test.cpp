@@ -1,7 +1,7 @@
 // The callback gate (seed build/03): sentinel protocol, throw after the host returned.
-#include <dlfcn.h>
-
 #include "native_host.h"
+
+#include <dlfcn.h>
 
 using zts_test::int_value;
 using zts_test::NativeHost;

@@ -1,9 +1,10 @@
 // Canonical specifiers (01-HOST-API §1.3, CONTRACT §3) through the C ABI.
-#include <gtest/gtest.h>
-
 #include "zts/zts.h"
 
-namespace {
+#include <gtest/gtest.h>
+
+namespace
+{
 
 std::string canon(const char *importer, const char *spec)
 {

@@ -1,10 +1,12 @@
 #include "native_host.h"
 
-namespace zts_test {
+namespace zts_test
+{
 
 NativeHost *NativeHost::current = nullptr;
 
-namespace {
+namespace
+{
 
 int32_t load_module(void * /*host*/, const char *specifier, const char *importer, zts_load_request *req)
 {
@@ -20,7 +22,10 @@ int32_t load_module(void * /*host*/, const char *specifier, const char *importer
     return 0;
 }
 
-std::u16string to_u16(const std::string &ascii) { return std::u16string(ascii.begin(), ascii.end()); }
+std::u16string to_u16(const std::string &ascii)
+{
+    return std::u16string(ascii.begin(), ascii.end());
+}
 
 zts_value host_call(JSContext * /*ctx*/, zts_value /*this_val*/, int32_t argc, zts_value *argv, int32_t /*magic*/,
                     zts_value *data)

@@ -2,24 +2,25 @@
 // loader, C++ host functions behind the real gate, and a leak check at teardown.
 #pragma once
 
+#include "zts/zts.h"
+#include "zts_mono_gate.h"
+
 #include <functional>
+#include <gtest/gtest.h>
 #include <map>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "zts/zts.h"
-#include "zts_mono_gate.h"
-
-namespace zts_test {
+namespace zts_test
+{
 
 /// A host function reached through the gate: returns a value, or sets *error to fail.
 using HostFn = std::function<zts_value(zts_domain *d, int argc, zts_value *argv, std::string *error)>;
 
 /// Test fixture: one domain per test, freed in TearDown with QuickJS's leak count asserted zero.
-class NativeHost : public ::testing::Test {
-public:
+class NativeHost : public ::testing::Test
+{
+  public:
     void SetUp() override;
     void TearDown() override;
 

@@ -76,8 +76,8 @@ typedef struct JSContext JSContext;               /* QuickJS's context, opaque h
 typedef struct JSModuleDef JSModuleDef;           /* QuickJS's module, opaque here */
 
 /** The managed (or other host) entry reached through the gate; data points past the gate's own slot. */
-typedef zts_value (*zts_host_call_fn)(JSContext *ctx, zts_value this_val, int32_t argc,
-                                      zts_value *argv, int32_t magic, zts_value *data);
+typedef zts_value (*zts_host_call_fn)(JSContext *ctx, zts_value this_val, int32_t argc, zts_value *argv, int32_t magic,
+                                      zts_value *data);
 
 /** The one native->host callback table; registered once per process. */
 typedef struct zts_host_callbacks {
@@ -91,17 +91,17 @@ typedef struct zts_host_callbacks {
 
 /** Describes the last failure of a call on a domain; pointers stay valid until the next call on it. */
 typedef struct zts_error_info {
-    int32_t status;          /* the zts_status the failing call returned */
-    const char *message;     /* UTF-8, JS message (Error.message, or String(thrown)) */
-    int32_t message_len;     /* bytes */
-    const char *stack;       /* UTF-8, JS stack ("" when none) */
-    int32_t stack_len;       /* bytes */
-    const char *name;        /* UTF-8, Error name ("Error", "SyntaxError", ...; "" when not an Error) */
-    int32_t name_len;        /* bytes */
-    const char *specifier;   /* UTF-8, module specifier when status is ZTS_ERR_MODULE_LOAD, else "" */
-    int32_t specifier_len;   /* bytes */
-    const char *importer;    /* UTF-8, importing module for ZTS_ERR_MODULE_LOAD ("" for the host) */
-    int32_t importer_len;    /* bytes */
+    int32_t status;        /* the zts_status the failing call returned */
+    const char *message;   /* UTF-8, JS message (Error.message, or String(thrown)) */
+    int32_t message_len;   /* bytes */
+    const char *stack;     /* UTF-8, JS stack ("" when none) */
+    int32_t stack_len;     /* bytes */
+    const char *name;      /* UTF-8, Error name ("Error", "SyntaxError", ...; "" when not an Error) */
+    int32_t name_len;      /* bytes */
+    const char *specifier; /* UTF-8, module specifier when status is ZTS_ERR_MODULE_LOAD, else "" */
+    int32_t specifier_len; /* bytes */
+    const char *importer;  /* UTF-8, importing module for ZTS_ERR_MODULE_LOAD ("" for the host) */
+    int32_t importer_len;  /* bytes */
 } zts_error_info;
 
 /** Init function of a native C module: creates the module with JS_NewCModule, or NULL with a pending exception. */
@@ -126,7 +126,8 @@ ZTS_API int32_t zts_module_unregister(const char *name);
 
 /* ---- domain ----------------------------------------------------------- */
 
-/** Creates a domain (runtime + context, `zts` global); host is passed back to callbacks; gate may be NULL; NULL on failure. */
+/** Creates a domain (runtime + context, `zts` global); host is passed back to callbacks; gate may be NULL; NULL on
+ * failure. */
 ZTS_API zts_domain *zts_domain_new(void *host, void *callback_gate);
 
 /** Frees the domain (drains releases, frees refs, context, runtime); returns leaked QuickJS bytes (0 when clean). */
@@ -155,15 +156,18 @@ ZTS_API int32_t zts_domain_gc(zts_domain *domain);
 
 /* ---- deferred releases (10-LIFETIME §5) ------------------------------- */
 
-/** Queues the release of function ref `ref` of domain `domain_id`; any thread, any time, also after the domain is gone. */
+/** Queues the release of function ref `ref` of domain `domain_id`; any thread, any time, also after the domain is gone.
+ */
 ZTS_API void zts_release_enqueue(uint32_t domain_id, int32_t ref);
 
-/** Releases every queued ref of this domain; returns how many were released; 0 (nothing drained) inside a JS call. Domain thread only. */
+/** Releases every queued ref of this domain; returns how many were released; 0 (nothing drained) inside a JS call.
+ * Domain thread only. */
 ZTS_API int32_t zts_domain_drain_releases(zts_domain *domain);
 
 /* ---- modules ---------------------------------------------------------- */
 
-/** Canonicalizes `specifier` relative to `importer` (may be NULL) into buf; returns bytes written or ZTS_ERR_ARGUMENT. */
+/** Canonicalizes `specifier` relative to `importer` (may be NULL) into buf; returns bytes written or ZTS_ERR_ARGUMENT.
+ */
 ZTS_API int32_t zts_module_canonicalize(const char *importer, const char *specifier, char *buf, int32_t buf_len);
 
 /** Imports a module and takes a function ref to its named export; *out_ref is owned (zts_function_release). */
@@ -178,11 +182,12 @@ ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, i
 
 /* ---- functions -------------------------------------------------------- */
 
-/** Calls function ref with argv (consumed, even on failure: ref-counted slots become undefined); *result is owned; ZTS_ERR_JS when JS threw. */
-ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv,
-                                  zts_value *result);
+/** Calls function ref with argv (consumed, even on failure: ref-counted slots become undefined); *result is owned;
+ * ZTS_ERR_JS when JS threw. */
+ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, zts_value *result);
 
-/** Releases a function ref (queued when called inside a JS call); domain thread (elsewhere zts_release_enqueue); ZTS_ERR_INVALID_REF if free. */
+/** Releases a function ref (queued when called inside a JS call); domain thread (elsewhere zts_release_enqueue);
+ * ZTS_ERR_INVALID_REF if free. */
 ZTS_API int32_t zts_function_release(zts_domain *domain, int32_t ref);
 
 /** Defines a gated host function at a dotted global path ("console.log"); data is passed to host_call as data[0]. */
@@ -194,10 +199,12 @@ ZTS_API int32_t zts_function_define_gated(zts_domain *domain, const char *path, 
 /** Creates a JS string from UTF-16 (lone surrogates kept, NULs kept); *out is owned. */
 ZTS_API int32_t zts_value_new_string_utf16(zts_domain *domain, const uint16_t *chars, int32_t len, zts_value *out);
 
-/** Converts v to UTF-16 into a domain buffer valid until the next call; consumes v; returns the char count or ZTS_ERR_JS. */
+/** Converts v to UTF-16 into a domain buffer valid until the next call; consumes v; returns the char count or
+ * ZTS_ERR_JS. */
 ZTS_API int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint16_t **out_chars);
 
-/** Formats argv as console.log would (String(x) joined by spaces) into a domain UTF-16 buffer; borrowed argv; char count. */
+/** Formats argv as console.log would (String(x) joined by spaces) into a domain UTF-16 buffer; borrowed argv; char
+ * count. */
 ZTS_API int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars);
 
 /** Releases an owned value; values without a reference count are ignored. */

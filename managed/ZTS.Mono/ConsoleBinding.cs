@@ -19,7 +19,7 @@ namespace ZTS.Mono
             domain.DefineFunction("console.error", 0, (int)TsLogLevel.Error, write);
         }
 
-        private static JsValue Write(MonoDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic)
+        private static JsValue Write(MonoDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             char* chars;
             int n = ZtsNative.zts_values_format(domain.Handle, argc, argv, out chars);

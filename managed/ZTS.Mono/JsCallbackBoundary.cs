@@ -4,7 +4,7 @@ using ZTS.Mono.Native;
 namespace ZTS.Mono
 {
     /// <summary>A managed function reachable from JS through the gate; throw to fail (the boundary converts).</summary>
-    internal unsafe delegate JsValue HostFunction(MonoDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic);
+    internal unsafe delegate JsValue HostFunction(MonoDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data);
 
     /// <summary>
     /// The exception boundary of JS -> C# calls (seed build/03 §3.2, CONTRACT §6): every gated call enters
@@ -22,7 +22,7 @@ namespace ZTS.Mono
             {
                 domain = MonoDomain.FromContext(ctx);
                 int id = data[0].Tag == JsValue.TagInt ? data[0].Int32 : (int)data[0].Float64;
-                return domain.GetHostFunction(id)(domain, thisVal, argc, argv, magic);
+                return domain.GetHostFunction(id)(domain, thisVal, argc, argv, magic, data);
             }
             catch (Exception e)
             {
@@ -37,6 +37,9 @@ namespace ZTS.Mono
         /// <summary>The CONTRACT §6 text of a C# exception: "zts: Full.Type.Name: message".</summary>
         public static string ErrorText(Exception e)
         {
+            // ZTS's own failures (marshal, bind) already carry their CONTRACT §6 text.
+            if ((e is TsMarshalException || e is TsBindException) && e.Message.StartsWith("zts: ", StringComparison.Ordinal))
+                return e.Message;
             return "zts: " + e.GetType().FullName + ": " + e.Message;
         }
 

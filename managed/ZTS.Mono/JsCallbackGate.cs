@@ -15,6 +15,9 @@ namespace ZTS.Mono
         // Kept alive for the process: native code holds their function pointers.
         private static ModuleLoadCallback _moduleLoad;
         private static HostCallCallback _hostCall;
+        private static NameRequestCallback _typeResolve;
+        private static NameRequestCallback _namespaceList;
+        private static TypeBindCallback _typeBind;
 
         /// <summary>True once the gate is initialized and the table registered.</summary>
         public static bool IsInitialized
@@ -53,12 +56,18 @@ namespace ZTS.Mono
                     _moduleLoad = ModuleLoaderBridge.Load;
                     _hostCall = JsCallbackBoundary.HostCall;
                 }
+                _typeResolve = Clr.TypeCallbacks.Resolve;
+                _namespaceList = Clr.TypeCallbacks.ListNamespace;
+                _typeBind = Clr.TypeCallbacks.Bind;
                 var table = new HostCallbackTable
                 {
                     Size = (uint)Marshal.SizeOf(typeof(HostCallbackTable)),
                     Version = HostCallbackTable.AbiVersion,
                     ModuleLoad = Marshal.GetFunctionPointerForDelegate(_moduleLoad),
                     HostCall = Marshal.GetFunctionPointerForDelegate(_hostCall),
+                    TypeResolve = Marshal.GetFunctionPointerForDelegate(_typeResolve),
+                    NamespaceList = Marshal.GetFunctionPointerForDelegate(_namespaceList),
+                    TypeBind = Marshal.GetFunctionPointerForDelegate(_typeBind),
                 };
                 int rc = ZtsNative.zts_host_register(ref table);
                 if (rc != ZtsStatus.Ok)

@@ -100,9 +100,49 @@ namespace ZTS.Mono
         /// <summary>Registers a host function and defines it at a dotted global path behind the gate.</summary>
         public void DefineFunction(string path, int length, int magic, HostFunction fn)
         {
-            _hostFunctions.Add(fn);
-            int rc = ZtsNative.zts_function_define_gated(Handle, ZtsNative.Utf8Z(path), length, magic, _hostFunctions.Count - 1);
+            int id = AddHostFunction(fn);
+            int rc = ZtsNative.zts_function_define_gated(Handle, ZtsNative.Utf8Z(path), length, magic, id);
             if (rc != ZtsStatus.Ok) throw TakeError(rc, path);
+        }
+
+        /// <summary>Registers a host function (a member bridge); returns the id the gate passes as data[0].</summary>
+        public int AddHostFunction(HostFunction fn)
+        {
+            _hostFunctions.Add(fn);
+            return _hostFunctions.Count - 1;
+        }
+
+        /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
+        public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
+
+        /// <summary>Core type ids of the CLR types shown to JS.</summary>
+        public readonly Dictionary<Type, int> TypeIds = new Dictionary<Type, int>();
+
+        /// <summary>CLR types by core type id.</summary>
+        public readonly Dictionary<int, Type> TypesById = new Dictionary<int, Type>();
+
+        /// <summary>Pushes obj to JS seen as type `view` (a core type id): the same JS object while JS holds it.</summary>
+        public JsValue Push(object obj, int view)
+        {
+            int slot = Registry.SlotOf(obj, view);
+            JsValue result;
+            int rc = ZtsNative.zts_object_push(Handle, view, slot, out result);
+            if (rc != ZtsStatus.Ok) throw TakeError(rc, "push");
+            return result;
+        }
+
+        /// <summary>Frees the registry slots whose exotics JS released (frame pump, domain thread).</summary>
+        public int DrainReleasedObjects()
+        {
+            int total = 0;
+            int* buffer = stackalloc int[256];
+            while (true)
+            {
+                int n = ZtsNative.zts_object_take_released(Handle, buffer, 256);
+                for (int i = 0; i < n; i++) Registry.Release(buffer[i]);
+                total += n;
+                if (n < 256) return total;
+            }
         }
 
         /// <summary>The host function with the given gate data id.</summary>
@@ -153,10 +193,14 @@ namespace ZTS.Mono
         {
             if (IsDisposed) return;
             ZtsNative.zts_domain_drain_releases(Handle);
+            DrainReleasedObjects();
             IsDisposed = true; // from here on every bridge of this domain throws ObjectDisposedException
             if (ThreadDomain == this) ThreadDomain = null;
             lock (ByContext) ByContext.Remove(Context);
+            Registry.Clear(); // registries before the context (10-LIFETIME §7.2)
             LeakedBytes = ZtsNative.zts_domain_free(Handle);
+            TypeIds.Clear();
+            TypesById.Clear();
             Handle = IntPtr.Zero;
             Context = IntPtr.Zero;
             _hostFunctions.Clear();

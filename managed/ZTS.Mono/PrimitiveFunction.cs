@@ -12,7 +12,7 @@ namespace ZTS.Mono
     {
         public static void Define(MonoDomain domain, string path, Func<object[], object> fn)
         {
-            HostFunction entry = (d, thisVal, argc, argv, magic) =>
+            HostFunction entry = (d, thisVal, argc, argv, magic, data) =>
             {
                 var args = new object[argc];
                 for (int i = 0; i < argc; i++) args[i] = Decode(d, argv[i]);

@@ -59,6 +59,7 @@ namespace ZTS
                 if (_domain == null) return;
                 _domain.CheckAccess("ProcessPendingRefReleases");
                 ZtsNative.zts_domain_drain_releases(_domain.Handle);
+                _domain.DrainReleasedObjects();
                 _domain.RunJobs();
             }
 
@@ -90,6 +91,24 @@ namespace ZTS
                 PrimitiveFunction.Define(_domain, path, fn);
             }
 
+            /// <summary>Objects in the current domain's ObjectRegistry (lifetime tests).</summary>
+            internal int RegisteredObjects
+            {
+                get { return _domain.Registry.Count; }
+            }
+
+            /// <summary>Live exotics of the current domain (lifetime tests).</summary>
+            internal int LiveExotics
+            {
+                get { return ZtsNative.zts_object_live_count(_domain.Handle); }
+            }
+
+            /// <summary>Runs QuickJS's cycle collector on the current domain (lifetime tests).</summary>
+            internal void CollectJsGarbage()
+            {
+                ZtsNative.zts_domain_gc(_domain.Handle);
+            }
+
             /// <summary>Live function refs of the current domain (lifetime tests).</summary>
             internal int LiveFunctionRefs
             {
@@ -102,6 +121,7 @@ namespace ZTS
                 try
                 {
                     ConsoleBinding.Install(d);
+                    ZtsHelpers.Install(d);
                 }
                 catch
                 {

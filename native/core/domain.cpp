@@ -1,6 +1,8 @@
 // Domain creation and teardown (10-LIFETIME §7: drain -> registries -> context/runtime).
 #include "domain_lifecycle.h"
+#include "clr_classes.h"
 #include "gated_function.h"
+#include "namespace_tree.h"
 #include "module_loader.h"
 #include "release_queue.h"
 #include "zts_global.h"
@@ -29,6 +31,8 @@ zts_domain *domain_create(void *host, void *gate)
     }
     JS_SetRuntimeOpaque(d->rt, d);
     register_gate_pointer_class(d->rt);
+    register_clr_classes(d->rt);
+    register_namespace_class(d->rt);
     d->ctx = JS_NewContext(d->rt);
     if (d->ctx == nullptr) {
         JS_FreeRuntime(d->rt);
@@ -37,7 +41,8 @@ zts_domain *domain_create(void *host, void *gate)
     }
     JS_SetContextOpaque(d->ctx, d);
     install_module_loader(d);
-    if (!install_zts_global(d)) {
+    d->gate_entry = make_gate_entry(d);
+    if (JS_IsException(d->gate_entry) || !install_zts_global(d) || !install_csharp_global(d)) {
         JS_FreeValue(d->ctx, JS_GetException(d->ctx));
         domain_destroy(d);
         return nullptr;
@@ -66,6 +71,9 @@ int64_t domain_destroy(zts_domain *d)
     domain_drain_releases(d);
     release_queue_close(d->id);
     d->refs.clear(d->ctx);
+    d->types.clear(d->ctx);
+    JS_FreeValue(d->ctx, d->gate_entry);
+    d->gate_entry = JS_UNDEFINED;
     JS_FreeContext(d->ctx);
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);

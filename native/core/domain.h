@@ -4,6 +4,8 @@
 
 #include "counting_allocator.h"
 #include "function_refs.h"
+#include "object_slots.h"
+#include "type_registry.h"
 #include "quickjs.h"
 #include "zts/zts.h"
 
@@ -47,6 +49,9 @@ struct zts_domain {
     std::string pending_importer;       ///< importer of pending_importer_name
     std::u16string scratch16;           ///< buffer behind zts_value_take_utf16 / zts_values_format
     int32_t call_depth = 0;             ///< nesting of zts_function_call
+    zts::TypeRegistry types;            ///< CLR types shown to JS
+    zts::ObjectSlots slots;             ///< live exotics per host registry slot
+    JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
 };
 
 namespace zts

@@ -44,6 +44,19 @@ void *gate_touserdata(JSContext *ctx, JSValue value, int /*slot*/)
     return p;
 }
 
+JSValue make_gate_entry(zts_domain *d)
+{
+    const zts_host_callbacks *host = host_callbacks();
+    if (host == nullptr) {
+        return JS_UNDEFINED;
+    }
+    JSValue entry = JS_NewObjectClass(d->ctx, static_cast<int>(g_pointer_class_id));
+    if (!JS_IsException(entry)) {
+        JS_SetOpaque(entry, reinterpret_cast<void *>(host->host_call));
+    }
+    return entry;
+}
+
 int32_t define_gated_function(zts_domain *d, const std::string &path, int32_t length, int32_t magic, int64_t data)
 {
     if (d->gate == nullptr) {
@@ -60,12 +73,14 @@ int32_t define_gated_function(zts_domain *d, const std::string &path, int32_t le
         }
     }
     JSContext *ctx = d->ctx;
-    JSValue entry = JS_NewObjectClass(ctx, static_cast<int>(g_pointer_class_id));
-    if (JS_IsException(entry)) {
-        return capture_exception(d, ZTS_ERR_JS);
+    if (JS_IsUndefined(d->gate_entry)) {
+        d->gate_entry = make_gate_entry(d);
+        if (JS_IsException(d->gate_entry)) {
+            d->gate_entry = JS_UNDEFINED;
+            return capture_exception(d, ZTS_ERR_JS);
+        }
     }
-    JS_SetOpaque(entry, reinterpret_cast<void *>(host->host_call));
-    JSValue func_data[2] = {entry, JS_NewInt64(ctx, data)};
+    JSValue func_data[2] = {JS_DupValue(ctx, d->gate_entry), JS_NewInt64(ctx, data)};
     JSValue fn = JS_NewCFunctionData(ctx, reinterpret_cast<JSCFunctionData *>(d->gate), length, magic, 2, func_data);
     JS_FreeValue(ctx, func_data[0]);
     JS_FreeValue(ctx, func_data[1]);

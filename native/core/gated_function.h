@@ -15,6 +15,9 @@ void register_gate_pointer_class(JSRuntime *rt);
 /// The gate's touserdata import: the pointer in a gate data value, or NULL with a TypeError thrown.
 void *gate_touserdata(JSContext *ctx, JSValue value, int slot);
 
+/// The gate's data[0] for d (the host_call entry as a pointer object); owned, or JS_UNDEFINED without a host.
+JSValue make_gate_entry(zts_domain *d);
+
 /// Defines a gated function at a dotted global path; data reaches the host as data[0].
 int32_t define_gated_function(zts_domain *d, const std::string &path, int32_t length, int32_t magic, int64_t data);
 

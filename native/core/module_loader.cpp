@@ -2,6 +2,7 @@
 
 #include "host_callbacks.h"
 #include "module_specifier.h"
+#include "namespace_tree.h"
 #include "native_modules.h"
 
 #include <cstring>
@@ -72,6 +73,12 @@ JSModuleDef *loader_hook(JSContext *ctx, const char *name_c, void * /*opaque*/)
     // 1. csharp: type modules never reach the host loader.
     if (is_csharp_specifier(name)) {
         std::string ns = name.substr(std::strlen(k_csharp_prefix));
+        if (JSModuleDef *m = load_csharp_module(d, name, importer)) {
+            return m;
+        }
+        if (JS_HasException(ctx)) {
+            return nullptr;
+        }
         return fail_load(d, name, importer,
                          "zts: namespace '" + ns + "' not found (module '" + name + "'" + ")" +
                              imported_from(importer));

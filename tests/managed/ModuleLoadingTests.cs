@@ -86,10 +86,18 @@ namespace ZTS.Tests
         [Test]
         public void Modules_CSharpPrefix_NeverGivenToLoader()
         {
-            Modules["app"] = "import { Math } from 'csharp:System'; export function f() { return 1; }";
+            Modules["app"] = "import { Math } from 'csharp:System'; export function f() { return Math.Max(3, 9); }";
+            Assert.AreEqual(9, TsAppDomain.GetFunction<Func<int>>("app", "f")());
+            CollectionAssert.AreEqual(new[] { "app" }, Loads);
+        }
+
+        [Test]
+        public void Modules_UnknownCSharpNamespace_TsModuleLoadException()
+        {
+            Modules["app"] = "import { X } from 'csharp:No.Such.Space'; export function f() { return 1; }";
             var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<int>>("app", "f"));
-            StringAssert.StartsWith("zts: namespace 'System' not found", e.Message);
-            Assert.AreEqual("csharp:System", e.Specifier);
+            StringAssert.StartsWith("zts: namespace 'No.Such.Space' not found", e.Message);
+            Assert.AreEqual("csharp:No.Such.Space", e.Specifier);
             CollectionAssert.AreEqual(new[] { "app" }, Loads);
         }
 

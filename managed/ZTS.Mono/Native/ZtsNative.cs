@@ -116,6 +116,54 @@ namespace ZTS.Mono.Native
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_error_new(IntPtr domain, char* message, int messageLen, char* csharpStack, int stackLen, out JsValue result);
 
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_declare(IntPtr domain, byte[] fullName, byte[] jsName, int baseTypeId, int outerTypeId, uint flags, out int typeId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_method(IntPtr domain, int typeId, byte[] name, uint flags, int bridge, int paramCount, ZTS.Mono.Clr.ParamSpec[] specs);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_constructor(IntPtr domain, int typeId, int bridge, int paramCount, ZTS.Mono.Clr.ParamSpec[] specs);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_property(IntPtr domain, int typeId, byte[] name, uint flags, int getter, int setter);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_array_access(IntPtr domain, int typeId, int getBridge, int setBridge, int lengthBridge);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_constant(IntPtr domain, int typeId, byte[] name, double value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_object(IntPtr domain, int typeId, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_id_of(IntPtr domain, JsValue v, out int typeId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_request_namespace(IntPtr request);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_request_type(IntPtr request, int typeId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_request_add_name(IntPtr request, byte[] jsName);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_request_fail(IntPtr request, byte[] utf8);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_object_push(IntPtr domain, int typeId, int slot, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_object_take_released(IntPtr domain, int* slots, int cap);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_object_live_count(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_object_slot(IntPtr domain, JsValue v, out int slot, out int typeId);
+
         /// <summary>A NUL-terminated UTF-8 copy of s for the C ABI.</summary>
         public static byte[] Utf8Z(string s)
         {

@@ -29,7 +29,7 @@ extern "C" {
 #endif
 
 /** Version of the host callback table and of this header's ABI. */
-#define ZTS_ABI_VERSION 1
+#define ZTS_ABI_VERSION 2
 
 /** Tag of a zts_value returned by a gated callback that failed (seed build/03 §2.2). */
 #define ZTS_CALLBACK_ERROR_SENTINEL ((int32_t)0xFFFF5A12)
@@ -71,11 +71,14 @@ typedef struct zts_value {
 } zts_value;
 
 typedef struct zts_domain zts_domain;             /* one JSRuntime + one JSContext */
+typedef struct zts_type_request zts_type_request; /* one pending name lookup of the CSharp tree */
 typedef struct zts_load_request zts_load_request; /* one pending host module load */
 typedef struct JSContext JSContext;               /* QuickJS's context, opaque here */
 typedef struct JSModuleDef JSModuleDef;           /* QuickJS's module, opaque here */
 
-/** The managed (or other host) entry reached through the gate; data points past the gate's own slot. */
+/** The managed (or other host) entry reached through the gate; data points past the gate's own slot:
+    data[0] is the host function id; for CLR members data[1] is the registry slot of `this` (-1 for
+    none) and data[2 + i] the slot of argument i when it is a C# object (-1 otherwise). */
 typedef zts_value (*zts_host_call_fn)(JSContext *ctx, zts_value this_val, int32_t argc, zts_value *argv, int32_t magic,
                                       zts_value *data);
 
@@ -85,9 +88,49 @@ typedef struct zts_host_callbacks {
     uint32_t version; /* ZTS_ABI_VERSION as the host compiled it */
     /* Loads a non-csharp:, non-native module: answers with zts_load_request_set_source or _fail; returns 0. */
     int32_t (*module_load)(void *host, const char *specifier, const char *importer, zts_load_request *req);
-    /* The managed callback that gated functions reach (see zts_function_new_gated). */
+    /* The managed callback that gated functions reach (see zts_function_define_gated). */
     zts_host_call_fn host_call;
+    /* Resolves a dotted CLR name ("System", "System.Math", "System.Collections.Generic.List$1"): answers
+       with zts_type_request_namespace, _type, or nothing (not found); returns 0. */
+    int32_t (*type_resolve)(void *host, const char *dotted_name, zts_type_request *req);
+    /* Lists the JS names of the public types of a namespace with zts_type_request_add_name; returns 0. */
+    int32_t (*namespace_list)(void *host, const char *namespace_name, zts_type_request *req);
+    /* Binds the members of a declared type (zts_type_add_*); 0 on success, else a failure with
+       zts_type_request_fail already called on req. */
+    int32_t (*type_bind)(void *host, int32_t type_id, zts_type_request *req);
 } zts_host_callbacks;
+
+/* JS value kinds, as bit masks, for overload resolution (docs/OVERLOADS.md). */
+#define ZTS_KIND_UNDEFINED (1u << 0)
+#define ZTS_KIND_NULL (1u << 1)
+#define ZTS_KIND_BOOL (1u << 2)
+#define ZTS_KIND_INT (1u << 3)      /* a number with an integral value */
+#define ZTS_KIND_FLOAT (1u << 4)    /* any other number (fractions, NaN, infinities) */
+#define ZTS_KIND_STRING (1u << 5)
+#define ZTS_KIND_OBJECT (1u << 6)   /* a ByObj exotic (a C# object) */
+#define ZTS_KIND_FUNCTION (1u << 7) /* a JS function */
+#define ZTS_KIND_JSOBJECT (1u << 8) /* any other JS object */
+#define ZTS_KIND_ANY 0x1FFu
+
+/* Flags of zts_type_declare. */
+#define ZTS_TYPE_STATIC (1u << 0)    /* static class: no constructor */
+#define ZTS_TYPE_INTERFACE (1u << 1) /* interface: no constructor */
+#define ZTS_TYPE_ABSTRACT (1u << 2)  /* abstract class: no constructor */
+#define ZTS_TYPE_ARRAY (1u << 3)     /* array: index access and length */
+#define ZTS_TYPE_ENUM (1u << 4)      /* enum: static members are its values */
+#define ZTS_TYPE_GENERIC_DEF (1u << 5) /* open generic definition: close it with zts.generic */
+
+/* Flags of zts_type_add_*. */
+#define ZTS_MEMBER_STATIC (1u << 0)
+
+/** One parameter of an overload candidate: what JS kinds it takes, which it prefers, its CLR type. */
+typedef struct zts_param_spec {
+    uint32_t accept;    /* ZTS_KIND_* the parameter converts from */
+    uint32_t exact;     /* the subset that is a natural match (ranks higher) */
+    int32_t type_id;    /* for ZTS_KIND_OBJECT: declared type id (0: any object) */
+    int32_t optional;   /* non-zero: may be omitted (takes its default) */
+    const char *type_name; /* C# type name for error texts ("Int32", "String"); copied */
+} zts_param_spec;
 
 /** Describes the last failure of a call on a domain; pointers stay valid until the next call on it. */
 typedef struct zts_error_info {
@@ -193,6 +236,62 @@ ZTS_API int32_t zts_function_release(zts_domain *domain, int32_t ref);
 /** Defines a gated host function at a dotted global path ("console.log"); data is passed to host_call as data[0]. */
 ZTS_API int32_t zts_function_define_gated(zts_domain *domain, const char *path, int32_t length, int32_t magic,
                                           int64_t data);
+
+/* ---- CLR types in JS (the CSharp tree, csharp: modules, ByObj objects) ------ */
+
+/** Declares a type (no members yet); base_type_id/outer_type_id may be 0; *out_type_id > 0. Inside type_resolve/type_bind or outside JS. */
+ZTS_API int32_t zts_type_declare(zts_domain *domain, const char *full_name, const char *js_name,
+                                 int32_t base_type_id, int32_t outer_type_id, uint32_t flags,
+                                 int32_t *out_type_id);
+
+/** Adds one overload candidate of method `name` (static or instance); bridge is the host function id. Only inside type_bind. */
+ZTS_API int32_t zts_type_add_method(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags,
+                                    int32_t bridge, int32_t param_count, const zts_param_spec *params);
+
+/** Adds one constructor candidate. Only inside type_bind. */
+ZTS_API int32_t zts_type_add_constructor(zts_domain *domain, int32_t type_id, int32_t bridge, int32_t param_count,
+                                         const zts_param_spec *params);
+
+/** Adds a property or field as an accessor; setter -1 makes it read-only. Only inside type_bind. */
+ZTS_API int32_t zts_type_add_property(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags,
+                                      int32_t getter, int32_t setter);
+
+/** Adds array element access for an ZTS_TYPE_ARRAY type (bridges get(index), set(index, value), length). Only inside type_bind. */
+ZTS_API int32_t zts_type_add_array_access(zts_domain *domain, int32_t type_id, int32_t get_bridge, int32_t set_bridge,
+                                          int32_t length_bridge);
+
+/** Adds a constant static value (enum members); value is copied. Only inside type_bind. */
+ZTS_API int32_t zts_type_add_constant(zts_domain *domain, int32_t type_id, const char *name, double value);
+
+/** The JS type object of a declared type (owned); binds its members first. ZTS_ERR_JS when binding failed. */
+ZTS_API int32_t zts_type_object(zts_domain *domain, int32_t type_id, zts_value *out);
+
+/** Answers type_resolve: the name is a namespace. */
+ZTS_API int32_t zts_type_request_namespace(zts_type_request *req);
+
+/** Answers type_resolve: the name is the declared type type_id. */
+ZTS_API int32_t zts_type_request_type(zts_type_request *req, int32_t type_id);
+
+/** Adds one type name to a namespace_list answer (copied). */
+ZTS_API int32_t zts_type_request_add_name(zts_type_request *req, const char *js_name);
+
+/** Fails a type_resolve/type_bind with a UTF-8 reason (copied). */
+ZTS_API int32_t zts_type_request_fail(zts_type_request *req, const char *utf8);
+
+/** Pushes the object in registry slot `slot` seen as type_id: the live exotic of that slot (same JS object) or a new one; *out owned. */
+ZTS_API int32_t zts_object_push(zts_domain *domain, int32_t type_id, int32_t slot, zts_value *out);
+
+/** Copies up to cap registry slots whose exotics JS has released (drained once); returns the count. Domain thread. */
+ZTS_API int32_t zts_object_take_released(zts_domain *domain, int32_t *slots, int32_t cap);
+
+/** Slot and view type of an exotic (borrowed v); ZTS_ERR_ARGUMENT when v is not a C# object. */
+ZTS_API int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_slot, int32_t *out_type_id);
+
+/** The type id of a JS type object (borrowed v); ZTS_ERR_ARGUMENT when v is not one. */
+ZTS_API int32_t zts_type_id_of(zts_domain *domain, zts_value v, int32_t *out_type_id);
+
+/** Number of live exotics (JS objects that show C# objects). */
+ZTS_API int32_t zts_object_live_count(const zts_domain *domain);
 
 /* ---- values ----------------------------------------------------------- */
 

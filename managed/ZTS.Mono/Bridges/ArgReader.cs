@@ -1,0 +1,173 @@
+using System;
+using ZTS.Mono.Native;
+
+namespace ZTS.Mono.Bridges
+{
+    /// <summary>
+    /// JS -> C# argument conversion for member bridges (CONTRACT §5): primitives decode by tag without a
+    /// P/Invoke, C# objects come from the registry by the slot the core put in data[2 + i], nothing is
+    /// truncated silently. A missing (or undefined optional) argument takes the parameter's default.
+    /// Signature of every reader: (site, domain, argv, data, argc, index).
+    /// </summary>
+    internal static unsafe class ArgReader
+    {
+        private static bool IsMissing(MemberSite s, JsValue* argv, int argc, int i)
+        {
+            return i >= argc || (argv[i].Tag == JsValue.TagUndefined && s.Optional[i]);
+        }
+
+        public static bool ReadBoolean(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            if (IsMissing(s, argv, argc, i)) return s.Missing<bool>(i);
+            if (argv[i].Tag == JsValue.TagBool) return argv[i].Int32 != 0;
+            throw Mismatch(s, argv[i], i);
+        }
+
+        public static int ReadInt32(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            if (i < argc && argv[i].Tag == JsValue.TagInt) return argv[i].Int32;
+            if (IsMissing(s, argv, argc, i)) return s.Missing<int>(i);
+            return (int)Integral(s, argv[i], i, int.MinValue, int.MaxValue);
+        }
+
+        public static sbyte ReadSByte(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<sbyte>(i) : (sbyte)Integral(s, argv[i], i, sbyte.MinValue, sbyte.MaxValue);
+        }
+
+        public static byte ReadByte(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<byte>(i) : (byte)Integral(s, argv[i], i, byte.MinValue, byte.MaxValue);
+        }
+
+        public static short ReadInt16(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<short>(i) : (short)Integral(s, argv[i], i, short.MinValue, short.MaxValue);
+        }
+
+        public static ushort ReadUInt16(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<ushort>(i) : (ushort)Integral(s, argv[i], i, ushort.MinValue, ushort.MaxValue);
+        }
+
+        public static uint ReadUInt32(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<uint>(i) : (uint)Integral(s, argv[i], i, uint.MinValue, uint.MaxValue);
+        }
+
+        public static long ReadInt64(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<long>(i) : Integral(s, argv[i], i, -ValueMarshal.MaxSafeInteger, ValueMarshal.MaxSafeInteger);
+        }
+
+        public static ulong ReadUInt64(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<ulong>(i) : (ulong)Integral(s, argv[i], i, 0, ValueMarshal.MaxSafeInteger);
+        }
+
+        public static double ReadDouble(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            if (IsMissing(s, argv, argc, i)) return s.Missing<double>(i);
+            if (argv[i].Tag == JsValue.TagFloat64) return argv[i].Float64;
+            if (argv[i].Tag == JsValue.TagInt) return argv[i].Int32;
+            throw Mismatch(s, argv[i], i);
+        }
+
+        public static float ReadSingle(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<float>(i) : (float)ReadDouble(s, d, argv, data, argc, i);
+        }
+
+        public static char ReadChar(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            if (IsMissing(s, argv, argc, i)) return s.Missing<char>(i);
+            string text = argv[i].IsString ? Text(d, argv[i]) : null;
+            if (text != null && text.Length == 1) return text[0];
+            throw text == null
+                ? Mismatch(s, argv[i], i)
+                : new TsMarshalException("zts: cannot convert a string of length " + text.Length + " to System.Char (argument " + (i + 1) + " of '" + s.Name + "')");
+        }
+
+        public static string ReadString(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            if (IsMissing(s, argv, argc, i)) return s.Missing<string>(i);
+            JsValue v = argv[i];
+            if (v.IsString) return Text(d, v);
+            if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined) return null;
+            throw Mismatch(s, v, i);
+        }
+
+        /// <summary>A reference-type (or boxed struct) parameter: a C# object of a fitting type, or null.</summary>
+        public static object ReadObject(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            if (IsMissing(s, argv, argc, i)) return s.Missing<object>(i);
+            JsValue v = argv[i];
+            Type expected = s.ParamTypes[i];
+            if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined)
+            {
+                if (!expected.IsValueType || Nullable.GetUnderlyingType(expected) != null) return null;
+                throw Mismatch(s, v, i);
+            }
+            object o = Unwrap(s, d, v, data, i);
+            if (o != null && expected.IsInstanceOfType(o)) return o;
+            if (o == null) throw Mismatch(s, v, i);
+            throw new TsMarshalException("zts: cannot convert " + o.GetType().FullName + " to " + s.ParamTypeName(i) +
+                                         " (argument " + (i + 1) + " of '" + s.Name + "')");
+        }
+
+        /// <summary>The C# object behind `this` of an instance member.</summary>
+        public static object This(MemberSite s, MonoDomain d, JsValue* data)
+        {
+            object o = d.Registry.Get(data[1].Int32);
+            if (o == null) throw new InvalidOperationException("zts: '" + s.Name + "' was called on a released object");
+            return o;
+        }
+
+        // object/dynamic parameters (CONTRACT §5): numbers become int when integral and in range, else double;
+        // strings, booleans, C# objects; null. Anything else is a marshal error.
+        private static object Unwrap(MemberSite s, MonoDomain d, JsValue v, JsValue* data, int i)
+        {
+            switch (v.Tag)
+            {
+                case JsValue.TagInt: return v.Int32;
+                case JsValue.TagFloat64:
+                    double x = v.Float64;
+                    if (Math.Floor(x) == x && x >= int.MinValue && x <= int.MaxValue) return (int)x;
+                    return x;
+                case JsValue.TagBool: return v.Int32 != 0;
+            }
+            if (v.IsString) return Text(d, v);
+            int slot = data[2 + i].Int32;
+            return slot >= 0 ? d.Registry.Get(slot) : null;
+        }
+
+        private static string Text(MonoDomain d, JsValue v)
+        {
+            char* chars;
+            int n = ZtsNative.zts_values_format(d.Handle, 1, &v, out chars); // borrowed v: String(v) copy
+            if (n < 0) throw d.TakeError(n, "argument");
+            return new string(chars, 0, n);
+        }
+
+        private static long Integral(MemberSite s, JsValue v, int i, long min, long max)
+        {
+            double x;
+            if (v.Tag == JsValue.TagInt) x = v.Int32;
+            else if (v.Tag == JsValue.TagFloat64) x = v.Float64;
+            else throw Mismatch(s, v, i);
+            if (Math.Floor(x) != x || double.IsInfinity(x))
+                throw new TsMarshalException("zts: cannot convert non-integral number " + x.ToString("R") + " to " + s.ParamTypeName(i) +
+                                             " (argument " + (i + 1) + " of '" + s.Name + "')");
+            if (x < min || x > max)
+                throw new TsMarshalException("zts: cannot convert number " + x.ToString("R") + " to " + s.ParamTypeName(i) +
+                                             ": out of range (argument " + (i + 1) + " of '" + s.Name + "')");
+            return (long)x;
+        }
+
+        private static Exception Mismatch(MemberSite s, JsValue v, int i)
+        {
+            return new TsMarshalException("zts: cannot convert " + v.KindName + " to " + s.ParamTypeName(i) +
+                                          " (argument " + (i + 1) + " of '" + s.Name + "')");
+        }
+    }
+}

@@ -1,0 +1,262 @@
+using System;
+using System.Collections.Generic;
+using System.Reflection;
+using System.Reflection.Emit;
+using ZTS.Mono.Native;
+
+namespace ZTS.Mono.Bridges
+{
+    /// <summary>
+    /// Emits the JS -> C# bridge of one CLR member (01-HOST-API §5, §7): a DynamicMethod of the HostFunction
+    /// shape, closed over a MemberSite, that decodes `this` and the arguments (ArgReader), calls the member
+    /// directly (call/callvirt/newobj/ldfld/stfld/ldelem/stelem) and encodes the result (ResultWriter).
+    /// A signature it cannot emit throws TsBindException; there is no MethodInfo.Invoke fallback.
+    /// </summary>
+    internal static class MemberBridgeBuilder
+    {
+        private static readonly Type[] BridgeParams =
+        {
+            typeof(MemberSite), typeof(MonoDomain), typeof(JsValue), typeof(int), typeof(JsValue).MakePointerType(),
+            typeof(int), typeof(JsValue).MakePointerType(),
+        };
+
+        private const int ArgSite = 0, ArgDomain = 1, ArgCount = 3, ArgArgv = 4, ArgData = 6;
+
+        private static readonly Dictionary<string, DynamicMethod> Cache = new Dictionary<string, DynamicMethod>();
+
+        /// <summary>The bridge of a method (static or instance; property accessors included).</summary>
+        public static HostFunction Method(MethodInfo m, MemberSite site)
+        {
+            return Bind("m:" + Key(m), site, il =>
+            {
+                CheckSignature(m.GetParameters(), m.ReturnType, m);
+                bool instance = !m.IsStatic;
+                if (instance) EmitThis(il, m.DeclaringType);
+                ParameterInfo[] ps = m.GetParameters();
+                for (int i = 0; i < ps.Length; i++) EmitArg(il, ps[i].ParameterType, i);
+                il.Emit(instance && !m.DeclaringType.IsValueType ? OpCodes.Callvirt : OpCodes.Call, m);
+                EmitResult(il, m.ReturnType);
+            });
+        }
+
+        /// <summary>The bridge of a constructor: returns the new object pushed under its own type.</summary>
+        public static HostFunction Constructor(ConstructorInfo c, MemberSite site)
+        {
+            return Bind("c:" + Key(c), site, il =>
+            {
+                CheckSignature(c.GetParameters(), typeof(void), c);
+                ParameterInfo[] ps = c.GetParameters();
+                for (int i = 0; i < ps.Length; i++) EmitArg(il, ps[i].ParameterType, i);
+                il.Emit(OpCodes.Newobj, c);
+                EmitResult(il, c.DeclaringType);
+            });
+        }
+
+        /// <summary>The implicit parameterless constructor of a struct.</summary>
+        public static HostFunction DefaultStruct(Type t, MemberSite site)
+        {
+            return Bind("s:" + t.AssemblyQualifiedName, site, il =>
+            {
+                LocalBuilder tmp = il.DeclareLocal(t);
+                il.Emit(OpCodes.Ldloca, tmp);
+                il.Emit(OpCodes.Initobj, t);
+                il.Emit(OpCodes.Ldloc, tmp);
+                EmitResult(il, t);
+            });
+        }
+
+        /// <summary>The getter of a field (constants included).</summary>
+        public static HostFunction FieldGet(FieldInfo f, MemberSite site)
+        {
+            return Bind("fg:" + Key(f), site, il =>
+            {
+                CheckType(f.FieldType, f);
+                if (f.IsLiteral)
+                {
+                    EmitConstant(il, f.FieldType, f.GetRawConstantValue());
+                }
+                else if (f.IsStatic)
+                {
+                    il.Emit(OpCodes.Ldsfld, f);
+                }
+                else
+                {
+                    EmitThis(il, f.DeclaringType);
+                    il.Emit(OpCodes.Ldfld, f);
+                }
+                EmitResult(il, f.FieldType);
+            });
+        }
+
+        /// <summary>The setter of a writable field: argument 0 is the value.</summary>
+        public static HostFunction FieldSet(FieldInfo f, MemberSite site)
+        {
+            return Bind("fs:" + Key(f), site, il =>
+            {
+                CheckType(f.FieldType, f);
+                if (!f.IsStatic) EmitThis(il, f.DeclaringType);
+                EmitArg(il, f.FieldType, 0);
+                il.Emit(f.IsStatic ? OpCodes.Stsfld : OpCodes.Stfld, f);
+                EmitResult(il, typeof(void));
+            });
+        }
+
+        /// <summary>Array element get (argument 0: index), set (0: index, 1: value) and length.</summary>
+        public static HostFunction ArrayElement(Type arrayType, string op, MemberSite site)
+        {
+            Type e = arrayType.GetElementType();
+            return Bind("a" + op + ":" + arrayType.AssemblyQualifiedName, site, il =>
+            {
+                CheckType(e, arrayType);
+                EmitThis(il, arrayType);
+                if (op == "length")
+                {
+                    il.Emit(OpCodes.Ldlen);
+                    il.Emit(OpCodes.Conv_I4);
+                    EmitResult(il, typeof(int));
+                    return;
+                }
+                EmitArg(il, typeof(int), 0);
+                if (op == "get")
+                {
+                    il.Emit(OpCodes.Ldelem, e);
+                    EmitResult(il, e);
+                }
+                else
+                {
+                    EmitArg(il, e, 1);
+                    il.Emit(OpCodes.Stelem, e);
+                    EmitResult(il, typeof(void));
+                }
+            });
+        }
+
+        private static HostFunction Bind(string key, MemberSite site, Action<ILGenerator> body)
+        {
+            DynamicMethod method;
+            lock (Cache)
+            {
+                if (!Cache.TryGetValue(key, out method))
+                {
+                    method = new DynamicMethod("zts_member_bridge", typeof(JsValue), BridgeParams, typeof(MemberSite).Module, true);
+                    body(method.GetILGenerator());
+                    Cache[key] = method;
+                }
+            }
+            return (HostFunction)method.CreateDelegate(typeof(HostFunction), site);
+        }
+
+        private static string Key(MemberInfo m)
+        {
+            return m.Module.ModuleVersionId + ":" + m.MetadataToken + ":" + m.DeclaringType.AssemblyQualifiedName;
+        }
+
+        private static void CheckSignature(ParameterInfo[] ps, Type ret, MemberInfo m)
+        {
+            foreach (ParameterInfo p in ps) CheckType(p.ParameterType, m);
+            if (ret != typeof(void)) CheckType(ret, m);
+        }
+
+        private static void CheckType(Type t, MemberInfo m)
+        {
+            if (t.IsByRef)
+                throw new TsBindException("zts: cannot bind '" + m.DeclaringType.Name + "." + m.Name + "': ref/out parameters are not marshalled yet");
+            if (t.IsPointer || t == typeof(TypedReference) || t.ContainsGenericParameters || IsByRefLike(t))
+                throw new TsBindException("zts: cannot bind '" + m.DeclaringType.Name + "." + m.Name + "': type " + t + " cannot cross to JS");
+        }
+
+        /// <summary>Span-like types (ref structs) cannot be boxed, so they cannot cross to JS.</summary>
+        public static bool IsByRefLike(Type t)
+        {
+            foreach (object a in t.GetCustomAttributes(false))
+                if (a.GetType().FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") return true;
+            return false;
+        }
+
+        private static void EmitThis(ILGenerator il, Type declaring)
+        {
+            il.Emit(OpCodes.Ldarg, ArgSite);
+            il.Emit(OpCodes.Ldarg, ArgDomain);
+            il.Emit(OpCodes.Ldarg, ArgData);
+            il.Emit(OpCodes.Call, typeof(ArgReader).GetMethod("This"));
+            if (declaring.IsValueType) il.Emit(OpCodes.Unbox, declaring); // the registry's box: members act on it
+            else il.Emit(OpCodes.Castclass, declaring);
+        }
+
+        private static void EmitArg(ILGenerator il, Type t, int index)
+        {
+            il.Emit(OpCodes.Ldarg, ArgSite);
+            il.Emit(OpCodes.Ldarg, ArgDomain);
+            il.Emit(OpCodes.Ldarg, ArgArgv);
+            il.Emit(OpCodes.Ldarg, ArgData);
+            il.Emit(OpCodes.Ldarg, ArgCount);
+            il.Emit(OpCodes.Ldc_I4, index);
+            MethodInfo reader = Reader(t);
+            il.Emit(OpCodes.Call, reader);
+            if (reader.ReturnType == typeof(object) && t != typeof(object))
+            {
+                if (t.IsValueType) il.Emit(OpCodes.Unbox_Any, t);
+                else il.Emit(OpCodes.Castclass, t);
+            }
+        }
+
+        private static void EmitResult(ILGenerator il, Type t)
+        {
+            if (t == typeof(void))
+            {
+                il.Emit(OpCodes.Ldarg, ArgSite);
+                il.Emit(OpCodes.Ldarg, ArgDomain);
+                il.Emit(OpCodes.Call, typeof(ResultWriter).GetMethod("WriteVoid"));
+                il.Emit(OpCodes.Ret);
+                return;
+            }
+            LocalBuilder tmp = il.DeclareLocal(t);
+            il.Emit(OpCodes.Stloc, tmp);
+            il.Emit(OpCodes.Ldarg, ArgSite);
+            il.Emit(OpCodes.Ldarg, ArgDomain);
+            il.Emit(OpCodes.Ldloc, tmp);
+            MethodInfo writer = Writer(t);
+            if (writer.GetParameters()[2].ParameterType == typeof(object) && t.IsValueType) il.Emit(OpCodes.Box, t);
+            il.Emit(OpCodes.Call, writer);
+            il.Emit(OpCodes.Ret);
+        }
+
+        private static void EmitConstant(ILGenerator il, Type t, object value)
+        {
+            if (t.IsEnum) t = Enum.GetUnderlyingType(t);
+            if (t == typeof(string)) il.Emit(OpCodes.Ldstr, (string)value);
+            else if (t == typeof(double)) il.Emit(OpCodes.Ldc_R8, (double)value);
+            else if (t == typeof(float)) il.Emit(OpCodes.Ldc_R4, (float)value);
+            else if (t == typeof(long) || t == typeof(ulong)) il.Emit(OpCodes.Ldc_I8, Convert.ToInt64(value));
+            else if (value == null) il.Emit(OpCodes.Ldnull);
+            else il.Emit(OpCodes.Ldc_I4, Convert.ToInt32(value));
+        }
+
+        private static Type Primitive(Type t)
+        {
+            return t.IsEnum ? Enum.GetUnderlyingType(t) : t;
+        }
+
+        private static MethodInfo Reader(Type t)
+        {
+            Type p = Primitive(t);
+            if (p.IsPrimitive || p == typeof(string))
+            {
+                MethodInfo m = typeof(ArgReader).GetMethod("Read" + p.Name);
+                if (m != null) return m;
+            }
+            return typeof(ArgReader).GetMethod("ReadObject");
+        }
+
+        private static MethodInfo Writer(Type t)
+        {
+            Type p = Primitive(t);
+            if (p.IsPrimitive || p == typeof(string))
+            {
+                MethodInfo m = typeof(ResultWriter).GetMethod("Write" + p.Name);
+                if (m != null) return m;
+            }
+            return typeof(ResultWriter).GetMethod(t == typeof(object) ? "WriteAny" : "WriteObject");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+using System;
+using System.Reflection;
+
+namespace ZTS.Mono.Bridges
+{
+    /// <summary>
+    /// What an emitted member bridge needs besides its IL: the member's display name for error texts,
+    /// parameter types and defaults, and the view (type id) under which a returned object is pushed.
+    /// One per bound member per domain; the bridge delegate is closed over it.
+    /// </summary>
+    internal sealed class MemberSite
+    {
+        public MemberSite(string name, ParameterInfo[] parameters, int resultView)
+        {
+            Name = name;
+            ResultView = resultView;
+            int n = parameters == null ? 0 : parameters.Length;
+            ParamTypes = new Type[n];
+            Defaults = new object[n];
+            Optional = new bool[n];
+            for (int i = 0; i < n; i++)
+            {
+                ParamTypes[i] = parameters[i].ParameterType;
+                Optional[i] = parameters[i].IsOptional;
+                Defaults[i] = parameters[i].IsOptional && parameters[i].DefaultValue != DBNull.Value ? parameters[i].DefaultValue : null;
+            }
+        }
+
+        /// <summary>"Type.Member" as JS sees it.</summary>
+        public readonly string Name;
+
+        /// <summary>Declared parameter types (value parameter of setters included).</summary>
+        public readonly Type[] ParamTypes;
+
+        /// <summary>Default values of optional parameters (null otherwise).</summary>
+        public readonly object[] Defaults;
+
+        /// <summary>Whether each parameter may be omitted.</summary>
+        public readonly bool[] Optional;
+
+        /// <summary>Type id of the declared result type, for pushing returned objects.</summary>
+        public readonly int ResultView;
+
+        /// <summary>The value a missing argument i takes: its C# default value, or default(T).</summary>
+        public T Missing<T>(int i)
+        {
+            object v = i < Defaults.Length ? Defaults[i] : null;
+            if (v == null) return default(T);
+            Type t = typeof(T);
+            if (t.IsEnum && v.GetType() != t) v = Enum.ToObject(t, v);
+            return (T)v;
+        }
+
+        /// <summary>The C# name of parameter i's type, for error texts.</summary>
+        public string ParamTypeName(int i)
+        {
+            return i < ParamTypes.Length ? ParamTypes[i].FullName ?? ParamTypes[i].Name : "?";
+        }
+    }
+}

@@ -1,0 +1,68 @@
+using System;
+
+namespace ZTS.Mono.Clr
+{
+    /// <summary>ZTS_KIND_* of zts.h: the JS value kinds overload resolution compares.</summary>
+    [Flags]
+    internal enum JsKinds : uint
+    {
+        None = 0,
+        Undefined = 1 << 0,
+        Null = 1 << 1,
+        Bool = 1 << 2,
+        Int = 1 << 3,
+        Float = 1 << 4,
+        String = 1 << 5,
+        Object = 1 << 6,
+        Function = 1 << 7,
+        JsObject = 1 << 8,
+        Any = 0x1FF,
+    }
+
+    /// <summary>zts_param_spec of zts.h.</summary>
+    [System.Runtime.InteropServices.StructLayout(System.Runtime.InteropServices.LayoutKind.Sequential)]
+    internal struct ParamSpec
+    {
+        public JsKinds Accept;
+        public JsKinds Exact;
+        public int TypeId;
+        public int Optional;
+        public IntPtr TypeName; // UTF-8, kept alive by the binder until the native call returns
+    }
+
+    /// <summary>Which JS kinds convert to a C# parameter type (CONTRACT §5; ranking in docs/OVERLOADS.md).</summary>
+    internal static class ParamKinds
+    {
+        /// <summary>Accepted and natural kinds of a parameter of type t.</summary>
+        public static void Of(Type t, out JsKinds accept, out JsKinds exact)
+        {
+            if (t.IsEnum) t = Enum.GetUnderlyingType(t);
+            if (t == typeof(bool)) { accept = exact = JsKinds.Bool; return; }
+            if (t == typeof(sbyte) || t == typeof(byte) || t == typeof(short) || t == typeof(ushort) || t == typeof(int) ||
+                t == typeof(uint) || t == typeof(long) || t == typeof(ulong))
+            {
+                accept = exact = JsKinds.Int;
+                return;
+            }
+            if (t == typeof(float) || t == typeof(double)) { accept = JsKinds.Int | JsKinds.Float; exact = JsKinds.Float; return; }
+            if (t == typeof(char)) { accept = exact = JsKinds.String; return; }
+            if (t == typeof(string)) { accept = JsKinds.String | JsKinds.Null | JsKinds.Undefined; exact = JsKinds.String; return; }
+            if (t == typeof(object))
+            {
+                accept = JsKinds.Int | JsKinds.Float | JsKinds.Bool | JsKinds.String | JsKinds.Null | JsKinds.Undefined | JsKinds.Object;
+                exact = JsKinds.None;
+                return;
+            }
+            Type nullable = Nullable.GetUnderlyingType(t);
+            if (nullable != null)
+            {
+                Of(nullable, out accept, out exact);
+                accept |= JsKinds.Null | JsKinds.Undefined;
+                return;
+            }
+            if (t.IsValueType) { accept = exact = JsKinds.Object; return; }
+            accept = JsKinds.Object | JsKinds.Null | JsKinds.Undefined;
+            exact = JsKinds.Object;
+        }
+    }
+}

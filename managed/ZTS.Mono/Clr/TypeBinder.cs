@@ -1,0 +1,232 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+using System.Runtime.InteropServices;
+using ZTS.Mono.Bridges;
+using ZTS.Mono.Native;
+
+namespace ZTS.Mono.Clr
+{
+    /// <summary>
+    /// Shows CLR types to the core: declares a type (its base chain and declaring type first), and on first
+    /// use binds its public members (EnsureBinding): methods grouped by final name after [TsAlias],
+    /// constructors, properties and fields as accessors, enum values, array element access. Each member
+    /// gets an emitted bridge (MemberBridgeBuilder) registered as a host function of the domain.
+    /// Candidate order within an overload set is deterministic: fewer parameters first, then the
+    /// parameter type names, ordinal (docs/OVERLOADS.md).
+    /// </summary>
+    internal static class TypeBinder
+    {
+        private const BindingFlags Declared = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
+
+        /// <summary>The core's id of t in domain d, declaring t (not binding it) on first use.</summary>
+        public static int Declare(MonoDomain d, Type t)
+        {
+            int id;
+            if (d.TypeIds.TryGetValue(t, out id)) return id;
+            Type baseType = t.BaseType;
+            while (baseType != null && !IsVisible(baseType)) baseType = baseType.BaseType;
+            int baseId = baseType != null ? Declare(d, baseType) : 0;
+            int outerId = t.IsNested && !t.IsGenericParameter ? Declare(d, t.DeclaringType) : 0;
+            if (d.TypeIds.TryGetValue(t, out id)) return id; // declared while declaring its base or outer type
+            uint flags = 0;
+            if (t.IsAbstract && t.IsSealed && !t.IsInterface) flags |= 1; // static class
+            if (t.IsInterface) flags |= 2;
+            else if (t.IsAbstract) flags |= 4;
+            if (t.IsArray) flags |= 8;
+            if (t.IsEnum) flags |= 16;
+            if (t.IsGenericTypeDefinition) flags |= 32;
+            string full = t.FullName ?? t.ToString();
+            int rc = ZtsNative.zts_type_declare(d.Handle, ZtsNative.Utf8Z(full), ZtsNative.Utf8Z(DisplayName(t)), baseId, outerId, flags, out id);
+            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "declare " + full);
+            d.TypeIds[t] = id;
+            d.TypesById[id] = t;
+            return id;
+        }
+
+        /// <summary>The JS name a type shows in members and errors ("List$1", "List$1[Int32]", "Int32[]").</summary>
+        public static string DisplayName(Type t)
+        {
+            if (t.IsArray) return DisplayName(t.GetElementType()) + "[]";
+            if (t.IsGenericType && !t.IsGenericTypeDefinition)
+                return TypeCatalog.JsName(t) + "[" + string.Join(", ", t.GetGenericArguments().Select(a => DisplayName(a)).ToArray()) + "]";
+            return TypeCatalog.JsName(t);
+        }
+
+        private static bool IsVisible(Type t)
+        {
+            return t.IsVisible;
+        }
+
+        /// <summary>Adds every public member of type id to the core (the type_bind callback's work).</summary>
+        public static void Bind(MonoDomain d, int typeId)
+        {
+            Type t = d.TypesById[typeId];
+            string owner = DisplayName(t);
+            var strings = new List<IntPtr>();
+            try
+            {
+                if (t.IsEnum)
+                {
+                    foreach (FieldInfo f in t.GetFields(BindingFlags.Public | BindingFlags.Static))
+                        Check(d, ZtsNative.zts_type_add_constant(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), Convert.ToDouble(f.GetRawConstantValue())));
+                    return;
+                }
+                if (t.IsArray && t.GetArrayRank() == 1)
+                {
+                    int get = Host(d, () => MemberBridgeBuilder.ArrayElement(t, "get", Site(d, owner + "[]", new[] { Param(typeof(int)) }, t.GetElementType())));
+                    int set = Host(d, () => MemberBridgeBuilder.ArrayElement(t, "set", Site(d, owner + "[]", new[] { Param(typeof(int)), Param(t.GetElementType()) }, null)));
+                    int length = Host(d, () => MemberBridgeBuilder.ArrayElement(t, "length", Site(d, owner + ".length", null, typeof(int))));
+                    Check(d, ZtsNative.zts_type_add_array_access(d.Handle, typeId, get, set, length));
+                }
+                if (!t.IsAbstract && !t.IsInterface && !t.IsGenericTypeDefinition)
+                {
+                    foreach (ConstructorInfo c in Sorted(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance)))
+                    {
+                        ConstructorInfo ctor = c;
+                        ParamSpec[] specs = Specs(d, c.GetParameters(), strings);
+                        int bridge = Host(d, () => MemberBridgeBuilder.Constructor(ctor, Site(d, owner + ".constructor", ctor.GetParameters(), t)));
+                        Check(d, ZtsNative.zts_type_add_constructor(d.Handle, typeId, bridge, specs.Length, specs));
+                    }
+                    if (t.IsValueType)
+                    {
+                        int bridge = Host(d, () => MemberBridgeBuilder.DefaultStruct(t, Site(d, owner + ".constructor", null, t)));
+                        Check(d, ZtsNative.zts_type_add_constructor(d.Handle, typeId, bridge, 0, new ParamSpec[0]));
+                    }
+                }
+                if (t.IsGenericTypeDefinition) return; // members come with the closed type (zts.generic)
+                var accessors = new HashSet<MethodInfo>();
+                foreach (PropertyInfo p in t.GetProperties(Declared))
+                {
+                    if (p.GetIndexParameters().Length > 0) continue; // indexers: get_Item/set_Item methods
+                    MethodInfo getter = p.GetGetMethod();
+                    MethodInfo setter = p.GetSetMethod();
+                    if (getter != null) accessors.Add(getter);
+                    if (setter != null) accessors.Add(setter);
+                    MethodInfo any = getter ?? setter;
+                    if (any == null) continue;
+                    string name = owner + "." + p.Name;
+                    int g = getter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(getter, Site(d, name, null, p.PropertyType)));
+                    int s = setter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(setter, Site(d, name, setter.GetParameters(), null)));
+                    Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), any.IsStatic ? 1u : 0u, g, s));
+                }
+                foreach (FieldInfo f in t.GetFields(Declared))
+                {
+                    FieldInfo field = f;
+                    string name = owner + "." + f.Name;
+                    int g = Host(d, () => MemberBridgeBuilder.FieldGet(field, Site(d, name, null, field.FieldType)));
+                    int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, () => MemberBridgeBuilder.FieldSet(field, Site(d, name, new[] { Param(field.FieldType) }, null)));
+                    Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? 1u : 0u, g, s));
+                }
+                foreach (MethodInfo m in Sorted(t.GetMethods(Declared).Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition)))
+                {
+                    MethodInfo method = m;
+                    string jsName = FinalName(m);
+                    ParamSpec[] specs = Specs(d, m.GetParameters(), strings);
+                    int bridge = Host(d, () => MemberBridgeBuilder.Method(method, Site(d, owner + "." + jsName, method.GetParameters(), method.ReturnType)));
+                    Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? 1u : 0u, bridge, specs.Length, specs));
+                }
+            }
+            finally
+            {
+                foreach (IntPtr p in strings) Marshal.FreeHGlobal(p);
+            }
+        }
+
+        /// <summary>The final JS name of a method: its [TsAlias] name, or its C# name.</summary>
+        public static string FinalName(MethodBase m)
+        {
+            var alias = (TsAliasAttribute)Attribute.GetCustomAttribute(m, typeof(TsAliasAttribute), false);
+            return alias != null ? alias.Name : m.Name;
+        }
+
+        private static IEnumerable<T> Sorted<T>(IEnumerable<T> members) where T : MethodBase
+        {
+            return members.OrderBy(m => FinalName(m), StringComparer.Ordinal)
+                          .ThenBy(m => m.GetParameters().Length)
+                          .ThenBy(m => string.Join(",", m.GetParameters().Select(p => p.ParameterType.FullName ?? p.ParameterType.Name).ToArray()), StringComparer.Ordinal);
+        }
+
+        // A bridge that cannot be emitted still gets a host function: calling it throws TsBindException,
+        // loudly, instead of the member silently missing or falling back to reflection.
+        private static int Host(MonoDomain d, Func<HostFunction> make)
+        {
+            HostFunction fn;
+            try
+            {
+                fn = make();
+            }
+            catch (Exception e)
+            {
+                string message = e is TsBindException ? e.Message : "zts: cannot bind a member: " + e.GetType().FullName + ": " + e.Message;
+                unsafe
+                {
+                    fn = (domain, thisVal, argc, argv, magic, data) => { throw new TsBindException(message); };
+                }
+            }
+            return d.AddHostFunction(fn);
+        }
+
+        private static MemberSite Site(MonoDomain d, string name, ParameterInfo[] ps, Type result)
+        {
+            int view = result == null || result == typeof(void) || !NeedsView(result) ? 0 : Declare(d, result);
+            return new MemberSite(name, ps, view);
+        }
+
+        private static bool NeedsView(Type t)
+        {
+            if (t.IsPrimitive || t.IsEnum || t == typeof(string) || t.IsPointer || t.IsByRef) return false;
+            return !t.ContainsGenericParameters;
+        }
+
+        private static ParameterInfo Param(Type t)
+        {
+            return new SyntheticParameter(t);
+        }
+
+        private sealed class SyntheticParameter : ParameterInfo
+        {
+            public SyntheticParameter(Type t)
+            {
+                ClassImpl = t;
+                DefaultValueImpl = DBNull.Value;
+            }
+        }
+
+        private static ParamSpec[] Specs(MonoDomain d, ParameterInfo[] ps, List<IntPtr> strings)
+        {
+            var specs = new ParamSpec[ps.Length];
+            for (int i = 0; i < ps.Length; i++)
+            {
+                Type t = ps[i].ParameterType;
+                JsKinds accept, exact;
+                if (t.IsByRef || t.IsPointer)
+                {
+                    accept = JsKinds.Any; // the bridge throws TsBindException when chosen
+                    exact = JsKinds.None;
+                }
+                else
+                {
+                    ParamKinds.Of(t, out accept, out exact);
+                }
+                IntPtr name = Marshal.StringToHGlobalAnsi(DisplayName(t.IsByRef ? t.GetElementType() : t));
+                strings.Add(name);
+                specs[i] = new ParamSpec
+                {
+                    Accept = accept,
+                    Exact = exact,
+                    TypeId = (accept & JsKinds.Object) != 0 && t != typeof(object) && !t.IsByRef && !t.IsPointer && !t.ContainsGenericParameters ? Declare(d, t) : 0,
+                    Optional = ps[i].IsOptional ? 1 : 0,
+                    TypeName = name,
+                };
+            }
+            return specs;
+        }
+
+        private static void Check(MonoDomain d, int rc)
+        {
+            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "bind");
+        }
+    }
+}

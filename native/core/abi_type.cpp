@@ -1,0 +1,283 @@
+// C ABI: declaring CLR types and their members, type objects, ByObj pushes and releases.
+#include <cstring>
+#include <memory>
+#include <mutex>
+
+#include "abi_guard.h"
+#include "clr_classes.h"
+#include "type_request.h"
+#include "value_cast.h"
+
+using namespace zts;
+
+namespace
+{
+
+std::string text(const char *s) { return s != nullptr ? std::string(s) : std::string(); }
+
+// The namespace part of a CLR full name ("System.Collections.Generic" of "...List`1").
+std::string namespace_of(const std::string &full_name)
+{
+    std::string plain = full_name.substr(0, full_name.find('['));
+    size_t dot = plain.rfind('.');
+    return dot == std::string::npos ? std::string() : plain.substr(0, dot);
+}
+
+Candidate make_candidate(int32_t bridge, int32_t param_count, const zts_param_spec *params,
+                         std::vector<std::string> &names)
+{
+    Candidate c;
+    c.bridge = bridge;
+    for (int32_t i = 0; i < param_count; i++) {
+        zts_param_spec p = params[i];
+        names.push_back(text(p.type_name));
+        c.params.push_back(p);
+        if (p.optional == 0) {
+            c.min_args = i + 1;
+        }
+    }
+    return c;
+}
+
+void intern_names(Candidate &c)
+{
+    // The pool grows only; names are few (one per distinct parameter type text).
+    static std::mutex mutex;
+    static std::vector<std::unique_ptr<std::string>> interned;
+    std::lock_guard<std::mutex> lock(mutex);
+    for (zts_param_spec &p : c.params) {
+        std::string s = text(p.type_name);
+        const std::string *found = nullptr;
+        for (const auto &e : interned) {
+            if (*e == s) {
+                found = e.get();
+                break;
+            }
+        }
+        if (found == nullptr) {
+            interned.push_back(std::make_unique<std::string>(s));
+            found = interned.back().get();
+        }
+        p.type_name = found->c_str();
+    }
+}
+
+MemberSet &method_set(TypeInfo &t, const std::string &name, bool is_static)
+{
+    for (MemberSet &s : t.methods) {
+        if (s.name == name && s.is_static == is_static) {
+            return s; // [TsAlias] duplicates merge into one overload set
+        }
+    }
+    t.methods.push_back(MemberSet{name, is_static, {}});
+    return t.methods.back();
+}
+
+} // namespace
+
+extern "C" {
+
+int32_t zts_type_declare(zts_domain *domain, const char *full_name, const char *js_name, int32_t base_type_id,
+                         int32_t outer_type_id, uint32_t flags, int32_t *out_type_id)
+{
+    if (domain == nullptr || full_name == nullptr || js_name == nullptr || out_type_id == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        if (TypeInfo *existing = domain->types.find_by_name(full_name)) {
+            *out_type_id = existing->id;
+            return ZTS_OK;
+        }
+        TypeInfo &t = domain->types.declare(full_name, js_name, base_type_id, outer_type_id, flags);
+        const TypeInfo *outer = domain->types.find(outer_type_id);
+        std::string ns = namespace_of(full_name);
+        t.js_path = outer != nullptr ? outer->js_path + "." + js_name : (ns.empty() ? "" : ns + ".") + js_name;
+        if (!make_type_object(domain, t)) {
+            return capture_exception(domain, ZTS_ERR_JS);
+        }
+        *out_type_id = t.id;
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_type_add_method(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags, int32_t bridge,
+                            int32_t param_count, const zts_param_spec *params)
+{
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr || name == nullptr || param_count < 0 || (params == nullptr && param_count > 0)) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        std::vector<std::string> names;
+        Candidate c = make_candidate(bridge, param_count, params, names);
+        intern_names(c);
+        method_set(*t, name, (flags & ZTS_MEMBER_STATIC) != 0).candidates.push_back(std::move(c));
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_type_add_constructor(zts_domain *domain, int32_t type_id, int32_t bridge, int32_t param_count,
+                                 const zts_param_spec *params)
+{
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr || param_count < 0 || (params == nullptr && param_count > 0)) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        std::vector<std::string> names;
+        Candidate c = make_candidate(bridge, param_count, params, names);
+        intern_names(c);
+        t->constructors.name = t->js_name;
+        t->constructors.is_static = true;
+        t->constructors.candidates.push_back(std::move(c));
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_type_add_property(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags, int32_t getter,
+                              int32_t setter)
+{
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr || name == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        t->accessors.push_back(Accessor{name, (flags & ZTS_MEMBER_STATIC) != 0, getter, setter});
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_type_add_array_access(zts_domain *domain, int32_t type_id, int32_t get_bridge, int32_t set_bridge,
+                                  int32_t length_bridge)
+{
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    t->element_get = get_bridge;
+    t->element_set = set_bridge;
+    t->length_get = length_bridge;
+    return abi_guard([&]() -> int32_t {
+        if (length_bridge >= 0) {
+            t->accessors.push_back(Accessor{"length", false, length_bridge, -1});
+        }
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_type_add_constant(zts_domain *domain, int32_t type_id, const char *name, double value)
+{
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr || name == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        t->constants.emplace_back(name, value);
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_type_object(zts_domain *domain, int32_t type_id, zts_value *out)
+{
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr || out == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    *out = from_js(JS_DupValue(domain->ctx, t->type_object));
+    return ZTS_OK;
+}
+
+int32_t zts_type_request_namespace(zts_type_request *req)
+{
+    if (req == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    req->kind = zts_type_request::Namespace;
+    return ZTS_OK;
+}
+
+int32_t zts_type_request_type(zts_type_request *req, int32_t type_id)
+{
+    if (req == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    req->kind = zts_type_request::Type;
+    req->type_id = type_id;
+    return ZTS_OK;
+}
+
+int32_t zts_type_request_add_name(zts_type_request *req, const char *js_name)
+{
+    if (req == nullptr || js_name == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        req->names.emplace_back(js_name);
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_type_request_fail(zts_type_request *req, const char *utf8)
+{
+    if (req == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        req->kind = zts_type_request::Failed;
+        req->failure = text(utf8);
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_object_push(zts_domain *domain, int32_t type_id, int32_t slot, zts_value *out)
+{
+    if (domain == nullptr || out == nullptr || slot < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    *out = from_js(JS_UNDEFINED);
+    return abi_guard([&]() -> int32_t {
+        JSValue v = push_object(domain, type_id, slot);
+        if (JS_IsException(v)) {
+            return capture_exception(domain, ZTS_ERR_JS);
+        }
+        *out = from_js(v);
+        return ZTS_OK;
+    });
+}
+
+int32_t zts_object_take_released(zts_domain *domain, int32_t *slots, int32_t cap)
+{
+    if (domain == nullptr || slots == nullptr || cap < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return domain->slots.take_released(slots, cap);
+}
+
+int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_slot, int32_t *out_type_id)
+{
+    const ExoticPayload *payload = exotic_payload(to_js(v));
+    if (domain == nullptr || payload == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    if (out_slot != nullptr) {
+        *out_slot = payload->slot;
+    }
+    if (out_type_id != nullptr) {
+        *out_type_id = payload->type_id;
+    }
+    return ZTS_OK;
+}
+
+int32_t zts_type_id_of(zts_domain *domain, zts_value v, int32_t *out_type_id)
+{
+    int32_t id = type_object_id(to_js(v));
+    if (domain == nullptr || out_type_id == nullptr || id == 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    *out_type_id = id;
+    return ZTS_OK;
+}
+
+int32_t zts_object_live_count(const zts_domain *domain) { return domain != nullptr ? domain->slots.live_count() : 0; }
+
+} // extern "C"

@@ -1,0 +1,471 @@
+// ByObj objects, arrays and type objects as QuickJS classes (10-LIFETIME §2, CONTRACT §5).
+#include "clr_classes.h"
+
+#include <cstring>
+
+#include "host_callbacks.h"
+#include "member_dispatch.h"
+#include "type_request.h"
+
+namespace zts
+{
+namespace
+{
+
+JSClassID g_object_class = 0;
+JSClassID g_array_class = 0;
+JSClassID g_type_class = 0;
+
+zts_domain *domain_of_rt(JSRuntime *rt) { return static_cast<zts_domain *>(JS_GetRuntimeOpaque(rt)); }
+
+// ---- ByObj exotics -------------------------------------------------------------------------
+
+void object_finalizer(JSRuntime *rt, JSValue val)
+{
+    auto *payload = static_cast<ExoticPayload *>(JS_GetOpaque(val, JS_GetClassID(val)));
+    if (payload == nullptr) {
+        return;
+    }
+    // Only a record: the host frees its slot when it drains the released list (no managed call here).
+    domain_of_rt(rt)->slots.finalized(payload->slot, payload->generation);
+    js_free_rt(rt, payload);
+}
+
+std::string atom_text(JSContext *ctx, JSAtom atom)
+{
+    const char *s = JS_AtomToCString(ctx, atom);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return "?";
+    }
+    std::string out = s;
+    JS_FreeCString(ctx, s);
+    return out;
+}
+
+std::string view_name(zts_domain *d, JSValueConst obj)
+{
+    const ExoticPayload *payload = exotic_payload(obj);
+    const TypeInfo *t = payload != nullptr ? d->types.find(payload->type_id) : nullptr;
+    return t != nullptr ? t->js_name : std::string("object");
+}
+
+// Writes through the prototype chain's accessor; members that are not writable, or missing, throw.
+int set_through_prototypes(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
+                           const std::string &owner)
+{
+    JSValue p = JS_GetPrototype(ctx, obj);
+    while (JS_IsObject(p)) {
+        JSPropertyDescriptor desc;
+        int found = JS_GetOwnProperty(ctx, &desc, p, atom);
+        if (found < 0) {
+            JS_FreeValue(ctx, p);
+            return -1;
+        }
+        if (found) {
+            JS_FreeValue(ctx, p);
+            bool accessor = (desc.flags & JS_PROP_GETSET) != 0;
+            JSValue setter = accessor ? desc.setter : JS_UNDEFINED;
+            JS_FreeValue(ctx, desc.getter);
+            JS_FreeValue(ctx, desc.value);
+            if (!accessor || JS_IsUndefined(setter)) {
+                JS_FreeValue(ctx, setter);
+                throw_error(ctx, "zts: '" + owner + "." + atom_text(ctx, atom) + "' is read-only");
+                return -1;
+            }
+            JSValue r = JS_Call(ctx, setter, receiver, 1, &value);
+            JS_FreeValue(ctx, setter);
+            if (JS_IsException(r)) {
+                return -1;
+            }
+            JS_FreeValue(ctx, r);
+            return 1;
+        }
+        JSValue next = JS_GetPrototype(ctx, p);
+        JS_FreeValue(ctx, p);
+        p = next;
+    }
+    JS_FreeValue(ctx, p);
+    throw_error(ctx, "zts: '" + owner + "' has no member '" + atom_text(ctx, atom) + "'");
+    return -1;
+}
+
+int object_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
+                        int /*flags*/)
+{
+    return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(domain_of(ctx), obj));
+}
+
+JSClassExoticMethods k_object_exotic = {};
+
+// Arrays: integer keys and `length` reach the host; everything else is the prototype chain.
+bool array_index(JSContext *ctx, JSAtom atom, int32_t *index)
+{
+    JSValue v = JS_AtomToValue(ctx, atom);
+    bool is_index = JS_VALUE_GET_TAG(v) == JS_TAG_INT && JS_VALUE_GET_INT(v) >= 0;
+    if (is_index) {
+        *index = JS_VALUE_GET_INT(v);
+    }
+    JS_FreeValue(ctx, v);
+    return is_index;
+}
+
+JSValue array_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst receiver)
+{
+    zts_domain *d = domain_of(ctx);
+    const ExoticPayload *payload = exotic_payload(obj);
+    const TypeInfo *t = d->types.find(payload->type_id);
+    int32_t index = 0;
+    if (t != nullptr && t->element_get >= 0 && array_index(ctx, atom, &index)) {
+        JSValue arg = JS_NewInt32(ctx, index);
+        return invoke_bridge(d, t->element_get, obj, payload->slot, 1, &arg);
+    }
+    JSValue proto = JS_GetPrototype(ctx, obj);
+    JSValue r = JS_GetPropertyInternal(ctx, proto, atom, receiver, 0);
+    JS_FreeValue(ctx, proto);
+    return r;
+}
+
+int array_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
+                       int /*flags*/)
+{
+    zts_domain *d = domain_of(ctx);
+    const ExoticPayload *payload = exotic_payload(obj);
+    const TypeInfo *t = d->types.find(payload->type_id);
+    int32_t index = 0;
+    if (t != nullptr && t->element_set >= 0 && array_index(ctx, atom, &index)) {
+        JSValue args[2] = {JS_NewInt32(ctx, index), value};
+        JSValue r = invoke_bridge(d, t->element_set, obj, payload->slot, 2, args);
+        if (JS_IsException(r)) {
+            return -1;
+        }
+        JS_FreeValue(ctx, r);
+        return 1;
+    }
+    return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(d, obj));
+}
+
+int array_has_property(JSContext *ctx, JSValueConst obj, JSAtom atom)
+{
+    int32_t index = 0;
+    if (array_index(ctx, atom, &index)) {
+        return 1; // bounds are the host's: reading past the end throws there
+    }
+    JSValue proto = JS_GetPrototype(ctx, obj);
+    int r = JS_HasProperty(ctx, proto, atom);
+    JS_FreeValue(ctx, proto);
+    return r;
+}
+
+JSClassExoticMethods k_array_exotic = {};
+
+// ---- type objects ----------------------------------------------------------------------------
+
+int32_t type_id_of(JSValueConst type_object)
+{
+    return static_cast<int32_t>(reinterpret_cast<intptr_t>(JS_GetOpaque(type_object, g_type_class)));
+}
+
+JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val*/, int argc, JSValueConst *argv,
+                  int flags)
+{
+    zts_domain *d = domain_of(ctx);
+    int32_t id = type_id_of(func_obj);
+    if (!ensure_bound(d, id)) {
+        return JS_EXCEPTION;
+    }
+    TypeInfo *t = d->types.find(id);
+    if ((flags & JS_CALL_FLAG_CONSTRUCTOR) == 0) {
+        return throw_error(ctx, "zts: '" + t->js_name + "' is a type; create instances with new " + t->js_name + "(...)");
+    }
+    if ((t->flags & ZTS_TYPE_STATIC) != 0) {
+        return throw_error(ctx, "zts: cannot create an instance of static class '" + t->js_name + "'");
+    }
+    if ((t->flags & ZTS_TYPE_INTERFACE) != 0) {
+        return throw_error(ctx, "zts: cannot create an instance of interface '" + t->js_name + "'");
+    }
+    if ((t->flags & ZTS_TYPE_ABSTRACT) != 0) {
+        return throw_error(ctx, "zts: cannot create an instance of abstract class '" + t->js_name + "'");
+    }
+    if ((t->flags & ZTS_TYPE_GENERIC_DEF) != 0) {
+        return throw_error(ctx, "zts: '" + t->js_name + "' is a generic definition; close it with zts.generic first");
+    }
+    if (t->constructors.candidates.empty()) {
+        return throw_error(ctx, "zts: '" + t->js_name + "' has no public constructor");
+    }
+    const Candidate *c = choose_overload(d, *t, t->constructors, t->js_name + ".constructor", argc, argv);
+    if (c == nullptr) {
+        return JS_EXCEPTION;
+    }
+    return invoke_bridge(d, c->bridge, JS_UNDEFINED, -1, argc, argv);
+}
+
+// Own properties are found before this hook: it binds the type on first use, then answers
+// `prototype` and nested types (cached as own properties).
+JSValue type_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst receiver)
+{
+    zts_domain *d = domain_of(ctx);
+    int32_t id = type_id_of(obj);
+    if (!ensure_bound(d, id)) {
+        return JS_EXCEPTION;
+    }
+    JSPropertyDescriptor desc;
+    int found = JS_GetOwnProperty(ctx, &desc, obj, atom);
+    if (found < 0) {
+        return JS_EXCEPTION;
+    }
+    if (found) {
+        if ((desc.flags & JS_PROP_GETSET) != 0) {
+            JS_FreeValue(ctx, desc.setter);
+            JS_FreeValue(ctx, desc.value);
+            JSValue r = JS_IsUndefined(desc.getter) ? JS_UNDEFINED : JS_Call(ctx, desc.getter, receiver, 0, nullptr);
+            JS_FreeValue(ctx, desc.getter);
+            return r;
+        }
+        JS_FreeValue(ctx, desc.getter);
+        JS_FreeValue(ctx, desc.setter);
+        return desc.value;
+    }
+    TypeInfo *t = d->types.find(id);
+    std::string name = atom_text(ctx, atom);
+    if (name == "prototype") {
+        return JS_DupValue(ctx, t->prototype);
+    }
+    if (name == "name") {
+        return JS_NewStringLen(ctx, t->js_name.data(), t->js_name.size());
+    }
+    // A nested type: Outer.Inner.
+    const zts_host_callbacks *host = host_callbacks();
+    JSValue key = JS_AtomToValue(ctx, atom);
+    bool is_symbol = JS_IsSymbol(key);
+    JS_FreeValue(ctx, key);
+    if (host == nullptr || host->type_resolve == nullptr || is_symbol) {
+        return JS_UNDEFINED;
+    }
+    zts_type_request req;
+    std::string path = t->js_path + "." + name;
+    host->type_resolve(d->host, path.c_str(), &req);
+    if (req.kind == zts_type_request::Failed) {
+        return throw_error(ctx, "zts: " + req.failure);
+    }
+    if (req.kind != zts_type_request::Type) {
+        return JS_UNDEFINED;
+    }
+    zts_value nested;
+    if (zts_type_object(d, req.type_id, &nested) != ZTS_OK) {
+        return JS_EXCEPTION;
+    }
+    JSValue v;
+    std::memcpy(&v, &nested, sizeof v);
+    JS_DefinePropertyValue(ctx, obj, atom, JS_DupValue(ctx, v), JS_PROP_CONFIGURABLE);
+    return v;
+}
+
+int type_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
+                      int flags)
+{
+    zts_domain *d = domain_of(ctx);
+    int32_t id = type_id_of(obj);
+    if (!ensure_bound(d, id)) {
+        return -1;
+    }
+    JSPropertyDescriptor desc;
+    int found = JS_GetOwnProperty(ctx, &desc, obj, atom);
+    if (found < 0) {
+        return -1;
+    }
+    TypeInfo *t = d->types.find(id);
+    if (!found) {
+        throw_error(ctx, "zts: '" + t->js_name + "' has no member '" + atom_text(ctx, atom) + "'");
+        return -1;
+    }
+    JS_FreeValue(ctx, desc.getter);
+    JS_FreeValue(ctx, desc.value);
+    if ((desc.flags & JS_PROP_GETSET) == 0 || JS_IsUndefined(desc.setter)) {
+        JS_FreeValue(ctx, desc.setter);
+        throw_error(ctx, "zts: '" + t->js_name + "." + atom_text(ctx, atom) + "' is read-only");
+        return -1;
+    }
+    JSValue r = JS_Call(ctx, desc.setter, receiver, 1, &value);
+    JS_FreeValue(ctx, desc.setter);
+    if (JS_IsException(r)) {
+        return -1;
+    }
+    JS_FreeValue(ctx, r);
+    return 1;
+}
+
+JSClassExoticMethods k_type_exotic = {};
+
+const JSClassDef k_object_def = {"CSharpObject", object_finalizer, nullptr, nullptr, &k_object_exotic};
+const JSClassDef k_array_def = {"CSharpArray", object_finalizer, nullptr, nullptr, &k_array_exotic};
+const JSClassDef k_type_def = {"CSharpType", nullptr, nullptr, type_call, &k_type_exotic};
+
+bool define_value(JSContext *ctx, JSValueConst target, const std::string &name, JSValue v, int flags)
+{
+    return JS_DefinePropertyValueStr(ctx, target, name.c_str(), v, flags) >= 0;
+}
+
+} // namespace
+
+void register_clr_classes(JSRuntime *rt)
+{
+    k_object_exotic.set_property = object_set_property;
+    k_array_exotic.get_property = array_get_property;
+    k_array_exotic.set_property = array_set_property;
+    k_array_exotic.has_property = array_has_property;
+    k_type_exotic.get_property = type_get_property;
+    k_type_exotic.set_property = type_set_property;
+    JS_NewClassID(&g_object_class);
+    JS_NewClassID(&g_array_class);
+    JS_NewClassID(&g_type_class);
+    JS_NewClass(rt, g_object_class, &k_object_def);
+    JS_NewClass(rt, g_array_class, &k_array_def);
+    JS_NewClass(rt, g_type_class, &k_type_def);
+}
+
+int32_t type_object_id(JSValueConst v)
+{
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT || JS_GetClassID(v) != g_type_class) {
+        return 0;
+    }
+    return type_id_of(v);
+}
+
+const ExoticPayload *exotic_payload(JSValueConst v)
+{
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT) {
+        return nullptr;
+    }
+    JSClassID id = JS_GetClassID(v);
+    if (id != g_object_class && id != g_array_class) {
+        return nullptr;
+    }
+    return static_cast<const ExoticPayload *>(JS_GetOpaque(v, id));
+}
+
+JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
+{
+    JSContext *ctx = d->ctx;
+    if (void *live = d->slots.live(slot)) {
+        return JS_DupValue(ctx, JS_MKPTR(JS_TAG_OBJECT, live)); // identity: the same JS object
+    }
+    if (!ensure_bound(d, type_id)) {
+        return JS_EXCEPTION;
+    }
+    TypeInfo *t = d->types.find(type_id);
+    bool is_array = (t->flags & ZTS_TYPE_ARRAY) != 0;
+    JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, is_array ? g_array_class : g_object_class);
+    if (JS_IsException(obj)) {
+        return obj;
+    }
+    auto *payload = static_cast<ExoticPayload *>(js_malloc(ctx, sizeof(ExoticPayload)));
+    if (payload == nullptr) {
+        JS_FreeValue(ctx, obj);
+        return JS_EXCEPTION;
+    }
+    payload->slot = slot;
+    payload->type_id = type_id;
+    payload->generation = d->slots.attach(slot, JS_VALUE_GET_PTR(obj));
+    JS_SetOpaque(obj, payload);
+    return obj;
+}
+
+bool make_type_object(zts_domain *d, TypeInfo &t)
+{
+    JSValue obj = JS_NewObjectClass(d->ctx, static_cast<int>(g_type_class));
+    if (JS_IsException(obj)) {
+        return false;
+    }
+    JS_SetOpaque(obj, reinterpret_cast<void *>(static_cast<intptr_t>(t.id)));
+    JS_SetConstructorBit(d->ctx, obj, 1); // `new T(...)` reaches type_call with JS_CALL_FLAG_CONSTRUCTOR
+    t.type_object = obj;
+    return true;
+}
+
+bool ensure_bound(zts_domain *d, int32_t type_id)
+{
+    JSContext *ctx = d->ctx;
+    TypeInfo *t = d->types.find(type_id);
+    if (t == nullptr) {
+        throw_error(ctx, "zts: unknown type id " + std::to_string(type_id));
+        return false;
+    }
+    if (t->bound || t->binding) {
+        return true;
+    }
+    if (t->base_id != 0 && !ensure_bound(d, t->base_id)) {
+        return false;
+    }
+    const zts_host_callbacks *host = host_callbacks();
+    if (host == nullptr || host->type_bind == nullptr) {
+        throw_error(ctx, "zts: the host cannot bind CLR types");
+        return false;
+    }
+    t->binding = true;
+    zts_type_request req;
+    int32_t rc = host->type_bind(d->host, type_id, &req);
+    t = d->types.find(type_id);
+    t->binding = false;
+    if (rc != 0 || req.kind == zts_type_request::Failed) {
+        t->methods.clear();
+        t->accessors.clear();
+        t->constants.clear();
+        t->constructors.candidates.clear();
+        throw_error(ctx, "zts: cannot bind '" + t->js_name + "': " + req.failure);
+        return false;
+    }
+    // The prototype chain mirrors C# inheritance.
+    const TypeInfo *base = d->types.find(t->base_id);
+    JSValue parent;
+    if (base != nullptr) {
+        parent = JS_DupValue(ctx, base->prototype);
+    } else {
+        JSValue global = JS_GetGlobalObject(ctx);
+        JSValue object_ctor = JS_GetPropertyStr(ctx, global, "Object");
+        parent = JS_GetPropertyStr(ctx, object_ctor, "prototype");
+        JS_FreeValue(ctx, object_ctor);
+        JS_FreeValue(ctx, global);
+    }
+    JSValue proto = JS_NewObjectProto(ctx, parent);
+    JS_FreeValue(ctx, parent);
+    if (JS_IsException(proto)) {
+        return false;
+    }
+    t->prototype = proto;
+    define_value(ctx, proto, "constructor", JS_DupValue(ctx, t->type_object), JS_PROP_CONFIGURABLE);
+    for (size_t i = 0; i < t->methods.size(); i++) {
+        const MemberSet &set = t->methods[i];
+        int32_t length = set.candidates.empty() ? 0 : static_cast<int32_t>(set.candidates[0].params.size());
+        JSValue fn = make_member_function(d, t->id, static_cast<int32_t>(i), MemberKind::Method, set.name, length);
+        if (JS_IsException(fn) ||
+            !define_value(ctx, set.is_static ? t->type_object : proto, set.name, fn, JS_PROP_CONFIGURABLE)) {
+            return false;
+        }
+    }
+    for (size_t i = 0; i < t->accessors.size(); i++) {
+        const Accessor &a = t->accessors[i];
+        auto index = static_cast<int32_t>(i);
+        JSValue getter = a.getter >= 0 ? make_member_function(d, t->id, index, MemberKind::Getter, "get " + a.name, 0)
+                                       : JS_UNDEFINED;
+        JSValue setter = make_member_function(d, t->id, index, a.setter >= 0 ? MemberKind::Setter : MemberKind::ReadOnly,
+                                              "set " + a.name, 1);
+        JSAtom atom = JS_NewAtom(ctx, a.name.c_str());
+        int rc2 = JS_DefinePropertyGetSet(ctx, a.is_static ? t->type_object : proto, atom, getter, setter,
+                                          JS_PROP_CONFIGURABLE | JS_PROP_ENUMERABLE);
+        JS_FreeAtom(ctx, atom);
+        if (rc2 < 0) {
+            return false;
+        }
+    }
+    for (const auto &constant : t->constants) {
+        if (!define_value(ctx, t->type_object, constant.first, JS_NewFloat64(ctx, constant.second),
+                          JS_PROP_ENUMERABLE)) {
+            return false;
+        }
+    }
+    t->bound = true;
+    return true;
+}
+
+} // namespace zts

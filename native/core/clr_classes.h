@@ -1,0 +1,34 @@
+// The JS classes that present CLR things: namespaces, type objects, ByObj objects and arrays.
+#pragma once
+
+#include <string>
+
+#include "domain.h"
+#include "object_slots.h"
+#include "type_registry.h"
+
+namespace zts
+{
+
+/// Registers the classes on a runtime (once per runtime).
+void register_clr_classes(JSRuntime *rt);
+
+/// The payload of v when it is a ByObj exotic (object or array), else nullptr.
+const ExoticPayload *exotic_payload(JSValueConst v);
+
+/// The type id of a CSharpType object, or 0 when v is not one.
+int32_t type_object_id(JSValueConst v);
+
+/// Pushes slot as type_id: the live exotic of the slot or a new one (owned), or JS_EXCEPTION.
+JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot);
+
+/// Makes the (unbound) type object of t; false with an exception pending on failure.
+bool make_type_object(zts_domain *d, TypeInfo &t);
+
+/// Binds t's members (the host's type_bind) and builds its prototype and statics; false with an exception pending.
+bool ensure_bound(zts_domain *d, int32_t type_id);
+
+/// Makes a namespace object for a dotted name ("" for the CSharp root); owned.
+JSValue make_namespace_object(zts_domain *d, const std::string &dotted_name);
+
+} // namespace zts

@@ -1,0 +1,235 @@
+#include "member_dispatch.h"
+
+#include <cmath>
+#include <vector>
+
+#include "clr_classes.h"
+
+namespace zts
+{
+namespace
+{
+
+constexpr int32_t k_max_args = 64;
+
+const char *kind_name(uint32_t kind)
+{
+    switch (kind) {
+    case ZTS_KIND_UNDEFINED:
+        return "undefined";
+    case ZTS_KIND_NULL:
+        return "null";
+    case ZTS_KIND_BOOL:
+        return "boolean";
+    case ZTS_KIND_INT:
+    case ZTS_KIND_FLOAT:
+        return "number";
+    case ZTS_KIND_STRING:
+        return "string";
+    case ZTS_KIND_FUNCTION:
+        return "function";
+    default:
+        return "object";
+    }
+}
+
+// Score of one argument against one parameter: 0 rejects, 1 converts, 3 natural, 4-5 object views.
+int score_arg(zts_domain *d, const zts_param_spec &p, uint32_t kind, JSValueConst v)
+{
+    if ((kind & p.accept) == 0) {
+        return 0;
+    }
+    int s = (kind & p.exact) != 0 ? 3 : 1;
+    if (kind == ZTS_KIND_OBJECT && p.type_id != 0) {
+        const ExoticPayload *payload = exotic_payload(v);
+        const TypeInfo *param_type = d->types.find(p.type_id);
+        if (payload->type_id == p.type_id) {
+            s = 5;
+        } else if (d->types.derives_from(payload->type_id, p.type_id)) {
+            s = 4;
+        } else if (param_type != nullptr && (param_type->flags & ZTS_TYPE_INTERFACE) == 0 &&
+                   p.type_id != payload->type_id) {
+            return 0; // a class the view does not derive from; interfaces are checked by the host
+        }
+    }
+    return s;
+}
+
+std::string signature_text(const std::string &member, const Candidate &c)
+{
+    std::string s = member + "(";
+    for (size_t i = 0; i < c.params.size(); i++) {
+        s += (i > 0 ? ", " : "") + std::string(c.params[i].type_name != nullptr ? c.params[i].type_name : "?");
+    }
+    return s + ")";
+}
+
+JSValue member_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int /*magic*/,
+                    JSValue *func_data)
+{
+    zts_domain *d = domain_of(ctx);
+    int32_t type_id = JS_VALUE_GET_INT(func_data[0]);
+    int32_t index = JS_VALUE_GET_INT(func_data[1]);
+    auto kind = static_cast<MemberKind>(JS_VALUE_GET_INT(func_data[2]));
+    TypeInfo *t = d->types.find(type_id);
+    if (t == nullptr) {
+        return throw_error(ctx, "zts: the type of this member was torn down");
+    }
+    if (kind == MemberKind::Method) {
+        const MemberSet &set = t->methods[static_cast<size_t>(index)];
+        std::string member = t->js_name + "." + set.name;
+        int32_t slot = -1;
+        if (!set.is_static && (slot = instance_slot(d, *t, member, this_val)) < 0) {
+            return JS_EXCEPTION;
+        }
+        const Candidate *c = choose_overload(d, *t, set, member, argc, argv);
+        if (c == nullptr) {
+            return JS_EXCEPTION;
+        }
+        return invoke_bridge(d, c->bridge, this_val, slot, argc, argv);
+    }
+    const Accessor &a = t->accessors[static_cast<size_t>(index)];
+    std::string member = t->js_name + "." + a.name;
+    if (kind == MemberKind::ReadOnly) {
+        return throw_error(ctx, "zts: '" + member + "' is read-only");
+    }
+    int32_t slot = -1;
+    if (!a.is_static && (slot = instance_slot(d, *t, member, this_val)) < 0) {
+        return JS_EXCEPTION;
+    }
+    if (kind == MemberKind::Getter) {
+        return invoke_bridge(d, a.getter, this_val, slot, 0, nullptr);
+    }
+    JSValueConst value = argc > 0 ? argv[0] : JS_UNDEFINED;
+    JSValue r = invoke_bridge(d, a.setter, this_val, slot, 1, &value);
+    if (JS_IsException(r)) {
+        return r;
+    }
+    JS_FreeValue(ctx, r);
+    return JS_UNDEFINED;
+}
+
+} // namespace
+
+uint32_t kind_of(JSContext *ctx, JSValueConst v)
+{
+    switch (JS_VALUE_GET_TAG(v)) {
+    case JS_TAG_INT:
+        return ZTS_KIND_INT;
+    case JS_TAG_FLOAT64: {
+        double x = JS_VALUE_GET_FLOAT64(v);
+        return std::isfinite(x) && std::floor(x) == x ? ZTS_KIND_INT : ZTS_KIND_FLOAT;
+    }
+    case JS_TAG_BOOL:
+        return ZTS_KIND_BOOL;
+    case JS_TAG_NULL:
+        return ZTS_KIND_NULL;
+    case JS_TAG_UNDEFINED:
+        return ZTS_KIND_UNDEFINED;
+    case JS_TAG_STRING:
+    case JS_TAG_STRING_ROPE:
+        return ZTS_KIND_STRING;
+    case JS_TAG_OBJECT:
+        if (exotic_payload(v) != nullptr) {
+            return ZTS_KIND_OBJECT;
+        }
+        return JS_IsFunction(ctx, v) ? ZTS_KIND_FUNCTION : ZTS_KIND_JSOBJECT;
+    default:
+        return ZTS_KIND_JSOBJECT; // symbols, bigints
+    }
+}
+
+JSValue make_member_function(zts_domain *d, int32_t type_id, int32_t index, MemberKind kind, const std::string &name,
+                             int32_t length)
+{
+    JSContext *ctx = d->ctx;
+    JSValue data[3] = {JS_NewInt32(ctx, type_id), JS_NewInt32(ctx, index), JS_NewInt32(ctx, static_cast<int32_t>(kind))};
+    JSValue fn = JS_NewCFunctionData(ctx, member_call, length, 0, 3, data);
+    if (!JS_IsException(fn)) {
+        JS_DefinePropertyValueStr(ctx, fn, "name", JS_NewStringLen(ctx, name.data(), name.size()),
+                                  JS_PROP_CONFIGURABLE);
+    }
+    return fn;
+}
+
+const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberSet &set, const std::string &member,
+                                 int32_t argc, JSValueConst *argv)
+{
+    JSContext *ctx = d->ctx;
+    uint32_t kinds[k_max_args];
+    if (argc > k_max_args) {
+        throw_error(ctx, "zts: too many arguments for '" + member + "'");
+        return nullptr;
+    }
+    for (int32_t i = 0; i < argc; i++) {
+        kinds[i] = kind_of(ctx, argv[i]);
+    }
+    const Candidate *best = nullptr;
+    int best_score = -1;
+    for (const Candidate &c : set.candidates) {
+        if (argc > static_cast<int32_t>(c.params.size()) || argc < c.min_args) {
+            continue;
+        }
+        int score = 0;
+        for (int32_t i = 0; i < argc && score >= 0; i++) {
+            int s = score_arg(d, c.params[static_cast<size_t>(i)], kinds[i], argv[i]);
+            score = s == 0 ? -1 : score + s;
+        }
+        if (score > best_score) { // strict: the first of equal scores wins (the host's order)
+            best = &c;
+            best_score = score;
+        }
+    }
+    if (best != nullptr) {
+        return best;
+    }
+    std::string got;
+    for (int32_t i = 0; i < argc; i++) {
+        const ExoticPayload *payload = kinds[i] == ZTS_KIND_OBJECT ? exotic_payload(argv[i]) : nullptr;
+        const TypeInfo *view = payload != nullptr ? d->types.find(payload->type_id) : nullptr;
+        got += (i > 0 ? ", " : "") + (view != nullptr ? view->js_name : std::string(kind_name(kinds[i])));
+    }
+    std::string candidates;
+    for (const Candidate &c : set.candidates) {
+        candidates += (candidates.empty() ? "" : ", ") + signature_text(set.name, c);
+    }
+    throw_error(ctx, "zts: no overload of '" + member + "' matches (" + got + "); candidates: " + candidates);
+    return nullptr;
+}
+
+JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int32_t this_slot, int32_t argc,
+                      JSValueConst *argv)
+{
+    JSContext *ctx = d->ctx;
+    if (d->gate == nullptr) {
+        return throw_error(ctx, "zts: the domain has no callback gate");
+    }
+    if (argc > k_max_args) {
+        return throw_error(ctx, "zts: too many arguments");
+    }
+    // [gate entry, bridge, this slot, slot of each argument]: the gate reads [0], the host the rest.
+    JSValue data[3 + k_max_args];
+    data[0] = d->gate_entry;
+    data[1] = JS_NewInt32(ctx, bridge);
+    data[2] = JS_NewInt32(ctx, this_slot);
+    for (int32_t i = 0; i < argc; i++) {
+        const ExoticPayload *payload = exotic_payload(argv[i]);
+        data[3 + i] = JS_NewInt32(ctx, payload != nullptr ? payload->slot : -1);
+    }
+    auto *gate = reinterpret_cast<JSCFunctionData *>(d->gate);
+    return gate(ctx, this_val, argc, argv, 0, data);
+}
+
+int32_t instance_slot(zts_domain *d, const TypeInfo &t, const std::string &member, JSValueConst this_val)
+{
+    const ExoticPayload *payload = exotic_payload(this_val);
+    if (payload == nullptr || !d->types.derives_from(payload->type_id, t.id)) {
+        if (payload == nullptr || (t.flags & ZTS_TYPE_INTERFACE) == 0) {
+            JS_ThrowTypeError(d->ctx, "zts: '%s' needs a %s instance as this", member.c_str(), t.js_name.c_str());
+            return -1;
+        }
+    }
+    return payload->slot;
+}
+
+} // namespace zts

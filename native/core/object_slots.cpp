@@ -1,0 +1,57 @@
+#include "object_slots.h"
+
+namespace zts
+{
+
+void *ObjectSlots::live(int32_t slot) const
+{
+    if (slot < 0 || static_cast<size_t>(slot) >= records_.size()) {
+        return nullptr;
+    }
+    return records_[static_cast<size_t>(slot)].live;
+}
+
+uint32_t ObjectSlots::attach(int32_t slot, void *obj)
+{
+    if (static_cast<size_t>(slot) >= records_.size()) {
+        records_.resize(static_cast<size_t>(slot) + 1);
+    }
+    Record &r = records_[static_cast<size_t>(slot)];
+    r.live = obj;
+    r.generation++;
+    r.release_pending = false; // revived before the host drained the old release
+    live_count_++;
+    return r.generation;
+}
+
+void ObjectSlots::finalized(int32_t slot, uint32_t generation)
+{
+    if (slot < 0 || static_cast<size_t>(slot) >= records_.size()) {
+        return;
+    }
+    Record &r = records_[static_cast<size_t>(slot)];
+    if (r.generation != generation || r.live == nullptr) {
+        return; // an older exotic of a slot that has a newer one
+    }
+    r.live = nullptr;
+    r.release_pending = true;
+    live_count_--;
+    released_.push_back(slot);
+}
+
+int32_t ObjectSlots::take_released(int32_t *out, int32_t cap)
+{
+    int32_t n = 0;
+    size_t i = 0;
+    for (; i < released_.size() && n < cap; i++) {
+        Record &r = records_[static_cast<size_t>(released_[i])];
+        if (r.release_pending && r.live == nullptr) {
+            r.release_pending = false;
+            out[n++] = released_[i];
+        }
+    }
+    released_.erase(released_.begin(), released_.begin() + static_cast<std::ptrdiff_t>(i));
+    return n;
+}
+
+} // namespace zts

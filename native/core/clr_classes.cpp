@@ -101,13 +101,24 @@ JSClassExoticMethods k_object_exotic = {};
 // Arrays: integer keys and `length` reach the host; everything else is the prototype chain.
 bool array_index(JSContext *ctx, JSAtom atom, int32_t *index)
 {
-    JSValue v = JS_AtomToValue(ctx, atom);
-    bool is_index = JS_VALUE_GET_TAG(v) == JS_TAG_INT && JS_VALUE_GET_INT(v) >= 0;
-    if (is_index) {
-        *index = JS_VALUE_GET_INT(v);
+    // Array index keys are canonical decimal strings ("0", "17"; not "01" or "-1").
+    const char *s = JS_AtomToCString(ctx, atom);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return false;
     }
-    JS_FreeValue(ctx, v);
-    return is_index;
+    bool ok = s[0] >= '0' && s[0] <= '9' && (s[0] != '0' || s[1] == '\0');
+    int64_t value = 0;
+    for (const char *p = s; ok && *p != '\0'; p++) {
+        ok = *p >= '0' && *p <= '9';
+        value = value * 10 + (*p - '0');
+        ok = ok && value <= INT32_MAX;
+    }
+    JS_FreeCString(ctx, s);
+    if (ok) {
+        *index = static_cast<int32_t>(value);
+    }
+    return ok;
 }
 
 JSValue array_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst receiver)

@@ -33,24 +33,32 @@ const char *kind_name(uint32_t kind)
     }
 }
 
-// Score of one argument against one parameter: 0 rejects, 1 converts, 3 natural, 4-5 object views.
+// Score of one argument against one parameter (docs/OVERLOADS.md): 0 rejects; a kind the parameter
+// only converts from scores 10, a natural kind 30; a C# object scores 60 for its exact view type,
+// 50 minus the inheritance distance for a base class, 20 for an interface (checked by the host).
 int score_arg(zts_domain *d, const zts_param_spec &p, uint32_t kind, JSValueConst v)
 {
     if ((kind & p.accept) == 0) {
         return 0;
     }
-    int s = (kind & p.exact) != 0 ? 3 : 1;
+    int s = (kind & p.exact) != 0 ? 30 : 10;
     if (kind == ZTS_KIND_OBJECT && p.type_id != 0) {
         const ExoticPayload *payload = exotic_payload(v);
-        const TypeInfo *param_type = d->types.find(p.type_id);
         if (payload->type_id == p.type_id) {
-            s = 5;
-        } else if (d->types.derives_from(payload->type_id, p.type_id)) {
-            s = 4;
-        } else if (param_type != nullptr && (param_type->flags & ZTS_TYPE_INTERFACE) == 0 &&
-                   p.type_id != payload->type_id) {
-            return 0; // a class the view does not derive from; interfaces are checked by the host
+            return 60;
         }
+        int distance = 0;
+        for (const TypeInfo *t = d->types.find(payload->type_id); t != nullptr; t = d->types.find(t->base_id)) {
+            if (t->id == p.type_id) {
+                return 50 - (distance < 29 ? distance : 29);
+            }
+            distance++;
+        }
+        const TypeInfo *param_type = d->types.find(p.type_id);
+        if (param_type != nullptr && (param_type->flags & ZTS_TYPE_INTERFACE) == 0) {
+            return 0; // a class the view does not derive from
+        }
+        return 20;
     }
     return s;
 }

@@ -210,6 +210,7 @@ namespace ZTS.Mono.Clr
                 {
                     ParamKinds.Of(t, out accept, out exact);
                 }
+                if (ps[i].IsOptional) accept |= JsKinds.Undefined; // undefined takes the default
                 IntPtr name = Marshal.StringToHGlobalAnsi(DisplayName(t.IsByRef ? t.GetElementType() : t));
                 strings.Add(name);
                 specs[i] = new ParamSpec

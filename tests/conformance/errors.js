@@ -1,0 +1,36 @@
+// Bad input: each is a zts: error in JS, nothing crashes, the domain keeps working.
+import { eq, throws } from './assert.js';
+import { Overloads, Animal, Dog } from 'csharp:Fixtures';
+
+export function test_Errors_WrongArgumentKinds() {
+    throws(() => Overloads.Add('1', 2), "zts: no overload of 'Overloads.Add' matches (string, number); candidates: Add(Int32, Int32)");
+    throws(() => new Dog(42), "zts: no overload of 'Dog.constructor' matches (number)");
+}
+
+export function test_Errors_WrongArity() {
+    throws(() => Overloads.Add(1), "zts: no overload of 'Overloads.Add' matches (number)");
+    throws(() => Overloads.Add(1, 2, 3), "zts: no overload of 'Overloads.Add' matches (number, number, number)");
+}
+
+export function test_Errors_IntegralRange() {
+    throws(() => Overloads.Byte(300), 'zts: cannot convert number 300 to System.Byte: out of range (argument 1 of \'Overloads.Byte\')');
+    throws(() => Overloads.Byte(-1), 'zts: cannot convert number -1 to System.Byte: out of range');
+    throws(() => Overloads.Add(2 ** 40, 1), 'zts: cannot convert number 1099511627776 to System.Int32: out of range');
+    throws(() => Overloads.Add(1.5, 1), "zts: no overload of 'Overloads.Add' matches");
+    throws(() => Overloads.Add(NaN, 1), "zts: no overload of 'Overloads.Add' matches");
+    throws(() => Overloads.Add(Infinity, 1), "zts: no overload of 'Overloads.Add' matches");
+}
+
+export function test_Errors_WrongThis() {
+    const speak = new Dog('rex').Speak;
+    throws(() => speak.call({}), "zts: 'Dog.Speak' needs a Dog instance as this");
+    throws(() => speak.call(new Animal('a')), "zts: 'Dog.Speak' needs a Dog instance as this");
+}
+
+export function test_Errors_DomainKeepsWorking() {
+    for (let i = 0; i < 100; i++) {
+        try { Overloads.Add('x'); } catch (e) { }
+        try { Overloads.Byte(1e9); } catch (e) { }
+    }
+    eq(Overloads.Add(2, 3), 5);
+}

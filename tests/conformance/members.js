@@ -1,0 +1,85 @@
+// CONTRACT §5 Members: indexers, events, operators, arrays, statics, chars, longs, exceptions.
+import { eq, ok, throws } from './assert.js';
+import { Bag, Money, Overloads, Failing, Zoo, Holder } from 'csharp:Fixtures';
+
+export function test_Members_Indexer_GetItemSetItem() {
+    const bag = new Bag();
+    bag.set_Item('a', 3);
+    eq(bag.get_Item('a'), 3);
+    eq(bag.get_Item('zz'), -1);
+    eq(bag.Count, 1);
+}
+
+export function test_Members_Event_AddRemove() {
+    const bag = new Bag();
+    const counter = new Bag.Counter();
+    const handler = Bag.CountingHandler(counter);
+    bag.add_Changed(handler);
+    bag.Touch();
+    bag.Touch();
+    eq(counter.Value, 2);
+    bag.remove_Changed(handler);
+    bag.Touch();
+    eq(counter.Value, 2, 'removed handler is not called');
+}
+
+export function test_Members_Operators_AreOpMethods() {
+    const sum = Money.op_Addition(new Money(150), new Money(75));
+    eq(sum.Cents, 225);
+    eq(sum.ToString(), '2.25');
+    ok(Money.op_Equality(new Money(1), new Money(1)), 'op_Equality');
+}
+
+export function test_Members_Struct_DefaultConstructor() {
+    eq(new Money().Cents, 0);
+}
+
+export function test_Members_Arrays_IndexAndLength() {
+    const a = Overloads.Range(5);
+    eq(a.length, 5);
+    eq(a[3], 3);
+    a[3] = 30;
+    eq(a[3], 30);
+    eq(Overloads.Sum(a), 0 + 1 + 2 + 30 + 4);
+    throws(() => a[9], 'zts: System.IndexOutOfRangeException');
+    throws(() => { a[1] = 'x'; }, 'zts: cannot convert string to System.Int32');
+}
+
+export function test_Members_StaticFieldsAndProperties() {
+    Zoo.Total = 12;
+    eq(Zoo.Total, 12);
+}
+
+export function test_Members_Chars_AreOneCharStrings() {
+    eq(Overloads.Initial('hello'), 'h');
+    eq(Overloads.FromChar('q'), 'char:q');
+    throws(() => Overloads.FromChar('qq'), 'zts: cannot convert a string of length 2 to System.Char');
+}
+
+export function test_Members_Long_SafeRangeOnly() {
+    eq(Overloads.Big(9007199254740991), 9007199254740991);
+    throws(() => Overloads.Big(2 ** 60), 'zts: cannot convert number');
+}
+
+export function test_Members_WriteOnlyProperty() {
+    const h = new Holder();
+    h.WriteOnly = 'abcd';
+    eq(h.Value, 4);
+}
+
+export function test_Members_CSharpException_BecomesZtsError() {
+    const e = throws(() => Failing.Throw('bad state'), 'zts: System.InvalidOperationException: bad state');
+    ok(e instanceof Error, 'an Error');
+    ok(typeof e.csharpStack === 'string' && e.csharpStack.indexOf('Failing.Throw') >= 0, 'csharpStack names the C# frame');
+    throws(() => Failing.Divide(1, 0), 'zts: System.DivideByZeroException: ');
+    throws(() => Failing.Nested(), 'zts: System.ArgumentException: inner failure');
+}
+
+export function test_Members_ObjectResult_PrimitivesAndBoxes() {
+    eq(Zoo.Boxed(0), 42);
+    eq(Zoo.Boxed(1), 'text');
+    const boxedEnum = Zoo.Boxed(2);
+    eq(typeof boxedEnum, 'object', 'a boxed enum typed object is ByObj');
+    eq(boxedEnum.ToString(), 'Green');
+    eq(Zoo.TypeOf(Zoo.Boxed(3)), 'Animal:Animal:boxed');
+}

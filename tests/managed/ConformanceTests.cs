@@ -1,0 +1,73 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Text.RegularExpressions;
+using NUnit.Framework;
+
+namespace ZTS.Tests
+{
+    /// <summary>
+    /// Runs every <c>test_*</c> export of tests/conformance/*.js in a fresh domain against the fixture
+    /// assembly (namespace Fixtures). Backend-neutral: the Il2Cpp-style backend runs the same files.
+    /// </summary>
+    [TestFixture]
+    public class Conformance_Suite : DomainFixture
+    {
+        private static string Dir
+        {
+            get
+            {
+                string dir = Environment.GetEnvironmentVariable("ZTS_CONFORMANCE_DIR");
+                if (!string.IsNullOrEmpty(dir)) return dir;
+                return Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "conformance");
+            }
+        }
+
+        /// <summary>"file/test_Name" for every case of every conformance file.</summary>
+        public static IEnumerable<string> Cases()
+        {
+            foreach (string file in Directory.GetFiles(Dir, "*.js").OrderBy(f => f, StringComparer.Ordinal))
+            {
+                string module = Path.GetFileNameWithoutExtension(file);
+                if (module == "assert") continue;
+                foreach (Match m in Regex.Matches(File.ReadAllText(file), @"export function (test_\w+)\s*\("))
+                    yield return module + "/" + m.Groups[1].Value;
+            }
+        }
+
+        [SetUp]
+        public void LoadFixtures()
+        {
+            // The fixture assembly must be loaded for the CSharp tree to see it.
+            Assert.IsNotNull(typeof(Fixtures.Animal).Assembly);
+            foreach (string file in Directory.GetFiles(Dir, "*.js"))
+                Modules["conformance/" + Path.GetFileNameWithoutExtension(file)] = File.ReadAllText(file);
+        }
+
+        [Test, TestCaseSource("Cases")]
+        public void Conformance_Case_Passes(string testCase)
+        {
+            string[] parts = testCase.Split('/');
+            var run = TsAppDomain.GetFunction<Action>("conformance/" + parts[0], parts[1]);
+            run();
+            TsFramePump.LateUpdate();
+        }
+
+        [Test]
+        public void Conformance_Suite_HasCases()
+        {
+            Assert.GreaterOrEqual(Cases().Count(), 45);
+        }
+
+        [Test]
+        public void Conformance_UnknownImport_IsLinkTimeSyntaxError()
+        {
+            Modules["bad"] = "import { NoSuchType } from 'csharp:Fixtures'; export function f() {}";
+            var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("bad", "f"));
+            Assert.AreEqual("SyntaxError", e.JsName);
+            StringAssert.Contains("NoSuchType", e.Message);
+            StringAssert.Contains("csharp:Fixtures", e.Message);
+        }
+    }
+}

@@ -33,7 +33,9 @@ namespace ZTS.Bench
 
         private static object Loader(string specifier)
         {
-            return specifier == "bench" ? BenchModule : null;
+            if (specifier == "bench") return BenchModule;
+            string source;
+            return _jsModules.TryGetValue(specifier, out source) ? source : null;
         }
 
         public static int Main(string[] args)
@@ -79,6 +81,8 @@ namespace ZTS.Bench
             Report("csharp_to_js_add_via_reflection_dynamicinvoke", bestDyn, "ns/call", best);
             bench_raw_release();
 
+            JsToCSharp(n / 2, rounds);
+
             // Initialize + first GetFunction (warm process) and one Reset cycle, best of several.
             var initTimes = new List<double>();
             var resetTimes = new List<double>();
@@ -105,6 +109,63 @@ namespace ZTS.Bench
             Report("quickjs_bytes_leaked_at_teardown", leaked, "bytes");
             return leaked == 0 ? 0 : 1;
         }
+
+        // JS -> C#: loops in JS calling C#; each per-iteration time is against a same-run baseline.
+        private static unsafe void JsToCSharp(int n, int rounds)
+        {
+            var runtime = TsMonoAppDomain.Current;
+            ZTS.Mono.MonoDomain d = runtime.Domain;
+            // Baseline: a C function registered through the gate whose managed callback decodes the ints itself.
+            d.DefineFunction("raw.add", 2, 0, (domain, thisVal, argc, argv, magic, data) =>
+                ZTS.Mono.Native.JsValue.FromInt32(argv[0].Int32 + argv[1].Int32));
+            // Naive reflection binding: the same gate, then MethodInfo.Invoke with an object[].
+            System.Reflection.MethodInfo addInfo = typeof(ZTS.Bench.Targets.Calc).GetMethod("Add");
+            d.DefineFunction("raw.reflect_add", 2, 0, (domain, thisVal, argc, argv, magic, data) =>
+                ZTS.Mono.Native.JsValue.FromInt32((int)addInfo.Invoke(null, new object[] { argv[0].Int32, argv[1].Int32 })));
+            const string module =
+                "import { Calc } from 'csharp:ZTS.Bench.Targets';\n" +
+                "export function add(n) { let s = 0; for (let i = 0; i < n; i++) s = Calc.Add(i, 1); return s; }\n" +
+                "export function rawAdd(n) { let s = 0; const f = raw.add; for (let i = 0; i < n; i++) s = f(i, 1); return s; }\n" +
+                "export function reflectAdd(n) { let s = 0; const f = raw.reflect_add; for (let i = 0; i < n; i++) s = f(i, 1); return s; }\n" +
+                "export function empty(n) { let s = 0; const f = (a, b) => a + b; for (let i = 0; i < n; i++) s = f(i, 1); return s; }\n" +
+                "export function propGetSet(n) { const p = Calc.Make(0); let s = 0; for (let i = 0; i < n; i++) { p.X = i; s += p.X; } return s; }\n" +
+                "export function push(n) { let s = 0; for (let i = 0; i < n; i++) s += Calc.Make(i).X; return s; }\n" +
+                "export function identity(n) { const held = Calc.Shared(); let s = 0; for (let i = 0; i < n; i++) s += (Calc.Shared() === held) ? 1 : 0; return s; }\n";
+            _jsModules["jsbench"] = module;
+            var add = TsAppDomain.GetFunction<Func<int, double>>("jsbench", "add");
+            var rawAdd = TsAppDomain.GetFunction<Func<int, double>>("jsbench", "rawAdd");
+            var reflectAdd = TsAppDomain.GetFunction<Func<int, double>>("jsbench", "reflectAdd");
+            var empty = TsAppDomain.GetFunction<Func<int, double>>("jsbench", "empty");
+            var prop = TsAppDomain.GetFunction<Func<int, double>>("jsbench", "propGetSet");
+            var push = TsAppDomain.GetFunction<Func<int, double>>("jsbench", "push");
+            var identity = TsAppDomain.GetFunction<Func<int, double>>("jsbench", "identity");
+            if (add(10) != 10 || rawAdd(10) != 10 || reflectAdd(10) != 10) throw new Exception("bench: JS -> C# add is wrong");
+            double bAdd = double.MaxValue, bRaw = double.MaxValue, bReflect = double.MaxValue, bEmpty = double.MaxValue;
+            double bProp = double.MaxValue, bPush = double.MaxValue, bIdentity = double.MaxValue;
+            int m = n / 4;
+            for (int r = 0; r < rounds; r++)
+            {
+                bAdd = Math.Min(bAdd, Time(n, () => (long)add(n)));
+                bRaw = Math.Min(bRaw, Time(n, () => (long)rawAdd(n)));
+                bEmpty = Math.Min(bEmpty, Time(n, () => (long)empty(n)));
+                bReflect = Math.Min(bReflect, Time(m, () => (long)reflectAdd(m)));
+                bProp = Math.Min(bProp, Time(m, () => (long)prop(m)));
+                bPush = Math.Min(bPush, Time(m, () => { long s = (long)push(m); TsFramePump.LateUpdate(); return s; }));
+                bIdentity = Math.Min(bIdentity, Time(m, () => (long)identity(m)));
+            }
+            Report("js_to_csharp_static_add_int", bAdd, "ns/call", bRaw);
+            Report("js_to_js_call_in_loop", bEmpty, "ns/call");
+            Report("js_to_csharp_gated_raw_add_int", bRaw, "ns/call");
+            Report("js_to_csharp_reflection_invoke_add", bReflect, "ns/call", bAdd);
+            // Both share the gate's reverse P/Invoke; what each binding adds on top of the raw gated call:
+            Report("js_to_csharp_binding_overhead_reflection_vs_emitted", bReflect - bRaw, "ns/call", Math.Max(bAdd - bRaw, 0.01));
+            Report("js_to_csharp_property_set_plus_get", bProp, "ns/iteration", 2 * bRaw);
+            Report("js_to_csharp_new_object_push", bPush, "ns/call", bRaw);
+            Report("js_to_csharp_identity_cache_hit", bIdentity, "ns/call", bRaw);
+        }
+
+        private static readonly System.Collections.Generic.Dictionary<string, string> _jsModules =
+            new System.Collections.Generic.Dictionary<string, string>();
 
         private static double Time(int n, Func<long> body)
         {

@@ -1,0 +1,100 @@
+using System;
+using NUnit.Framework;
+
+namespace ZTS.Tests
+{
+    /// <summary>10-LIFETIME §2: ObjectRegistry slots follow the JS exotics; C# objects become collectable.</summary>
+    [TestFixture]
+    public class Lifetime_ObjectRegistry : DomainFixture
+    {
+        [SetUp]
+        public void Fixtures()
+        {
+            Assert.IsNotNull(typeof(Fixtures.Widget).Assembly);
+            global::Fixtures.Factory.Tracked.Clear();
+            global::Fixtures.Factory.TrackEnabled = false;
+        }
+
+        private static void CollectEverything()
+        {
+            Mono.CollectJsGarbage();
+            TsFramePump.LateUpdate();
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+        }
+
+        [Test]
+        public void Lifetime_MillionObjects_RegistryBackToBaseline()
+        {
+            var run = Bind<Func<int, int>>(
+                "import { Factory } from 'csharp:Fixtures';\n" +
+                "export function run(n) { let s = 0; for (let i = 0; i < n; i++) s += Factory.Make(i).N & 1; return s; }", "run");
+            CollectEverything();
+            int baselineObjects = Mono.RegisteredObjects;
+            int baselineExotics = Mono.LiveExotics;
+            global::Fixtures.Factory.TrackEnabled = true; // WeakReferences to the first objects only
+            Assert.AreEqual(500000, run(1000000));
+            global::Fixtures.Factory.TrackEnabled = false;
+            Assert.AreEqual(baselineExotics, Mono.LiveExotics, "JS dropped every exotic");
+            CollectEverything();
+            Assert.AreEqual(baselineObjects, Mono.RegisteredObjects, "registry slots are free again");
+            int alive = 0;
+            foreach (WeakReference w in global::Fixtures.Factory.Tracked) if (w.IsAlive) alive++;
+            Assert.LessOrEqual(alive, 2, "the C# objects were collected (conservative stack scanning may pin one or two)");
+            Assert.GreaterOrEqual(global::Fixtures.Factory.Tracked.Count, 1000000);
+        }
+
+        [Test]
+        public void Lifetime_HeldExotic_KeepsObjectAndIdentity()
+        {
+            Modules["m"] = "import { Factory } from 'csharp:Fixtures';\n" +
+                           "let held = null;\n" +
+                           "export function hold(n) { held = Factory.Make(n); }\n" +
+                           "export function same() { return held === held.constructor.prototype.constructor && held.N; }\n" +
+                           "export function twice() { return held.Twice(); }\n" +
+                           "export function drop() { held = null; }";
+            global::Fixtures.Factory.TrackEnabled = true;
+            TsAppDomain.GetFunction<Action<int>>("m", "hold")(21);
+            CollectEverything();
+            Assert.IsTrue(global::Fixtures.Factory.Tracked[0].IsAlive, "JS holds the exotic: the object stays");
+            Assert.AreEqual(42, TsAppDomain.GetFunction<Func<int>>("m", "twice")());
+            int held = Mono.RegisteredObjects;
+            TsAppDomain.GetFunction<Action>("m", "drop")();
+            CollectEverything();
+            Assert.AreEqual(held - 1, Mono.RegisteredObjects);
+            Assert.IsFalse(global::Fixtures.Factory.Tracked[0].IsAlive, "released: collectable");
+        }
+
+        [Test]
+        public void Lifetime_ReleasedThenPushedAgain_NewExoticSameObject()
+        {
+            Modules["m"] = "import { Factory } from 'csharp:Fixtures';\n" +
+                           "export function n() { return Factory.Shared().N; }\n" +
+                           "export function same() { const a = Factory.Shared(); return a === Factory.Shared(); }";
+            var n = TsAppDomain.GetFunction<Func<int>>("m", "n");
+            var same = TsAppDomain.GetFunction<Func<bool>>("m", "same");
+            for (int i = 0; i < 1000; i++)
+            {
+                Assert.AreEqual(-1, n()); // the exotic dies right after each call
+                Assert.IsTrue(same());
+                if (i % 100 == 0) CollectEverything();
+            }
+            CollectEverything();
+            Assert.AreEqual(0, Mono.LiveExotics);
+        }
+
+        [Test]
+        public void Lifetime_Reset_ClearsRegistry()
+        {
+            var run = Bind<Action>("import { Factory } from 'csharp:Fixtures';\nglobalThis.keep = [];\n" +
+                                   "export function run() { for (let i = 0; i < 100; i++) globalThis.keep.push(Factory.Make(i)); }", "run");
+            run();
+            Assert.GreaterOrEqual(Mono.RegisteredObjects, 100);
+            TsAppDomain.Reset(Load);
+            TsFramePump.EndOfFrame();
+            Assert.AreEqual(0, Mono.RegisteredObjects);
+            Assert.AreEqual(0, Mono.LastTeardownLeakedBytes);
+        }
+    }
+}

@@ -112,6 +112,9 @@ namespace ZTS.Mono
             return _hostFunctions.Count - 1;
         }
 
+        /// <summary>Final method names: [TsAlias] and the alias XML of TsSettings, read when the domain was made.</summary>
+        public readonly TsAliasTable Aliases = TsAliasTable.Load(TsSettings.AliasXmlPaths);
+
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
 

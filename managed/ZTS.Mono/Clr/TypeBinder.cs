@@ -122,7 +122,7 @@ namespace ZTS.Mono.Clr
                 foreach (MethodInfo m in Sorted(t.GetMethods(Declared).Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition)))
                 {
                     MethodInfo method = m;
-                    string jsName = FinalName(m);
+                    string jsName = d.Aliases.FinalName(m);
                     ParamSpec[] specs = Specs(d, m.GetParameters(), strings);
                     int bridge = Host(d, () => MemberBridgeBuilder.Method(method, Site(d, owner + "." + jsName, method.GetParameters(), method.ReturnType)));
                     Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? 1u : 0u, bridge, specs.Length, specs));
@@ -134,16 +134,9 @@ namespace ZTS.Mono.Clr
             }
         }
 
-        /// <summary>The final JS name of a method: its [TsAlias] name, or its C# name.</summary>
-        public static string FinalName(MethodBase m)
-        {
-            var alias = (TsAliasAttribute)Attribute.GetCustomAttribute(m, typeof(TsAliasAttribute), false);
-            return alias != null ? alias.Name : m.Name;
-        }
-
         private static IEnumerable<T> Sorted<T>(IEnumerable<T> members) where T : MethodBase
         {
-            return members.OrderBy(m => FinalName(m), StringComparer.Ordinal)
+            return members.OrderBy(m => m.Name, StringComparer.Ordinal)
                           .ThenBy(m => m.GetParameters().Length)
                           .ThenBy(m => string.Join(",", m.GetParameters().Select(p => p.ParameterType.FullName ?? p.ParameterType.Name).ToArray()), StringComparer.Ordinal);
         }

@@ -1,0 +1,28 @@
+using System.Collections.Generic;
+
+namespace ZTS
+{
+    /// <summary>
+    /// Host settings read when a domain is created (Initialize, and each applied Reset).
+    /// </summary>
+    public static class TsSettings
+    {
+        private static readonly List<string> _aliasXmlPaths = new List<string>();
+
+        /// <summary>
+        /// [TsAlias] for precompiled DLLs (01-HOST-API §4): XML files whose root element is <c>TsAlias</c>:
+        /// <code>
+        /// &lt;TsAlias&gt;
+        ///   &lt;type name="Vendor.Lib.Tool"&gt;
+        ///     &lt;method name="Run" params="System.Int32" alias="run_i32"/&gt;   &lt;!-- params optional: all overloads --&gt;
+        ///   &lt;/type&gt;
+        /// &lt;/TsAlias&gt;
+        /// </code>
+        /// A [TsAlias] attribute on the method wins over the XML.
+        /// </summary>
+        public static IList<string> AliasXmlPaths
+        {
+            get { return _aliasXmlPaths; }
+        }
+    }
+}

@@ -25,6 +25,7 @@ namespace ZTS.Samples.Hello
         {
             string root = args.Length > 0 ? args[0] : Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "hello");
             TsConsole.Sink = (level, text) => Console.WriteLine("  js {0}: {1}", level, text);
+            global::Hello.World.Gravity = 0.5;
 
             Console.WriteLine("Initialize with scripts/");
             TsAppDomain.Initialize(FileLoader(Path.Combine(root, "scripts")));

@@ -1,15 +1,16 @@
-// Module "game/logic", hot-reloaded version: a fresh context, so state starts over.
+// Module "game/logic", hot-reloaded version: a fresh context, so JS state starts over (C# state stays).
 import { clamp, SPEED } from './util.js';
+import { World } from 'csharp:Hello';
 
-let x = 5;
+const probe = World.Spawn('probe', 5);
 let frames = 0;
 
 export function OnTick(dt) {
     frames++;
-    x = clamp(x + SPEED * dt * 60, 0, 10);
-    console.log(`[v2] frame ${frames}: x = ${x.toFixed(2)}`);
+    probe.X = clamp(probe.X + SPEED * dt * 60, 0, 10);
+    console.log(`[v2] frame ${frames}: ${probe.ToString()}`);
 }
 
 export function describe() {
-    return `v2 logic after ${frames} frames, x at ${x.toFixed(2)}`;
+    return `v2 logic after ${frames} frames, ${probe.ToString()}, ${World.Count} entities in C#`;
 }

@@ -1,19 +1,22 @@
 // C ABI: declaring CLR types and their members, type objects, ByObj pushes and releases.
-#include <cstring>
-#include <memory>
-#include <mutex>
-
 #include "abi_guard.h"
 #include "clr_classes.h"
 #include "type_request.h"
 #include "value_cast.h"
+
+#include <cstring>
+#include <memory>
+#include <mutex>
 
 using namespace zts;
 
 namespace
 {
 
-std::string text(const char *s) { return s != nullptr ? std::string(s) : std::string(); }
+std::string text(const char *s)
+{
+    return s != nullptr ? std::string(s) : std::string();
+}
 
 // The namespace part of a CLR full name ("System.Collections.Generic" of "...List`1").
 std::string namespace_of(const std::string &full_name)
@@ -278,6 +281,9 @@ int32_t zts_type_id_of(zts_domain *domain, zts_value v, int32_t *out_type_id)
     return ZTS_OK;
 }
 
-int32_t zts_object_live_count(const zts_domain *domain) { return domain != nullptr ? domain->slots.live_count() : 0; }
+int32_t zts_object_live_count(const zts_domain *domain)
+{
+    return domain != nullptr ? domain->slots.live_count() : 0;
+}
 
 } // extern "C"

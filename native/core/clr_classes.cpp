@@ -1,11 +1,11 @@
 // ByObj objects, arrays and type objects as QuickJS classes (10-LIFETIME §2, CONTRACT §5).
 #include "clr_classes.h"
 
-#include <cstring>
-
 #include "host_callbacks.h"
 #include "member_dispatch.h"
 #include "type_request.h"
+
+#include <cstring>
 
 namespace zts
 {
@@ -16,7 +16,10 @@ JSClassID g_object_class = 0;
 JSClassID g_array_class = 0;
 JSClassID g_type_class = 0;
 
-zts_domain *domain_of_rt(JSRuntime *rt) { return static_cast<zts_domain *>(JS_GetRuntimeOpaque(rt)); }
+zts_domain *domain_of_rt(JSRuntime *rt)
+{
+    return static_cast<zts_domain *>(JS_GetRuntimeOpaque(rt));
+}
 
 // ---- ByObj exotics -------------------------------------------------------------------------
 
@@ -187,7 +190,8 @@ JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val
     }
     TypeInfo *t = d->types.find(id);
     if ((flags & JS_CALL_FLAG_CONSTRUCTOR) == 0) {
-        return throw_error(ctx, "zts: '" + t->js_name + "' is a type; create instances with new " + t->js_name + "(...)");
+        return throw_error(ctx,
+                           "zts: '" + t->js_name + "' is a type; create instances with new " + t->js_name + "(...)");
     }
     if ((t->flags & ZTS_TYPE_STATIC) != 0) {
         return throw_error(ctx, "zts: cannot create an instance of static class '" + t->js_name + "'");
@@ -459,8 +463,8 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
         auto index = static_cast<int32_t>(i);
         JSValue getter = a.getter >= 0 ? make_member_function(d, t->id, index, MemberKind::Getter, "get " + a.name, 0)
                                        : JS_UNDEFINED;
-        JSValue setter = make_member_function(d, t->id, index, a.setter >= 0 ? MemberKind::Setter : MemberKind::ReadOnly,
-                                              "set " + a.name, 1);
+        JSValue setter = make_member_function(
+            d, t->id, index, a.setter >= 0 ? MemberKind::Setter : MemberKind::ReadOnly, "set " + a.name, 1);
         JSAtom atom = JS_NewAtom(ctx, a.name.c_str());
         int rc2 = JS_DefinePropertyGetSet(ctx, a.is_static ? t->type_object : proto, atom, getter, setter,
                                           JS_PROP_CONFIGURABLE | JS_PROP_ENUMERABLE);

@@ -1,11 +1,11 @@
 // The JS classes that present CLR things: namespaces, type objects, ByObj objects and arrays.
 #pragma once
 
-#include <string>
-
 #include "domain.h"
 #include "object_slots.h"
 #include "type_registry.h"
+
+#include <string>
 
 namespace zts
 {

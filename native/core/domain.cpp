@@ -1,9 +1,9 @@
 // Domain creation and teardown (10-LIFETIME §7: drain -> registries -> context/runtime).
-#include "domain_lifecycle.h"
 #include "clr_classes.h"
+#include "domain_lifecycle.h"
 #include "gated_function.h"
-#include "namespace_tree.h"
 #include "module_loader.h"
+#include "namespace_tree.h"
 #include "release_queue.h"
 #include "zts_global.h"
 

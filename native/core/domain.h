@@ -5,8 +5,8 @@
 #include "counting_allocator.h"
 #include "function_refs.h"
 #include "object_slots.h"
-#include "type_registry.h"
 #include "quickjs.h"
+#include "type_registry.h"
 #include "zts/zts.h"
 
 #include <cstdint>

@@ -1,9 +1,9 @@
 #include "member_dispatch.h"
 
+#include "clr_classes.h"
+
 #include <cmath>
 #include <vector>
-
-#include "clr_classes.h"
 
 namespace zts
 {
@@ -151,7 +151,8 @@ JSValue make_member_function(zts_domain *d, int32_t type_id, int32_t index, Memb
                              int32_t length)
 {
     JSContext *ctx = d->ctx;
-    JSValue data[3] = {JS_NewInt32(ctx, type_id), JS_NewInt32(ctx, index), JS_NewInt32(ctx, static_cast<int32_t>(kind))};
+    JSValue data[3] = {JS_NewInt32(ctx, type_id), JS_NewInt32(ctx, index),
+                       JS_NewInt32(ctx, static_cast<int32_t>(kind))};
     JSValue fn = JS_NewCFunctionData(ctx, member_call, length, 0, 3, data);
     if (!JS_IsException(fn)) {
         JS_DefinePropertyValueStr(ctx, fn, "name", JS_NewStringLen(ctx, name.data(), name.size()),

@@ -3,20 +3,20 @@
 // returned (seed build/03).
 #pragma once
 
-#include <string>
-
 #include "domain.h"
 #include "type_registry.h"
+
+#include <string>
 
 namespace zts
 {
 
 /// What a member function does when called.
 enum class MemberKind : int32_t {
-    Method = 0,      ///< an overload set (static or instance)
-    Getter = 1,      ///< a property/field getter
-    Setter = 2,      ///< a property/field setter
-    ReadOnly = 3,    ///< the setter of a read-only property: throws
+    Method = 0,   ///< an overload set (static or instance)
+    Getter = 1,   ///< a property/field getter
+    Setter = 2,   ///< a property/field setter
+    ReadOnly = 3, ///< the setter of a read-only property: throws
 };
 
 /// The ZTS_KIND_* of a JS value.

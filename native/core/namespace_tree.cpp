@@ -1,12 +1,12 @@
 #include "namespace_tree.h"
 
-#include <cstring>
-
 #include "clr_classes.h"
 #include "host_callbacks.h"
 #include "module_specifier.h"
 #include "type_request.h"
 #include "value_cast.h"
+
+#include <cstring>
 
 namespace zts
 {

@@ -1,9 +1,9 @@
 // The `CSharp` global namespace tree and the synthesized `csharp:NS` modules (CONTRACT §4).
 #pragma once
 
-#include <string>
-
 #include "domain.h"
+
+#include <string>
 
 namespace zts
 {

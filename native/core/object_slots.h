@@ -3,24 +3,25 @@
 // The host owns the slots and the objects in them; JS finalizers only record releases here.
 #pragma once
 
+#include "quickjs.h"
+
 #include <cstdint>
 #include <vector>
-
-#include "quickjs.h"
 
 namespace zts
 {
 
 /// What a ByObj exotic carries (its JS class's opaque).
 struct ExoticPayload {
-    int32_t slot;       ///< host registry slot
+    int32_t slot;        ///< host registry slot
     uint32_t generation; ///< which exotic of that slot this is
-    int32_t type_id;    ///< the view (declared type)
+    int32_t type_id;     ///< the view (declared type)
 };
 
 /// Per-slot state of a domain's exotics.
-class ObjectSlots {
-public:
+class ObjectSlots
+{
+  public:
     /// The live exotic of slot (not owned), or nullptr.
     void *live(int32_t slot) const;
     /// Records a new exotic for slot; returns its generation.
@@ -32,10 +33,10 @@ public:
     /// Number of live exotics.
     int32_t live_count() const { return live_count_; }
 
-private:
+  private:
     struct Record {
-        void *live = nullptr;   ///< the exotic JS holds, or nullptr
-        uint32_t generation = 0;    ///< bumped by every attach
+        void *live = nullptr;         ///< the exotic JS holds, or nullptr
+        uint32_t generation = 0;      ///< bumped by every attach
         bool release_pending = false; ///< finalized and not yet taken by the host
     };
     std::vector<Record> records_;   ///< indexed by slot

@@ -2,23 +2,23 @@
 // callback on first use of a type (EnsureBinding), with the JS objects that present them.
 #pragma once
 
+#include "quickjs.h"
+#include "zts/zts.h"
+
 #include <cstdint>
 #include <deque>
 #include <map>
 #include <string>
 #include <vector>
 
-#include "quickjs.h"
-#include "zts/zts.h"
-
 namespace zts
 {
 
 /// One overload candidate: the host bridge and its parameters.
 struct Candidate {
-    int32_t bridge = -1;               ///< host function id the gate passes as data[0]
+    int32_t bridge = -1;                ///< host function id the gate passes as data[0]
     std::vector<zts_param_spec> params; ///< declared parameters, in order
-    int32_t min_args = 0;              ///< parameters without a default
+    int32_t min_args = 0;               ///< parameters without a default
 };
 
 /// All candidates under one final JS name (after [TsAlias]), static or instance.
@@ -30,38 +30,39 @@ struct MemberSet {
 
 /// A property or field as a JS accessor.
 struct Accessor {
-    std::string name;     ///< JS name
+    std::string name; ///< JS name
     bool is_static = false;
-    int32_t getter = -1;  ///< host bridge, or -1 (write-only)
-    int32_t setter = -1;  ///< host bridge, or -1 (read-only)
+    int32_t getter = -1; ///< host bridge, or -1 (write-only)
+    int32_t setter = -1; ///< host bridge, or -1 (read-only)
 };
 
 /// One declared CLR type.
 struct TypeInfo {
-    int32_t id = 0;                    ///< > 0, index in TypeRegistry
-    std::string full_name;             ///< CLR full name ("System.Collections.Generic.List`1")
-    std::string js_name;               ///< JS name ("List$1")
-    std::string js_path;               ///< dotted path under CSharp ("System.Collections.Generic.List$1")
-    int32_t base_id = 0;               ///< base class type id, or 0
-    int32_t outer_id = 0;              ///< declaring type for nested types, or 0
-    uint32_t flags = 0;                ///< ZTS_TYPE_*
-    bool bound = false;                ///< members added (type_bind ran and succeeded)
-    bool binding = false;              ///< type_bind is running (re-entrancy guard)
-    std::vector<MemberSet> methods;    ///< method overload sets (static and instance)
-    std::vector<Accessor> accessors;   ///< properties and fields
+    int32_t id = 0;                  ///< > 0, index in TypeRegistry
+    std::string full_name;           ///< CLR full name ("System.Collections.Generic.List`1")
+    std::string js_name;             ///< JS name ("List$1")
+    std::string js_path;             ///< dotted path under CSharp ("System.Collections.Generic.List$1")
+    int32_t base_id = 0;             ///< base class type id, or 0
+    int32_t outer_id = 0;            ///< declaring type for nested types, or 0
+    uint32_t flags = 0;              ///< ZTS_TYPE_*
+    bool bound = false;              ///< members added (type_bind ran and succeeded)
+    bool binding = false;            ///< type_bind is running (re-entrancy guard)
+    std::vector<MemberSet> methods;  ///< method overload sets (static and instance)
+    std::vector<Accessor> accessors; ///< properties and fields
     std::vector<std::pair<std::string, double>> constants; ///< enum values
-    MemberSet constructors;            ///< constructor candidates
-    int32_t element_get = -1;          ///< arrays: element getter bridge
-    int32_t element_set = -1;          ///< arrays: element setter bridge
-    int32_t length_get = -1;           ///< arrays: length bridge
-    JSValue type_object = JS_UNDEFINED; ///< owned: the CSharpType exotic (constructor + statics)
-    JSValue statics = JS_UNDEFINED;    ///< owned: holds static members once bound
-    JSValue prototype = JS_UNDEFINED;  ///< owned: instance members; its prototype is the base's
+    MemberSet constructors;                                ///< constructor candidates
+    int32_t element_get = -1;                              ///< arrays: element getter bridge
+    int32_t element_set = -1;                              ///< arrays: element setter bridge
+    int32_t length_get = -1;                               ///< arrays: length bridge
+    JSValue type_object = JS_UNDEFINED;                    ///< owned: the CSharpType exotic (constructor + statics)
+    JSValue statics = JS_UNDEFINED;                        ///< owned: holds static members once bound
+    JSValue prototype = JS_UNDEFINED;                      ///< owned: instance members; its prototype is the base's
 };
 
 /// Declared types of one domain.
-class TypeRegistry {
-public:
+class TypeRegistry
+{
+  public:
     /// Declares a type and returns it (ids start at 1); the JS objects are made by the caller.
     TypeInfo &declare(const std::string &full_name, const std::string &js_name, int32_t base_id, int32_t outer_id,
                       uint32_t flags);
@@ -74,9 +75,9 @@ public:
     /// Frees every JS object the registry holds (domain teardown).
     void clear(JSContext *ctx);
 
-private:
-    std::deque<TypeInfo> types_{TypeInfo{}};   ///< index 0 unused; a deque keeps TypeInfo addresses stable
-    std::map<std::string, int32_t> by_name_;  ///< full name -> id
+  private:
+    std::deque<TypeInfo> types_{TypeInfo{}}; ///< index 0 unused; a deque keeps TypeInfo addresses stable
+    std::map<std::string, int32_t> by_name_; ///< full name -> id
 };
 
 } // namespace zts

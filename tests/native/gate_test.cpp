@@ -34,7 +34,7 @@ TEST(Gate_Domain, NoGate_DefineGatedFails)
 
 TEST_F(Gate_Callback, Success_ReturnsHostValue)
 {
-    host_function("host.twice", [](zts_domain *, int argc, zts_value *argv, std::string *) {
+    host_function("host.twice", [](zts_domain *, int argc, zts_value *argv, zts_value *, std::string *) {
         return int_value(argc == 1 ? argv[0].u.int32 * 2 : -1);
     });
     module("app", "export function f(x) { return host.twice(x) + 1; }");
@@ -46,7 +46,7 @@ TEST_F(Gate_Callback, Success_ReturnsHostValue)
 
 TEST_F(Gate_Callback, Sentinel_ThrowsIntoJsTryCatch)
 {
-    host_function("host.fail", [](zts_domain *, int, zts_value *, std::string *error) {
+    host_function("host.fail", [](zts_domain *, int, zts_value *, zts_value *, std::string *error) {
         *error = "zts: System.InvalidOperationException: nope";
         return int_value(0);
     });
@@ -60,7 +60,7 @@ TEST_F(Gate_Callback, Sentinel_ThrowsIntoJsTryCatch)
 
 TEST_F(Gate_Callback, Sentinel_UncaughtReachesHost)
 {
-    host_function("host.fail", [](zts_domain *, int, zts_value *, std::string *error) {
+    host_function("host.fail", [](zts_domain *, int, zts_value *, zts_value *, std::string *error) {
         *error = "zts: uncaught";
         return int_value(0);
     });
@@ -73,7 +73,7 @@ TEST_F(Gate_Callback, Sentinel_UncaughtReachesHost)
 
 TEST_F(Gate_Callback, ThrowLoop_100000_NoLeak)
 {
-    host_function("host.fail", [](zts_domain *, int, zts_value *, std::string *error) {
+    host_function("host.fail", [](zts_domain *, int, zts_value *, zts_value *, std::string *error) {
         *error = "zts: again";
         return int_value(0);
     });

@@ -32,7 +32,7 @@ zts_value host_call(JSContext * /*ctx*/, zts_value /*this_val*/, int32_t argc, z
 {
     NativeHost *h = NativeHost::current;
     std::string error;
-    zts_value result = h->functions_.at(static_cast<size_t>(data[0].u.int32))(h->d, argc, argv, &error);
+    zts_value result = h->functions_.at(static_cast<size_t>(data[0].u.int32))(h->d, argc, argv, data, &error);
     if (error.empty()) {
         return result;
     }
@@ -47,6 +47,27 @@ zts_value host_call(JSContext * /*ctx*/, zts_value /*this_val*/, int32_t argc, z
     return sentinel;
 }
 
+int32_t type_resolve(void * /*host*/, const char *name, zts_type_request *req)
+{
+    if (NativeHost::current->resolve_) {
+        NativeHost::current->resolve_(name, req);
+    }
+    return 0;
+}
+
+int32_t namespace_list(void * /*host*/, const char *name, zts_type_request *req)
+{
+    if (NativeHost::current->list_) {
+        NativeHost::current->list_(name, req);
+    }
+    return 0;
+}
+
+int32_t type_bind(void * /*host*/, int32_t type_id, zts_type_request *req)
+{
+    return NativeHost::current->bind_ ? NativeHost::current->bind_(type_id, req) : 0;
+}
+
 } // namespace
 
 void NativeHost::SetUp()
@@ -57,6 +78,9 @@ void NativeHost::SetUp()
     callbacks.version = ZTS_ABI_VERSION;
     callbacks.module_load = &load_module;
     callbacks.host_call = &host_call;
+    callbacks.type_resolve = &type_resolve;
+    callbacks.namespace_list = &namespace_list;
+    callbacks.type_bind = &type_bind;
     ASSERT_EQ(ZTS_OK, zts_host_register(&callbacks));
     void *touserdata = nullptr;
     void *js_throw = nullptr;

@@ -15,7 +15,7 @@ namespace zts_test
 {
 
 /// A host function reached through the gate: returns a value, or sets *error to fail.
-using HostFn = std::function<zts_value(zts_domain *d, int argc, zts_value *argv, std::string *error)>;
+using HostFn = std::function<zts_value(zts_domain *d, int argc, zts_value *argv, zts_value *data, std::string *error)>;
 
 /// Test fixture: one domain per test, freed in TearDown with QuickJS's leak count asserted zero.
 class NativeHost : public ::testing::Test
@@ -41,6 +41,15 @@ class NativeHost : public ::testing::Test
     std::map<std::string, std::string> sources_;
     std::vector<std::string> loads_; ///< "importer->specifier" of every host load
     std::vector<HostFn> functions_;  ///< host functions by gate data id
+    /// Adds a host function without defining a global (a CLR member bridge); returns its id.
+    int32_t bridge(HostFn fn)
+    {
+        functions_.push_back(std::move(fn));
+        return static_cast<int32_t>(functions_.size() - 1);
+    }
+    std::function<void(const std::string &, zts_type_request *)> resolve_; ///< type_resolve, when set
+    std::function<void(const std::string &, zts_type_request *)> list_;    ///< namespace_list, when set
+    std::function<int32_t(int32_t, zts_type_request *)> bind_;             ///< type_bind, when set
 
     static NativeHost *current; ///< the running test's host (callbacks are process-wide)
 };

@@ -104,8 +104,8 @@ typedef struct zts_host_callbacks {
 #define ZTS_KIND_UNDEFINED (1u << 0)
 #define ZTS_KIND_NULL (1u << 1)
 #define ZTS_KIND_BOOL (1u << 2)
-#define ZTS_KIND_INT (1u << 3)      /* a number with an integral value */
-#define ZTS_KIND_FLOAT (1u << 4)    /* any other number (fractions, NaN, infinities) */
+#define ZTS_KIND_INT (1u << 3)   /* a number with an integral value */
+#define ZTS_KIND_FLOAT (1u << 4) /* any other number (fractions, NaN, infinities) */
 #define ZTS_KIND_STRING (1u << 5)
 #define ZTS_KIND_OBJECT (1u << 6)   /* a ByObj exotic (a C# object) */
 #define ZTS_KIND_FUNCTION (1u << 7) /* a JS function */
@@ -113,11 +113,11 @@ typedef struct zts_host_callbacks {
 #define ZTS_KIND_ANY 0x1FFu
 
 /* Flags of zts_type_declare. */
-#define ZTS_TYPE_STATIC (1u << 0)    /* static class: no constructor */
-#define ZTS_TYPE_INTERFACE (1u << 1) /* interface: no constructor */
-#define ZTS_TYPE_ABSTRACT (1u << 2)  /* abstract class: no constructor */
-#define ZTS_TYPE_ARRAY (1u << 3)     /* array: index access and length */
-#define ZTS_TYPE_ENUM (1u << 4)      /* enum: static members are its values */
+#define ZTS_TYPE_STATIC (1u << 0)      /* static class: no constructor */
+#define ZTS_TYPE_INTERFACE (1u << 1)   /* interface: no constructor */
+#define ZTS_TYPE_ABSTRACT (1u << 2)    /* abstract class: no constructor */
+#define ZTS_TYPE_ARRAY (1u << 3)       /* array: index access and length */
+#define ZTS_TYPE_ENUM (1u << 4)        /* enum: static members are its values */
 #define ZTS_TYPE_GENERIC_DEF (1u << 5) /* open generic definition: close it with zts.generic */
 
 /* Flags of zts_type_add_*. */
@@ -125,10 +125,10 @@ typedef struct zts_host_callbacks {
 
 /** One parameter of an overload candidate: what JS kinds it takes, which it prefers, its CLR type. */
 typedef struct zts_param_spec {
-    uint32_t accept;    /* ZTS_KIND_* the parameter converts from */
-    uint32_t exact;     /* the subset that is a natural match (ranks higher) */
-    int32_t type_id;    /* for ZTS_KIND_OBJECT: declared type id (0: any object) */
-    int32_t optional;   /* non-zero: may be omitted (takes its default) */
+    uint32_t accept;       /* ZTS_KIND_* the parameter converts from */
+    uint32_t exact;        /* the subset that is a natural match (ranks higher) */
+    int32_t type_id;       /* for ZTS_KIND_OBJECT: declared type id (0: any object) */
+    int32_t optional;      /* non-zero: may be omitted (takes its default) */
     const char *type_name; /* C# type name for error texts ("Int32", "String"); copied */
 } zts_param_spec;
 
@@ -239,12 +239,13 @@ ZTS_API int32_t zts_function_define_gated(zts_domain *domain, const char *path, 
 
 /* ---- CLR types in JS (the CSharp tree, csharp: modules, ByObj objects) ------ */
 
-/** Declares a type (no members yet); base_type_id/outer_type_id may be 0; *out_type_id > 0. Inside type_resolve/type_bind or outside JS. */
-ZTS_API int32_t zts_type_declare(zts_domain *domain, const char *full_name, const char *js_name,
-                                 int32_t base_type_id, int32_t outer_type_id, uint32_t flags,
-                                 int32_t *out_type_id);
+/** Declares a type (no members yet); base_type_id/outer_type_id may be 0; *out_type_id > 0. Inside
+ * type_resolve/type_bind or outside JS. */
+ZTS_API int32_t zts_type_declare(zts_domain *domain, const char *full_name, const char *js_name, int32_t base_type_id,
+                                 int32_t outer_type_id, uint32_t flags, int32_t *out_type_id);
 
-/** Adds one overload candidate of method `name` (static or instance); bridge is the host function id. Only inside type_bind. */
+/** Adds one overload candidate of method `name` (static or instance); bridge is the host function id. Only inside
+ * type_bind. */
 ZTS_API int32_t zts_type_add_method(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags,
                                     int32_t bridge, int32_t param_count, const zts_param_spec *params);
 
@@ -256,7 +257,8 @@ ZTS_API int32_t zts_type_add_constructor(zts_domain *domain, int32_t type_id, in
 ZTS_API int32_t zts_type_add_property(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags,
                                       int32_t getter, int32_t setter);
 
-/** Adds array element access for an ZTS_TYPE_ARRAY type (bridges get(index), set(index, value), length). Only inside type_bind. */
+/** Adds array element access for an ZTS_TYPE_ARRAY type (bridges get(index), set(index, value), length). Only inside
+ * type_bind. */
 ZTS_API int32_t zts_type_add_array_access(zts_domain *domain, int32_t type_id, int32_t get_bridge, int32_t set_bridge,
                                           int32_t length_bridge);
 
@@ -278,7 +280,8 @@ ZTS_API int32_t zts_type_request_add_name(zts_type_request *req, const char *js_
 /** Fails a type_resolve/type_bind with a UTF-8 reason (copied). */
 ZTS_API int32_t zts_type_request_fail(zts_type_request *req, const char *utf8);
 
-/** Pushes the object in registry slot `slot` seen as type_id: the live exotic of that slot (same JS object) or a new one; *out owned. */
+/** Pushes the object in registry slot `slot` seen as type_id: the live exotic of that slot (same JS object) or a new
+ * one; *out owned. */
 ZTS_API int32_t zts_object_push(zts_domain *domain, int32_t type_id, int32_t slot, zts_value *out);
 
 /** Copies up to cap registry slots whose exotics JS has released (drained once); returns the count. Domain thread. */

@@ -1,0 +1,235 @@
+// The core's CLR layer driven by a C++ host: namespaces, type objects, overload dispatch, ByObj
+// identity and releases. No CLR involved, so this also runs under AddressSanitizer.
+#include "native_host.h"
+
+#include <cstring>
+#include <map>
+
+using zts_test::int_value;
+using zts_test::NativeHost;
+
+namespace
+{
+
+zts_param_spec param(uint32_t accept, uint32_t exact, const char *name, int32_t type_id = 0)
+{
+    zts_param_spec p{};
+    p.accept = accept;
+    p.exact = exact;
+    p.type_id = type_id;
+    p.type_name = name;
+    return p;
+}
+
+zts_value string_result(zts_domain *d, const char16_t *text)
+{
+    zts_value v;
+    zts_value_new_string_utf16(d, reinterpret_cast<const uint16_t *>(text),
+                               static_cast<int32_t>(std::char_traits<char16_t>::length(text)), &v);
+    return v;
+}
+
+// A host type system: namespace Demo with a static class Calc and a class Point (and Point3 : Point).
+class ClrHost : public NativeHost
+{
+  protected:
+    void SetUp() override
+    {
+        NativeHost::SetUp();
+        resolve_ = [this](const std::string &name, zts_type_request *req) {
+            if (name == "Demo") {
+                zts_type_request_namespace(req);
+            } else if (name == "Demo.Calc" || name == "Demo.Point" || name == "Demo.Point3") {
+                zts_type_request_type(req, declare(name));
+            }
+        };
+        list_ = [](const std::string &ns, zts_type_request *req) {
+            if (ns == "Demo") {
+                zts_type_request_add_name(req, "Calc");
+                zts_type_request_add_name(req, "Point");
+            }
+        };
+        bind_ = [this](int32_t id, zts_type_request *req) { return bind(id, req); };
+    }
+
+    int32_t declare(const std::string &name)
+    {
+        if (ids_.count(name) != 0) {
+            return ids_[name];
+        }
+        int32_t base = name == "Demo.Point3" ? declare("Demo.Point") : 0;
+        int32_t id = 0;
+        uint32_t flags = name == "Demo.Calc" ? ZTS_TYPE_STATIC : 0;
+        EXPECT_EQ(ZTS_OK, zts_type_declare(d, name.c_str(), name.substr(5).c_str(), base, 0, flags, &id));
+        ids_[name] = id;
+        return id;
+    }
+
+    int32_t bind(int32_t id, zts_type_request *req)
+    {
+        if (id == ids_["Demo.Calc"]) {
+            zts_param_spec ints[2] = {param(ZTS_KIND_INT, ZTS_KIND_INT, "Int32"),
+                                      param(ZTS_KIND_INT, ZTS_KIND_INT, "Int32")};
+            zts_param_spec str[1] = {param(ZTS_KIND_STRING | ZTS_KIND_NULL, ZTS_KIND_STRING, "String")};
+            int32_t add = bridge([](zts_domain *, int argc, zts_value *argv, zts_value *, std::string *) {
+                return int_value(argv[0].u.int32 + argv[1].u.int32);
+            });
+            int32_t add_str = bridge([](zts_domain *dd, int, zts_value *, zts_value *, std::string *) {
+                return string_result(dd, u"string overload");
+            });
+            int32_t fail = bridge([](zts_domain *, int, zts_value *, zts_value *, std::string *error) {
+                *error = "zts: System.InvalidOperationException: from the host";
+                return int_value(0);
+            });
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Add", ZTS_MEMBER_STATIC, add, 2, ints));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Add", ZTS_MEMBER_STATIC, add_str, 1, str));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Fail", ZTS_MEMBER_STATIC, fail, 0, nullptr));
+            EXPECT_EQ(ZTS_OK, zts_type_add_property(d, id, "Version", ZTS_MEMBER_STATIC,
+                                                    bridge([](zts_domain *, int, zts_value *, zts_value *,
+                                                              std::string *) { return int_value(7); }),
+                                                    -1));
+            EXPECT_EQ(ZTS_OK, zts_type_add_constant(d, id, "Answer", 42));
+            return 0;
+        }
+        if (id == ids_["Demo.Point"]) {
+            // new Point(x): the host keeps x per slot; Point.X reads it through `this` (data[1]).
+            int32_t ctor = bridge([this, id](zts_domain *dd, int argc, zts_value *argv, zts_value *, std::string *) {
+                int32_t slot = static_cast<int32_t>(xs_.size());
+                xs_.push_back(argc > 0 ? argv[0].u.int32 : 0);
+                zts_value out;
+                zts_object_push(dd, id, slot, &out);
+                return out;
+            });
+            int32_t get_x = bridge([this](zts_domain *, int, zts_value *, zts_value *data, std::string *) {
+                return int_value(xs_.at(static_cast<size_t>(data[1].u.int32)));
+            });
+            int32_t self = bridge([id](zts_domain *dd, int, zts_value *, zts_value *data, std::string *) {
+                zts_value out;
+                zts_object_push(dd, id, data[1].u.int32, &out);
+                return out;
+            });
+            int32_t kind = bridge([](zts_domain *dd, int, zts_value *, zts_value *data, std::string *) {
+                return string_result(dd, data[2].u.int32 >= 0 ? u"point" : u"other");
+            });
+            zts_param_spec x[1] = {param(ZTS_KIND_INT, ZTS_KIND_INT, "Int32")};
+            zts_param_spec pt[1] = {param(ZTS_KIND_OBJECT | ZTS_KIND_NULL, ZTS_KIND_OBJECT, "Point", id)};
+            EXPECT_EQ(ZTS_OK, zts_type_add_constructor(d, id, ctor, 1, x));
+            EXPECT_EQ(ZTS_OK, zts_type_add_property(d, id, "X", 0, get_x, -1));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Self", 0, self, 0, nullptr));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Kind", ZTS_MEMBER_STATIC, kind, 1, pt));
+            return 0;
+        }
+        if (id == ids_["Demo.Point3"]) {
+            return 0; // inherits everything
+        }
+        zts_type_request_fail(req, "unknown type");
+        return 1;
+    }
+
+    std::string run(const std::string &body)
+    {
+        // A new module per run: modules are evaluated once per context.
+        std::string name = "t" + std::to_string(runs_++);
+        module(name, "import { Calc, Point } from 'csharp:Demo';\nexport function f() {\n" + body + "\n}");
+        int32_t f = function(name, "f");
+        zts_value r;
+        if (call(f, {}, &r) != ZTS_OK) {
+            return "threw: " + error_message();
+        }
+        if (r.tag == ZTS_TAG_INT) {
+            return std::to_string(r.u.int32);
+        }
+        return take_string(r);
+    }
+
+    std::map<std::string, int32_t> ids_;
+    std::vector<int32_t> xs_;
+    int runs_ = 0;
+};
+
+using Clr_Names = ClrHost;
+using Clr_Dispatch = ClrHost;
+using Clr_Objects = ClrHost;
+
+} // namespace
+
+TEST_F(Clr_Names, Tree_And_Module_ResolveTheSameType)
+{
+    EXPECT_EQ("true", run("return String(CSharp.Demo.Calc === Calc);"));
+    EXPECT_EQ("undefined", run("return typeof CSharp.Demo.Missing;"));
+    EXPECT_EQ("42", run("return Calc.Answer;"));
+}
+
+TEST_F(Clr_Names, UnknownExport_IsLinkError)
+{
+    module("bad", "import { Nope } from 'csharp:Demo'; export function f() {}");
+    int32_t ref = 0;
+    EXPECT_NE(ZTS_OK, zts_module_get_function(d, "bad", "f", &ref));
+    EXPECT_NE(std::string::npos, error_message().find("Nope"));
+}
+
+TEST_F(Clr_Dispatch, Overloads_ByArityAndKind)
+{
+    EXPECT_EQ("5", run("return Calc.Add(2, 3);"));
+    EXPECT_EQ("string overload", run("return Calc.Add('x');"));
+    EXPECT_EQ("threw: zts: no overload of 'Calc.Add' matches (boolean); candidates: Add(Int32, Int32), Add(String)",
+              run("return Calc.Add(true);"));
+    EXPECT_EQ("threw: zts: no overload of 'Calc.Add' matches (number); candidates: Add(Int32, Int32), Add(String)",
+              run("return Calc.Add(1.5);"));
+}
+
+TEST_F(Clr_Dispatch, HostFailure_ThrownByGate)
+{
+    EXPECT_EQ("zts: System.InvalidOperationException: from the host",
+              run("try { Calc.Fail(); } catch (e) { return e.message; }"));
+}
+
+TEST_F(Clr_Dispatch, ReadOnlyAndUnknownMembers)
+{
+    EXPECT_EQ("7", run("return Calc.Version;"));
+    EXPECT_EQ("zts: 'Calc.Version' is read-only", run("try { Calc.Version = 1; } catch (e) { return e.message; }"));
+    EXPECT_EQ("zts: 'Calc' has no member 'Nope'", run("try { Calc.Nope = 1; } catch (e) { return e.message; }"));
+    EXPECT_EQ("zts: cannot create an instance of static class 'Calc'",
+              run("try { new Calc(); } catch (e) { return e.message; }"));
+}
+
+TEST_F(Clr_Objects, Constructor_Members_Identity)
+{
+    EXPECT_EQ("9", run("return new Point(9).X;"));
+    EXPECT_EQ("true", run("const p = new Point(1); return String(p.Self() === p && p instanceof Point);"));
+    EXPECT_EQ("point", run("return Point.Kind(new Point(2));"));
+    EXPECT_EQ("zts: 'Point.X' is read-only", run("try { new Point(1).X = 2; } catch (e) { return e.message; }"));
+    EXPECT_EQ("zts: 'Point' has no member 'Y'", run("try { new Point(1).Y = 2; } catch (e) { return e.message; }"));
+}
+
+TEST_F(Clr_Objects, Inheritance_PrototypeChainAndDispatch)
+{
+    EXPECT_EQ(
+        "true",
+        run("const P3 = CSharp.Demo.Point3; return String(Object.getPrototypeOf(P3.prototype) === Point.prototype);"));
+}
+
+TEST_F(Clr_Objects, Released_SlotsReportedOnce)
+{
+    EXPECT_EQ("3", run("let s = 0; for (let i = 0; i < 3; i++) s += new Point(1).X; return s;"));
+    zts_domain_gc(d);
+    int32_t slots[16];
+    int32_t n = zts_object_take_released(d, slots, 16);
+    EXPECT_EQ(3, n);
+    EXPECT_EQ(0, zts_object_take_released(d, slots, 16));
+    EXPECT_EQ(0, zts_object_live_count(d));
+}
+
+TEST_F(Clr_Objects, HeldObject_NotReleased)
+{
+    module("h", "import { Point } from 'csharp:Demo';\nglobalThis.keep = new Point(5);\nexport function f() { return "
+                "globalThis.keep.X; }");
+    int32_t f = function("h", "f");
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(f, {}, &r));
+    EXPECT_EQ(5, r.u.int32);
+    zts_domain_gc(d);
+    int32_t slots[4];
+    EXPECT_EQ(0, zts_object_take_released(d, slots, 4));
+    EXPECT_EQ(1, zts_object_live_count(d));
+}

@@ -134,6 +134,40 @@ namespace ZTS.Mono
             return result;
         }
 
+        private readonly Dictionary<KeyValuePair<IntPtr, Type>, WeakReference> _delegates =
+            new Dictionary<KeyValuePair<IntPtr, Type>, WeakReference>();
+
+        /// <summary>
+        /// The delegate of type t that calls JS function fn (10-LIFETIME §5.1): the same instance while it is
+        /// alive, so remove_X(fn) finds what add_X(fn) added. The delegate keeps fn alive through a function
+        /// ref; when it is collected, its finalizer queues the ref's release. Null when fn is not a function.
+        /// </summary>
+        public Delegate DelegateFor(JsValue fn, Type t)
+        {
+            var key = new KeyValuePair<IntPtr, Type>(fn.Ptr, t);
+            WeakReference cached;
+            if (_delegates.TryGetValue(key, out cached))
+            {
+                var alive = cached.Target as Delegate;
+                if (alive != null) return alive;
+            }
+            int reference;
+            if (ZtsNative.zts_function_ref(Handle, fn, out reference) != ZtsStatus.Ok) return null;
+            var closure = new Bridges.FunctionClosure(this, reference, "JS function as " + Clr.TypeBinder.DisplayName(t), t);
+            Delegate made = Bridges.DelegateBridgeBuilder.Bind(t, closure);
+            if (_delegates.Count > 1024) PruneDelegates();
+            _delegates[key] = new WeakReference(made);
+            return made;
+        }
+
+        private void PruneDelegates()
+        {
+            var dead = new List<KeyValuePair<IntPtr, Type>>();
+            foreach (var entry in _delegates)
+                if (!entry.Value.IsAlive) dead.Add(entry.Key);
+            foreach (var key in dead) _delegates.Remove(key);
+        }
+
         /// <summary>Frees the registry slots whose exotics JS released (frame pump, domain thread).</summary>
         public int DrainReleasedObjects()
         {

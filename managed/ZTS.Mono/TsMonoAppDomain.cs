@@ -80,7 +80,7 @@ namespace ZTS
                 int rc = ZtsNative.zts_module_get_function(d.Handle, ZtsNative.Utf8Z(jsModule), ZtsNative.Utf8Z(jsExportName), out reference);
                 if (TsConsole.HasPending && d.CallDepth == 0) TsConsole.Flush(); // module evaluation may have logged
                 if (rc != ZtsStatus.Ok) throw d.TakeError(rc, jsModule + "." + jsExportName);
-                return DelegateBridgeBuilder.Bind(delegateType, new FunctionClosure(d, reference, jsModule + "." + jsExportName));
+                return DelegateBridgeBuilder.Bind(delegateType, new FunctionClosure(d, reference, jsModule + "." + jsExportName, delegateType));
             }
 
             /// <summary>Defines a gated global function that receives primitive arguments (null, bool, double, string)

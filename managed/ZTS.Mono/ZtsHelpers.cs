@@ -15,6 +15,7 @@ namespace ZTS.Mono
             d.DefineFunction("zts.typeof", 1, 0, TypeOf);
             d.DefineFunction("zts.cast", 2, 0, Cast);
             d.DefineFunction("zts.generic", 1, 0, Generic);
+            d.DefineFunction("zts.to_delegate", 2, 0, ToDelegate);
         }
 
         private static Type TypeArg(MonoDomain d, JsValue* argv, int argc, int i, string helper)
@@ -41,6 +42,16 @@ namespace ZTS.Mono
             if (!target.IsInstanceOfType(o))
                 throw new InvalidCastException("zts: cannot cast " + o.GetType().FullName + " to " + (target.FullName ?? target.Name));
             return d.Push(o, TypeBinder.Declare(d, target));
+        }
+
+        private static JsValue ToDelegate(MonoDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
+        {
+            Type t = TypeArg(d, argv, argc, 1, "zts.to_delegate");
+            if (!TypeBinder.IsDelegate(t))
+                throw new TsMarshalException("zts: zts.to_delegate: " + TypeBinder.DisplayName(t) + " is not a delegate type");
+            Delegate made = d.DelegateFor(argv[0], t);
+            if (made == null) throw new TsMarshalException("zts: zts.to_delegate: argument 1 must be a function");
+            return d.Push(made, TypeBinder.Declare(d, t));
         }
 
         private static JsValue Generic(MonoDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)

@@ -86,6 +86,17 @@ int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_val
     return ZTS_OK;
 }
 
+int32_t zts_function_ref(zts_domain *domain, zts_value fn, int32_t *out_ref)
+{
+    if (domain == nullptr || out_ref == nullptr || !JS_IsFunction(domain->ctx, to_js(fn))) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        *out_ref = domain->refs.add(JS_DupValue(domain->ctx, to_js(fn)));
+        return ZTS_OK;
+    });
+}
+
 int32_t zts_function_release(zts_domain *domain, int32_t ref)
 {
     if (domain == nullptr) {

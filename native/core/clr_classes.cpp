@@ -15,6 +15,7 @@ namespace
 JSClassID g_object_class = 0;
 JSClassID g_array_class = 0;
 JSClassID g_type_class = 0;
+JSClassID g_delegate_class = 0;
 
 zts_domain *domain_of_rt(JSRuntime *rt)
 {
@@ -316,6 +317,34 @@ const JSClassDef k_object_def = {"CSharpObject", object_finalizer, nullptr, null
 const JSClassDef k_array_def = {"CSharpArray", object_finalizer, nullptr, nullptr, &k_array_exotic};
 const JSClassDef k_type_def = {"CSharpType", nullptr, nullptr, type_call, &k_type_exotic};
 
+// A C# delegate in JS is callable: d(...) calls its Invoke member (CONTRACT §5 Delegates).
+JSValue delegate_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val*/, int argc, JSValueConst *argv,
+                      int flags)
+{
+    zts_domain *d = domain_of(ctx);
+    const ExoticPayload *payload = exotic_payload(func_obj);
+    if ((flags & JS_CALL_FLAG_CONSTRUCTOR) != 0) {
+        return throw_error(ctx, "zts: a delegate is not a constructor");
+    }
+    if (payload == nullptr || !ensure_bound(d, payload->type_id)) {
+        return JS_EXCEPTION;
+    }
+    for (TypeInfo *t = d->types.find(payload->type_id); t != nullptr; t = d->types.find(t->base_id)) {
+        for (const MemberSet &set : t->methods) {
+            if (!set.is_static && set.name == "Invoke") {
+                const Candidate *c = choose_overload(d, *t, set, t->js_name + ".Invoke", argc, argv);
+                if (c == nullptr) {
+                    return JS_EXCEPTION;
+                }
+                return invoke_bridge(d, c->bridge, func_obj, payload->slot, argc, argv);
+            }
+        }
+    }
+    return throw_error(ctx, "zts: this delegate has no Invoke method");
+}
+
+const JSClassDef k_delegate_def = {"CSharpDelegate", object_finalizer, nullptr, delegate_call, &k_object_exotic};
+
 bool define_value(JSContext *ctx, JSValueConst target, const std::string &name, JSValue v, int flags)
 {
     return JS_DefinePropertyValueStr(ctx, target, name.c_str(), v, flags) >= 0;
@@ -337,6 +366,8 @@ void register_clr_classes(JSRuntime *rt)
     JS_NewClass(rt, g_object_class, &k_object_def);
     JS_NewClass(rt, g_array_class, &k_array_def);
     JS_NewClass(rt, g_type_class, &k_type_def);
+    JS_NewClassID(&g_delegate_class);
+    JS_NewClass(rt, g_delegate_class, &k_delegate_def);
 }
 
 int32_t type_object_id(JSValueConst v)
@@ -353,7 +384,7 @@ const ExoticPayload *exotic_payload(JSValueConst v)
         return nullptr;
     }
     JSClassID id = JS_GetClassID(v);
-    if (id != g_object_class && id != g_array_class) {
+    if (id != g_object_class && id != g_array_class && id != g_delegate_class) {
         return nullptr;
     }
     return static_cast<const ExoticPayload *>(JS_GetOpaque(v, id));
@@ -369,8 +400,10 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
         return JS_EXCEPTION;
     }
     TypeInfo *t = d->types.find(type_id);
-    bool is_array = (t->flags & ZTS_TYPE_ARRAY) != 0;
-    JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, is_array ? g_array_class : g_object_class);
+    JSClassID class_id = (t->flags & ZTS_TYPE_ARRAY) != 0      ? g_array_class
+                         : (t->flags & ZTS_TYPE_DELEGATE) != 0 ? g_delegate_class
+                                                               : g_object_class;
+    JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, class_id);
     if (JS_IsException(obj)) {
         return obj;
     }

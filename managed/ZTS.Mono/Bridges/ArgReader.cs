@@ -108,6 +108,11 @@ namespace ZTS.Mono.Bridges
                 if (!expected.IsValueType || Nullable.GetUnderlyingType(expected) != null) return null;
                 throw Mismatch(s, v, i);
             }
+            if (v.Tag == JsValue.TagObject && data[2 + i].Int32 < 0 && Clr.TypeBinder.IsDelegate(expected))
+            {
+                Delegate fromFunction = d.DelegateFor(v, expected); // a JS function where a delegate is declared
+                if (fromFunction != null) return fromFunction;
+            }
             object o = Unwrap(s, d, v, data, i);
             if (o != null && expected.IsInstanceOfType(o)) return o;
             if (o == null) throw Mismatch(s, v, i);

@@ -85,7 +85,7 @@ namespace ZTS.Mono.Bridges
             // bridge needs no exception block (which would also keep Mono from enregistering locals).
             bool guarded = false;
             for (int i = 1; i < paramTypes.Length; i++)
-                guarded |= paramTypes[i] == typeof(string) || paramTypes[i] == typeof(char);
+                guarded |= paramTypes[i] == typeof(string) || paramTypes[i] == typeof(char) || !IsPrimitive(paramTypes[i]);
             method.InitLocals = guarded; // a guarded argv starts zeroed (tag 0: nothing to free)
             ILGenerator il = method.GetILGenerator();
             LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
@@ -123,11 +123,20 @@ namespace ZTS.Mono.Bridges
             if (guarded) il.BeginExceptionBlock();
             for (int i = 0; i < n; i++)
             {
+                Type pt = paramTypes[i + 1];
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldloc, argv);
                 il.Emit(OpCodes.Ldc_I4, i);
                 il.Emit(OpCodes.Ldarg, i + 1);
-                il.Emit(OpCodes.Call, MarshalMethod("Write", Underlying(paramTypes[i + 1])));
+                if (IsPrimitive(pt))
+                {
+                    il.Emit(OpCodes.Call, MarshalMethod("Write", Underlying(pt)));
+                }
+                else
+                {
+                    if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
+                    il.Emit(OpCodes.Call, MarshalMethod("Write", typeof(object)));
+                }
             }
             // status = zts_function_call(c.Domain.Handle, c.Ref, n, argv, &result);  -- the one P/Invoke
             il.Emit(OpCodes.Ldarg_0);
@@ -166,6 +175,15 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Call, ClosureMethod("FlushConsole"));
             il.MarkLabel(quiet);
+            if (ret != typeof(void) && !IsPrimitive(ret))
+            {
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldloc, result);
+                il.Emit(OpCodes.Call, MarshalMethod("Read", typeof(object)));
+                il.Emit(ret.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, ret);
+                il.Emit(OpCodes.Ret);
+                return method;
+            }
             EmitInlineRead(il, result, ret == typeof(void) ? typeof(void) : Underlying(ret));
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldloc, result);
@@ -214,9 +232,17 @@ namespace ZTS.Mono.Bridges
 
         private static void CheckSupported(Type delegateType, Type t, string what)
         {
-            if (Array.IndexOf(Supported, Underlying(t)) >= 0) return;
-            throw new TsBindException("zts: cannot bind " + delegateType.FullName + ": " + what + " has type " + t.FullName +
-                                      ", which GetFunction does not marshal yet (supported: bool, integral types, enums, float, double, char, string)");
+            if (IsPrimitive(t)) return;
+            if (t.IsPointer || t.IsByRef || t.ContainsGenericParameters || MemberBridgeBuilder.IsByRefLike(t) || t == typeof(TypedReference))
+                throw new TsBindException("zts: cannot bind " + delegateType.FullName + ": " + what + " has type " + t +
+                                          ", which cannot cross to JS");
+            // Everything else crosses as a C# object (ByObj, pushed under its declared type).
+        }
+
+        /// <summary>Types the bridges encode by tag (or as strings) rather than as C# objects.</summary>
+        public static bool IsPrimitive(Type t)
+        {
+            return Array.IndexOf(Supported, Underlying(t)) >= 0;
         }
 
         // Enums cross as their underlying integral type (CONTRACT §5).
@@ -237,7 +263,7 @@ namespace ZTS.Mono.Bridges
 
         private static MethodInfo MarshalMethod(string prefix, Type t)
         {
-            string name = prefix + (t == typeof(void) ? "Void" : t.Name);
+            string name = prefix + (t == typeof(void) ? "Void" : t == typeof(object) ? "Object" : t.Name);
             MethodInfo m = typeof(ValueMarshal).GetMethod(name, BindingFlags.Static | BindingFlags.Public);
             if (m == null) throw new TsBindException("zts: internal error: no marshaller " + name);
             return m;

@@ -1,3 +1,4 @@
+using System;
 using ZTS.Mono.Native;
 
 namespace ZTS.Mono.Bridges
@@ -15,11 +16,31 @@ namespace ZTS.Mono.Bridges
         internal readonly int Ref;
         internal readonly string Name;
 
-        internal FunctionClosure(MonoDomain domain, int reference, string name)
+        /// <summary>Declared parameter types of the delegate (for object arguments).</summary>
+        internal readonly Type[] ParamTypes;
+
+        /// <summary>Per-domain view type ids of the parameters (0 for primitives); last entry: the result.</summary>
+        internal readonly int[] Views;
+
+        /// <summary>Declared result type of the delegate.</summary>
+        internal readonly Type ResultType;
+
+        internal FunctionClosure(MonoDomain domain, int reference, string name, Type delegateType)
         {
             Domain = domain;
             Ref = reference;
             Name = name;
+            System.Reflection.MethodInfo invoke = delegateType.GetMethod("Invoke");
+            System.Reflection.ParameterInfo[] ps = invoke.GetParameters();
+            ParamTypes = new Type[ps.Length];
+            Views = new int[ps.Length + 1];
+            for (int i = 0; i < ps.Length; i++)
+            {
+                ParamTypes[i] = ps[i].ParameterType;
+                Views[i] = DelegateBridgeBuilder.IsPrimitive(ParamTypes[i]) ? 0 : Clr.TypeBinder.Declare(domain, ParamTypes[i]);
+            }
+            ResultType = invoke.ReturnType;
+            Views[ps.Length] = ResultType == typeof(void) || DelegateBridgeBuilder.IsPrimitive(ResultType) ? 0 : Clr.TypeBinder.Declare(domain, ResultType);
         }
 
         ~FunctionClosure()

@@ -68,7 +68,53 @@ namespace ZTS.Mono.Bridges
             JsValue.Set(argv + index, s);
         }
 
+        /// <summary>A C# object argument: pushed under the parameter's declared type (its view).</summary>
+        public static void WriteObject(FunctionClosure c, JsValue* argv, int index, object v)
+        {
+            if (v == null)
+            {
+                JsValue.Set(argv + index, JsValue.Null);
+                return;
+            }
+            JsValue.Set(argv + index, c.Domain.Push(v, c.Views[index]));
+        }
+
         // ---- JS -> C# (results) ------------------------------------------------------------------
+
+        /// <summary>A result of a non-primitive declared type: a C# object (from the registry), a JS function
+        /// as a delegate, or boxed primitives for object; checked against the declared type.</summary>
+        public static object ReadObject(FunctionClosure c, JsValue r)
+        {
+            Type expected = c.ResultType;
+            MonoDomain d = c.Domain;
+            if (r.Tag == JsValue.TagNull || r.Tag == JsValue.TagUndefined)
+            {
+                if (!expected.IsValueType || Nullable.GetUnderlyingType(expected) != null) return null;
+                throw Mismatch(c, r, expected.FullName);
+            }
+            object o = null;
+            switch (r.Tag)
+            {
+                case JsValue.TagInt: o = r.Int32; break;
+                case JsValue.TagFloat64: o = r.Float64; break;
+                case JsValue.TagBool: o = r.Int32 != 0; break;
+            }
+            if (r.IsString)
+            {
+                o = TakeString(c, r);
+            }
+            else if (r.Tag == JsValue.TagObject)
+            {
+                int slot, view;
+                if (ZtsNative.zts_object_slot(d.Handle, r, out slot, out view) == ZtsStatus.Ok) o = d.Registry.Get(slot);
+                else if (Clr.TypeBinder.IsDelegate(expected)) o = d.DelegateFor(r, expected);
+                ZtsNative.zts_value_free(d.Handle, r);
+                if (o == null) throw new TsMarshalException("zts: cannot convert object to " + expected.FullName + " (return value of '" + c.Name + "')");
+            }
+            if (o != null && expected.IsInstanceOfType(o)) return o;
+            if (o is int && expected == typeof(double)) return (double)(int)o;
+            throw new TsMarshalException("zts: cannot convert " + (o == null ? r.KindName : o.GetType().FullName) + " to " + expected.FullName + " (return value of '" + c.Name + "')");
+        }
 
         public static void ReadVoid(FunctionClosure c, JsValue r)
         {

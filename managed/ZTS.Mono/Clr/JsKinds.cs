@@ -61,6 +61,13 @@ namespace ZTS.Mono.Clr
                 return;
             }
             if (t.IsValueType) { accept = exact = JsKinds.Object; return; }
+            if (TypeBinder.IsDelegate(t))
+            {
+                // A JS function becomes the delegate (10-LIFETIME §5.1); a C# delegate passes as itself.
+                accept = JsKinds.Function | JsKinds.Object | JsKinds.Null | JsKinds.Undefined;
+                exact = JsKinds.Function | JsKinds.Object;
+                return;
+            }
             accept = JsKinds.Object | JsKinds.Null | JsKinds.Undefined;
             exact = JsKinds.Object;
         }

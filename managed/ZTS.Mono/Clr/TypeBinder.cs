@@ -37,6 +37,7 @@ namespace ZTS.Mono.Clr
             if (t.IsArray) flags |= 8;
             if (t.IsEnum) flags |= 16;
             if (t.IsGenericTypeDefinition) flags |= 32;
+            if (IsDelegate(t)) flags |= 64; // callable in JS: d(...) calls Invoke
             string full = t.FullName ?? t.ToString();
             int rc = ZtsNative.zts_type_declare(d.Handle, ZtsNative.Utf8Z(full), ZtsNative.Utf8Z(DisplayName(t)), baseId, outerId, flags, out id);
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "declare " + full);
@@ -52,6 +53,12 @@ namespace ZTS.Mono.Clr
             if (t.IsGenericType && !t.IsGenericTypeDefinition)
                 return TypeCatalog.JsName(t) + "[" + string.Join(", ", t.GetGenericArguments().Select(a => DisplayName(a)).ToArray()) + "]";
             return TypeCatalog.JsName(t);
+        }
+
+        /// <summary>A concrete delegate type (not Delegate/MulticastDelegate themselves).</summary>
+        public static bool IsDelegate(Type t)
+        {
+            return typeof(Delegate).IsAssignableFrom(t) && t != typeof(Delegate) && t != typeof(MulticastDelegate);
         }
 
         private static bool IsVisible(Type t)

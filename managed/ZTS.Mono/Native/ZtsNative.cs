@@ -99,6 +99,9 @@ namespace ZTS.Mono.Native
         public static extern int zts_function_release(IntPtr domain, int reference);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_ref(IntPtr domain, JsValue fn, out int reference);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_function_define_gated(IntPtr domain, byte[] path, int length, int magic, long data);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

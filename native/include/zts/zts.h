@@ -119,6 +119,7 @@ typedef struct zts_host_callbacks {
 #define ZTS_TYPE_ARRAY (1u << 3)       /* array: index access and length */
 #define ZTS_TYPE_ENUM (1u << 4)        /* enum: static members are its values */
 #define ZTS_TYPE_GENERIC_DEF (1u << 5) /* open generic definition: close it with zts.generic */
+#define ZTS_TYPE_DELEGATE (1u << 6)    /* delegate: its objects are callable, d(...) calls Invoke */
 
 /* Flags of zts_type_add_*. */
 #define ZTS_MEMBER_STATIC (1u << 0)
@@ -228,6 +229,9 @@ ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, i
 /** Calls function ref with argv (consumed, even on failure: ref-counted slots become undefined); *result is owned;
  * ZTS_ERR_JS when JS threw. */
 ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, zts_value *result);
+
+/** Takes a ref to a JS function (borrowed fn, duplicated); *out_ref owned (zts_function_release); ZTS_ERR_ARGUMENT if fn is not a function. */
+ZTS_API int32_t zts_function_ref(zts_domain *domain, zts_value fn, int32_t *out_ref);
 
 /** Releases a function ref (queued when called inside a JS call); domain thread (elsewhere zts_release_enqueue);
  * ZTS_ERR_INVALID_REF if free. */

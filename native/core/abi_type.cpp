@@ -1,6 +1,7 @@
 // C ABI: declaring CLR types and their members, type objects, ByObj pushes and releases.
 #include "abi_guard.h"
 #include "clr_classes.h"
+#include "ref_box.h"
 #include "type_request.h"
 #include "value_cast.h"
 
@@ -278,6 +279,34 @@ int32_t zts_type_id_of(zts_domain *domain, zts_value v, int32_t *out_type_id)
         return ZTS_ERR_ARGUMENT;
     }
     *out_type_id = id;
+    return ZTS_OK;
+}
+
+int32_t zts_ref_get(zts_domain *domain, zts_value box, zts_value *out)
+{
+    if (domain == nullptr || out == nullptr || !is_ref_box(to_js(box))) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JSValue v = JS_GetPropertyStr(domain->ctx, to_js(box), "value");
+    if (JS_IsException(v)) {
+        *out = from_js(JS_UNDEFINED);
+        return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+    }
+    *out = from_js(v);
+    return ZTS_OK;
+}
+
+int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v)
+{
+    if (domain == nullptr || !is_ref_box(to_js(box))) {
+        if (domain != nullptr) {
+            JS_FreeValue(domain->ctx, to_js(v));
+        }
+        return ZTS_ERR_ARGUMENT;
+    }
+    if (JS_SetPropertyStr(domain->ctx, to_js(box), "value", to_js(v)) < 0) {
+        return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+    }
     return ZTS_OK;
 }
 

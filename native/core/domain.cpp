@@ -4,6 +4,7 @@
 #include "gated_function.h"
 #include "module_loader.h"
 #include "namespace_tree.h"
+#include "ref_box.h"
 #include "release_queue.h"
 #include "zts_global.h"
 
@@ -33,6 +34,7 @@ zts_domain *domain_create(void *host, void *gate)
     register_gate_pointer_class(d->rt);
     register_clr_classes(d->rt);
     register_namespace_class(d->rt);
+    register_ref_class(d->rt);
     d->ctx = JS_NewContext(d->rt);
     if (d->ctx == nullptr) {
         JS_FreeRuntime(d->rt);

@@ -1,6 +1,7 @@
 #include "member_dispatch.h"
 
 #include "clr_classes.h"
+#include "ref_box.h"
 
 #include <cmath>
 #include <vector>
@@ -28,6 +29,8 @@ const char *kind_name(uint32_t kind)
         return "string";
     case ZTS_KIND_FUNCTION:
         return "function";
+    case ZTS_KIND_REF:
+        return "ref";
     default:
         return "object";
     }
@@ -140,6 +143,9 @@ uint32_t kind_of(JSContext *ctx, JSValueConst v)
     case JS_TAG_OBJECT:
         if (exotic_payload(v) != nullptr) {
             return ZTS_KIND_OBJECT;
+        }
+        if (is_ref_box(v)) {
+            return ZTS_KIND_REF;
         }
         return JS_IsFunction(ctx, v) ? ZTS_KIND_FUNCTION : ZTS_KIND_JSOBJECT;
     default:

@@ -1,5 +1,7 @@
 #include "zts_global.h"
 
+#include "ref_box.h"
+
 namespace zts
 {
 
@@ -16,6 +18,10 @@ bool install_zts_global(zts_domain *d)
         return false;
     }
     JS_DefinePropertyValueStr(ctx, zts_obj, "version", JS_NewString(ctx, core_version()), JS_PROP_ENUMERABLE);
+    if (!install_ref_helper(ctx, zts_obj)) {
+        JS_FreeValue(ctx, zts_obj);
+        return false;
+    }
     JSValue global = JS_GetGlobalObject(ctx);
     int rc = JS_DefinePropertyValueStr(ctx, global, "zts", zts_obj, JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
     JS_FreeValue(ctx, global);

@@ -120,6 +120,30 @@ namespace ZTS.Mono.Bridges
                                          " (argument " + (i + 1) + " of '" + s.Name + "')");
         }
 
+        /// <summary>The initial value of a ref parameter: the zts.ref() box's value (out: default).</summary>
+        public static object RefIn(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            Type t = s.ParamTypes[i].GetElementType();
+            JsValue value;
+            if (i >= argc || ZtsNative.zts_ref_get(d.Handle, argv[i], out value) != ZtsStatus.Ok)
+                throw new TsMarshalException("zts: argument " + (i + 1) + " of '" + s.Name + "' is ref/out: pass a zts.ref() box");
+            if (s.IsOut(i))
+            {
+                if (value.IsRefCounted) ZtsNative.zts_value_free(d.Handle, value);
+                return t.IsValueType ? Activator.CreateInstance(t) : null;
+            }
+            return Clr.ValueConvert.FromJs(d, value, t, "argument " + (i + 1) + " of '" + s.Name + "'");
+        }
+
+        /// <summary>Writes a ref/out parameter's final value back into its zts.ref() box.</summary>
+        public static void RefOut(MemberSite s, MonoDomain d, JsValue* argv, int i, object value)
+        {
+            Type t = s.ParamTypes[i].GetElementType();
+            JsValue v = Clr.ValueConvert.ToJs(d, value, t, "argument " + (i + 1) + " of '" + s.Name + "'");
+            int rc = ZtsNative.zts_ref_set(d.Handle, argv[i], v);
+            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, s.Name);
+        }
+
         /// <summary>The C# object behind `this` of an instance member.</summary>
         public static object This(MemberSite s, MonoDomain d, JsValue* data)
         {

@@ -31,10 +31,16 @@ namespace ZTS.Mono.Bridges
             {
                 CheckSignature(m.GetParameters(), m.ReturnType, m);
                 bool instance = !m.IsStatic;
-                if (instance) EmitThis(il, m.DeclaringType);
                 ParameterInfo[] ps = m.GetParameters();
-                for (int i = 0; i < ps.Length; i++) EmitArg(il, ps[i].ParameterType, i);
+                LocalBuilder[] refs = EmitRefLocals(il, ps);
+                if (instance) EmitThis(il, m.DeclaringType);
+                for (int i = 0; i < ps.Length; i++)
+                {
+                    if (refs[i] != null) il.Emit(OpCodes.Ldloca, refs[i]);
+                    else EmitArg(il, ps[i].ParameterType, i);
+                }
                 il.Emit(instance && !m.DeclaringType.IsValueType ? OpCodes.Callvirt : OpCodes.Call, m);
+                EmitRefWriteBack(il, ps, refs, m.ReturnType);
                 EmitResult(il, m.ReturnType);
             });
         }
@@ -46,6 +52,8 @@ namespace ZTS.Mono.Bridges
             {
                 CheckSignature(c.GetParameters(), typeof(void), c);
                 ParameterInfo[] ps = c.GetParameters();
+                if (Array.Exists(ps, p => p.ParameterType.IsByRef))
+                    throw new TsBindException("zts: cannot bind '" + c.DeclaringType.Name + "' constructor: ref/out constructor parameters are not marshalled");
                 for (int i = 0; i < ps.Length; i++) EmitArg(il, ps[i].ParameterType, i);
                 il.Emit(OpCodes.Newobj, c);
                 EmitResult(il, c.DeclaringType);
@@ -157,10 +165,51 @@ namespace ZTS.Mono.Bridges
             if (ret != typeof(void)) CheckType(ret, m);
         }
 
+        // ref/out parameters: a local per parameter, read from the zts.ref() box before the call...
+        private static LocalBuilder[] EmitRefLocals(ILGenerator il, ParameterInfo[] ps)
+        {
+            var refs = new LocalBuilder[ps.Length];
+            for (int i = 0; i < ps.Length; i++)
+            {
+                if (!ps[i].ParameterType.IsByRef) continue;
+                Type e = ps[i].ParameterType.GetElementType();
+                refs[i] = il.DeclareLocal(e);
+                il.Emit(OpCodes.Ldarg, ArgSite);
+                il.Emit(OpCodes.Ldarg, ArgDomain);
+                il.Emit(OpCodes.Ldarg, ArgArgv);
+                il.Emit(OpCodes.Ldarg, ArgData);
+                il.Emit(OpCodes.Ldarg, ArgCount);
+                il.Emit(OpCodes.Ldc_I4, i);
+                il.Emit(OpCodes.Call, typeof(ArgReader).GetMethod("RefIn"));
+                il.Emit(e.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, e);
+                il.Emit(OpCodes.Stloc, refs[i]);
+            }
+            return refs;
+        }
+
+        // ... and written back into the box after it (the result waits in a local meanwhile).
+        private static void EmitRefWriteBack(ILGenerator il, ParameterInfo[] ps, LocalBuilder[] refs, Type ret)
+        {
+            if (Array.TrueForAll(refs, r => r == null)) return;
+            LocalBuilder result = ret == typeof(void) ? null : il.DeclareLocal(ret);
+            if (result != null) il.Emit(OpCodes.Stloc, result);
+            for (int i = 0; i < ps.Length; i++)
+            {
+                if (refs[i] == null) continue;
+                il.Emit(OpCodes.Ldarg, ArgSite);
+                il.Emit(OpCodes.Ldarg, ArgDomain);
+                il.Emit(OpCodes.Ldarg, ArgArgv);
+                il.Emit(OpCodes.Ldc_I4, i);
+                il.Emit(OpCodes.Ldloc, refs[i]);
+                if (refs[i].LocalType.IsValueType) il.Emit(OpCodes.Box, refs[i].LocalType);
+                il.Emit(OpCodes.Call, typeof(ArgReader).GetMethod("RefOut"));
+            }
+            if (result != null) il.Emit(OpCodes.Ldloc, result);
+        }
+
         private static void CheckType(Type t, MemberInfo m)
         {
-            if (t.IsByRef)
-                throw new TsBindException("zts: cannot bind '" + m.DeclaringType.Name + "." + m.Name + "': ref/out parameters are not marshalled yet");
+            if (t.IsByRef) t = t.GetElementType(); // ref/out: zts.ref() boxes
             if (t.IsPointer || t == typeof(TypedReference) || t.ContainsGenericParameters || IsByRefLike(t))
                 throw new TsBindException("zts: cannot bind '" + m.DeclaringType.Name + "." + m.Name + "': type " + t + " cannot cross to JS");
         }

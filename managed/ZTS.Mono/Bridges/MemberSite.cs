@@ -23,6 +23,11 @@ namespace ZTS.Mono.Bridges
                 ParamTypes[i] = parameters[i].ParameterType;
                 Optional[i] = parameters[i].IsOptional;
                 Defaults[i] = parameters[i].IsOptional && parameters[i].DefaultValue != DBNull.Value ? parameters[i].DefaultValue : null;
+                if (parameters[i].IsOut)
+                {
+                    if (_out == null) _out = new bool[n];
+                    _out[i] = true;
+                }
             }
         }
 
@@ -40,6 +45,14 @@ namespace ZTS.Mono.Bridges
 
         /// <summary>Type id of the declared result type, for pushing returned objects.</summary>
         public readonly int ResultView;
+
+        private bool[] _out;
+
+        /// <summary>Whether parameter i is an out parameter.</summary>
+        public bool IsOut(int i)
+        {
+            return _out != null && i < _out.Length && _out[i];
+        }
 
         /// <summary>The value a missing argument i takes: its C# default value, or default(T).</summary>
         public T Missing<T>(int i)

@@ -16,7 +16,8 @@ namespace ZTS.Mono.Clr
         Object = 1 << 6,
         Function = 1 << 7,
         JsObject = 1 << 8,
-        Any = 0x1FF,
+        Ref = 1 << 9,
+        Any = 0x3FF,
     }
 
     /// <summary>zts_param_spec of zts.h.</summary>

@@ -201,7 +201,11 @@ namespace ZTS.Mono.Clr
             {
                 Type t = ps[i].ParameterType;
                 JsKinds accept, exact;
-                if (t.IsByRef || t.IsPointer)
+                if (t.IsByRef)
+                {
+                    accept = exact = JsKinds.Ref; // ref/out: a zts.ref() box, written back after the call
+                }
+                else if (t.IsPointer)
                 {
                     accept = JsKinds.Any; // the bridge throws TsBindException when chosen
                     exact = JsKinds.None;

@@ -165,6 +165,12 @@ namespace ZTS.Mono.Native
         public static extern int zts_object_live_count(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_ref_get(IntPtr domain, JsValue box, out JsValue value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_ref_set(IntPtr domain, JsValue box, JsValue value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_object_slot(IntPtr domain, JsValue v, out int slot, out int typeId);
 
         /// <summary>A NUL-terminated UTF-8 copy of s for the C ABI.</summary>

@@ -110,7 +110,8 @@ typedef struct zts_host_callbacks {
 #define ZTS_KIND_OBJECT (1u << 6)   /* a ByObj exotic (a C# object) */
 #define ZTS_KIND_FUNCTION (1u << 7) /* a JS function */
 #define ZTS_KIND_JSOBJECT (1u << 8) /* any other JS object */
-#define ZTS_KIND_ANY 0x1FFu
+#define ZTS_KIND_REF (1u << 9)      /* a zts.ref() box, for ref/out parameters */
+#define ZTS_KIND_ANY 0x3FFu
 
 /* Flags of zts_type_declare. */
 #define ZTS_TYPE_STATIC (1u << 0)      /* static class: no constructor */
@@ -296,6 +297,12 @@ ZTS_API int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_sl
 
 /** The type id of a JS type object (borrowed v); ZTS_ERR_ARGUMENT when v is not one. */
 ZTS_API int32_t zts_type_id_of(zts_domain *domain, zts_value v, int32_t *out_type_id);
+
+/** The value in a zts.ref() box (borrowed box); *out owned; ZTS_ERR_ARGUMENT when box is not a ref box. */
+ZTS_API int32_t zts_ref_get(zts_domain *domain, zts_value box, zts_value *out);
+
+/** Stores v (consumed) into a zts.ref() box (borrowed box); ZTS_ERR_ARGUMENT when box is not a ref box. */
+ZTS_API int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v);
 
 /** Number of live exotics (JS objects that show C# objects). */
 ZTS_API int32_t zts_object_live_count(const zts_domain *domain);

@@ -35,6 +35,7 @@ zts_domain *domain_create(void *host, void *gate)
     register_clr_classes(d->rt);
     register_namespace_class(d->rt);
     register_ref_class(d->rt);
+    register_opaque_class(d->rt);
     d->ctx = JS_NewContext(d->rt);
     if (d->ctx == nullptr) {
         JS_FreeRuntime(d->rt);
@@ -74,6 +75,7 @@ int64_t domain_destroy(zts_domain *d)
     release_queue_close(d->id);
     d->refs.clear(d->ctx);
     d->types.clear(d->ctx);
+    d->opaque.clear(d->ctx);
     JS_FreeValue(d->ctx, d->gate_entry);
     d->gate_entry = JS_UNDEFINED;
     JS_FreeContext(d->ctx);

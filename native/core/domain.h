@@ -5,6 +5,7 @@
 #include "counting_allocator.h"
 #include "function_refs.h"
 #include "object_slots.h"
+#include "opaque_scope.h"
 #include "quickjs.h"
 #include "type_registry.h"
 #include "zts/zts.h"
@@ -51,6 +52,7 @@ struct zts_domain {
     int32_t call_depth = 0;             ///< nesting of zts_function_call
     zts::TypeRegistry types;            ///< CLR types shown to JS
     zts::ObjectSlots slots;             ///< live exotics per host registry slot
+    zts::OpaqueSlots opaque;            ///< values behind the opaque handles of the calls in progress
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
 };
 

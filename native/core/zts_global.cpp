@@ -1,5 +1,6 @@
 #include "zts_global.h"
 
+#include "opaque_scope.h"
 #include "ref_box.h"
 
 namespace zts
@@ -18,7 +19,7 @@ bool install_zts_global(zts_domain *d)
         return false;
     }
     JS_DefinePropertyValueStr(ctx, zts_obj, "version", JS_NewString(ctx, core_version()), JS_PROP_ENUMERABLE);
-    if (!install_ref_helper(ctx, zts_obj)) {
+    if (!install_ref_helper(ctx, zts_obj) || !install_opaque_helpers(ctx, zts_obj)) {
         JS_FreeValue(ctx, zts_obj);
         return false;
     }

@@ -67,18 +67,18 @@ namespace ZTS.Mono.Bridges
             ParameterInfo[] ps = invoke.GetParameters();
             var paramTypes = new Type[ps.Length + 1];
             paramTypes[0] = typeof(FunctionClosure);
+            bool hasRefs = false;
             for (int i = 0; i < ps.Length; i++)
             {
                 Type t = ps[i].ParameterType;
-                if (t.IsByRef)
-                    throw new TsBindException("zts: cannot bind " + delegateType.FullName + ": parameter " + (i + 1) + " ('" + ps[i].Name +
-                                              "') is ref/out; ZTS.Mono does not marshal ref/out parameters of GetFunction delegates yet");
-                CheckSupported(delegateType, t, "parameter " + (i + 1) + " ('" + ps[i].Name + "')");
+                hasRefs |= t.IsByRef;
+                CheckSupported(delegateType, t.IsByRef ? t.GetElementType() : t, "parameter " + (i + 1) + " ('" + ps[i].Name + "')");
                 paramTypes[i + 1] = t;
             }
             Type ret = invoke.ReturnType;
             if (ret != typeof(void)) CheckSupported(delegateType, ret, "the return type");
 
+            if (hasRefs) return EmitWithOpaque(delegateType, ps, paramTypes, ret);
             var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
             int n = ps.Length;
             // Only string/char arguments own a JS value; without them nothing written can leak, so the
@@ -188,6 +188,136 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldloc, result);
             il.Emit(OpCodes.Call, MarshalMethod("Read", ret == typeof(void) ? typeof(void) : Underlying(ret)));
+            il.Emit(OpCodes.Ret);
+            return method;
+        }
+
+        // Delegates with ref/in/out parameters (10-LIFETIME §4): each arrives in JS as an opaque handle of a
+        // scope opened for this call; JS reads/writes it with zts.opaque_get/opaque_set; ref/out values are
+        // written back after the call; the scope closes in a finally, so handles die also on the error path.
+        //   int token = c.OpaqueBegin();
+        //   try { argv[i] = handle(value) ...; status = zts_function_call(...); check; write back; result = Read(...); }
+        //   finally { c.OpaqueEnd(token); }
+        private static DynamicMethod EmitWithOpaque(Type delegateType, ParameterInfo[] ps, Type[] paramTypes, Type ret)
+        {
+            var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
+            method.InitLocals = true;
+            ILGenerator il = method.GetILGenerator();
+            int n = ps.Length;
+            LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
+            LocalBuilder result = il.DeclareLocal(typeof(JsValue));
+            LocalBuilder status = il.DeclareLocal(typeof(int));
+            LocalBuilder token = il.DeclareLocal(typeof(int));
+            LocalBuilder value = ret == typeof(void) ? null : il.DeclareLocal(ret);
+            var slots = new LocalBuilder[n];
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
+            il.Emit(OpCodes.Ldc_I4, n * JsValueSize);
+            il.Emit(OpCodes.Conv_U);
+            il.Emit(OpCodes.Localloc);
+            il.Emit(OpCodes.Stloc, argv);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, ClosureMethod("OpaqueBegin"));
+            il.Emit(OpCodes.Stloc, token);
+            il.BeginExceptionBlock(); // finally: OpaqueEnd
+            il.BeginExceptionBlock(); // catch: FreeArgs, rethrow
+            for (int i = 0; i < n; i++)
+            {
+                Type pt = paramTypes[i + 1];
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldloc, argv);
+                il.Emit(OpCodes.Ldc_I4, i);
+                if (pt.IsByRef)
+                {
+                    Type e = pt.GetElementType();
+                    slots[i] = il.DeclareLocal(typeof(int));
+                    if (ps[i].IsOut)
+                    {
+                        il.Emit(OpCodes.Ldnull); // out: JS starts from undefined
+                    }
+                    else
+                    {
+                        il.Emit(OpCodes.Ldarg, i + 1);
+                        il.Emit(OpCodes.Ldobj, e);
+                        if (e.IsValueType) il.Emit(OpCodes.Box, e);
+                    }
+                    il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaque"));
+                    il.Emit(OpCodes.Stloc, slots[i]);
+                    continue;
+                }
+                il.Emit(OpCodes.Ldarg, i + 1);
+                if (IsPrimitive(pt))
+                {
+                    il.Emit(OpCodes.Call, MarshalMethod("Write", Underlying(pt)));
+                }
+                else
+                {
+                    if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
+                    il.Emit(OpCodes.Call, MarshalMethod("Write", typeof(object)));
+                }
+            }
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
+            il.Emit(OpCodes.Ldfld, typeof(MonoDomain).GetField("Handle"));
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
+            il.Emit(OpCodes.Ldc_I4, n);
+            il.Emit(OpCodes.Ldloc, argv);
+            il.Emit(OpCodes.Ldloca, result);
+            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call"));
+            il.Emit(OpCodes.Stloc, status);
+            il.BeginCatchBlock(typeof(object));
+            il.Emit(OpCodes.Pop);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, argv);
+            il.Emit(OpCodes.Ldc_I4, n);
+            il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
+            il.Emit(OpCodes.Rethrow);
+            il.EndExceptionBlock();
+            Label succeeded = il.DefineLabel();
+            il.Emit(OpCodes.Ldloc, status);
+            il.Emit(OpCodes.Brfalse, succeeded);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, status);
+            il.Emit(OpCodes.Call, ClosureMethod("Fail"));
+            il.MarkLabel(succeeded);
+            for (int i = 0; i < n; i++)
+            {
+                if (slots[i] == null || ps[i].ParameterType.IsByRef && !ps[i].IsOut && ps[i].IsIn) continue; // `in`: no write-back
+                Type e = paramTypes[i + 1].GetElementType();
+                il.Emit(OpCodes.Ldarg, i + 1);
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldloc, slots[i]);
+                il.Emit(OpCodes.Ldc_I4, i);
+                il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("ReadOpaque"));
+                il.Emit(e.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, e);
+                il.Emit(OpCodes.Stobj, e);
+            }
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, ClosureMethod("FlushConsole"));
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, result);
+            if (ret == typeof(void))
+            {
+                il.Emit(OpCodes.Call, MarshalMethod("Read", typeof(void)));
+            }
+            else if (IsPrimitive(ret))
+            {
+                il.Emit(OpCodes.Call, MarshalMethod("Read", Underlying(ret)));
+                il.Emit(OpCodes.Stloc, value);
+            }
+            else
+            {
+                il.Emit(OpCodes.Call, MarshalMethod("Read", typeof(object)));
+                il.Emit(ret.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, ret);
+                il.Emit(OpCodes.Stloc, value);
+            }
+            il.BeginFinallyBlock();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, token);
+            il.Emit(OpCodes.Call, ClosureMethod("OpaqueEnd"));
+            il.EndExceptionBlock();
+            if (value != null) il.Emit(OpCodes.Ldloc, value);
             il.Emit(OpCodes.Ret);
             return method;
         }

@@ -37,7 +37,7 @@ namespace ZTS.Mono.Bridges
             for (int i = 0; i < ps.Length; i++)
             {
                 ParamTypes[i] = ps[i].ParameterType;
-                Views[i] = DelegateBridgeBuilder.IsPrimitive(ParamTypes[i]) ? 0 : Clr.TypeBinder.Declare(domain, ParamTypes[i]);
+                Views[i] = DelegateBridgeBuilder.IsPrimitive(ParamTypes[i]) || ParamTypes[i].IsByRef ? 0 : Clr.TypeBinder.Declare(domain, ParamTypes[i]);
             }
             ResultType = invoke.ReturnType;
             Views[ps.Length] = ResultType == typeof(void) || DelegateBridgeBuilder.IsPrimitive(ResultType) ? 0 : Clr.TypeBinder.Declare(domain, ResultType);
@@ -65,6 +65,18 @@ namespace ZTS.Mono.Bridges
         internal void FlushConsole()
         {
             if (TsConsole.HasPending && Domain.CallDepth == 0) TsConsole.Flush();
+        }
+
+        /// <summary>Opens the opaque scope of one call (delegates with ref/in/out parameters).</summary>
+        internal int OpaqueBegin()
+        {
+            return ZtsNative.zts_opaque_scope_begin(Domain.Handle);
+        }
+
+        /// <summary>Closes the call's opaque scope: every handle it made is invalid from now on.</summary>
+        internal void OpaqueEnd(int token)
+        {
+            if (!Domain.IsDisposed) ZtsNative.zts_opaque_scope_end(Domain.Handle, token);
         }
 
         /// <summary>Frees the ref-counted values a failed marshal left in argv (the exception path of every bridge).</summary>

@@ -79,6 +79,33 @@ namespace ZTS.Mono.Bridges
             JsValue.Set(argv + index, c.Domain.Push(v, c.Views[index]));
         }
 
+        /// <summary>A ref/in/out argument: an opaque handle holding the value; returns the slot for read-back.</summary>
+        public static int WriteOpaque(FunctionClosure c, JsValue* argv, int index, object value)
+        {
+            MonoDomain d = c.Domain;
+            Type t = c.ParamTypes[index].GetElementType();
+            JsValue initial = value == null && t.IsValueType ? JsValue.Undefined
+                : Clr.ValueConvert.ToJs(d, value, t, "argument " + (index + 1) + " of '" + c.Name + "'");
+            JsValue handle;
+            int slot;
+            int rc = ZtsNative.zts_opaque_new(d.Handle, initial, out handle, out slot);
+            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, c.Name);
+            JsValue.Set(argv + index, handle);
+            return slot;
+        }
+
+        /// <summary>The value JS left behind an opaque handle, converted for its ref/out parameter.</summary>
+        public static object ReadOpaque(FunctionClosure c, int slot, int index)
+        {
+            MonoDomain d = c.Domain;
+            JsValue v;
+            int rc = ZtsNative.zts_opaque_take(d.Handle, slot, out v);
+            if (rc != ZtsStatus.Ok) throw new InvalidOperationException("zts: the opaque slot of argument " + (index + 1) + " is gone");
+            Type t = c.ParamTypes[index].GetElementType();
+            if (v.Tag == JsValue.TagUndefined && t.IsValueType) return Activator.CreateInstance(t);
+            return Clr.ValueConvert.FromJs(d, v, t, "ref/out argument " + (index + 1) + " of '" + c.Name + "'");
+        }
+
         // ---- JS -> C# (results) ------------------------------------------------------------------
 
         /// <summary>A result of a non-primitive declared type: a C# object (from the registry), a JS function

@@ -165,6 +165,18 @@ namespace ZTS.Mono.Native
         public static extern int zts_object_live_count(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_opaque_scope_begin(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_opaque_new(IntPtr domain, JsValue value, out JsValue handle, out int slot);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_opaque_take(IntPtr domain, int slot, out JsValue value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_opaque_scope_end(IntPtr domain, int token);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_ref_get(IntPtr domain, JsValue box, out JsValue value);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -304,6 +304,18 @@ ZTS_API int32_t zts_ref_get(zts_domain *domain, zts_value box, zts_value *out);
 /** Stores v (consumed) into a zts.ref() box (borrowed box); ZTS_ERR_ARGUMENT when box is not a ref box. */
 ZTS_API int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v);
 
+/** Opens an opaque scope for one C# -> JS call (10-LIFETIME §4); returns the token for zts_opaque_scope_end. */
+ZTS_API int32_t zts_opaque_scope_begin(zts_domain *domain);
+
+/** Makes an opaque handle holding v (consumed) in the open scope; *out_handle owned; *out_index for zts_opaque_take. */
+ZTS_API int32_t zts_opaque_new(zts_domain *domain, zts_value v, zts_value *out_handle, int32_t *out_index);
+
+/** The value JS left in opaque slot index of the open scope (duplicated, owned). */
+ZTS_API int32_t zts_opaque_take(zts_domain *domain, int32_t index, zts_value *out);
+
+/** Closes the scope: its slots are freed and every handle of it is invalid from now on (also on error paths). */
+ZTS_API int32_t zts_opaque_scope_end(zts_domain *domain, int32_t token);
+
 /** Number of live exotics (JS objects that show C# objects). */
 ZTS_API int32_t zts_object_live_count(const zts_domain *domain);
 

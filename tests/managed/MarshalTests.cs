@@ -166,7 +166,6 @@ namespace ZTS.Tests
             Modules["m"] = "export function f(x) { return x; }";
             var e = Assert.Throws<TsBindException>(() => TsAppDomain.GetFunction<TakesPointer>("m", "f"));
             StringAssert.Contains("System.Int32*", e.Message);
-            StringAssert.Contains("ref/out", Assert.Throws<TsBindException>(() => TsAppDomain.GetFunction<TakesRef>("m", "f")).Message);
             CollectionAssert.IsEmpty(Loads, "a signature that cannot be bound fails before any JS runs");
         }
 

@@ -351,6 +351,52 @@ int32_t zts_opaque_scope_end(zts_domain *domain, int32_t token)
     return ZTS_OK;
 }
 
+int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *names, zts_value *values, zts_value *out)
+{
+    if (domain == nullptr || out == nullptr || count < 0 || (count > 0 && (names == nullptr || values == nullptr))) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JSContext *ctx = domain->ctx;
+    JSValue obj = JS_NewObject(ctx);
+    for (int32_t i = 0; i < count; i++) {
+        JSValue v = to_js(values[i]);
+        values[i] = from_js(JS_UNDEFINED);
+        if (JS_IsException(obj) || JS_DefinePropertyValueStr(ctx, obj, names[i], v, JS_PROP_C_W_E) < 0) {
+            if (JS_IsException(obj)) {
+                JS_FreeValue(ctx, v);
+            }
+        }
+    }
+    if (JS_IsException(obj)) {
+        *out = from_js(JS_UNDEFINED);
+        return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+    }
+    *out = from_js(obj);
+    return ZTS_OK;
+}
+
+int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names, zts_value *out_values)
+{
+    if (domain == nullptr || count < 0 || (count > 0 && (names == nullptr || out_values == nullptr))) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    if (!JS_IsObject(to_js(obj))) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        JSValue v = JS_GetPropertyStr(domain->ctx, to_js(obj), names[i]);
+        if (JS_IsException(v)) {
+            for (int32_t k = 0; k < i; k++) {
+                JS_FreeValue(domain->ctx, to_js(out_values[k]));
+                out_values[k] = from_js(JS_UNDEFINED);
+            }
+            return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+        }
+        out_values[i] = from_js(v);
+    }
+    return ZTS_OK;
+}
+
 int32_t zts_object_live_count(const zts_domain *domain)
 {
     return domain != nullptr ? domain->slots.live_count() : 0;

@@ -120,6 +120,15 @@ namespace ZTS.Mono.Bridges
                                          " (argument " + (i + 1) + " of '" + s.Name + "')");
         }
 
+        /// <summary>A [TsMarshalAs(Table)] struct parameter from a plain JS object.</summary>
+        public static object ReadTable(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            Clr.TableShape shape = s.ParamTables[i];
+            if (IsMissing(s, argv, argc, i))
+                return s.Missing<object>(i) ?? (shape.IsNullable ? null : Activator.CreateInstance(shape.StructType));
+            return shape.FromJs(d, argv[i], "argument " + (i + 1) + " of '" + s.Name + "'");
+        }
+
         /// <summary>The initial value of a ref parameter: the zts.ref() box's value (out: default).</summary>
         public static object RefIn(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {

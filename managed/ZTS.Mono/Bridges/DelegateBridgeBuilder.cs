@@ -71,7 +71,7 @@ namespace ZTS.Mono.Bridges
             for (int i = 0; i < ps.Length; i++)
             {
                 Type t = ps[i].ParameterType;
-                hasRefs |= t.IsByRef;
+                hasRefs |= t.IsByRef || (!t.IsByRef && Clr.MarshalAsReader.IsOpaque(ps[i]));
                 CheckSupported(delegateType, t.IsByRef ? t.GetElementType() : t, "parameter " + (i + 1) + " ('" + ps[i].Name + "')");
                 paramTypes[i + 1] = t;
             }
@@ -128,15 +128,7 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Ldloc, argv);
                 il.Emit(OpCodes.Ldc_I4, i);
                 il.Emit(OpCodes.Ldarg, i + 1);
-                if (IsPrimitive(pt))
-                {
-                    il.Emit(OpCodes.Call, MarshalMethod("Write", Underlying(pt)));
-                }
-                else
-                {
-                    if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
-                    il.Emit(OpCodes.Call, MarshalMethod("Write", typeof(object)));
-                }
+                EmitWrite(il, pt, Clr.MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
             // status = zts_function_call(c.Domain.Handle, c.Ref, n, argv, &result);  -- the one P/Invoke
             il.Emit(OpCodes.Ldarg_0);
@@ -175,11 +167,12 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Call, ClosureMethod("FlushConsole"));
             il.MarkLabel(quiet);
-            if (ret != typeof(void) && !IsPrimitive(ret))
+            bool tableResult = Clr.MarshalAsReader.TableFor(invoke.ReturnParameter, ret, delegateType.Name + " return value") != null;
+            if (ret != typeof(void) && (!IsPrimitive(ret) || tableResult))
             {
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldloc, result);
-                il.Emit(OpCodes.Call, MarshalMethod("Read", typeof(object)));
+                il.Emit(OpCodes.Call, tableResult ? typeof(ValueMarshal).GetMethod("ReadTable") : MarshalMethod("Read", typeof(object)));
                 il.Emit(ret.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, ret);
                 il.Emit(OpCodes.Ret);
                 return method;
@@ -246,15 +239,14 @@ namespace ZTS.Mono.Bridges
                     continue;
                 }
                 il.Emit(OpCodes.Ldarg, i + 1);
-                if (IsPrimitive(pt))
-                {
-                    il.Emit(OpCodes.Call, MarshalMethod("Write", Underlying(pt)));
-                }
-                else
+                if (Clr.MarshalAsReader.IsOpaque(ps[i]))
                 {
                     if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
-                    il.Emit(OpCodes.Call, MarshalMethod("Write", typeof(object)));
+                    il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaqueValue"));
+                    il.Emit(OpCodes.Pop); // by value: nothing to write back
+                    continue;
                 }
+                EmitWrite(il, pt, Clr.MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
@@ -320,6 +312,18 @@ namespace ZTS.Mono.Bridges
             if (value != null) il.Emit(OpCodes.Ldloc, value);
             il.Emit(OpCodes.Ret);
             return method;
+        }
+
+        // One argument write: by tag for primitives, a Table object, or a pushed C# object.
+        private static void EmitWrite(ILGenerator il, Type pt, bool table)
+        {
+            if (IsPrimitive(pt) && !table)
+            {
+                il.Emit(OpCodes.Call, MarshalMethod("Write", Underlying(pt)));
+                return;
+            }
+            if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
+            il.Emit(OpCodes.Call, table ? typeof(ValueMarshal).GetMethod("WriteTable") : MarshalMethod("Write", typeof(object)));
         }
 
         // The common results decode right here; anything else falls through to ValueMarshal.Read*.

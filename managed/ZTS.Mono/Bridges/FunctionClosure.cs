@@ -25,6 +25,13 @@ namespace ZTS.Mono.Bridges
         /// <summary>Declared result type of the delegate.</summary>
         internal readonly Type ResultType;
 
+        /// <summary>[TsMarshalAs(Table)] shapes of the parameters (null: Default) and of the result.</summary>
+        internal readonly Clr.TableShape[] ParamTables;
+        internal readonly Clr.TableShape ResultTable;
+
+        /// <summary>[TsMarshalAs(OpaqueValue)] on by-value parameters.</summary>
+        internal readonly bool[] ParamOpaque;
+
         internal FunctionClosure(MonoDomain domain, int reference, string name, Type delegateType)
         {
             Domain = domain;
@@ -34,12 +41,17 @@ namespace ZTS.Mono.Bridges
             System.Reflection.ParameterInfo[] ps = invoke.GetParameters();
             ParamTypes = new Type[ps.Length];
             Views = new int[ps.Length + 1];
+            ParamTables = new Clr.TableShape[ps.Length];
+            ParamOpaque = new bool[ps.Length];
             for (int i = 0; i < ps.Length; i++)
             {
+                ParamTables[i] = Clr.MarshalAsReader.TableFor(ps[i], ps[i].ParameterType, delegateType.Name + " parameter " + (i + 1));
+                ParamOpaque[i] = !ps[i].ParameterType.IsByRef && Clr.MarshalAsReader.IsOpaque(ps[i]);
                 ParamTypes[i] = ps[i].ParameterType;
                 Views[i] = DelegateBridgeBuilder.IsPrimitive(ParamTypes[i]) || ParamTypes[i].IsByRef ? 0 : Clr.TypeBinder.Declare(domain, ParamTypes[i]);
             }
             ResultType = invoke.ReturnType;
+            ResultTable = Clr.MarshalAsReader.TableFor(invoke.ReturnParameter, ResultType, delegateType.Name + " return value");
             Views[ps.Length] = ResultType == typeof(void) || DelegateBridgeBuilder.IsPrimitive(ResultType) ? 0 : Clr.TypeBinder.Declare(domain, ResultType);
         }
 

@@ -37,11 +37,11 @@ namespace ZTS.Mono.Bridges
                 for (int i = 0; i < ps.Length; i++)
                 {
                     if (refs[i] != null) il.Emit(OpCodes.Ldloca, refs[i]);
-                    else EmitArg(il, ps[i].ParameterType, i);
+                    else EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null);
                 }
                 il.Emit(instance && !m.DeclaringType.IsValueType ? OpCodes.Callvirt : OpCodes.Call, m);
                 EmitRefWriteBack(il, ps, refs, m.ReturnType);
-                EmitResult(il, m.ReturnType);
+                EmitResult(il, m.ReturnType, site.ResultTable != null);
             });
         }
 
@@ -54,7 +54,7 @@ namespace ZTS.Mono.Bridges
                 ParameterInfo[] ps = c.GetParameters();
                 if (Array.Exists(ps, p => p.ParameterType.IsByRef))
                     throw new TsBindException("zts: cannot bind '" + c.DeclaringType.Name + "' constructor: ref/out constructor parameters are not marshalled");
-                for (int i = 0; i < ps.Length; i++) EmitArg(il, ps[i].ParameterType, i);
+                for (int i = 0; i < ps.Length; i++) EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null);
                 il.Emit(OpCodes.Newobj, c);
                 EmitResult(il, c.DeclaringType);
             });
@@ -92,7 +92,7 @@ namespace ZTS.Mono.Bridges
                     EmitThis(il, f.DeclaringType);
                     il.Emit(OpCodes.Ldfld, f);
                 }
-                EmitResult(il, f.FieldType);
+                EmitResult(il, f.FieldType, site.ResultTable != null);
             });
         }
 
@@ -103,7 +103,7 @@ namespace ZTS.Mono.Bridges
             {
                 CheckType(f.FieldType, f);
                 if (!f.IsStatic) EmitThis(il, f.DeclaringType);
-                EmitArg(il, f.FieldType, 0);
+                EmitArg(il, f.FieldType, 0, site.ParamTables.Length > 0 && site.ParamTables[0] != null);
                 il.Emit(f.IsStatic ? OpCodes.Stsfld : OpCodes.Stfld, f);
                 EmitResult(il, typeof(void));
             });
@@ -232,7 +232,7 @@ namespace ZTS.Mono.Bridges
             else il.Emit(OpCodes.Castclass, declaring);
         }
 
-        private static void EmitArg(ILGenerator il, Type t, int index)
+        private static void EmitArg(ILGenerator il, Type t, int index, bool table = false)
         {
             il.Emit(OpCodes.Ldarg, ArgSite);
             il.Emit(OpCodes.Ldarg, ArgDomain);
@@ -240,7 +240,7 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg, ArgData);
             il.Emit(OpCodes.Ldarg, ArgCount);
             il.Emit(OpCodes.Ldc_I4, index);
-            MethodInfo reader = Reader(t);
+            MethodInfo reader = table ? typeof(ArgReader).GetMethod("ReadTable") : Reader(t);
             il.Emit(OpCodes.Call, reader);
             if (reader.ReturnType == typeof(object) && t != typeof(object))
             {
@@ -249,7 +249,7 @@ namespace ZTS.Mono.Bridges
             }
         }
 
-        private static void EmitResult(ILGenerator il, Type t)
+        private static void EmitResult(ILGenerator il, Type t, bool table = false)
         {
             if (t == typeof(void))
             {
@@ -264,7 +264,7 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg, ArgSite);
             il.Emit(OpCodes.Ldarg, ArgDomain);
             il.Emit(OpCodes.Ldloc, tmp);
-            MethodInfo writer = Writer(t);
+            MethodInfo writer = table ? typeof(ResultWriter).GetMethod("WriteTable") : Writer(t);
             if (writer.GetParameters()[2].ParameterType == typeof(object) && t.IsValueType) il.Emit(OpCodes.Box, t);
             il.Emit(OpCodes.Call, writer);
             il.Emit(OpCodes.Ret);
@@ -305,7 +305,8 @@ namespace ZTS.Mono.Bridges
                 MethodInfo m = typeof(ResultWriter).GetMethod("Write" + p.Name);
                 if (m != null) return m;
             }
-            return typeof(ResultWriter).GetMethod(t == typeof(object) ? "WriteAny" : "WriteObject");
+            // object, and Nullable<T> (boxed as T or null), encode by the runtime value.
+            return typeof(ResultWriter).GetMethod(t == typeof(object) || Nullable.GetUnderlyingType(t) != null ? "WriteAny" : "WriteObject");
         }
     }
 }

@@ -18,11 +18,13 @@ namespace ZTS.Mono.Bridges
             ParamTypes = new Type[n];
             Defaults = new object[n];
             Optional = new bool[n];
+            ParamTables = new Clr.TableShape[n];
             for (int i = 0; i < n; i++)
             {
                 ParamTypes[i] = parameters[i].ParameterType;
                 Optional[i] = parameters[i].IsOptional;
                 Defaults[i] = parameters[i].IsOptional && parameters[i].DefaultValue != DBNull.Value ? parameters[i].DefaultValue : null;
+                ParamTables[i] = Clr.MarshalAsReader.TableFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
                 if (parameters[i].IsOut)
                 {
                     if (_out == null) _out = new bool[n];
@@ -45,6 +47,12 @@ namespace ZTS.Mono.Bridges
 
         /// <summary>Type id of the declared result type, for pushing returned objects.</summary>
         public readonly int ResultView;
+
+        /// <summary>[TsMarshalAs(Table)] shapes of the parameters (null entries: Default).</summary>
+        public readonly Clr.TableShape[] ParamTables;
+
+        /// <summary>[TsMarshalAs(Table)] shape of the result, or null.</summary>
+        public Clr.TableShape ResultTable;
 
         private bool[] _out;
 

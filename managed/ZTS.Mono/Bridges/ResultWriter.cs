@@ -55,6 +55,12 @@ namespace ZTS.Mono.Bridges
             return v == null ? JsValue.Null : d.Push(v, s.ResultView);
         }
 
+        /// <summary>A [TsMarshalAs(Table)] struct result: a plain JS object with the listed members.</summary>
+        public static JsValue WriteTable(MemberSite s, MonoDomain d, object v)
+        {
+            return s.ResultTable.ToJs(d, v, "return value of '" + s.Name + "'");
+        }
+
         /// <summary>A result declared object: primitives and strings become JS values, the rest is pushed.</summary>
         public static JsValue WriteAny(MemberSite s, MonoDomain d, object v)
         {

@@ -76,7 +76,42 @@ namespace ZTS.Mono.Bridges
                 JsValue.Set(argv + index, JsValue.Null);
                 return;
             }
-            JsValue.Set(argv + index, c.Domain.Push(v, c.Views[index]));
+            Type declared = c.ParamTypes[index];
+            JsValue.Set(argv + index, Nullable.GetUnderlyingType(declared) != null || declared == typeof(object)
+                ? Clr.ValueConvert.ToJs(c.Domain, v, declared, "argument " + (index + 1) + " of '" + c.Name + "'")
+                : c.Domain.Push(v, c.Views[index]));
+        }
+
+        /// <summary>A [TsMarshalAs(Table)] struct argument: a plain JS object with the listed members.</summary>
+        public static void WriteTable(FunctionClosure c, JsValue* argv, int index, object v)
+        {
+            JsValue.Set(argv + index, c.ParamTables[index].ToJs(c.Domain, v, "argument " + (index + 1) + " of '" + c.Name + "'"));
+        }
+
+        /// <summary>A [TsMarshalAs(Table)] struct result from a plain JS object (consumed).</summary>
+        public static object ReadTable(FunctionClosure c, JsValue r)
+        {
+            try
+            {
+                return c.ResultTable.FromJs(c.Domain, r, "return value of '" + c.Name + "'");
+            }
+            finally
+            {
+                if (r.IsRefCounted) ZtsNative.zts_value_free(c.Domain.Handle, r);
+            }
+        }
+
+        /// <summary>A [TsMarshalAs(OpaqueValue)] by-value argument: an opaque handle (no write-back).</summary>
+        public static int WriteOpaqueValue(FunctionClosure c, JsValue* argv, int index, object value)
+        {
+            MonoDomain d = c.Domain;
+            JsValue initial = Clr.ValueConvert.ToJs(d, value, c.ParamTypes[index], "argument " + (index + 1) + " of '" + c.Name + "'");
+            JsValue handle;
+            int slot;
+            int rc = ZtsNative.zts_opaque_new(d.Handle, initial, out handle, out slot);
+            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, c.Name);
+            JsValue.Set(argv + index, handle);
+            return slot;
         }
 
         /// <summary>A ref/in/out argument: an opaque handle holding the value; returns the slot for read-back.</summary>

@@ -114,24 +114,29 @@ namespace ZTS.Mono.Clr
                     MethodInfo any = getter ?? setter;
                     if (any == null) continue;
                     string name = owner + "." + p.Name;
-                    int g = getter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(getter, Site(d, name, null, p.PropertyType)));
-                    int s = setter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(setter, Site(d, name, setter.GetParameters(), null)));
+                    TableShape table = MarshalAsReader.TableFor(p, p.PropertyType, name);
+                    int g = getter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(getter, Table(Site(d, name, null, p.PropertyType), table, null)));
+                    int s = setter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), any.IsStatic ? 1u : 0u, g, s));
                 }
                 foreach (FieldInfo f in t.GetFields(Declared))
                 {
                     FieldInfo field = f;
                     string name = owner + "." + f.Name;
-                    int g = Host(d, () => MemberBridgeBuilder.FieldGet(field, Site(d, name, null, field.FieldType)));
-                    int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, () => MemberBridgeBuilder.FieldSet(field, Site(d, name, new[] { Param(field.FieldType) }, null)));
+                    TableShape table = MarshalAsReader.TableFor(f, f.FieldType, name);
+                    int g = Host(d, () => MemberBridgeBuilder.FieldGet(field, Table(Site(d, name, null, field.FieldType), table, null)));
+                    int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, () => MemberBridgeBuilder.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? 1u : 0u, g, s));
                 }
                 foreach (MethodInfo m in Sorted(t.GetMethods(Declared).Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition)))
                 {
+                    MarshalAsReader.CheckMethod(m);
                     MethodInfo method = m;
                     string jsName = d.Aliases.FinalName(m);
                     ParamSpec[] specs = Specs(d, m.GetParameters(), strings);
-                    int bridge = Host(d, () => MemberBridgeBuilder.Method(method, Site(d, owner + "." + jsName, method.GetParameters(), method.ReturnType)));
+                    string memberName = owner + "." + jsName;
+                    int bridge = Host(d, () => MemberBridgeBuilder.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
+                                                                                         MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null)));
                     Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? 1u : 0u, bridge, specs.Length, specs));
                 }
             }
@@ -174,6 +179,14 @@ namespace ZTS.Mono.Clr
             return new MemberSite(name, ps, view);
         }
 
+        // Sets the [TsMarshalAs(Table)] shapes of a site's result and of its (setter) parameter 0.
+        private static MemberSite Table(MemberSite site, TableShape result, TableShape param0)
+        {
+            if (result != null) site.ResultTable = result;
+            if (param0 != null && site.ParamTables.Length > 0) site.ParamTables[0] = param0;
+            return site;
+        }
+
         private static bool NeedsView(Type t)
         {
             if (t.IsPrimitive || t.IsEnum || t == typeof(string) || t.IsPointer || t.IsByRef) return false;
@@ -209,6 +222,11 @@ namespace ZTS.Mono.Clr
                 {
                     accept = JsKinds.Any; // the bridge throws TsBindException when chosen
                     exact = JsKinds.None;
+                }
+                else if (MarshalAsReader.TableFor(ps[i], t, DisplayName(ps[i].Member.DeclaringType) + "." + ps[i].Member.Name + " parameter " + (i + 1)) != null)
+                {
+                    accept = JsKinds.JsObject | (Nullable.GetUnderlyingType(t) != null ? JsKinds.Null | JsKinds.Undefined : JsKinds.None);
+                    exact = JsKinds.JsObject; // a plain object with the struct's members
                 }
                 else
                 {

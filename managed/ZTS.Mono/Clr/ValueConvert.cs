@@ -101,7 +101,7 @@ namespace ZTS.Mono.Clr
                 return x >= int.MinValue && x <= int.MaxValue && Math.Floor(x) == x && !(o is double || o is float)
                     ? JsValue.FromInt32((int)x) : JsValue.FromDouble(x);
             }
-            return d.Push(o, TypeBinder.Declare(d, t));
+            return d.Push(o, TypeBinder.Declare(d, u)); // Nullable<S>: seen as S
         }
 
         private static object Box(Type t, object v)

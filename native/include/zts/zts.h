@@ -316,6 +316,14 @@ ZTS_API int32_t zts_opaque_take(zts_domain *domain, int32_t index, zts_value *ou
 /** Closes the scope: its slots are freed and every handle of it is invalid from now on (also on error paths). */
 ZTS_API int32_t zts_opaque_scope_end(zts_domain *domain, int32_t token);
 
+/** Makes a plain JS object {names[i]: values[i]} (values consumed, names UTF-8); *out owned. [TsMarshalAs(Table)] */
+ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *names, zts_value *values,
+                              zts_value *out);
+
+/** Reads obj[names[i]] into out_values[i] (owned; undefined when missing); ZTS_ERR_ARGUMENT when obj is not an object. */
+ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names,
+                               zts_value *out_values);
+
 /** Number of live exotics (JS objects that show C# objects). */
 ZTS_API int32_t zts_object_live_count(const zts_domain *domain);
 

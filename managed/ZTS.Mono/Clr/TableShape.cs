@@ -1,0 +1,189 @@
+using System;
+using System.Collections.Generic;
+using System.Reflection;
+using System.Runtime.InteropServices;
+using ZTS.Mono.Native;
+
+namespace ZTS.Mono.Clr
+{
+    /// <summary>
+    /// [TsMarshalAs(Table)] (01-HOST-API §3): a struct (or Nullable of one) as a plain JS object with the listed
+    /// members, in both directions, converted in one batched native call each way. Member values use the
+    /// general conversion rules (ValueConvert); struct members are read and written through FieldInfo /
+    /// PropertyInfo (a marshalling step, not a call bridge).
+    /// </summary>
+    internal sealed unsafe class TableShape
+    {
+        private static readonly Dictionary<string, TableShape> Cache = new Dictionary<string, TableShape>();
+
+        private readonly MemberInfo[] _members;
+        private readonly Type[] _types;
+        private readonly IntPtr[] _names; // UTF-8, kept for the process (shapes are cached)
+
+        private TableShape(Type structType, bool nullable, MemberInfo[] members)
+        {
+            StructType = structType;
+            IsNullable = nullable;
+            _members = members;
+            _types = new Type[members.Length];
+            _names = new IntPtr[members.Length];
+            for (int i = 0; i < members.Length; i++)
+            {
+                var f = members[i] as FieldInfo;
+                _types[i] = f != null ? f.FieldType : ((PropertyInfo)members[i]).PropertyType;
+                byte[] utf8 = ZtsNative.Utf8Z(members[i].Name);
+                _names[i] = Marshal.AllocHGlobal(utf8.Length);
+                Marshal.Copy(utf8, 0, _names[i], utf8.Length);
+            }
+        }
+
+        /// <summary>The struct type (the underlying type of a Nullable).</summary>
+        public Type StructType { get; private set; }
+
+        /// <summary>Whether null crosses as null (Nullable of struct).</summary>
+        public bool IsNullable { get; private set; }
+
+        /// <summary>The shape for type t and a member list (null: all public instance fields, then properties),
+        /// or null with `problem` set when Table does not apply.</summary>
+        public static TableShape For(Type t, string[] members, out string problem)
+        {
+            problem = null;
+            Type structType = Nullable.GetUnderlyingType(t) ?? t;
+            if (!structType.IsValueType || structType.IsPrimitive || structType.IsEnum)
+            {
+                problem = "Table needs a struct or a Nullable of one, not " + t.FullName;
+                return null;
+            }
+            string key = t.AssemblyQualifiedName + "|" + (members == null ? "*" : string.Join(",", members));
+            lock (Cache)
+            {
+                TableShape shape;
+                if (Cache.TryGetValue(key, out shape)) return shape;
+                var list = new List<MemberInfo>();
+                if (members == null)
+                {
+                    list.AddRange(structType.GetFields(BindingFlags.Public | BindingFlags.Instance));
+                    foreach (PropertyInfo p in structType.GetProperties(BindingFlags.Public | BindingFlags.Instance))
+                        if (p.GetIndexParameters().Length == 0 && p.CanRead && p.CanWrite) list.Add(p);
+                }
+                else
+                {
+                    foreach (string name in members)
+                    {
+                        MemberInfo m = (MemberInfo)structType.GetField(name, BindingFlags.Public | BindingFlags.Instance) ??
+                                       structType.GetProperty(name, BindingFlags.Public | BindingFlags.Instance);
+                        if (m == null)
+                        {
+                            problem = "Table member '" + name + "' is not a public field or property of " + structType.FullName;
+                            return null;
+                        }
+                        list.Add(m);
+                    }
+                }
+                shape = new TableShape(structType, structType != t, list.ToArray());
+                Cache[key] = shape;
+                return shape;
+            }
+        }
+
+        /// <summary>The plain JS object for a boxed struct (or null); owned.</summary>
+        public JsValue ToJs(MonoDomain d, object boxed, string where)
+        {
+            if (boxed == null) return JsValue.Null;
+            int n = _members.Length;
+            JsValue* values = stackalloc JsValue[Math.Max(n, 1)];
+            for (int i = 0; i < n; i++)
+            {
+                var f = _members[i] as FieldInfo;
+                object v = f != null ? f.GetValue(boxed) : ((PropertyInfo)_members[i]).GetValue(boxed, null);
+                values[i] = ValueConvert.ToJs(d, v, _types[i], where + ", member " + _members[i].Name);
+            }
+            JsValue result;
+            fixed (IntPtr* names = _names)
+            {
+                int rc = ZtsNative.zts_table_new(d.Handle, n, names, values, out result);
+                if (rc != ZtsStatus.Ok) throw d.TakeError(rc, where);
+            }
+            return result;
+        }
+
+        /// <summary>The boxed struct read from a plain JS object (borrowed), or null for null/undefined when nullable.</summary>
+        public object FromJs(MonoDomain d, JsValue obj, string where)
+        {
+            if (obj.Tag == JsValue.TagNull || obj.Tag == JsValue.TagUndefined)
+            {
+                if (IsNullable) return null;
+                throw new TsMarshalException("zts: cannot convert " + obj.KindName + " to " + StructType.FullName + " (" + where + ")");
+            }
+            int n = _members.Length;
+            JsValue* values = stackalloc JsValue[Math.Max(n, 1)];
+            int rc;
+            fixed (IntPtr* names = _names) rc = ZtsNative.zts_table_read(d.Handle, obj, n, names, values);
+            if (rc == ZtsStatus.Argument)
+                throw new TsMarshalException("zts: cannot convert " + obj.KindName + " to " + StructType.FullName + " (" + where + "): a Table needs a plain object");
+            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, where);
+            object boxed = Activator.CreateInstance(StructType);
+            for (int i = 0; i < n; i++)
+            {
+                if (values[i].Tag == JsValue.TagUndefined) continue; // a missing member keeps its default
+                object v = ValueConvert.FromJs(d, values[i], _types[i], where + ", member " + _members[i].Name);
+                var f = _members[i] as FieldInfo;
+                if (f != null) f.SetValue(boxed, v);
+                else ((PropertyInfo)_members[i]).SetValue(boxed, v, null);
+            }
+            return boxed;
+        }
+    }
+
+    /// <summary>Reads [TsMarshalAs] off parameters, results, fields and properties, with the Mono backend's rules.</summary>
+    internal static class MarshalAsReader
+    {
+        private static readonly HashSet<string> Logged = new HashSet<string>();
+
+        /// <summary>Rejects [TsMarshalAs] on a method (bind-time TsMarshalAsConfigurationException).</summary>
+        public static void CheckMethod(MethodBase m)
+        {
+            if (Attribute.IsDefined(m, typeof(TsMarshalAsAttribute), false))
+                throw new TsMarshalAsConfigurationException("zts: [TsMarshalAs] is not allowed on method '" + m.DeclaringType.Name + "." + m.Name +
+                                                            "'; put it on a parameter, the return value, a field or a property");
+        }
+
+        /// <summary>The attribute on a parameter / return / field / property, or null.</summary>
+        public static TsMarshalAsAttribute Of(ICustomAttributeProvider provider)
+        {
+            if (provider == null) return null;
+            var parameter = provider as ParameterInfo;
+            if (parameter != null && parameter.Member == null) return null; // a synthetic parameter (field setters)
+            object[] found = provider.GetCustomAttributes(typeof(TsMarshalAsAttribute), false);
+            return found.Length > 0 ? (TsMarshalAsAttribute)found[0] : null;
+        }
+
+        /// <summary>The Table shape a provider asks for, or null (Default). An invalid one logs and falls back.</summary>
+        public static TableShape TableFor(ICustomAttributeProvider provider, Type t, string where)
+        {
+            TsMarshalAsAttribute a = Of(provider);
+            if (a == null || a.Type != TsMarshalType.Table) return null;
+            string problem;
+            TableShape shape = TableShape.For(t, a.Members, out problem);
+            if (shape == null) LogOnce(where, problem);
+            return shape;
+        }
+
+        /// <summary>Whether a provider asks for OpaqueValue.</summary>
+        public static bool IsOpaque(ICustomAttributeProvider provider)
+        {
+            TsMarshalAsAttribute a = Of(provider);
+            return a != null && a.Type == TsMarshalType.OpaqueValue;
+        }
+
+        /// <summary>Logs an ignored [TsMarshalAs] once per place (Mono: error log + Default, 01-HOST-API §3.3).</summary>
+        public static void LogOnce(string where, string problem)
+        {
+            lock (Logged)
+            {
+                if (!Logged.Add(where + "|" + problem)) return;
+            }
+            TsConsole.Enqueue(TsLogLevel.Error, "zts: [TsMarshalAs] on " + where + " ignored (Default used): " + problem);
+        }
+    }
+}

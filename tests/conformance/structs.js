@@ -1,0 +1,67 @@
+// CONTRACT §5 structs and 01-HOST-API §3 [TsMarshalAs]: ByVal copies, Table objects, Nullable.
+import { eq, ok, throws } from './assert.js';
+import { Geometry, Vec3 } from 'csharp:Fixtures';
+
+export function test_Structs_ByVal_IsACopy() {
+    const v = Geometry.Stored;
+    v.X = 99;
+    eq(v.X, 99, 'the JS copy changed');
+    eq(Geometry.Stored.X, 1, 'the C# original did not');
+    ok(Geometry.Stored !== Geometry.Stored, 'each read is a new copy');
+}
+
+export function test_Structs_MethodsActOnTheCopy() {
+    const v = Geometry.Make(3, 4, 0);
+    eq(v.Length(), 5);
+    v.Scale(2);
+    eq(v.X, 6);
+    eq(Geometry.Sum(v), 14, 'the mutated copy crosses back by value');
+}
+
+export function test_Structs_Constructor() {
+    const v = new Vec3(1, 2, 2);
+    eq(v.Length(), 3);
+    eq(new Vec3().X, 0, 'the implicit parameterless constructor');
+}
+
+export function test_Structs_Table_ResultIsPlainObject() {
+    const t = Geometry.MakeTable(1, 2, 3);
+    eq(Object.getPrototypeOf(t), Object.prototype, 'a plain object');
+    eq(JSON.stringify(t), '{"X":1,"Y":2,"Z":3}');
+}
+
+export function test_Structs_Table_ParameterFromPlainObject() {
+    eq(Geometry.Length({ X: 3, Y: 4, Z: 0 }), 5);
+    eq(Geometry.Length({ X: 3, Y: 4 }), 5, 'missing members keep their default');
+    throws(() => Geometry.Length({ X: 'a' }), 'zts: cannot convert string to System.Single');
+}
+
+export function test_Structs_Table_ListedMembersOnly() {
+    eq(Geometry.Describe({ X: 1, Y: 2, Z: 3 }), '1,2,0', 'Z is not a listed member');
+}
+
+export function test_Structs_Table_Field() {
+    const o = Geometry.Origin;
+    eq(JSON.stringify(o), '{"X":0,"Y":0,"Z":0}');
+    Geometry.Origin = { X: 5, Y: 0, Z: 0 };
+    eq(Geometry.Origin.X, 5);
+    Geometry.Origin = { X: 0, Y: 0, Z: 0 };
+}
+
+export function test_Structs_Table_Nullable() {
+    eq(Geometry.Maybe(false), null);
+    eq(Geometry.Maybe(true).Z, 9);
+}
+
+export function test_Structs_Nullable_Primitive() {
+    eq(Geometry.Half(10), 5);
+    eq(Geometry.Half(null), null);
+}
+
+export function test_Structs_InvalidTable_FallsBackToDefault() {
+    eq(Geometry.Chars('abc'), 3);
+}
+
+export function test_Structs_MarshalAsOnMethod_FailsBinding() {
+    throws(() => CSharp.Fixtures.BadMarshal.Wrong(), "zts: cannot bind 'BadMarshal': [TsMarshalAs] is not allowed on method 'BadMarshal.Wrong'");
+}

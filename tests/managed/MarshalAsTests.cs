@@ -1,0 +1,82 @@
+using System;
+using NUnit.Framework;
+
+namespace ZTS.Tests
+{
+    public delegate float LengthOf([TsMarshalAs(TsMarshalType.Table)] Fixtures.Vec3 v);
+
+    [return: TsMarshalAs(TsMarshalType.Table)]
+    public delegate Fixtures.Vec3 MakeVec(float x);
+
+    public delegate string NameOf([TsMarshalAs(TsMarshalType.OpaqueValue)] Fixtures.Animal a);
+
+    /// <summary>[TsMarshalAs] on C# -> JS delegates, the invalid-combination log, and struct lifetime.</summary>
+    [TestFixture]
+    public class MarshalAs_Delegates : DomainFixture
+    {
+        [Test]
+        public void MarshalAs_TableParameter_IsPlainObjectInJs()
+        {
+            var f = Bind<LengthOf>("export function f(v) { return Object.keys(v).join('') === 'XYZ' ? Math.hypot(v.X, v.Y, v.Z) : -1; }", "f");
+            Assert.AreEqual(5f, f(new Fixtures.Vec3(3, 4, 0)));
+        }
+
+        [Test]
+        public void MarshalAs_TableResult_FromPlainObject()
+        {
+            var f = Bind<MakeVec>("export function f(x) { return { X: x, Y: 2 * x, Z: 3 * x }; }", "f");
+            Fixtures.Vec3 v = f(2);
+            Assert.AreEqual(4f, v.Y);
+            Assert.AreEqual(6f, v.Z);
+        }
+
+        [Test]
+        public void MarshalAs_OpaqueValue_ByValueClass()
+        {
+            var f = Bind<NameOf>("let saved;\nexport function f(h) { saved = h; return zts.opaque_get(h).Name; }\n" +
+                                 "export function later() { try { zts.opaque_get(saved); return 'no'; } catch (e) { return e.message; } }", "f");
+            Assert.AreEqual("cat", f(new Fixtures.Animal("cat")));
+            Assert.AreEqual("zts: invalid opaque parameter handle", TsAppDomain.GetFunction<Func<string>>("m", "later")());
+        }
+
+        [Test]
+        public void MarshalAs_InvalidCombination_LogsAndUsesDefault()
+        {
+            var f = Bind<Func<int>>("import { Geometry } from 'csharp:Fixtures';\nexport function f() { return Geometry.Chars('abcd'); }", "f");
+            Assert.AreEqual(4, f());
+            TsFramePump.LateUpdate();
+            Assert.IsTrue(Logged.Exists(l => l.Key == TsLogLevel.Error && l.Value.Contains("[TsMarshalAs]") && l.Value.Contains("Chars")),
+                          "the ignored attribute is logged as an error");
+        }
+
+        [Test]
+        public void MarshalAs_StructHoldingReference_KeepsItAliveWhileJsHoldsTheCopy()
+        {
+            Modules["m"] = "import { Geometry, Factory } from 'csharp:Fixtures';\n" +
+                           "let held = null;\n" +
+                           "export function hold() { held = Geometry.Tag(Factory.Make(5), 'five'); }\n" +
+                           "export function read() { return held.Item.Twice(); }\n" +
+                           "export function drop() { held = null; }";
+            global::Fixtures.Factory.Tracked.Clear();
+            global::Fixtures.Factory.TrackEnabled = true;
+            TsAppDomain.GetFunction<Action>("m", "hold")();
+            global::Fixtures.Factory.TrackEnabled = false;
+            WeakReference widget = global::Fixtures.Factory.Tracked[0];
+            Collect();
+            Assert.IsTrue(widget.IsAlive, "the struct copy in JS keeps its reference field's object alive");
+            Assert.AreEqual(10, TsAppDomain.GetFunction<Func<int>>("m", "read")());
+            TsAppDomain.GetFunction<Action>("m", "drop")();
+            Collect();
+            Assert.IsFalse(widget.IsAlive, "released with the copy");
+        }
+
+        private static void Collect()
+        {
+            TsMonoAppDomain.Current.CollectJsGarbage();
+            TsFramePump.LateUpdate();
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+        }
+    }
+}

@@ -82,6 +82,7 @@ namespace ZTS.Bench
             bench_raw_release();
 
             JsToCSharp(n / 2, rounds);
+            ValuesAndDelegates(n / 4, rounds);
 
             // Initialize + first GetFunction (warm process) and one Reset cycle, best of several.
             var initTimes = new List<double>();
@@ -162,6 +163,55 @@ namespace ZTS.Bench
             Report("js_to_csharp_property_set_plus_get", bProp, "ns/iteration", 2 * bRaw);
             Report("js_to_csharp_new_object_push", bPush, "ns/call", bRaw);
             Report("js_to_csharp_identity_cache_hit", bIdentity, "ns/call", bRaw);
+        }
+
+        // Structs (3 floats), delegates in both directions, opaque ref write-back; each against a same-run baseline.
+        private static void ValuesAndDelegates(int n, int rounds)
+        {
+            _jsModules["values"] =
+                "import { Values, Vec3f } from 'csharp:ZTS.Bench.Targets';\n" +
+                "export function structIn(n) { const v = Values.Make(1); let s = 0; for (let i = 0; i < n; i++) s += Values.Sum(v); return s; }\n" +
+                "export function structOut(n) { let s = 0; for (let i = 0; i < n; i++) s += Values.Make(i) ? 1 : 0; return s; }\n" +
+                "export function tableIn(n) { const v = { X: 1, Y: 1, Z: 2 }; let s = 0; for (let i = 0; i < n; i++) s += Values.SumTable(v); return s; }\n" +
+                "export function tableOut(n) { let s = 0; for (let i = 0; i < n; i++) s += Values.MakeTable(i).Z; return s; }\n" +
+                "export function rawAdd(n) { let s = 0; const f = raw.add; for (let i = 0; i < n; i++) s = f(i, 1); return s; }\n" +
+                "export function csDelegate(n) { const d = Values.Doubler(); let s = 0; for (let i = 0; i < n; i++) s = d(i); return s; }\n" +
+                "export function maker() { return x => x + 1; }\n" +
+                "export function plus(a, b) { return a + b; }\n" +
+                "export function acc(total, add) { zts.opaque_set(total, zts.opaque_get(total) + add); }\n";
+            var structIn = TsAppDomain.GetFunction<Func<int, double>>("values", "structIn");
+            var structOut = TsAppDomain.GetFunction<Func<int, double>>("values", "structOut");
+            var tableIn = TsAppDomain.GetFunction<Func<int, double>>("values", "tableIn");
+            var tableOut = TsAppDomain.GetFunction<Func<int, double>>("values", "tableOut");
+            var rawAdd = TsAppDomain.GetFunction<Func<int, double>>("values", "rawAdd");
+            var csDelegate = TsAppDomain.GetFunction<Func<int, double>>("values", "csDelegate");
+            Func<int, int> jsFunction = TsAppDomain.GetFunction<Func<Func<int, int>>>("values", "maker")();
+            var plus = TsAppDomain.GetFunction<Func<int, int, int>>("values", "plus");
+            var acc = TsAppDomain.GetFunction<ZTS.Bench.Targets.Accumulate>("values", "acc");
+            int total = 0;
+            acc(ref total, 2);
+            if (total != 2 || jsFunction(1) != 2 || csDelegate(3) != 4) throw new Exception("bench: values are wrong");
+            double bStructIn = double.MaxValue, bStructOut = double.MaxValue, bTableIn = double.MaxValue, bTableOut = double.MaxValue;
+            double bRaw = double.MaxValue, bCsDelegate = double.MaxValue, bJsFunction = double.MaxValue, bPlus = double.MaxValue, bAcc = double.MaxValue;
+            for (int r = 0; r < rounds; r++)
+            {
+                bRaw = Math.Min(bRaw, Time(n, () => (long)rawAdd(n)));
+                bStructIn = Math.Min(bStructIn, Time(n, () => (long)structIn(n)));
+                bStructOut = Math.Min(bStructOut, Time(n, () => { long s = (long)structOut(n); TsFramePump.LateUpdate(); return s; }));
+                bTableIn = Math.Min(bTableIn, Time(n, () => (long)tableIn(n)));
+                bTableOut = Math.Min(bTableOut, Time(n, () => (long)tableOut(n)));
+                bCsDelegate = Math.Min(bCsDelegate, Time(n, () => (long)csDelegate(n)));
+                bPlus = Math.Min(bPlus, Time(n, () => { long s = 0; for (int i = 0; i < n; i++) s += plus(i, 1); return s; }));
+                bJsFunction = Math.Min(bJsFunction, Time(n, () => { long s = 0; for (int i = 0; i < n; i++) s += jsFunction(i); return s; }));
+                bAcc = Math.Min(bAcc, Time(n, () => { int t = 0; for (int i = 0; i < n; i++) acc(ref t, 1); return t; }));
+            }
+            Report("js_to_csharp_struct_byval_argument", bStructIn, "ns/call", bRaw);
+            Report("js_to_csharp_struct_byval_result", bStructOut, "ns/call", bRaw);
+            Report("js_to_csharp_struct_table_argument", bTableIn, "ns/call", bRaw);
+            Report("js_to_csharp_struct_table_result", bTableOut, "ns/call", bRaw);
+            Report("js_to_csharp_delegate_invoke", bCsDelegate, "ns/call", bRaw);
+            Report("csharp_to_js_function_as_delegate", bJsFunction, "ns/call", bPlus);
+            Report("csharp_to_js_opaque_ref_writeback", bAcc, "ns/call", bPlus);
         }
 
         private static readonly System.Collections.Generic.Dictionary<string, string> _jsModules =

@@ -15,3 +15,27 @@ namespace ZTS.Bench.Targets
         public int X { get; set; }
     }
 }
+
+namespace ZTS.Bench.Targets
+{
+    public struct Vec3f
+    {
+        public float X, Y, Z;
+        public Vec3f(float x, float y, float z) { X = x; Y = y; Z = z; }
+    }
+
+    /// <summary>Struct and delegate targets of the values benchmarks.</summary>
+    public static class Values
+    {
+        public static Vec3f Make(float x) { return new Vec3f(x, 1, 2); }
+        public static float Sum(Vec3f v) { return v.X + v.Y + v.Z; }
+
+        [return: TsMarshalAs(TsMarshalType.Table)]
+        public static Vec3f MakeTable(float x) { return new Vec3f(x, 1, 2); }
+        public static float SumTable([TsMarshalAs(TsMarshalType.Table)] Vec3f v) { return v.X + v.Y + v.Z; }
+
+        public static System.Func<int, int> Doubler() { return x => x * 2; }
+    }
+
+    public delegate void Accumulate(ref int total, int add);
+}

@@ -162,6 +162,8 @@ namespace ZTS.Mono.Clr
         public static TableShape TableFor(ICustomAttributeProvider provider, Type t, string where)
         {
             TsMarshalAsAttribute a = Of(provider);
+            if (a != null && a.Type == TsMarshalType.UnpackedValues)
+                LogOnce(where, "UnpackedValues is not implemented by the Mono backend yet (docs/MARSHAL.md)");
             if (a == null || a.Type != TsMarshalType.Table) return null;
             string problem;
             TableShape shape = TableShape.For(t, a.Members, out problem);

@@ -58,6 +58,11 @@ export function test_Structs_Nullable_Primitive() {
     eq(Geometry.Half(null), null);
 }
 
+export function test_Structs_UnpackedValues_ConsecutiveArguments() {
+    eq(Geometry.Weighted(1, 2, 3, 2), 12);
+    throws(() => Geometry.Weighted(1, 2, 3), "zts: no overload of 'Geometry.Weighted' matches (number, number, number); candidates: Weighted(Single, Single, Single, Single)");
+}
+
 export function test_Structs_InvalidTable_FallsBackToDefault() {
     eq(Geometry.Chars('abc'), 3);
 }

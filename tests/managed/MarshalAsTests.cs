@@ -10,6 +10,8 @@ namespace ZTS.Tests
 
     public delegate string NameOf([TsMarshalAs(TsMarshalType.OpaqueValue)] Fixtures.Animal a);
 
+    public delegate string Labelled([TsMarshalAs(TsMarshalType.UnpackedValues, Members = new[] { "X", "Z" })] Fixtures.Vec3 v, string label);
+
     /// <summary>[TsMarshalAs] on C# -> JS delegates, the invalid-combination log, and struct lifetime.</summary>
     [TestFixture]
     public class MarshalAs_Delegates : DomainFixture
@@ -37,6 +39,13 @@ namespace ZTS.Tests
                                  "export function later() { try { zts.opaque_get(saved); return 'no'; } catch (e) { return e.message; } }", "f");
             Assert.AreEqual("cat", f(new Fixtures.Animal("cat")));
             Assert.AreEqual("zts: invalid opaque parameter handle", TsAppDomain.GetFunction<Func<string>>("m", "later")());
+        }
+
+        [Test]
+        public void MarshalAs_UnpackedValues_ExpandsIntoArguments()
+        {
+            var f = Bind<Labelled>("export function f(...args) { return args.length + ':' + args.join(','); }", "f");
+            Assert.AreEqual("3:1,3,v", f(new Fixtures.Vec3(1, 2, 3), "v"));
         }
 
         [Test]

@@ -120,6 +120,12 @@ namespace ZTS.Mono.Bridges
                                          " (argument " + (i + 1) + " of '" + s.Name + "')");
         }
 
+        /// <summary>A [TsMarshalAs(UnpackedValues)] struct parameter from consecutive JS arguments (argv is shifted).</summary>
+        public static object ReadUnpacked(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return s.ParamUnpacked[i].FromValues(d, argv + i, Math.Max(argc - i, 0), "arguments " + (i + 1) + "... of '" + s.Name + "'");
+        }
+
         /// <summary>A [TsMarshalAs(Table)] struct parameter from a plain JS object.</summary>
         public static object ReadTable(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {

@@ -81,11 +81,18 @@ namespace ZTS.Mono.Bridges
             if (hasRefs) return EmitWithOpaque(delegateType, ps, paramTypes, ret);
             var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
             int n = ps.Length;
+            var unpacked = new Clr.TableShape[n];
+            int jsCount = n; // JS arguments: UnpackedValues parameters count one per member
+            for (int i = 0; i < n; i++)
+            {
+                unpacked[i] = Clr.MarshalAsReader.UnpackedFor(ps[i], ps[i].ParameterType, delegateType.Name + " parameter " + (i + 1));
+                if (unpacked[i] != null) jsCount += unpacked[i].Count - 1;
+            }
             // Only string/char arguments own a JS value; without them nothing written can leak, so the
             // bridge needs no exception block (which would also keep Mono from enregistering locals).
             bool guarded = false;
             for (int i = 1; i < paramTypes.Length; i++)
-                guarded |= paramTypes[i] == typeof(string) || paramTypes[i] == typeof(char) || !IsPrimitive(paramTypes[i]);
+                guarded |= paramTypes[i] == typeof(string) || paramTypes[i] == typeof(char) || !IsPrimitive(paramTypes[i]) || unpacked[i - 1] != null;
             method.InitLocals = guarded; // a guarded argv starts zeroed (tag 0: nothing to free)
             ILGenerator il = method.GetILGenerator();
             LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
@@ -103,10 +110,10 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
             il.MarkLabel(entered);
-            if (n > 0)
+            if (jsCount > 0)
             {
                 // argv lives in this frame: nested and recursive calls each have their own.
-                Type buffer = ArgumentBuffers.For(n);
+                Type buffer = ArgumentBuffers.For(jsCount);
                 if (buffer != null)
                 {
                     il.Emit(OpCodes.Ldloca, il.DeclareLocal(buffer));
@@ -114,20 +121,34 @@ namespace ZTS.Mono.Bridges
                 }
                 else
                 {
-                    il.Emit(OpCodes.Ldc_I4, n * JsValueSize);
+                    il.Emit(OpCodes.Ldc_I4, jsCount * JsValueSize);
                     il.Emit(OpCodes.Conv_U);
                     il.Emit(OpCodes.Localloc);
                 }
                 il.Emit(OpCodes.Stloc, argv);
             }
             if (guarded) il.BeginExceptionBlock();
+            int offset = 0;
             for (int i = 0; i < n; i++)
             {
                 Type pt = paramTypes[i + 1];
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldloc, argv);
+                if (offset != 0)
+                {
+                    il.Emit(OpCodes.Ldc_I4, offset * JsValueSize); // slots added by earlier UnpackedValues parameters
+                    il.Emit(OpCodes.Conv_I);
+                    il.Emit(OpCodes.Add);
+                }
                 il.Emit(OpCodes.Ldc_I4, i);
                 il.Emit(OpCodes.Ldarg, i + 1);
+                if (unpacked[i] != null)
+                {
+                    if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
+                    il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteUnpacked"));
+                    offset += unpacked[i].Count - 1;
+                    continue;
+                }
                 EmitWrite(il, pt, Clr.MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
             // status = zts_function_call(c.Domain.Handle, c.Ref, n, argv, &result);  -- the one P/Invoke
@@ -136,7 +157,7 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldfld, typeof(MonoDomain).GetField("Handle"));
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
-            il.Emit(OpCodes.Ldc_I4, n);
+            il.Emit(OpCodes.Ldc_I4, jsCount);
             il.Emit(OpCodes.Ldloc, argv);
             il.Emit(OpCodes.Ldloca, result);
             il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call"));
@@ -148,7 +169,7 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Pop);
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldloc, argv);
-                il.Emit(OpCodes.Ldc_I4, n);
+                il.Emit(OpCodes.Ldc_I4, jsCount);
                 il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
                 il.Emit(OpCodes.Rethrow);
                 il.EndExceptionBlock();

@@ -32,6 +32,10 @@ namespace ZTS.Mono.Bridges
         /// <summary>[TsMarshalAs(OpaqueValue)] on by-value parameters.</summary>
         internal readonly bool[] ParamOpaque;
 
+        /// <summary>[TsMarshalAs(UnpackedValues)] shapes (null: one JS value) and the JS argument count.</summary>
+        internal readonly Clr.TableShape[] ParamUnpacked;
+        internal readonly int JsArgCount;
+
         internal FunctionClosure(MonoDomain domain, int reference, string name, Type delegateType)
         {
             Domain = domain;
@@ -43,10 +47,14 @@ namespace ZTS.Mono.Bridges
             Views = new int[ps.Length + 1];
             ParamTables = new Clr.TableShape[ps.Length];
             ParamOpaque = new bool[ps.Length];
+            ParamUnpacked = new Clr.TableShape[ps.Length];
+            JsArgCount = ps.Length;
             for (int i = 0; i < ps.Length; i++)
             {
                 ParamTables[i] = Clr.MarshalAsReader.TableFor(ps[i], ps[i].ParameterType, delegateType.Name + " parameter " + (i + 1));
                 ParamOpaque[i] = !ps[i].ParameterType.IsByRef && Clr.MarshalAsReader.IsOpaque(ps[i]);
+                ParamUnpacked[i] = Clr.MarshalAsReader.UnpackedFor(ps[i], ps[i].ParameterType, delegateType.Name + " parameter " + (i + 1));
+                if (ParamUnpacked[i] != null) JsArgCount += ParamUnpacked[i].Count - 1;
                 ParamTypes[i] = ps[i].ParameterType;
                 Views[i] = DelegateBridgeBuilder.IsPrimitive(ParamTypes[i]) || ParamTypes[i].IsByRef ? 0 : Clr.TypeBinder.Declare(domain, ParamTypes[i]);
             }

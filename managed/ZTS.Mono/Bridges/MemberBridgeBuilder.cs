@@ -32,15 +32,15 @@ namespace ZTS.Mono.Bridges
                 CheckSignature(m.GetParameters(), m.ReturnType, m);
                 bool instance = !m.IsStatic;
                 ParameterInfo[] ps = m.GetParameters();
-                LocalBuilder[] refs = EmitRefLocals(il, ps);
+                LocalBuilder[] refs = EmitRefLocals(il, ps, site);
                 if (instance) EmitThis(il, m.DeclaringType);
                 for (int i = 0; i < ps.Length; i++)
                 {
                     if (refs[i] != null) il.Emit(OpCodes.Ldloca, refs[i]);
-                    else EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null);
+                    else EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null, site.JsOffset[i], site.ParamUnpacked[i] != null);
                 }
                 il.Emit(instance && !m.DeclaringType.IsValueType ? OpCodes.Callvirt : OpCodes.Call, m);
-                EmitRefWriteBack(il, ps, refs, m.ReturnType);
+                EmitRefWriteBack(il, ps, refs, m.ReturnType, site);
                 EmitResult(il, m.ReturnType, site.ResultTable != null);
             });
         }
@@ -54,7 +54,8 @@ namespace ZTS.Mono.Bridges
                 ParameterInfo[] ps = c.GetParameters();
                 if (Array.Exists(ps, p => p.ParameterType.IsByRef))
                     throw new TsBindException("zts: cannot bind '" + c.DeclaringType.Name + "' constructor: ref/out constructor parameters are not marshalled");
-                for (int i = 0; i < ps.Length; i++) EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null);
+                for (int i = 0; i < ps.Length; i++)
+                    EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null, site.JsOffset[i], site.ParamUnpacked[i] != null);
                 il.Emit(OpCodes.Newobj, c);
                 EmitResult(il, c.DeclaringType);
             });
@@ -166,7 +167,7 @@ namespace ZTS.Mono.Bridges
         }
 
         // ref/out parameters: a local per parameter, read from the zts.ref() box before the call...
-        private static LocalBuilder[] EmitRefLocals(ILGenerator il, ParameterInfo[] ps)
+        private static LocalBuilder[] EmitRefLocals(ILGenerator il, ParameterInfo[] ps, MemberSite site)
         {
             var refs = new LocalBuilder[ps.Length];
             for (int i = 0; i < ps.Length; i++)
@@ -174,11 +175,19 @@ namespace ZTS.Mono.Bridges
                 if (!ps[i].ParameterType.IsByRef) continue;
                 Type e = ps[i].ParameterType.GetElementType();
                 refs[i] = il.DeclareLocal(e);
+                int offset = site.JsOffset[i];
                 il.Emit(OpCodes.Ldarg, ArgSite);
                 il.Emit(OpCodes.Ldarg, ArgDomain);
                 il.Emit(OpCodes.Ldarg, ArgArgv);
+                EmitShift(il, offset * JsValueSize);
                 il.Emit(OpCodes.Ldarg, ArgData);
+                EmitShift(il, offset * JsValueSize);
                 il.Emit(OpCodes.Ldarg, ArgCount);
+                if (offset != 0)
+                {
+                    il.Emit(OpCodes.Ldc_I4, offset);
+                    il.Emit(OpCodes.Sub);
+                }
                 il.Emit(OpCodes.Ldc_I4, i);
                 il.Emit(OpCodes.Call, typeof(ArgReader).GetMethod("RefIn"));
                 il.Emit(e.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, e);
@@ -188,7 +197,7 @@ namespace ZTS.Mono.Bridges
         }
 
         // ... and written back into the box after it (the result waits in a local meanwhile).
-        private static void EmitRefWriteBack(ILGenerator il, ParameterInfo[] ps, LocalBuilder[] refs, Type ret)
+        private static void EmitRefWriteBack(ILGenerator il, ParameterInfo[] ps, LocalBuilder[] refs, Type ret, MemberSite site)
         {
             if (Array.TrueForAll(refs, r => r == null)) return;
             LocalBuilder result = ret == typeof(void) ? null : il.DeclareLocal(ret);
@@ -199,6 +208,7 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Ldarg, ArgSite);
                 il.Emit(OpCodes.Ldarg, ArgDomain);
                 il.Emit(OpCodes.Ldarg, ArgArgv);
+                EmitShift(il, site.JsOffset[i] * JsValueSize);
                 il.Emit(OpCodes.Ldc_I4, i);
                 il.Emit(OpCodes.Ldloc, refs[i]);
                 if (refs[i].LocalType.IsValueType) il.Emit(OpCodes.Box, refs[i].LocalType);
@@ -232,21 +242,41 @@ namespace ZTS.Mono.Bridges
             else il.Emit(OpCodes.Castclass, declaring);
         }
 
-        private static void EmitArg(ILGenerator il, Type t, int index, bool table = false)
+        // Reader arguments (site, domain, argv, data, argc, index); with `offset` JS arguments added by earlier
+        // UnpackedValues parameters, argv, data and argc are shifted so that index stays the C# position.
+        private static void EmitArg(ILGenerator il, Type t, int index, bool table = false, int offset = 0, bool unpacked = false)
         {
             il.Emit(OpCodes.Ldarg, ArgSite);
             il.Emit(OpCodes.Ldarg, ArgDomain);
             il.Emit(OpCodes.Ldarg, ArgArgv);
+            EmitShift(il, offset * JsValueSize);
             il.Emit(OpCodes.Ldarg, ArgData);
+            EmitShift(il, offset * JsValueSize);
             il.Emit(OpCodes.Ldarg, ArgCount);
+            if (offset != 0)
+            {
+                il.Emit(OpCodes.Ldc_I4, offset);
+                il.Emit(OpCodes.Sub);
+            }
             il.Emit(OpCodes.Ldc_I4, index);
-            MethodInfo reader = table ? typeof(ArgReader).GetMethod("ReadTable") : Reader(t);
+            MethodInfo reader = unpacked ? typeof(ArgReader).GetMethod("ReadUnpacked")
+                              : table ? typeof(ArgReader).GetMethod("ReadTable") : Reader(t);
             il.Emit(OpCodes.Call, reader);
             if (reader.ReturnType == typeof(object) && t != typeof(object))
             {
                 if (t.IsValueType) il.Emit(OpCodes.Unbox_Any, t);
                 else il.Emit(OpCodes.Castclass, t);
             }
+        }
+
+        private static readonly int JsValueSize = System.Runtime.InteropServices.Marshal.SizeOf(typeof(JsValue));
+
+        private static void EmitShift(ILGenerator il, int bytes)
+        {
+            if (bytes == 0) return;
+            il.Emit(OpCodes.Ldc_I4, bytes);
+            il.Emit(OpCodes.Conv_I);
+            il.Emit(OpCodes.Add);
         }
 
         private static void EmitResult(ILGenerator il, Type t, bool table = false)

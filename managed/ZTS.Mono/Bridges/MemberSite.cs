@@ -19,12 +19,18 @@ namespace ZTS.Mono.Bridges
             Defaults = new object[n];
             Optional = new bool[n];
             ParamTables = new Clr.TableShape[n];
+            ParamUnpacked = new Clr.TableShape[n];
+            JsOffset = new int[n];
+            int offset = 0;
             for (int i = 0; i < n; i++)
             {
                 ParamTypes[i] = parameters[i].ParameterType;
                 Optional[i] = parameters[i].IsOptional;
                 Defaults[i] = parameters[i].IsOptional && parameters[i].DefaultValue != DBNull.Value ? parameters[i].DefaultValue : null;
                 ParamTables[i] = Clr.MarshalAsReader.TableFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
+                ParamUnpacked[i] = Clr.MarshalAsReader.UnpackedFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
+                JsOffset[i] = offset;
+                if (ParamUnpacked[i] != null) offset += ParamUnpacked[i].Count - 1;
                 if (parameters[i].IsOut)
                 {
                     if (_out == null) _out = new bool[n];
@@ -50,6 +56,12 @@ namespace ZTS.Mono.Bridges
 
         /// <summary>[TsMarshalAs(Table)] shapes of the parameters (null entries: Default).</summary>
         public readonly Clr.TableShape[] ParamTables;
+
+        /// <summary>[TsMarshalAs(UnpackedValues)] shapes of the parameters (null entries: one JS value).</summary>
+        public readonly Clr.TableShape[] ParamUnpacked;
+
+        /// <summary>How many JS arguments earlier unpacked parameters add before parameter i.</summary>
+        public readonly int[] JsOffset;
 
         /// <summary>[TsMarshalAs(Table)] shape of the result, or null.</summary>
         public Clr.TableShape ResultTable;

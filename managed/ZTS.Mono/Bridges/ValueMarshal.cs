@@ -82,6 +82,12 @@ namespace ZTS.Mono.Bridges
                 : c.Domain.Push(v, c.Views[index]));
         }
 
+        /// <summary>A [TsMarshalAs(UnpackedValues)] struct argument: its members as consecutive JS arguments (argv shifted).</summary>
+        public static void WriteUnpacked(FunctionClosure c, JsValue* argv, int index, object v)
+        {
+            c.ParamUnpacked[index].ToValues(c.Domain, v, argv + index, "argument " + (index + 1) + " of '" + c.Name + "'");
+        }
+
         /// <summary>A [TsMarshalAs(Table)] struct argument: a plain JS object with the listed members.</summary>
         public static void WriteTable(FunctionClosure c, JsValue* argv, int index, object v)
         {

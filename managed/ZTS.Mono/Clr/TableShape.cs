@@ -107,6 +107,44 @@ namespace ZTS.Mono.Clr
             return result;
         }
 
+        /// <summary>Number of members (JS values of an UnpackedValues parameter).</summary>
+        public int Count
+        {
+            get { return _members.Length; }
+        }
+
+        /// <summary>The C# type of member i.</summary>
+        public Type MemberType(int i)
+        {
+            return _types[i];
+        }
+
+        /// <summary>UnpackedValues: the boxed struct from Count consecutive JS values (borrowed); missing ones keep defaults.</summary>
+        public object FromValues(MonoDomain d, JsValue* values, int available, string where)
+        {
+            object boxed = Activator.CreateInstance(StructType);
+            for (int i = 0; i < _members.Length && i < available; i++)
+            {
+                if (values[i].Tag == JsValue.TagUndefined) continue;
+                object v = ValueConvert.FromJs(d, values[i], _types[i], where + ", member " + _members[i].Name, true);
+                var f = _members[i] as FieldInfo;
+                if (f != null) f.SetValue(boxed, v);
+                else ((PropertyInfo)_members[i]).SetValue(boxed, v, null);
+            }
+            return boxed;
+        }
+
+        /// <summary>UnpackedValues: writes the members of a boxed struct as Count consecutive JS values (owned).</summary>
+        public void ToValues(MonoDomain d, object boxed, JsValue* values, string where)
+        {
+            for (int i = 0; i < _members.Length; i++)
+            {
+                var f = _members[i] as FieldInfo;
+                object v = boxed == null ? null : f != null ? f.GetValue(boxed) : ((PropertyInfo)_members[i]).GetValue(boxed, null);
+                JsValue.Set(values + i, ValueConvert.ToJs(d, v, _types[i], where + ", member " + _members[i].Name));
+            }
+        }
+
         /// <summary>The boxed struct read from a plain JS object (borrowed), or null for null/undefined when nullable.</summary>
         public object FromJs(MonoDomain d, JsValue obj, string where)
         {
@@ -162,12 +200,32 @@ namespace ZTS.Mono.Clr
         public static TableShape TableFor(ICustomAttributeProvider provider, Type t, string where)
         {
             TsMarshalAsAttribute a = Of(provider);
-            if (a != null && a.Type == TsMarshalType.UnpackedValues)
-                LogOnce(where, "UnpackedValues is not implemented by the Mono backend yet (docs/MARSHAL.md)");
             if (a == null || a.Type != TsMarshalType.Table) return null;
             string problem;
             TableShape shape = TableShape.For(t, a.Members, out problem);
             if (shape == null) LogOnce(where, problem);
+            return shape;
+        }
+
+        /// <summary>The UnpackedValues shape of a parameter, or null (Default). Results cannot be unpacked.</summary>
+        public static TableShape UnpackedFor(ICustomAttributeProvider provider, Type t, string where)
+        {
+            TsMarshalAsAttribute a = Of(provider);
+            if (a == null || a.Type != TsMarshalType.UnpackedValues) return null;
+            var parameter = provider as ParameterInfo;
+            if (parameter == null || parameter.Position < 0 || t.IsByRef)
+            {
+                LogOnce(where, "UnpackedValues applies to by-value parameters only");
+                return null;
+            }
+            string problem;
+            TableShape shape = TableShape.For(t, a.Members, out problem);
+            if (shape != null && shape.IsNullable) problem = "UnpackedValues needs a struct, not a Nullable";
+            if (shape == null || shape.IsNullable)
+            {
+                LogOnce(where, problem);
+                return null;
+            }
             return shape;
         }
 

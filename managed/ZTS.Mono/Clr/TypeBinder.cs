@@ -209,11 +209,25 @@ namespace ZTS.Mono.Clr
 
         private static ParamSpec[] Specs(MonoDomain d, ParameterInfo[] ps, List<IntPtr> strings)
         {
-            var specs = new ParamSpec[ps.Length];
+            var specs = new List<ParamSpec>();
             for (int i = 0; i < ps.Length; i++)
             {
                 Type t = ps[i].ParameterType;
                 JsKinds accept, exact;
+                TableShape unpacked = MarshalAsReader.UnpackedFor(ps[i], t, DisplayName(ps[i].Member.DeclaringType) + "." + ps[i].Member.Name + " parameter " + (i + 1));
+                if (unpacked != null)
+                {
+                    // UnpackedValues: one JS argument per listed member (docs/MARSHAL.md).
+                    for (int k = 0; k < unpacked.Count; k++)
+                    {
+                        Type mt = unpacked.MemberType(k);
+                        ParamKinds.Of(mt, out accept, out exact);
+                        IntPtr memberName = Marshal.StringToHGlobalAnsi(DisplayName(mt));
+                        strings.Add(memberName);
+                        specs.Add(new ParamSpec { Accept = accept, Exact = exact, TypeName = memberName });
+                    }
+                    continue;
+                }
                 if (t.IsByRef)
                 {
                     accept = exact = JsKinds.Ref; // ref/out: a zts.ref() box, written back after the call
@@ -235,16 +249,16 @@ namespace ZTS.Mono.Clr
                 if (ps[i].IsOptional) accept |= JsKinds.Undefined; // undefined takes the default
                 IntPtr name = Marshal.StringToHGlobalAnsi(DisplayName(t.IsByRef ? t.GetElementType() : t));
                 strings.Add(name);
-                specs[i] = new ParamSpec
+                specs.Add(new ParamSpec
                 {
                     Accept = accept,
                     Exact = exact,
                     TypeId = (accept & JsKinds.Object) != 0 && t != typeof(object) && !t.IsByRef && !t.IsPointer && !t.ContainsGenericParameters ? Declare(d, t) : 0,
                     Optional = ps[i].IsOptional ? 1 : 0,
                     TypeName = name,
-                };
+                });
             }
-            return specs;
+            return specs.ToArray();
         }
 
         private static void Check(MonoDomain d, int rc)

@@ -13,6 +13,12 @@ namespace ZTS.Mono.Clr
         /// <summary>Converts v (consumed) to type t; `where` names the value in errors.</summary>
         public static object FromJs(MonoDomain d, JsValue v, Type t, string where)
         {
+            return FromJs(d, v, t, where, false);
+        }
+
+        /// <summary>Converts v to type t; a borrowed v is not freed.</summary>
+        public static object FromJs(MonoDomain d, JsValue v, Type t, string where, bool borrowed)
+        {
             try
             {
                 Type u = Nullable.GetUnderlyingType(t) ?? t;
@@ -72,7 +78,7 @@ namespace ZTS.Mono.Clr
             }
             finally
             {
-                if (v.IsRefCounted) ZtsNative.zts_value_free(d.Handle, v);
+                if (v.IsRefCounted && !borrowed) ZtsNative.zts_value_free(d.Handle, v);
             }
         }
 

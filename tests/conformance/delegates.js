@@ -1,0 +1,54 @@
+// 10-LIFETIME §5 and CONTRACT §5 Delegates: JS functions as C# delegates, C# delegates called from JS.
+import { eq, ok, throws } from './assert.js';
+import { Notifier, Bag } from 'csharp:Fixtures';
+
+export function test_Delegates_JsFunction_AsArgument() {
+    eq(Notifier.Call(x => x * 3, 5), 15);
+}
+
+export function test_Delegates_SameFunctionSameType_SameDelegate() {
+    const f = x => x + 1;
+    ok(Notifier.Same(f, f), 'the same JS function converts to the same delegate while it lives');
+    ok(!Notifier.Same(f, x => x + 1), 'another function is another delegate');
+}
+
+export function test_Delegates_FieldsAndProperties() {
+    const n = new Notifier();
+    n.Transform = x => x * x;
+    eq(n.Apply(7), 49);
+    let seen = '';
+    n.OnMessage = text => { seen = text; };
+    n.Say('hello');
+    eq(seen, 'hello');
+}
+
+export function test_Delegates_EventAddRemove_WithJsFunction() {
+    const bag = new Bag();
+    let n = 0;
+    const h = () => { n++; };
+    bag.add_Changed(h);
+    bag.Touch();
+    bag.remove_Changed(h);
+    bag.Touch();
+    eq(n, 1);
+}
+
+export function test_Delegates_CSharpDelegate_IsCallable() {
+    const add = Notifier.Adder();
+    eq(typeof add, 'function');
+    eq(add(2, 3), 5);
+    eq(add.Invoke(4, 4), 8);
+    throws(() => add('x', 1), "zts: no overload of 'Func$3[Int32, Int32, Int32].Invoke' matches");
+}
+
+export function test_Delegates_ToDelegate_Explicit() {
+    const Fn = zts.generic(CSharp.System.Func$2, CSharp.System.Int32, CSharp.System.Int32);
+    const d = zts.to_delegate(x => -x, Fn);
+    eq(d(3), -3);
+    eq(Notifier.Call(d, 4), -4, 'a converted delegate passes as itself');
+    throws(() => zts.to_delegate(42, Fn), 'zts: zts.to_delegate: argument 1 must be a function');
+}
+
+export function test_Delegates_JsThrowInsideDelegate_ReachesJsCaller() {
+    throws(() => Notifier.Call(() => { throw new Error('inner'); }, 1), 'zts: ZTS.TsException: inner');
+}

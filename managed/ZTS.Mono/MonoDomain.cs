@@ -24,8 +24,9 @@ namespace ZTS.Mono
         private GCHandle _self;
 
         /// <summary>Creates the native domain with the gate and the host's loader.</summary>
-        public MonoDomain(Func<string, object> loader)
+        public MonoDomain(Func<string, object> loader, TsAliasTable aliases)
         {
+            Aliases = aliases;
             JsCallbackGate.EnsureInitialized();
             Loader = loader;
             _ownerThread = Thread.CurrentThread.ManagedThreadId;
@@ -113,7 +114,7 @@ namespace ZTS.Mono
         }
 
         /// <summary>Final method names: [TsAlias] and the alias XML of TsSettings, read when the domain was made.</summary>
-        public readonly TsAliasTable Aliases = TsAliasTable.Load(TsSettings.AliasXmlPaths);
+        public readonly TsAliasTable Aliases;
 
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();

@@ -36,7 +36,7 @@ namespace ZTS
             {
                 if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
                 if (_domain != null) throw new InvalidOperationException("zts: the Mono runtime is already initialized; use Reset");
-                _domain = CreateDomain(moduleLoader);
+                _domain = CreateDomain(moduleLoader, TsAliasTable.Load(TsSettings.AliasXmlPaths));
                 Current = this;
             }
 
@@ -48,8 +48,10 @@ namespace ZTS
                 _domain.CheckAccess("Reset");
                 if (_domain.CallDepth > 0)
                     throw new InvalidOperationException("zts: a Reset cannot be applied inside a C# -> JS call; it stays reserved until EndOfFrame runs outside JS");
+                // What can fail before the new domain exists is checked while the old one still stands.
+                TsAliasTable aliases = TsAliasTable.Load(TsSettings.AliasXmlPaths);
                 Teardown();
-                _domain = CreateDomain(moduleLoader);
+                _domain = CreateDomain(moduleLoader, aliases);
                 ResetCount++;
             }
 
@@ -115,9 +117,9 @@ namespace ZTS
                 get { return ZtsNative.zts_domain_ref_count(_domain.Handle); }
             }
 
-            private static MonoDomain CreateDomain(Func<string, object> loader)
+            private static MonoDomain CreateDomain(Func<string, object> loader, TsAliasTable aliases)
             {
-                var d = new MonoDomain(loader);
+                var d = new MonoDomain(loader, aliases);
                 try
                 {
                     ConsoleBinding.Install(d);

@@ -73,7 +73,9 @@ int32_t zts_domain_run_jobs(zts_domain *domain)
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    return abi_guard([&]() -> int32_t {
+    // Jobs run JS: while they do, releases wait and a Reset is refused (call_depth > 0).
+    domain->call_depth++;
+    int32_t rc = abi_guard([&]() -> int32_t {
         int32_t ran = 0;
         JSContext *job_ctx = nullptr;
         while (JS_IsJobPending(domain->rt)) {
@@ -84,6 +86,8 @@ int32_t zts_domain_run_jobs(zts_domain *domain)
         }
         return ran;
     });
+    domain->call_depth--;
+    return rc;
 }
 
 int32_t zts_domain_gc(zts_domain *domain)

@@ -361,10 +361,11 @@ int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *name
     for (int32_t i = 0; i < count; i++) {
         JSValue v = to_js(values[i]);
         values[i] = from_js(JS_UNDEFINED);
-        if (JS_IsException(obj) || JS_DefinePropertyValueStr(ctx, obj, names[i], v, JS_PROP_C_W_E) < 0) {
-            if (JS_IsException(obj)) {
-                JS_FreeValue(ctx, v);
-            }
+        if (JS_IsException(obj)) {
+            JS_FreeValue(ctx, v); // consumed even on failure
+        } else if (JS_DefinePropertyValueStr(ctx, obj, names[i], v, JS_PROP_C_W_E) < 0) {
+            JS_FreeValue(ctx, obj); // the define consumed v
+            obj = JS_EXCEPTION;
         }
     }
     if (JS_IsException(obj)) {

@@ -65,3 +65,14 @@ export function test_Overloads_ObjectParameter_Conversions() {
     eq(Overloads.Any(new Animal('z')), 'Fixtures.Animal=Animal:z');
     throws(() => Overloads.Any({}), "zts: no overload of 'Overloads.Any' matches (object)");
 }
+
+export function test_Overloads_InheritedOverloads_OneSet() {
+    const t = new CSharp.Fixtures.DerivedTool();
+    eq(t.Use('x'), 'derived:string');
+    eq(t.Use(1), 'base:int', "a derived Use(string) does not hide the inherited Use(int)");
+}
+
+export function test_Overloads_InheritedStatics_OnDerivedType() {
+    eq(CSharp.Fixtures.DerivedTool.Version(), 'base-static');
+    eq(CSharp.Fixtures.DerivedTool.Shared, 3);
+}

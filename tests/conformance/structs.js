@@ -56,6 +56,9 @@ export function test_Structs_Table_Nullable() {
 export function test_Structs_Nullable_Primitive() {
     eq(Geometry.Half(10), 5);
     eq(Geometry.Half(null), null);
+    eq(Geometry.Twice(2), 4, 'an integral number to double?');
+    eq(Geometry.Twice(1.5), 3);
+    eq(Geometry.Next(5), 6, 'long?');
 }
 
 export function test_Structs_UnpackedValues_ConsecutiveArguments() {

@@ -113,6 +113,8 @@ namespace ZTS.Mono.Bridges
                 Delegate fromFunction = d.DelegateFor(v, expected); // a JS function where a delegate is declared
                 if (fromFunction != null) return fromFunction;
             }
+            if (Nullable.GetUnderlyingType(expected) != null)
+                return Clr.ValueConvert.FromJs(d, v, expected, "argument " + (i + 1) + " of '" + s.Name + "'", true);
             object o = Unwrap(s, d, v, data, i);
             if (o != null && expected.IsInstanceOfType(o)) return o;
             if (o == null) throw Mismatch(s, v, i);

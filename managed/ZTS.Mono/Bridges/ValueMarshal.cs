@@ -155,6 +155,8 @@ namespace ZTS.Mono.Bridges
         {
             Type expected = c.ResultType;
             MonoDomain d = c.Domain;
+            if (Nullable.GetUnderlyingType(expected) != null)
+                return Clr.ValueConvert.FromJs(d, r, expected, "return value of '" + c.Name + "'");
             if (r.Tag == JsValue.TagNull || r.Tag == JsValue.TagUndefined)
             {
                 if (!expected.IsValueType || Nullable.GetUnderlyingType(expected) != null) return null;

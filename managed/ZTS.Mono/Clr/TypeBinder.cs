@@ -19,6 +19,30 @@ namespace ZTS.Mono.Clr
     internal static class TypeBinder
     {
         private const BindingFlags Declared = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
+        private const BindingFlags InheritedStatics = BindingFlags.Public | BindingFlags.Static | BindingFlags.FlattenHierarchy;
+
+        // Instance members live on the prototype chain, which mirrors inheritance; static members do not
+        // inherit in JS, so a type object also shows its base classes' public statics (as C# lets Derived.S()).
+        private static IEnumerable<T> Visible<T>(T[] declared, T[] statics) where T : MemberInfo
+        {
+            var seen = new HashSet<string>(declared.Select(m => m.Name));
+            return declared.Concat(statics.Where(m => m.DeclaringType != m.ReflectedType && seen.Add(m.Name)));
+        }
+
+        // Methods of t: its own, plus base-class overloads of the instance names it declares (a derived
+        // M(string) must not hide an inherited M(int): both are one overload set), plus inherited statics.
+        private static IEnumerable<MethodInfo> Methods(Type t)
+        {
+            MethodInfo[] declared = t.GetMethods(Declared);
+            var instanceNames = new HashSet<string>(declared.Where(m => !m.IsStatic).Select(m => m.Name));
+            var staticNames = new HashSet<string>(declared.Where(m => m.IsStatic).Select(m => m.Name));
+            IEnumerable<MethodInfo> inheritedOverloads = t.IsInterface ? Enumerable.Empty<MethodInfo>()
+                : t.GetMethods(BindingFlags.Public | BindingFlags.Instance)
+                   .Where(m => m.DeclaringType != t && instanceNames.Contains(m.Name) && !m.IsSpecialName);
+            IEnumerable<MethodInfo> inheritedStatics = t.GetMethods(InheritedStatics)
+                .Where(m => m.DeclaringType != t && !staticNames.Contains(m.Name) && !m.IsSpecialName);
+            return declared.Concat(inheritedOverloads).Concat(inheritedStatics);
+        }
 
         /// <summary>The core's id of t in domain d, declaring t (not binding it) on first use.</summary>
         public static int Declare(MonoDomain d, Type t)
@@ -104,7 +128,7 @@ namespace ZTS.Mono.Clr
                 }
                 if (t.IsGenericTypeDefinition) return; // members come with the closed type (zts.generic)
                 var accessors = new HashSet<MethodInfo>();
-                foreach (PropertyInfo p in t.GetProperties(Declared))
+                foreach (PropertyInfo p in Visible(t.GetProperties(Declared), t.GetProperties(InheritedStatics)))
                 {
                     if (p.GetIndexParameters().Length > 0) continue; // indexers: get_Item/set_Item methods
                     MethodInfo getter = p.GetGetMethod();
@@ -119,7 +143,7 @@ namespace ZTS.Mono.Clr
                     int s = setter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), any.IsStatic ? 1u : 0u, g, s));
                 }
-                foreach (FieldInfo f in t.GetFields(Declared))
+                foreach (FieldInfo f in Visible(t.GetFields(Declared), t.GetFields(InheritedStatics)))
                 {
                     FieldInfo field = f;
                     string name = owner + "." + f.Name;
@@ -128,7 +152,7 @@ namespace ZTS.Mono.Clr
                     int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, () => MemberBridgeBuilder.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? 1u : 0u, g, s));
                 }
-                foreach (MethodInfo m in Sorted(t.GetMethods(Declared).Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition)))
+                foreach (MethodInfo m in Sorted(Methods(t).Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition)))
                 {
                     MarshalAsReader.CheckMethod(m);
                     MethodInfo method = m;
@@ -253,7 +277,8 @@ namespace ZTS.Mono.Clr
                 {
                     Accept = accept,
                     Exact = exact,
-                    TypeId = (accept & JsKinds.Object) != 0 && t != typeof(object) && !t.IsByRef && !t.IsPointer && !t.ContainsGenericParameters ? Declare(d, t) : 0,
+                    TypeId = (accept & JsKinds.Object) != 0 && t != typeof(object) && !t.IsByRef && !t.IsPointer && !t.ContainsGenericParameters
+                        ? Declare(d, Nullable.GetUnderlyingType(t) ?? t) : 0,
                     Optional = ps[i].IsOptional ? 1 : 0,
                     TypeName = name,
                 });

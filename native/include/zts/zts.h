@@ -270,7 +270,7 @@ ZTS_API int32_t zts_type_add_array_access(zts_domain *domain, int32_t type_id, i
 /** Adds a constant static value (enum members); value is copied. Only inside type_bind. */
 ZTS_API int32_t zts_type_add_constant(zts_domain *domain, int32_t type_id, const char *name, double value);
 
-/** The JS type object of a declared type (owned); binds its members first. ZTS_ERR_JS when binding failed. */
+/** The JS type object of a declared type (owned); its members are bound on its first use, not here. */
 ZTS_API int32_t zts_type_object(zts_domain *domain, int32_t type_id, zts_value *out);
 
 /** Answers type_resolve: the name is a namespace. */

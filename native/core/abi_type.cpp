@@ -104,6 +104,18 @@ int32_t zts_type_declare(zts_domain *domain, const char *full_name, const char *
     });
 }
 
+int32_t zts_type_add_interface(zts_domain *domain, int32_t type_id, int32_t interface_id)
+{
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr || domain->types.find(interface_id) == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        t->interfaces.push_back(interface_id);
+        return ZTS_OK;
+    });
+}
+
 int32_t zts_type_add_method(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags, int32_t bridge,
                             int32_t param_count, const zts_param_spec *params)
 {

@@ -36,13 +36,29 @@ const char *kind_name(uint32_t kind)
     }
 }
 
-// Score of one argument against one parameter (docs/OVERLOADS.md): 0 rejects; a kind the parameter
-// only converts from scores 10, a natural kind 30; a C# object scores 60 for its exact view type,
-// 50 minus the inheritance distance for a base class, 20 for an interface (checked by the host).
-int score_arg(zts_domain *d, const zts_param_spec &p, uint32_t kind, JSValueConst v)
+// Score of one argument against one parameter (docs/OVERLOADS.md): 0 rejects (also a number outside the
+// parameter's range, a string that is not one character for System.Char); a kind the parameter only
+// converts from scores 10, a natural kind 30; a C# object scores 60 for its exact view type, 50 minus
+// the inheritance distance for a base class, 40 for an interface its view implements, 15 when the view
+// is itself an interface (the host's bridge checks the object).
+int score_arg(zts_domain *d, const zts_param_spec &p, uint32_t kind, JSValueConst v, bool filters)
 {
     if ((kind & p.accept) == 0) {
         return 0;
+    }
+    if (filters && (kind == ZTS_KIND_INT || kind == ZTS_KIND_FLOAT) && p.min_value < p.max_value) {
+        double x = JS_VALUE_GET_TAG(v) == JS_TAG_INT ? JS_VALUE_GET_INT(v) : JS_VALUE_GET_FLOAT64(v);
+        if (!(x >= p.min_value && x <= p.max_value)) {
+            return 0;
+        }
+    }
+    if (filters && kind == ZTS_KIND_STRING && p.single_char != 0) {
+        JSValue len = JS_GetPropertyStr(d->ctx, v, "length");
+        bool one = JS_VALUE_GET_TAG(len) == JS_TAG_INT && JS_VALUE_GET_INT(len) == 1;
+        JS_FreeValue(d->ctx, len);
+        if (!one) {
+            return 0;
+        }
     }
     int s = (kind & p.exact) != 0 ? 30 : 10;
     if (kind == ZTS_KIND_OBJECT && p.type_id != 0) {
@@ -61,7 +77,11 @@ int score_arg(zts_domain *d, const zts_param_spec &p, uint32_t kind, JSValueCons
         if (param_type != nullptr && (param_type->flags & ZTS_TYPE_INTERFACE) == 0) {
             return 0; // a class the view does not derive from
         }
-        return 20;
+        if (d->types.implements(payload->type_id, p.type_id)) {
+            return 40;
+        }
+        const TypeInfo *view = d->types.find(payload->type_id);
+        return view != nullptr && (view->flags & ZTS_TYPE_INTERFACE) != 0 ? 15 : 0;
     }
     return s;
 }
@@ -179,24 +199,28 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
     for (int32_t i = 0; i < argc; i++) {
         kinds[i] = kind_of(ctx, argv[i]);
     }
-    const Candidate *best = nullptr;
-    int best_score = -1;
-    for (const Candidate &c : set.candidates) {
-        if (argc > static_cast<int32_t>(c.params.size()) || argc < c.min_args) {
-            continue;
+    // Pass 1 with the range and one-character filters; if they leave nothing, pass 2 without them picks
+    // the candidate whose bridge then reports the precise `cannot convert` error (CONTRACT §6).
+    for (bool filters : {true, false}) {
+        const Candidate *best = nullptr;
+        int best_score = -1;
+        for (const Candidate &c : set.candidates) {
+            if (argc > static_cast<int32_t>(c.params.size()) || argc < c.min_args) {
+                continue;
+            }
+            int score = 0;
+            for (int32_t i = 0; i < argc && score >= 0; i++) {
+                int s = score_arg(d, c.params[static_cast<size_t>(i)], kinds[i], argv[i], filters);
+                score = s == 0 ? -1 : score + s;
+            }
+            if (score > best_score) { // strict: the first of equal scores wins (the host's order)
+                best = &c;
+                best_score = score;
+            }
         }
-        int score = 0;
-        for (int32_t i = 0; i < argc && score >= 0; i++) {
-            int s = score_arg(d, c.params[static_cast<size_t>(i)], kinds[i], argv[i]);
-            score = s == 0 ? -1 : score + s;
+        if (best != nullptr) {
+            return best;
         }
-        if (score > best_score) { // strict: the first of equal scores wins (the host's order)
-            best = &c;
-            best_score = score;
-        }
-    }
-    if (best != nullptr) {
-        return best;
     }
     std::string got;
     for (int32_t i = 0; i < argc; i++) {

@@ -42,6 +42,21 @@ bool TypeRegistry::derives_from(int32_t id, int32_t ancestor)
     return false;
 }
 
+bool TypeRegistry::implements(int32_t id, int32_t iface)
+{
+    for (TypeInfo *t = find(id); t != nullptr; t = find(t->base_id)) {
+        if (t->id == iface) {
+            return true;
+        }
+        for (int32_t i : t->interfaces) {
+            if (i == iface) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 void TypeRegistry::clear(JSContext *ctx)
 {
     for (TypeInfo &t : types_) {

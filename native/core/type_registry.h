@@ -43,6 +43,7 @@ struct TypeInfo {
     std::string js_name;             ///< JS name ("List$1")
     std::string js_path;             ///< dotted path under CSharp ("System.Collections.Generic.List$1")
     int32_t base_id = 0;             ///< base class type id, or 0
+    std::vector<int32_t> interfaces; ///< interfaces it implements (declared by the host)
     int32_t outer_id = 0;            ///< declaring type for nested types, or 0
     uint32_t flags = 0;              ///< ZTS_TYPE_*
     bool bound = false;              ///< members added (type_bind ran and succeeded)
@@ -72,6 +73,8 @@ class TypeRegistry
     TypeInfo *find_by_name(const std::string &full_name);
     /// True when type `id` is `ancestor` or derives from it (class chain only).
     bool derives_from(int32_t id, int32_t ancestor);
+    /// True when type `id` (or a base class) lists interface `iface` (or iface is id itself).
+    bool implements(int32_t id, int32_t iface);
     /// Frees every JS object the registry holds (domain teardown).
     void clear(JSContext *ctx);
 

@@ -76,3 +76,18 @@ export function test_Overloads_InheritedStatics_OnDerivedType() {
     eq(CSharp.Fixtures.DerivedTool.Version(), 'base-static');
     eq(CSharp.Fixtures.DerivedTool.Shared, 3);
 }
+
+export function test_Overloads_NumericRange_DecidesBetweenCandidates() {
+    eq(Overloads.Tie(70000), 'long', 'out of Int16 range: the Int64 overload');
+    eq(Overloads.Pick(2 ** 40), 'double', 'beyond Int32: the Double overload');
+}
+
+export function test_Overloads_CharVsString_ByLength() {
+    eq(Overloads.Text('h'), 'char');
+    eq(Overloads.Text('hello'), 'string');
+}
+
+export function test_Overloads_Interface_OnlyWhenImplemented() {
+    eq(Overloads.Take(new Dog('d')), 'pet', 'Dog implements IPet');
+    eq(Overloads.Take(new Animal('a')), 'object', 'Animal does not');
+}

@@ -29,6 +29,27 @@ namespace ZTS.Mono.Clr
         public int TypeId;
         public int Optional;
         public IntPtr TypeName; // UTF-8, kept alive by the binder until the native call returns
+        public double MinValue; // numbers: range (MinValue > MaxValue: none)
+        public double MaxValue;
+        public int SingleChar;  // System.Char: strings of length 1 only
+
+        /// <summary>Fills the range / single-char filters for a parameter of type t.</summary>
+        public void Filters(Type t)
+        {
+            MinValue = 1;
+            MaxValue = 0;
+            Type u = Nullable.GetUnderlyingType(t) ?? t;
+            if (u.IsEnum) u = Enum.GetUnderlyingType(u);
+            if (u == typeof(sbyte)) { MinValue = sbyte.MinValue; MaxValue = sbyte.MaxValue; }
+            else if (u == typeof(byte)) { MinValue = byte.MinValue; MaxValue = byte.MaxValue; }
+            else if (u == typeof(short)) { MinValue = short.MinValue; MaxValue = short.MaxValue; }
+            else if (u == typeof(ushort)) { MinValue = ushort.MinValue; MaxValue = ushort.MaxValue; }
+            else if (u == typeof(int)) { MinValue = int.MinValue; MaxValue = int.MaxValue; }
+            else if (u == typeof(uint)) { MinValue = uint.MinValue; MaxValue = uint.MaxValue; }
+            else if (u == typeof(long)) { MinValue = -9007199254740991.0; MaxValue = 9007199254740991.0; }
+            else if (u == typeof(ulong)) { MinValue = 0; MaxValue = 9007199254740991.0; }
+            SingleChar = u == typeof(char) ? 1 : 0;
+        }
     }
 
     /// <summary>Which JS kinds convert to a C# parameter type (CONTRACT §5; ranking in docs/OVERLOADS.md).</summary>

@@ -67,6 +67,15 @@ namespace ZTS.Mono.Clr
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "declare " + full);
             d.TypeIds[t] = id;
             d.TypesById[id] = t;
+            if (!t.IsInterface && !t.IsGenericTypeDefinition)
+            {
+                // Interfaces it implements, for overload scoring (an object matches an IFoo parameter only if it is one).
+                foreach (Type iface in t.GetInterfaces())
+                {
+                    if (!iface.IsVisible || iface.ContainsGenericParameters) continue;
+                    ZtsNative.zts_type_add_interface(d.Handle, id, Declare(d, iface));
+                }
+            }
             return id;
         }
 
@@ -248,7 +257,9 @@ namespace ZTS.Mono.Clr
                         ParamKinds.Of(mt, out accept, out exact);
                         IntPtr memberName = Marshal.StringToHGlobalAnsi(DisplayName(mt));
                         strings.Add(memberName);
-                        specs.Add(new ParamSpec { Accept = accept, Exact = exact, TypeName = memberName });
+                        var memberSpec = new ParamSpec { Accept = accept, Exact = exact, TypeName = memberName };
+                        memberSpec.Filters(mt);
+                        specs.Add(memberSpec);
                     }
                     continue;
                 }
@@ -273,7 +284,7 @@ namespace ZTS.Mono.Clr
                 if (ps[i].IsOptional) accept |= JsKinds.Undefined; // undefined takes the default
                 IntPtr name = Marshal.StringToHGlobalAnsi(DisplayName(t.IsByRef ? t.GetElementType() : t));
                 strings.Add(name);
-                specs.Add(new ParamSpec
+                var spec = new ParamSpec
                 {
                     Accept = accept,
                     Exact = exact,
@@ -281,7 +292,9 @@ namespace ZTS.Mono.Clr
                         ? Declare(d, Nullable.GetUnderlyingType(t) ?? t) : 0,
                     Optional = ps[i].IsOptional ? 1 : 0,
                     TypeName = name,
-                });
+                };
+                if (!t.IsByRef) spec.Filters(t);
+                specs.Add(spec);
             }
             return specs.ToArray();
         }

@@ -123,6 +123,9 @@ namespace ZTS.Mono.Native
         public static extern int zts_type_declare(IntPtr domain, byte[] fullName, byte[] jsName, int baseTypeId, int outerTypeId, uint flags, out int typeId);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_interface(IntPtr domain, int typeId, int interfaceId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_type_add_method(IntPtr domain, int typeId, byte[] name, uint flags, int bridge, int paramCount, ZTS.Mono.Clr.ParamSpec[] specs);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -132,6 +132,9 @@ typedef struct zts_param_spec {
     int32_t type_id;       /* for ZTS_KIND_OBJECT: declared type id (0: any object) */
     int32_t optional;      /* non-zero: may be omitted (takes its default) */
     const char *type_name; /* C# type name for error texts ("Int32", "String"); copied */
+    double min_value;      /* numbers: the parameter's range (a number outside it does not match) */
+    double max_value;      /*   ignored unless min_value < max_value (zero-initialized: no range) */
+    int32_t single_char;   /* non-zero: a string matches only with length 1 (System.Char) */
 } zts_param_spec;
 
 /** Describes the last failure of a call on a domain; pointers stay valid until the next call on it. */
@@ -269,6 +272,9 @@ ZTS_API int32_t zts_type_add_array_access(zts_domain *domain, int32_t type_id, i
 
 /** Adds a constant static value (enum members); value is copied. Only inside type_bind. */
 ZTS_API int32_t zts_type_add_constant(zts_domain *domain, int32_t type_id, const char *name, double value);
+
+/** Records that type_id implements interface_id (both declared), for overload scoring; at declare time. */
+ZTS_API int32_t zts_type_add_interface(zts_domain *domain, int32_t type_id, int32_t interface_id);
 
 /** The JS type object of a declared type (owned); its members are bound on its first use, not here. */
 ZTS_API int32_t zts_type_object(zts_domain *domain, int32_t type_id, zts_value *out);

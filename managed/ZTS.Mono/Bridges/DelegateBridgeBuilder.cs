@@ -151,28 +151,11 @@ namespace ZTS.Mono.Bridges
                 }
                 EmitWrite(il, pt, Clr.MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
-            // status = zts_function_call(c.Domain.Handle, c.Ref, n, argv, &result);  -- the one P/Invoke
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
-            il.Emit(OpCodes.Ldfld, typeof(MonoDomain).GetField("Handle"));
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
-            il.Emit(OpCodes.Ldc_I4, jsCount);
-            il.Emit(OpCodes.Ldloc, argv);
-            il.Emit(OpCodes.Ldloca, result);
-            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call"));
-            il.Emit(OpCodes.Stloc, status);
+            EmitNativeCall(il, argv, result, status, jsCount);
             if (guarded)
             {
                 il.Emit(OpCodes.Leave, called);
-                il.BeginCatchBlock(typeof(object)); // only the exception path pays: free what was written, rethrow
-                il.Emit(OpCodes.Pop);
-                il.Emit(OpCodes.Ldarg_0);
-                il.Emit(OpCodes.Ldloc, argv);
-                il.Emit(OpCodes.Ldc_I4, jsCount);
-                il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
-                il.Emit(OpCodes.Rethrow);
-                il.EndExceptionBlock();
+                EmitFreeArgsCatch(il, argv, jsCount);
             }
             il.MarkLabel(called);
             // if (status != 0) c.Fail(status);  if (TsConsole.HasPending) c.FlushConsole();
@@ -269,24 +252,8 @@ namespace ZTS.Mono.Bridges
                 }
                 EmitWrite(il, pt, Clr.MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
-            il.Emit(OpCodes.Ldfld, typeof(MonoDomain).GetField("Handle"));
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
-            il.Emit(OpCodes.Ldc_I4, n);
-            il.Emit(OpCodes.Ldloc, argv);
-            il.Emit(OpCodes.Ldloca, result);
-            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call"));
-            il.Emit(OpCodes.Stloc, status);
-            il.BeginCatchBlock(typeof(object));
-            il.Emit(OpCodes.Pop);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldloc, argv);
-            il.Emit(OpCodes.Ldc_I4, n);
-            il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
-            il.Emit(OpCodes.Rethrow);
-            il.EndExceptionBlock();
+            EmitNativeCall(il, argv, result, status, n);
+            EmitFreeArgsCatch(il, argv, n);
             Label succeeded = il.DefineLabel();
             il.Emit(OpCodes.Ldloc, status);
             il.Emit(OpCodes.Brfalse, succeeded);
@@ -333,6 +300,34 @@ namespace ZTS.Mono.Bridges
             if (value != null) il.Emit(OpCodes.Ldloc, value);
             il.Emit(OpCodes.Ret);
             return method;
+        }
+
+        // status = zts_function_call(c.Domain.Handle, c.Ref, argc, argv, &result);  -- the one P/Invoke
+        private static void EmitNativeCall(ILGenerator il, LocalBuilder argv, LocalBuilder result, LocalBuilder status, int argc)
+        {
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
+            il.Emit(OpCodes.Ldfld, typeof(MonoDomain).GetField("Handle"));
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
+            il.Emit(OpCodes.Ldc_I4, argc);
+            il.Emit(OpCodes.Ldloc, argv);
+            il.Emit(OpCodes.Ldloca, result);
+            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call"));
+            il.Emit(OpCodes.Stloc, status);
+        }
+
+        // catch { c.FreeArgs(argv, argc); throw; } -- only the exception path pays; ends the try block.
+        private static void EmitFreeArgsCatch(ILGenerator il, LocalBuilder argv, int argc)
+        {
+            il.BeginCatchBlock(typeof(object));
+            il.Emit(OpCodes.Pop);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, argv);
+            il.Emit(OpCodes.Ldc_I4, argc);
+            il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
+            il.Emit(OpCodes.Rethrow);
+            il.EndExceptionBlock();
         }
 
         // One argument write: by tag for primitives, a Table object, or a pushed C# object.

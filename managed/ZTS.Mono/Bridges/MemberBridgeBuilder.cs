@@ -175,20 +175,7 @@ namespace ZTS.Mono.Bridges
                 if (!ps[i].ParameterType.IsByRef) continue;
                 Type e = ps[i].ParameterType.GetElementType();
                 refs[i] = il.DeclareLocal(e);
-                int offset = site.JsOffset[i];
-                il.Emit(OpCodes.Ldarg, ArgSite);
-                il.Emit(OpCodes.Ldarg, ArgDomain);
-                il.Emit(OpCodes.Ldarg, ArgArgv);
-                EmitShift(il, offset * JsValueSize);
-                il.Emit(OpCodes.Ldarg, ArgData);
-                EmitShift(il, offset * JsValueSize);
-                il.Emit(OpCodes.Ldarg, ArgCount);
-                if (offset != 0)
-                {
-                    il.Emit(OpCodes.Ldc_I4, offset);
-                    il.Emit(OpCodes.Sub);
-                }
-                il.Emit(OpCodes.Ldc_I4, i);
+                EmitReaderArgs(il, i, site.JsOffset[i]);
                 il.Emit(OpCodes.Call, typeof(ArgReader).GetMethod("RefIn"));
                 il.Emit(e.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, e);
                 il.Emit(OpCodes.Stloc, refs[i]);
@@ -246,6 +233,23 @@ namespace ZTS.Mono.Bridges
         // UnpackedValues parameters, argv, data and argc are shifted so that index stays the C# position.
         private static void EmitArg(ILGenerator il, Type t, int index, bool table = false, int offset = 0, bool unpacked = false)
         {
+            EmitReaderArgs(il, index, offset);
+            MethodInfo reader = unpacked ? typeof(ArgReader).GetMethod("ReadUnpacked")
+                              : table ? typeof(ArgReader).GetMethod("ReadTable") : Reader(t);
+            il.Emit(OpCodes.Call, reader);
+            if (reader.ReturnType == typeof(object) && t != typeof(object))
+            {
+                if (t.IsValueType) il.Emit(OpCodes.Unbox_Any, t);
+                else il.Emit(OpCodes.Castclass, t);
+            }
+        }
+
+        private static readonly int JsValueSize = System.Runtime.InteropServices.Marshal.SizeOf(typeof(JsValue));
+
+        // (site, domain, argv + offset, data + offset, argc - offset, index): the reader signature, with argv,
+        // data and argc shifted past the extra JS arguments of earlier UnpackedValues parameters.
+        private static void EmitReaderArgs(ILGenerator il, int index, int offset)
+        {
             il.Emit(OpCodes.Ldarg, ArgSite);
             il.Emit(OpCodes.Ldarg, ArgDomain);
             il.Emit(OpCodes.Ldarg, ArgArgv);
@@ -259,17 +263,7 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Sub);
             }
             il.Emit(OpCodes.Ldc_I4, index);
-            MethodInfo reader = unpacked ? typeof(ArgReader).GetMethod("ReadUnpacked")
-                              : table ? typeof(ArgReader).GetMethod("ReadTable") : Reader(t);
-            il.Emit(OpCodes.Call, reader);
-            if (reader.ReturnType == typeof(object) && t != typeof(object))
-            {
-                if (t.IsValueType) il.Emit(OpCodes.Unbox_Any, t);
-                else il.Emit(OpCodes.Castclass, t);
-            }
         }
-
-        private static readonly int JsValueSize = System.Runtime.InteropServices.Marshal.SizeOf(typeof(JsValue));
 
         private static void EmitShift(ILGenerator il, int bytes)
         {

@@ -110,12 +110,16 @@ namespace ZTS.Mono.Bridges
         /// <summary>A [TsMarshalAs(OpaqueValue)] by-value argument: an opaque handle (no write-back).</summary>
         public static int WriteOpaqueValue(FunctionClosure c, JsValue* argv, int index, object value)
         {
-            MonoDomain d = c.Domain;
-            JsValue initial = Clr.ValueConvert.ToJs(d, value, c.ParamTypes[index], "argument " + (index + 1) + " of '" + c.Name + "'");
+            return WriteHandle(c, argv, index, Clr.ValueConvert.ToJs(c.Domain, value, c.ParamTypes[index], "argument " + (index + 1) + " of '" + c.Name + "'"));
+        }
+
+        // Puts `initial` (consumed) behind a new opaque handle of the call's scope in argv[index]; returns the slot.
+        private static int WriteHandle(FunctionClosure c, JsValue* argv, int index, JsValue initial)
+        {
             JsValue handle;
             int slot;
-            int rc = ZtsNative.zts_opaque_new(d.Handle, initial, out handle, out slot);
-            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, c.Name);
+            int rc = ZtsNative.zts_opaque_new(c.Domain.Handle, initial, out handle, out slot);
+            if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, c.Name);
             JsValue.Set(argv + index, handle);
             return slot;
         }
@@ -123,16 +127,10 @@ namespace ZTS.Mono.Bridges
         /// <summary>A ref/in/out argument: an opaque handle holding the value; returns the slot for read-back.</summary>
         public static int WriteOpaque(FunctionClosure c, JsValue* argv, int index, object value)
         {
-            MonoDomain d = c.Domain;
             Type t = c.ParamTypes[index].GetElementType();
             JsValue initial = value == null && t.IsValueType ? JsValue.Undefined
-                : Clr.ValueConvert.ToJs(d, value, t, "argument " + (index + 1) + " of '" + c.Name + "'");
-            JsValue handle;
-            int slot;
-            int rc = ZtsNative.zts_opaque_new(d.Handle, initial, out handle, out slot);
-            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, c.Name);
-            JsValue.Set(argv + index, handle);
-            return slot;
+                : Clr.ValueConvert.ToJs(c.Domain, value, t, "argument " + (index + 1) + " of '" + c.Name + "'");
+            return WriteHandle(c, argv, index, initial);
         }
 
         /// <summary>The value JS left behind an opaque handle, converted for its ref/out parameter.</summary>

@@ -214,9 +214,10 @@ namespace ZTS.Mono
             }
         }
 
-        /// <summary>Runs pending Promise jobs; an uncaught job error goes to the console as an error.</summary>
+        /// <summary>Runs pending Promise jobs; an uncaught job error and unhandled rejections go to the console as errors.</summary>
         public void RunJobs()
         {
+            ReportRejections();
             int rc = ZtsNative.zts_domain_run_jobs(Handle);
             if (rc == ZtsStatus.Js)
             {
@@ -224,6 +225,15 @@ namespace ZTS.Mono
                 TsConsole.Enqueue(TsLogLevel.Error, "zts: uncaught exception in a Promise job: " + e.Message +
                                                     (((TsException)e).JsStack.Length > 0 ? "\n" + ((TsException)e).JsStack : ""));
             }
+            ReportRejections();
+        }
+
+        private void ReportRejections()
+        {
+            char* chars;
+            int n;
+            while ((n = ZtsNative.zts_domain_take_rejection(Handle, out chars)) > 0)
+                TsConsole.Enqueue(TsLogLevel.Error, "zts: unhandled Promise rejection: " + new string(chars, 0, n));
         }
 
         /// <summary>Tears down (10-LIFETIME §7.2): drain the release queue, close registries, free context and runtime.</summary>

@@ -2,6 +2,7 @@
 #include "abi_guard.h"
 #include "domain_lifecycle.h"
 #include "release_queue.h"
+#include "string_codec.h"
 
 using namespace zts;
 
@@ -88,6 +89,23 @@ int32_t zts_domain_run_jobs(zts_domain *domain)
     });
     domain->call_depth--;
     return rc;
+}
+
+int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars)
+{
+    if (domain == nullptr || out_chars == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    if (domain->rejections.empty()) {
+        return 0;
+    }
+    return abi_guard([&]() -> int32_t {
+        std::string text = std::move(domain->rejections.front().second);
+        domain->rejections.erase(domain->rejections.begin());
+        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
+        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+        return static_cast<int32_t>(domain->scratch16.size());
+    });
 }
 
 int32_t zts_domain_gc(zts_domain *domain)

@@ -322,7 +322,10 @@ int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v)
     return ZTS_OK;
 }
 
-int32_t zts_opaque_scope_begin(zts_domain *domain) { return domain != nullptr ? domain->opaque.begin() : 0; }
+int32_t zts_opaque_scope_begin(zts_domain *domain)
+{
+    return domain != nullptr ? domain->opaque.begin() : 0;
+}
 
 int32_t zts_opaque_new(zts_domain *domain, zts_value v, zts_value *out_handle, int32_t *out_index)
 {
@@ -388,7 +391,8 @@ int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *name
     return ZTS_OK;
 }
 
-int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names, zts_value *out_values)
+int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names,
+                       zts_value *out_values)
 {
     if (domain == nullptr || count < 0 || (count > 0 && (names == nullptr || out_values == nullptr))) {
         return ZTS_ERR_ARGUMENT;

@@ -17,6 +17,38 @@ namespace
 
 std::atomic<uint32_t> g_next_domain_id{1};
 
+// Records unhandled rejections (and forgets them when a handler is attached later); the host reports them.
+void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, JS_BOOL is_handled, void *opaque)
+{
+    auto *d = static_cast<zts_domain *>(opaque);
+    void *id = JS_VALUE_GET_PTR(promise);
+    if (is_handled) {
+        for (size_t i = 0; i < d->rejections.size(); i++) {
+            if (d->rejections[i].first == id) {
+                d->rejections.erase(d->rejections.begin() + static_cast<std::ptrdiff_t>(i));
+                break;
+            }
+        }
+        return;
+    }
+    std::string text;
+    JSValue stack = JS_IsError(ctx, reason) ? JS_GetPropertyStr(ctx, reason, "stack") : JS_UNDEFINED;
+    for (JSValueConst part : {reason, static_cast<JSValueConst>(stack)}) {
+        if (JS_IsUndefined(part)) {
+            continue;
+        }
+        const char *s = JS_ToCString(ctx, part);
+        if (s == nullptr) {
+            JS_FreeValue(ctx, JS_GetException(ctx));
+            continue;
+        }
+        text += (text.empty() ? "" : "\n") + std::string(s);
+        JS_FreeCString(ctx, s);
+    }
+    JS_FreeValue(ctx, stack);
+    d->rejections.emplace_back(id, text);
+}
+
 } // namespace
 
 zts_domain *domain_create(void *host, void *gate)
@@ -31,6 +63,7 @@ zts_domain *domain_create(void *host, void *gate)
         return nullptr;
     }
     JS_SetRuntimeOpaque(d->rt, d);
+    JS_SetHostPromiseRejectionTracker(d->rt, track_rejection, d);
     register_gate_pointer_class(d->rt);
     register_clr_classes(d->rt);
     register_namespace_class(d->rt);

@@ -12,6 +12,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace zts
 {
@@ -54,6 +56,7 @@ struct zts_domain {
     zts::ObjectSlots slots;             ///< live exotics per host registry slot
     zts::OpaqueSlots opaque;            ///< values behind the opaque handles of the calls in progress
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
+    std::vector<std::pair<void *, std::string>> rejections; ///< unhandled rejections: promise identity, text
 };
 
 namespace zts

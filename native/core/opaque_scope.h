@@ -3,10 +3,10 @@
 // any other use, and any use after the call returned, throws `zts: invalid opaque parameter handle`.
 #pragma once
 
+#include "quickjs.h"
+
 #include <cstdint>
 #include <vector>
-
-#include "quickjs.h"
 
 struct zts_domain;
 
@@ -14,8 +14,9 @@ namespace zts
 {
 
 /// The slots behind the handles of the C# -> JS calls in progress (a stack of scopes).
-class OpaqueSlots {
-public:
+class OpaqueSlots
+{
+  public:
     /// Opens a scope; the token closes it.
     int32_t begin() const { return static_cast<int32_t>(slots_.size()); }
     /// Adds a slot holding v (owned); returns its index and stamp.
@@ -24,7 +25,7 @@ public:
     const JSValue *at(int32_t index) const
     {
         return index >= 0 && static_cast<size_t>(index) < slots_.size() ? &slots_[static_cast<size_t>(index)].value
-                                                                         : nullptr;
+                                                                        : nullptr;
     }
     /// The slot (index, stamp) names, or nullptr when its scope has closed.
     JSValue *find(int32_t index, uint32_t stamp);
@@ -33,10 +34,10 @@ public:
     /// Frees everything (teardown).
     void clear(JSContext *ctx) { end(ctx, 0); }
 
-private:
+  private:
     struct Slot {
-        JSValue value;   ///< owned
-        uint32_t stamp;  ///< unique per slot ever made: a reused index never matches an old handle
+        JSValue value;  ///< owned
+        uint32_t stamp; ///< unique per slot ever made: a reused index never matches an old handle
     };
     std::vector<Slot> slots_;
     uint32_t next_stamp_ = 1;

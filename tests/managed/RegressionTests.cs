@@ -22,6 +22,8 @@ namespace ZTS.Tests
             f();
             TsFramePump.LateUpdate(); // the job tries to apply the Reset from inside JS: refused (its promise rejects)
             Assert.IsTrue(TsAppDomain.IsResetPending, "still reserved");
+            Assert.IsTrue(Logged.Exists(l => l.Key == TsLogLevel.Error && l.Value.Contains("Reset cannot be applied inside")),
+                          "the refused Reset surfaces as an unhandled rejection");
             Assert.IsTrue(TsFramePump.EndOfFrame());
             Assert.AreEqual(0, Mono.LastTeardownLeakedBytes);
         }

@@ -162,12 +162,22 @@ namespace ZTS.Tests
         }
 
         [Test]
+        public void Lifetime_HandledRejection_NotReported()
+        {
+            var f = Bind<Action>("export function f() { Promise.reject(new Error('caught later')).catch(() => {}); }", "f");
+            f();
+            TsFramePump.LateUpdate();
+            Assert.IsFalse(Logged.Exists(l => l.Value.Contains("caught later")));
+        }
+
+        [Test]
         public void Lifetime_RejectedPromiseJob_ReportedAsConsoleError()
         {
             var f = Bind<Action>("export function f() { Promise.resolve().then(() => { throw new Error('late'); }); }", "f");
             f();
             TsFramePump.LateUpdate();
-            Assert.IsTrue(Logged.Exists(l => l.Key == TsLogLevel.Error && l.Value.Contains("late")) || Logged.Count == 0);
+            Assert.IsTrue(Logged.Exists(l => l.Key == TsLogLevel.Error && l.Value.StartsWith("zts: unhandled Promise rejection: Error: late")),
+                          "unhandled rejections are reported as console errors");
         }
     }
 }

@@ -78,6 +78,9 @@ namespace ZTS.Mono.Native
         public static extern int zts_domain_gc(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_take_rejection(IntPtr domain, out char* chars);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern void zts_release_enqueue(uint domainId, int reference);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -199,6 +199,10 @@ ZTS_API int32_t zts_domain_ref_count(const zts_domain *domain);
 /** Runs pending Promise jobs; returns the number run, or ZTS_ERR_JS when one threw (reported in zts_domain_error). */
 ZTS_API int32_t zts_domain_run_jobs(zts_domain *domain);
 
+/** Takes one unhandled Promise rejection (message and stack, UTF-16, domain buffer until the next call); char count, 0
+ * when none. */
+ZTS_API int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars);
+
 /** Runs QuickJS's cycle collector; ZTS_OK. */
 ZTS_API int32_t zts_domain_gc(zts_domain *domain);
 
@@ -234,7 +238,8 @@ ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, i
  * ZTS_ERR_JS when JS threw. */
 ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, zts_value *result);
 
-/** Takes a ref to a JS function (borrowed fn, duplicated); *out_ref owned (zts_function_release); ZTS_ERR_ARGUMENT if fn is not a function. */
+/** Takes a ref to a JS function (borrowed fn, duplicated); *out_ref owned (zts_function_release); ZTS_ERR_ARGUMENT if
+ * fn is not a function. */
 ZTS_API int32_t zts_function_ref(zts_domain *domain, zts_value fn, int32_t *out_ref);
 
 /** Releases a function ref (queued when called inside a JS call); domain thread (elsewhere zts_release_enqueue);
@@ -326,7 +331,8 @@ ZTS_API int32_t zts_opaque_scope_end(zts_domain *domain, int32_t token);
 ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *names, zts_value *values,
                               zts_value *out);
 
-/** Reads obj[names[i]] into out_values[i] (owned; undefined when missing); ZTS_ERR_ARGUMENT when obj is not an object. */
+/** Reads obj[names[i]] into out_values[i] (owned; undefined when missing); ZTS_ERR_ARGUMENT when obj is not an object.
+ */
 ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names,
                                zts_value *out_values);
 

@@ -9,8 +9,8 @@ namespace ZTS.Mono.Clr
     /// <summary>
     /// [TsMarshalAs(Table)] (01-HOST-API §3): a struct (or Nullable of one) as a plain JS object with the listed
     /// members, in both directions, converted in one batched native call each way. Member values use the
-    /// general conversion rules (ValueConvert); struct members are read and written through FieldInfo /
-    /// PropertyInfo (a marshalling step, not a call bridge).
+    /// general conversion rules (ValueConvert); struct members are read and written through small
+    /// emitted per-member accessors (no FieldInfo/PropertyInfo reflection on the call path).
     /// </summary>
     internal sealed unsafe class TableShape
     {
@@ -19,6 +19,8 @@ namespace ZTS.Mono.Clr
         private readonly MemberInfo[] _members;
         private readonly Type[] _types;
         private readonly IntPtr[] _names; // UTF-8, kept for the process (shapes are cached)
+        private readonly Func<object, object>[] _get; // emitted: read member i of a boxed struct
+        private readonly Action<object, object>[] _set; // emitted: write member i into a boxed struct
 
         private TableShape(Type structType, bool nullable, MemberInfo[] members)
         {
@@ -27,14 +29,49 @@ namespace ZTS.Mono.Clr
             _members = members;
             _types = new Type[members.Length];
             _names = new IntPtr[members.Length];
+            _get = new Func<object, object>[members.Length];
+            _set = new Action<object, object>[members.Length];
             for (int i = 0; i < members.Length; i++)
             {
                 var f = members[i] as FieldInfo;
                 _types[i] = f != null ? f.FieldType : ((PropertyInfo)members[i]).PropertyType;
+                _get[i] = EmitGetter(structType, members[i], _types[i]);
+                _set[i] = EmitSetter(structType, members[i], _types[i]);
                 byte[] utf8 = ZtsNative.Utf8Z(members[i].Name);
                 _names[i] = Marshal.AllocHGlobal(utf8.Length);
                 Marshal.Copy(utf8, 0, _names[i], utf8.Length);
             }
+        }
+
+        // object Get(object box) { return (object)((S)box).member; }  -- reads in place through `unbox`.
+        private static Func<object, object> EmitGetter(Type s, MemberInfo m, Type t)
+        {
+            var dm = new System.Reflection.Emit.DynamicMethod("zts_table_get", typeof(object), new[] { typeof(object) }, typeof(TableShape).Module, true);
+            var il = dm.GetILGenerator();
+            il.Emit(System.Reflection.Emit.OpCodes.Ldarg_0);
+            il.Emit(System.Reflection.Emit.OpCodes.Unbox, s);
+            var f = m as FieldInfo;
+            if (f != null) il.Emit(System.Reflection.Emit.OpCodes.Ldfld, f);
+            else il.Emit(System.Reflection.Emit.OpCodes.Call, ((PropertyInfo)m).GetGetMethod());
+            if (t.IsValueType) il.Emit(System.Reflection.Emit.OpCodes.Box, t);
+            il.Emit(System.Reflection.Emit.OpCodes.Ret);
+            return (Func<object, object>)dm.CreateDelegate(typeof(Func<object, object>));
+        }
+
+        // void Set(object box, object value) { ((S)box).member = (T)value; }  -- writes into the box.
+        private static Action<object, object> EmitSetter(Type s, MemberInfo m, Type t)
+        {
+            var dm = new System.Reflection.Emit.DynamicMethod("zts_table_set", typeof(void), new[] { typeof(object), typeof(object) }, typeof(TableShape).Module, true);
+            var il = dm.GetILGenerator();
+            il.Emit(System.Reflection.Emit.OpCodes.Ldarg_0);
+            il.Emit(System.Reflection.Emit.OpCodes.Unbox, s);
+            il.Emit(System.Reflection.Emit.OpCodes.Ldarg_1);
+            il.Emit(t.IsValueType ? System.Reflection.Emit.OpCodes.Unbox_Any : System.Reflection.Emit.OpCodes.Castclass, t);
+            var f = m as FieldInfo;
+            if (f != null) il.Emit(System.Reflection.Emit.OpCodes.Stfld, f);
+            else il.Emit(System.Reflection.Emit.OpCodes.Call, ((PropertyInfo)m).GetSetMethod());
+            il.Emit(System.Reflection.Emit.OpCodes.Ret);
+            return (Action<object, object>)dm.CreateDelegate(typeof(Action<object, object>));
         }
 
         /// <summary>The struct type (the underlying type of a Nullable).</summary>
@@ -94,9 +131,7 @@ namespace ZTS.Mono.Clr
             JsValue* values = stackalloc JsValue[Math.Max(n, 1)];
             for (int i = 0; i < n; i++)
             {
-                var f = _members[i] as FieldInfo;
-                object v = f != null ? f.GetValue(boxed) : ((PropertyInfo)_members[i]).GetValue(boxed, null);
-                values[i] = ValueConvert.ToJs(d, v, _types[i], where + ", member " + _members[i].Name);
+                values[i] = ValueConvert.ToJs(d, _get[i](boxed), _types[i], where + ", member " + _members[i].Name);
             }
             JsValue result;
             fixed (IntPtr* names = _names)
@@ -126,10 +161,7 @@ namespace ZTS.Mono.Clr
             for (int i = 0; i < _members.Length && i < available; i++)
             {
                 if (values[i].Tag == JsValue.TagUndefined) continue;
-                object v = ValueConvert.FromJs(d, values[i], _types[i], where + ", member " + _members[i].Name, true);
-                var f = _members[i] as FieldInfo;
-                if (f != null) f.SetValue(boxed, v);
-                else ((PropertyInfo)_members[i]).SetValue(boxed, v, null);
+                _set[i](boxed, ValueConvert.FromJs(d, values[i], _types[i], where + ", member " + _members[i].Name, true));
             }
             return boxed;
         }
@@ -139,8 +171,7 @@ namespace ZTS.Mono.Clr
         {
             for (int i = 0; i < _members.Length; i++)
             {
-                var f = _members[i] as FieldInfo;
-                object v = boxed == null ? null : f != null ? f.GetValue(boxed) : ((PropertyInfo)_members[i]).GetValue(boxed, null);
+                object v = boxed == null ? null : _get[i](boxed);
                 JsValue.Set(values + i, ValueConvert.ToJs(d, v, _types[i], where + ", member " + _members[i].Name));
             }
         }
@@ -164,10 +195,7 @@ namespace ZTS.Mono.Clr
             for (int i = 0; i < n; i++)
             {
                 if (values[i].Tag == JsValue.TagUndefined) continue; // a missing member keeps its default
-                object v = ValueConvert.FromJs(d, values[i], _types[i], where + ", member " + _members[i].Name);
-                var f = _members[i] as FieldInfo;
-                if (f != null) f.SetValue(boxed, v);
-                else ((PropertyInfo)_members[i]).SetValue(boxed, v, null);
+                _set[i](boxed, ValueConvert.FromJs(d, values[i], _types[i], where + ", member " + _members[i].Name));
             }
             return boxed;
         }

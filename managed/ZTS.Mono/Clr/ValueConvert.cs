@@ -19,6 +19,13 @@ namespace ZTS.Mono.Clr
         /// <summary>Converts v to type t; a borrowed v is not freed.</summary>
         public static object FromJs(MonoDomain d, JsValue v, Type t, string where, bool borrowed)
         {
+            // Fast paths for the common exact matches (no conversion, nothing to free).
+            if (v.Tag == JsValue.TagInt && (t == typeof(int) || t == typeof(int?))) return v.Int32;
+            if (v.Tag == JsValue.TagFloat64 && (t == typeof(double) || t == typeof(double?))) return v.Float64;
+            if (v.Tag == JsValue.TagInt && (t == typeof(double) || t == typeof(double?))) return (double)v.Int32;
+            if (v.Tag == JsValue.TagFloat64 && (t == typeof(float) || t == typeof(float?))) return (float)v.Float64;
+            if (v.Tag == JsValue.TagInt && (t == typeof(float) || t == typeof(float?))) return (float)v.Int32;
+            if (v.Tag == JsValue.TagBool && (t == typeof(bool) || t == typeof(bool?))) return v.Int32 != 0;
             try
             {
                 Type u = Nullable.GetUnderlyingType(t) ?? t;
@@ -86,6 +93,10 @@ namespace ZTS.Mono.Clr
         public static JsValue ToJs(MonoDomain d, object o, Type t, string where)
         {
             if (o == null) return JsValue.Null;
+            if (o is int) return JsValue.FromInt32((int)o);
+            if (o is double) return JsValue.FromDouble((double)o);
+            if (o is float) return JsValue.FromDouble((float)o);
+            if (o is bool) return JsValue.FromBool((bool)o);
             Type u = Nullable.GetUnderlyingType(t) ?? t;
             Type p = u.IsEnum ? Enum.GetUnderlyingType(u) : u;
             if (p == typeof(bool)) return JsValue.FromBool((bool)o);

@@ -1,0 +1,109 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Threading;
+
+namespace ZTS.Run
+{
+    /// <summary>
+    /// ztsrun: a headless ZTS host. Loads ES modules from a folder, binds a tick function
+    /// (Action&lt;float&gt;) and drives it with the frame pump; --watch hot-reloads with Reset.
+    /// Exit codes: 0 ok, 1 a script threw, 2 a module is missing or failed to load, 3 binding failed,
+    /// 64 bad usage; scripts may end the run with Host.Exit(code) (import { Host } from 'csharp:ZTS.Run').
+    /// </summary>
+    public static class Program
+    {
+        private const string Usage =
+            "usage: ztsrun <dir> [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch]\n" +
+            "  <dir>          folder with the emitted ES modules (specifier 'game/logic' -> <dir>/game/logic.js)\n" +
+            "  --module M     module of the tick function (default: main)\n" +
+            "  --export F     named export called every frame with dt in seconds (default: tick)\n" +
+            "  --frames N     run N frames, then exit 0 (default: 60)\n" +
+            "  --until-exit   run until a script calls Host.Exit(code) (import { Host } from 'csharp:ZTS.Run')\n" +
+            "  --fps N        frames per second; 0 runs as fast as possible (default: 60)\n" +
+            "  --watch        reload (TsAppDomain.Reset) when a file under <dir> changes, then re-bind\n" +
+            "exit codes: 0 ok, 1 script threw, 2 module missing or failed to load, 3 binding failed, 64 usage";
+
+        public static int Main(string[] args)
+        {
+            Options o;
+            string error = Options.TryParse(args, out o);
+            if (o != null && o.Help)
+            {
+                Console.WriteLine(Usage);
+                return 0;
+            }
+            if (error != null)
+            {
+                Console.Error.WriteLine("ztsrun: " + error);
+                Console.Error.WriteLine(Usage);
+                return 64;
+            }
+            return new Runner(o).Run();
+        }
+    }
+
+    /// <summary>Command-line options of ztsrun.</summary>
+    internal sealed class Options
+    {
+        public string Dir;
+        public string Module = "main";
+        public string Export = "tick";
+        public int Frames = 60;
+        public bool UntilExit;
+        public double Fps = 60;
+        public bool Watch;
+        public bool Help;
+
+        /// <summary>Parses args; returns an error sentence or null.</summary>
+        public static string TryParse(string[] args, out Options o)
+        {
+            o = new Options();
+            for (int i = 0; i < args.Length; i++)
+            {
+                string a = args[i];
+                Func<string> next = () => i + 1 < args.Length ? args[++i] : null;
+                switch (a)
+                {
+                    case "-h":
+                    case "--help": o.Help = true; return null;
+                    case "--module": o.Module = next(); if (string.IsNullOrEmpty(o.Module)) return "--module needs a module name"; break;
+                    case "--export": o.Export = next(); if (string.IsNullOrEmpty(o.Export)) return "--export needs an export name"; break;
+                    case "--frames":
+                        if (!int.TryParse(next(), out o.Frames) || o.Frames < 0) return "--frames needs a count >= 0";
+                        break;
+                    case "--until-exit": o.UntilExit = true; break;
+                    case "--fps":
+                        if (!double.TryParse(next(), System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out o.Fps) || o.Fps < 0)
+                            return "--fps needs a number >= 0";
+                        break;
+                    case "--watch": o.Watch = true; break;
+                    default:
+                        if (a.StartsWith("-", StringComparison.Ordinal)) return "unknown option " + a;
+                        if (o.Dir != null) return "only one <dir> is allowed";
+                        o.Dir = a;
+                        break;
+                }
+            }
+            if (o.Dir == null) return "missing <dir>";
+            if (!Directory.Exists(o.Dir)) return "no such folder: " + o.Dir;
+            return null;
+        }
+    }
+
+    /// <summary>What scripts can call back (import { Host } from 'csharp:ZTS.Run').</summary>
+    public static class Host
+    {
+        internal static int? ExitCode;
+
+        /// <summary>Ends the run after the current frame with the given exit code.</summary>
+        public static void Exit(int code)
+        {
+            ExitCode = code;
+        }
+
+        /// <summary>Frames run so far.</summary>
+        public static int Frame { get; internal set; }
+    }
+}

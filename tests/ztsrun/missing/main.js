@@ -1,0 +1,5 @@
+import { nothing } from './does/not/exist.js';
+
+export function tick(dt) {
+    nothing();
+}

@@ -1,0 +1,3 @@
+export function label() {
+    return 'version-one';
+}

@@ -159,12 +159,7 @@ namespace ZTS.Mono.Bridges
             }
             il.MarkLabel(called);
             // if (status != 0) c.Fail(status);  if (TsConsole.HasPending) c.FlushConsole();
-            il.Emit(OpCodes.Ldloc, status);
-            il.Emit(OpCodes.Brfalse, succeeded);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldloc, status);
-            il.Emit(OpCodes.Call, ClosureMethod("Fail"));
-            il.MarkLabel(succeeded);
+            EmitStatusCheck(il, status, succeeded);
             Label quiet = il.DefineLabel();
             il.Emit(OpCodes.Call, typeof(TsConsole).GetProperty("HasPending").GetGetMethod());
             il.Emit(OpCodes.Brfalse, quiet);
@@ -254,13 +249,7 @@ namespace ZTS.Mono.Bridges
             }
             EmitNativeCall(il, argv, result, status, n);
             EmitFreeArgsCatch(il, argv, n);
-            Label succeeded = il.DefineLabel();
-            il.Emit(OpCodes.Ldloc, status);
-            il.Emit(OpCodes.Brfalse, succeeded);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldloc, status);
-            il.Emit(OpCodes.Call, ClosureMethod("Fail"));
-            il.MarkLabel(succeeded);
+            EmitStatusCheck(il, status, il.DefineLabel());
             for (int i = 0; i < n; i++)
             {
                 if (slots[i] == null || ps[i].ParameterType.IsByRef && !ps[i].IsOut && ps[i].IsIn) continue; // `in`: no write-back
@@ -315,6 +304,17 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldloca, result);
             il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call"));
             il.Emit(OpCodes.Stloc, status);
+        }
+
+        // if (status != 0) c.Fail(status);  -- Fail throws the TsException the core reported
+        private static void EmitStatusCheck(ILGenerator il, LocalBuilder status, Label succeeded)
+        {
+            il.Emit(OpCodes.Ldloc, status);
+            il.Emit(OpCodes.Brfalse, succeeded);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, status);
+            il.Emit(OpCodes.Call, ClosureMethod("Fail"));
+            il.MarkLabel(succeeded);
         }
 
         // catch { c.FreeArgs(argv, argc); throw; } -- only the exception path pays; ends the try block.

@@ -20,6 +20,19 @@ fi
 
 bash tools/fetch_quickjs.sh
 
+# TypeScript (pinned in package-lock.json) for the TS sample and the declaration tests.
+if ! command -v npm >/dev/null 2>&1; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing nodejs npm"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+fi
+if ! cmp -s package-lock.json node_modules/.zts-lock 2>/dev/null || [ ! -x node_modules/.bin/tsc ]; then
+  echo "setup: npm ci (typescript from package-lock.json)"
+  npm ci --no-audit --no-fund --loglevel=error >/dev/null
+  cp package-lock.json node_modules/.zts-lock
+fi
+
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_MANAGED=ON "$@" >/dev/null
 cmake --build build -j "$jobs" >/dev/null

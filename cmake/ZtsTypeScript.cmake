@@ -1,0 +1,27 @@
+# Helpers to compile TypeScript projects with the pinned tsc (package-lock.json; tools/setup.sh runs npm ci).
+find_program(ZTS_TSC tsc PATHS ${CMAKE_SOURCE_DIR}/node_modules/.bin NO_DEFAULT_PATH)
+find_program(ZTS_NODE node REQUIRED)
+if(NOT ZTS_TSC)
+  message(FATAL_ERROR "tsc not found in node_modules/.bin: run tools/setup.sh (npm ci)")
+endif()
+
+# zts_add_tsc_project(<target> PROJECT <dir with tsconfig.json> [OUT <outDir override>]
+#                     [DEPENDS <target or file>...] [FLAGS <extra tsc flags>...])
+# Runs `tsc -p <dir>` when a .ts/.json under <dir> (or a dependency) changes; a stamp file is the output.
+function(zts_add_tsc_project target)
+  cmake_parse_arguments(A "" "PROJECT;OUT" "DEPENDS;FLAGS" ${ARGN})
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${A_PROJECT}/*.ts ${A_PROJECT}/*.json)
+  list(FILTER sources EXCLUDE REGEX "/(out|node_modules)/")
+  set(out_flags)
+  if(A_OUT)
+    set(out_flags --outDir ${A_OUT})
+  endif()
+  set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${target}.tsc.stamp)
+  add_custom_command(OUTPUT ${stamp}
+    COMMAND ${ZTS_NODE} ${ZTS_TSC} -p ${A_PROJECT} ${out_flags} ${A_FLAGS}
+    COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
+    DEPENDS ${sources} ${A_DEPENDS}
+    COMMENT "tsc ${target}"
+    VERBATIM)
+  add_custom_target(${target} ALL DEPENDS ${stamp})
+endfunction()

@@ -431,6 +431,34 @@ bool make_type_object(zts_domain *d, TypeInfo &t)
     return true;
 }
 
+namespace {
+
+// C# arrays are array-likes (`length` + index keys), so the generic Array.prototype.values is their
+// iterator: `for (const x of arr)` and spreading work like on JS arrays.
+bool define_array_iterator(JSContext *ctx, JSValueConst proto)
+{
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue array_ctor = JS_GetPropertyStr(ctx, global, "Array");
+    JSValue array_proto = JS_GetPropertyStr(ctx, array_ctor, "prototype");
+    JSValue values = JS_GetPropertyStr(ctx, array_proto, "values");
+    JSValue symbol_ctor = JS_GetPropertyStr(ctx, global, "Symbol");
+    JSValue iterator = JS_GetPropertyStr(ctx, symbol_ctor, "iterator");
+    JSAtom atom = JS_ValueToAtom(ctx, iterator);
+    int rc = atom == JS_ATOM_NULL ? -1
+                                  : JS_DefinePropertyValue(ctx, proto, atom, JS_DupValue(ctx, values),
+                                                           JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
+    JS_FreeAtom(ctx, atom);
+    JS_FreeValue(ctx, iterator);
+    JS_FreeValue(ctx, symbol_ctor);
+    JS_FreeValue(ctx, values);
+    JS_FreeValue(ctx, array_proto);
+    JS_FreeValue(ctx, array_ctor);
+    JS_FreeValue(ctx, global);
+    return rc >= 0;
+}
+
+} // namespace
+
 bool ensure_bound(zts_domain *d, int32_t type_id)
 {
     JSContext *ctx = d->ctx;
@@ -511,6 +539,9 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
                           JS_PROP_ENUMERABLE)) {
             return false;
         }
+    }
+    if ((t->flags & ZTS_TYPE_ARRAY) != 0 && !define_array_iterator(ctx, proto)) {
+        return false;
     }
     t->bound = true;
     return true;

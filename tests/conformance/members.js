@@ -45,6 +45,15 @@ export function test_Members_Arrays_IndexAndLength() {
     throws(() => { a[1] = 'x'; }, 'zts: cannot convert string to System.Int32');
 }
 
+export function test_Members_Arrays_Iterable() {
+    const a = Overloads.Range(4);
+    const seen = [];
+    for (const x of a) seen.push(x);
+    eq(seen.join(','), '0,1,2,3', 'for...of over a C# array');
+    eq([...a].length, 4, 'spread');
+    eq(Array.from(a).join(','), '0,1,2,3', 'Array.from');
+}
+
 export function test_Members_StaticFieldsAndProperties() {
     Zoo.Total = 12;
     eq(Zoo.Total, 12);

@@ -6,21 +6,22 @@ namespace ZTS.Run
     /// <summary>
     /// ztsrun: a headless ZTS host. Loads ES modules from a folder, binds a tick function
     /// (Action&lt;float&gt;) and drives it with the frame pump; --watch hot-reloads with Reset.
-    /// Exit codes: 0 ok, 1 a script threw, 2 a module is missing or failed to load, 3 binding failed,
+    /// Exit codes: 0 ok, 1 a script threw, 2 a module is missing or failed to load, 3 binding failed (or an --assembly did not load),
     /// 64 bad usage; scripts may end the run with Host.Exit(code) (import { Host } from 'csharp:ZTS.Run').
     /// </summary>
     public static class Program
     {
         private const string Usage =
-            "usage: ztsrun <dir> [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch]\n" +
+            "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch]\n" +
             "  <dir>          folder with the emitted ES modules (specifier 'game/logic' -> <dir>/game/logic.js)\n" +
+            "  --assembly A   load a C# assembly (the game's API) before the scripts run; repeatable\n" +
             "  --module M     module of the tick function (default: main)\n" +
             "  --export F     named export called every frame with dt in seconds (default: tick)\n" +
             "  --frames N     run N frames, then exit 0 (default: 60)\n" +
             "  --until-exit   run until a script calls Host.Exit(code) (import { Host } from 'csharp:ZTS.Run')\n" +
             "  --fps N        frames per second; 0 runs as fast as possible (default: 60)\n" +
             "  --watch        reload (TsAppDomain.Reset) when a file under <dir> changes, then re-bind\n" +
-            "exit codes: 0 ok, 1 script threw, 2 module missing or failed to load, 3 binding failed, 64 usage";
+            "exit codes: 0 ok, 1 script threw, 2 module missing or failed to load, 3 binding or --assembly failed, 64 usage";
 
         public static int Main(string[] args)
         {
@@ -52,6 +53,7 @@ namespace ZTS.Run
         public double Fps = 60;
         public bool Watch;
         public bool Help;
+        public readonly System.Collections.Generic.List<string> Assemblies = new System.Collections.Generic.List<string>();
 
         /// <summary>Parses args; returns an error sentence or null.</summary>
         public static string TryParse(string[] args, out Options o)
@@ -76,6 +78,12 @@ namespace ZTS.Run
                             return "--fps needs a number >= 0";
                         break;
                     case "--watch": o.Watch = true; break;
+                    case "--assembly":
+                        string assembly = next();
+                        if (string.IsNullOrEmpty(assembly)) return "--assembly needs a path to a .dll";
+                        if (!File.Exists(assembly)) return "no such assembly: " + assembly;
+                        o.Assemblies.Add(Path.GetFullPath(assembly));
+                        break;
                     default:
                         if (a.StartsWith("-", StringComparison.Ordinal)) return "unknown option " + a;
                         if (o.Dir != null) return "only one <dir> is allowed";

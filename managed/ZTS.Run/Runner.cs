@@ -37,6 +37,17 @@ namespace ZTS.Run
                 else Console.WriteLine(text);
             };
             Assembly();
+            foreach (string path in _o.Assemblies)
+            {
+                try
+                {
+                    System.Reflection.Assembly.LoadFrom(path);
+                }
+                catch (Exception e)
+                {
+                    return Fail(3, "cannot load assembly " + path + ": " + e.Message, "");
+                }
+            }
             TsAppDomain.Initialize(Load);
             _stamps = Snapshot();
             Action<float> tick;

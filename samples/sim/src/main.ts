@@ -1,0 +1,37 @@
+// Entry module of the simulation: ztsrun binds `tick` (Action<float>) and calls it every frame.
+import { Host } from "csharp:ZTS.Run";
+import { Entity, Kind, World } from "csharp:Sim";
+import { Cast, populate } from "./game/spawn";
+import { Score, step } from "./game/logic";
+import { format } from "./game/vec";
+
+const FIXED_DT = 1 / 60; // fixed-step simulation: the same story at any frame rate
+const TIME_LIMIT_FRAMES = 60 * 60;
+
+const world = new World(20, 10);
+World.Current = world;
+world.add_Changed((e: Entity, what: string) => {
+    if (e.Kind !== Kind.Rock) console.log(`[sim] ${e.Name}#${e.Id} ${what} at ${format(e.Position)}`);
+});
+
+const cast: Cast = populate(world, 5, 3, 2026);
+const score: Score = { collected: 0, bumps: 0, dodging: null };
+let frame = 0;
+
+export function tick(_dt: number): void {
+    frame++;
+    step(world, cast, FIXED_DT, score);
+    const left = world.All(Kind.Crystal).length;
+    if (frame % 60 === 0) {
+        console.log(`[sim] t=${(frame * FIXED_DT).toFixed(0)}s ship at ${format(cast.ship.Position)}, ` +
+                    `${score.collected} collected, ${left} left, ${score.bumps} bumps (host frame ${Host.Frame})`);
+    }
+    if (left === 0) {
+        console.log(`[sim] all crystals collected in ${frame} frames (${(frame * FIXED_DT).toFixed(1)} s), ` +
+                    `${score.bumps} rock bumps, ${world.Count} entities left`);
+        Host.Exit(0);
+    } else if (frame >= TIME_LIMIT_FRAMES) {
+        console.log(`[sim] time is up: ${left} crystals left`);
+        Host.Exit(1);
+    }
+}

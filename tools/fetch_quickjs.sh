@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Fetch QuickJS 2025-04-26 as Debian's trixie source package (never from elsewhere),
 # verify the upstream tarball's sha256, and unpack it into third_party/quickjs (git-ignored).
-# Idempotent: does nothing when the unpacked tree is already there and verified.
+# Idempotent: does nothing when the unpacked tree is already there and verified. Then applies
+# ZTS's own patches (tools/patch_quickjs.sh; also idempotent, and it patches an older unpatched tree).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dest="$root/third_party/quickjs"
 want_sha=ec81da5b3249ed648dbc7df4a1654988910e66a118d9b71cb63534216efcfbbe
 stamp="$dest/.zts-verified"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_sha" ]; then exit 0; fi
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_sha" ]; then exec bash "$root/tools/patch_quickjs.sh"; fi
 
 work="$root/third_party/.apt-quickjs"
 mkdir -p "$work/lists/partial" "$work/archives/partial" "$work/src"
@@ -31,3 +32,4 @@ rm -rf "$dest" && mkdir -p "$dest"
 tar -xf "$tarball" -C "$dest" --strip-components=1
 echo "$want_sha" > "$stamp"
 echo "fetch_quickjs: QuickJS unpacked into $dest"
+bash "$root/tools/patch_quickjs.sh"

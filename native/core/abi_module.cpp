@@ -51,6 +51,17 @@ int32_t zts_load_request_set_source(zts_load_request *req, const char *utf8, int
     });
 }
 
+int32_t zts_load_request_set_source_map(zts_load_request *req, const char *utf8, int32_t len)
+{
+    if (req == nullptr || (utf8 == nullptr && len != 0) || len < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        req->source_map.assign(utf8 != nullptr ? utf8 : "", static_cast<size_t>(len));
+        return ZTS_OK;
+    });
+}
+
 int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, int32_t len)
 {
     if (req == nullptr || (utf8 == nullptr && len != 0) || len < 0) {

@@ -1,4 +1,5 @@
 // Domain creation and teardown (10-LIFETIME §7: drain -> registries -> context/runtime).
+#include "backtrace_hook.h"
 #include "clr_classes.h"
 #include "domain_lifecycle.h"
 #include "gated_function.h"
@@ -64,6 +65,7 @@ zts_domain *domain_create(void *host, void *gate)
     }
     JS_SetRuntimeOpaque(d->rt, d);
     JS_SetHostPromiseRejectionTracker(d->rt, track_rejection, d);
+    install_backtrace_hook(d);
     register_gate_pointer_class(d->rt);
     register_clr_classes(d->rt);
     register_namespace_class(d->rt);

@@ -7,6 +7,7 @@
 #include "object_slots.h"
 #include "opaque_scope.h"
 #include "quickjs.h"
+#include "source_maps.h"
 #include "type_registry.h"
 #include "zts/zts.h"
 
@@ -57,6 +58,7 @@ struct zts_domain {
     zts::OpaqueSlots opaque;            ///< values behind the opaque handles of the calls in progress
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
     std::vector<std::pair<void *, std::string>> rejections; ///< unhandled rejections: promise identity, text
+    zts::SourceMaps source_maps;        ///< source maps of loaded modules, read by the backtrace hook
 };
 
 namespace zts

@@ -52,6 +52,23 @@ char *normalize_hook(JSContext *ctx, const char *base, const char *name, void * 
     return out;
 }
 
+// Registers the module's source map (the host's, else an inline one) before compiling, so that even a
+// SyntaxError's position is mapped. A malformed map is dropped: the module loads unmapped.
+void register_source_map(zts_domain *d, const std::string &name, const zts_load_request &req)
+{
+    std::string inline_json;
+    std::string_view json = req.source_map;
+    if (json.empty()) {
+        if (!inline_source_map(req.source, inline_json)) {
+            d->source_maps.remove(name);
+            return;
+        }
+        json = inline_json;
+    }
+    std::string error;
+    d->source_maps.add(d->ctx, name, json, error);
+}
+
 JSModuleDef *compile_module(zts_domain *d, const std::string &name, const std::string &source)
 {
     JSValue fn =
@@ -104,6 +121,7 @@ JSModuleDef *loader_hook(JSContext *ctx, const char *name_c, void * /*opaque*/)
         return fail_load(d, name, importer,
                          "zts: cannot load module '" + name + "'" + imported_from(importer) + ": " + reason);
     }
+    register_source_map(d, name, req);
     return compile_module(d, name, req.source);
 }
 

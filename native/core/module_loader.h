@@ -6,12 +6,14 @@
 
 #include <string>
 
-/// One pending host module load; answered through zts_load_request_set_source/_fail.
+/// One pending host module load; answered through zts_load_request_set_source/_fail
+/// (and optionally zts_load_request_set_source_map).
 struct zts_load_request {
-    bool answered = false; ///< set by either answer
-    bool failed = false;   ///< true when the host failed the load
-    std::string source;    ///< UTF-8 module source when !failed
-    std::string failure;   ///< UTF-8 reason when failed
+    bool answered = false;  ///< set by either answer
+    bool failed = false;    ///< true when the host failed the load
+    std::string source;     ///< UTF-8 module source when !failed
+    std::string failure;    ///< UTF-8 reason when failed
+    std::string source_map; ///< Source Map v3 JSON given by the host, or "" (then an inline map is looked for)
 };
 
 namespace zts

@@ -19,6 +19,10 @@ int32_t load_module(void * /*host*/, const char *specifier, const char *importer
         return 0;
     }
     zts_load_request_set_source(req, it->second.data(), static_cast<int32_t>(it->second.size()));
+    auto map = h->maps_.find(specifier);
+    if (map != h->maps_.end()) {
+        zts_load_request_set_source_map(req, map->second.data(), static_cast<int32_t>(map->second.size()));
+    }
     return 0;
 }
 

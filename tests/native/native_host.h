@@ -26,6 +26,8 @@ class NativeHost : public ::testing::Test
 
     /// Adds (or replaces) a module source for the loader.
     void module(const std::string &name, const std::string &source) { sources_[name] = source; }
+    /// Adds (or replaces) the source map JSON the loader gives with a module (zts_load_request_set_source_map).
+    void source_map(const std::string &name, const std::string &json) { maps_[name] = json; }
     /// Defines a gated global function backed by fn.
     void host_function(const std::string &path, HostFn fn);
     /// GetFunction: import + export ref; asserts success.
@@ -39,6 +41,7 @@ class NativeHost : public ::testing::Test
 
     zts_domain *d = nullptr;
     std::map<std::string, std::string> sources_;
+    std::map<std::string, std::string> maps_; ///< source maps by module name
     std::vector<std::string> loads_; ///< "importer->specifier" of every host load
     std::vector<HostFn> functions_;  ///< host functions by gate data id
     /// Adds a host function without defining a global (a CLR member bridge); returns its id.

@@ -229,6 +229,10 @@ ZTS_API int32_t zts_module_get_function(zts_domain *domain, const char *module, 
 /** Answers a host load request with UTF-8 module source (copied); ZTS_OK. Only inside module_load. */
 ZTS_API int32_t zts_load_request_set_source(zts_load_request *req, const char *utf8, int32_t len);
 
+/** Adds the Source Map v3 JSON (UTF-8, copied) of the source; ZTS_OK. Only inside module_load; a malformed map
+ * is ignored (the module loads unmapped). Without it, an inline data: sourceMappingURL in the source is used. */
+ZTS_API int32_t zts_load_request_set_source_map(zts_load_request *req, const char *utf8, int32_t len);
+
 /** Fails a host load request with a UTF-8 reason (copied); ZTS_OK. Only inside module_load. */
 ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, int32_t len);
 

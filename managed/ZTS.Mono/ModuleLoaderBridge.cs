@@ -6,7 +6,8 @@ namespace ZTS.Mono
 {
     /// <summary>
     /// zts_host_callbacks.module_load: runs the host's module loader (01-HOST-API §1.3) and answers the
-    /// native load request with UTF-8 source, or fails it with a reason. Never lets an exception escape.
+    /// native load request with UTF-8 source (string, byte[], or a <see cref="TsModuleSource"/> with its
+    /// source map), or fails it with a reason. Never lets an exception escape.
     /// </summary>
     internal static unsafe class ModuleLoaderBridge
     {
@@ -39,16 +40,24 @@ namespace ZTS.Mono
                 {
                     byte[] bytes = source as byte[];
                     var text = source as string;
+                    var module = source as TsModuleSource;
+                    if (module != null) text = module.Code;
                     if (text != null) bytes = Encoding.UTF8.GetBytes(text);
                     if (bytes != null)
                     {
                         fixed (byte* p = bytes)
                             ZtsNative.zts_load_request_set_source(request, p, bytes.Length);
+                        if (module != null && module.SourceMap != null)
+                        {
+                            byte[] map = Encoding.UTF8.GetBytes(module.SourceMap);
+                            fixed (byte* m = map)
+                                ZtsNative.zts_load_request_set_source_map(request, m, map.Length);
+                        }
                         return 0;
                     }
                     failure = source == null
                         ? "the module loader returned null"
-                        : "the module loader returned " + source.GetType().FullName + " (expected string or byte[])";
+                        : "the module loader returned " + source.GetType().FullName + " (expected string, byte[] or TsModuleSource)";
                 }
             }
             catch (Exception e)

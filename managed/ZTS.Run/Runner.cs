@@ -21,12 +21,8 @@ namespace ZTS.Run
 
         private object Load(string specifier)
         {
-            foreach (string ext in new[] { ".js", ".mjs" })
-            {
-                string path = Path.Combine(_o.Dir, specifier.Replace('/', Path.DirectorySeparatorChar) + ext);
-                if (File.Exists(path)) return File.ReadAllText(path);
-            }
-            throw new FileNotFoundException("no " + specifier + ".js under " + _o.Dir);
+            // .js/.mjs with its source map, so script errors show their .ts positions.
+            return new TsFileLoader(_o.Dir).Load(specifier);
         }
 
         public int Run()

@@ -62,7 +62,7 @@ namespace ZTS.Tests
             var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Action>("app", "f"));
             Assert.AreEqual("app", e.Specifier);
             Assert.AreEqual("", e.Importer);
-            StringAssert.Contains("System.Int32 (expected string or byte[])", e.Message);
+            StringAssert.Contains("System.Int32 (expected string, byte[] or TsModuleSource)", e.Message);
         }
 
         [Test]

@@ -93,6 +93,9 @@ namespace ZTS.Mono.Native
         public static extern int zts_load_request_set_source(IntPtr request, byte* utf8, int len);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_load_request_set_source_map(IntPtr request, byte* utf8, int len);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_load_request_fail(IntPtr request, byte* utf8, int len);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

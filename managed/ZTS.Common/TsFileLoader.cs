@@ -1,0 +1,80 @@
+using System;
+using System.IO;
+
+namespace ZTS
+{
+    /// <summary>
+    /// A module loader over a folder of emitted ES modules: specifier <c>game/logic</c> is
+    /// <c>&lt;dir&gt;/game/logic.js</c> (or <c>.mjs</c>). The source map is the file named by the module's
+    /// last <c>//# sourceMappingURL=</c> comment (relative to the module's folder), or else
+    /// <c>&lt;module file&gt;.map</c> next to it; an inline <c>data:</c> map is left to the core.
+    /// Use it as <c>TsAppDomain.Initialize(new TsFileLoader(dir).Load)</c>.
+    /// </summary>
+    public sealed class TsFileLoader
+    {
+        private const string MapComment = "//# sourceMappingURL=";
+
+        /// <summary>Creates a loader over <paramref name="directory"/> (read at each load; it may change between loads).</summary>
+        public TsFileLoader(string directory)
+        {
+            if (directory == null) throw new ArgumentNullException("directory");
+            Directory = directory;
+        }
+
+        /// <summary>The folder the canonical specifiers are relative to.</summary>
+        public string Directory { get; private set; }
+
+        /// <summary>
+        /// Reads the module for a canonical specifier and its source map, if any.
+        /// Throws <see cref="FileNotFoundException"/> when neither <c>.js</c> nor <c>.mjs</c> exists.
+        /// </summary>
+        public TsModuleSource Load(string specifier)
+        {
+            if (specifier == null) throw new ArgumentNullException("specifier");
+            foreach (string ext in new[] { ".js", ".mjs" })
+            {
+                string path = Path.Combine(Directory, specifier.Replace('/', Path.DirectorySeparatorChar) + ext);
+                if (!File.Exists(path)) continue;
+                string code = File.ReadAllText(path);
+                return new TsModuleSource(code, ReadMap(path, code));
+            }
+            throw new FileNotFoundException("no " + specifier + ".js under " + Directory);
+        }
+
+        // The external map of the module at path, or null (none, inline, or not a local file).
+        private static string ReadMap(string path, string code)
+        {
+            string url = MapUrl(code);
+            if (url != null)
+            {
+                if (url.StartsWith("data:", StringComparison.OrdinalIgnoreCase)) return null; // the core decodes it
+                string mapPath = LocalPath(path, url);
+                if (mapPath != null && File.Exists(mapPath)) return File.ReadAllText(mapPath);
+            }
+            string next = path + ".map";
+            return File.Exists(next) ? File.ReadAllText(next) : null;
+        }
+
+        // The URL of the last sourceMappingURL comment that starts a line, or null.
+        private static string MapUrl(string code)
+        {
+            int at = code.LastIndexOf(MapComment, StringComparison.Ordinal);
+            while (at > 0 && code[at - 1] != '\n') at = code.LastIndexOf(MapComment, at - 1, StringComparison.Ordinal);
+            if (at < 0) return null;
+            int start = at + MapComment.Length;
+            int end = code.IndexOfAny(new[] { '\r', '\n' }, start);
+            string url = (end < 0 ? code.Substring(start) : code.Substring(start, end - start)).Trim();
+            return url.Length > 0 ? url : null;
+        }
+
+        // A relative URL against the module's folder, or a file: URL; null for other schemes.
+        private static string LocalPath(string modulePath, string url)
+        {
+            Uri absolute;
+            if (Uri.TryCreate(url, UriKind.Absolute, out absolute) && !url.StartsWith("/", StringComparison.Ordinal))
+                return absolute.IsFile ? absolute.LocalPath : null;
+            string relative = Uri.UnescapeDataString(url).Replace('/', Path.DirectorySeparatorChar);
+            return Path.Combine(Path.GetDirectoryName(modulePath) ?? "", relative);
+        }
+    }
+}

@@ -53,20 +53,25 @@ char *normalize_hook(JSContext *ctx, const char *base, const char *name, void * 
 }
 
 // Registers the module's source map (the host's, else an inline one) before compiling, so that even a
-// SyntaxError's position is mapped. A malformed map is dropped: the module loads unmapped.
-void register_source_map(zts_domain *d, const std::string &name, const zts_load_request &req)
+// SyntaxError's position is mapped. A malformed map is dropped: the module loads unmapped. Runs inside a
+// QuickJS callback, so nothing may unwind: out of memory also means "no map".
+void register_source_map(zts_domain *d, const std::string &name, const zts_load_request &req) noexcept
 {
-    std::string inline_json;
-    std::string_view json = req.source_map;
-    if (json.empty()) {
-        if (!inline_source_map(req.source, inline_json)) {
-            d->source_maps.remove(name);
-            return;
+    try {
+        std::string inline_json;
+        std::string_view json = req.source_map;
+        if (json.empty()) {
+            if (!inline_source_map(req.source, inline_json)) {
+                d->source_maps.remove(name);
+                return;
+            }
+            json = inline_json;
         }
-        json = inline_json;
+        std::string error;
+        d->source_maps.add(d->ctx, name, json, error);
+    } catch (...) {
+        d->source_maps.remove(name); // std::map::erase does not throw
     }
-    std::string error;
-    d->source_maps.add(d->ctx, name, json, error);
 }
 
 JSModuleDef *compile_module(zts_domain *d, const std::string &name, const std::string &source)

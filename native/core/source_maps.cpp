@@ -29,9 +29,43 @@ bool string_field(JSContext *ctx, JSValueConst obj, const char *name, std::strin
         JS_FreeValue(ctx, JS_GetException(ctx));
         return false;
     }
-    out.assign(s, len);
+    try {
+        out.assign(s, len);
+    } catch (...) {
+        JS_FreeCString(ctx, s);
+        throw;
+    }
     JS_FreeCString(ctx, s);
     return true;
+}
+
+// Frees a JS value on every path, a C++ exception included (a leak would trip QuickJS's teardown check).
+struct OwnedValue {
+    JSContext *ctx;
+    JSValue value;
+    ~OwnedValue() { JS_FreeValue(ctx, value); }
+};
+
+// The display path of one sources[] entry; "" for a non-string.
+std::string source_path(JSContext *ctx, JSValueConst item, const std::string &module, const std::string &source_root)
+{
+    if (!JS_IsString(item)) {
+        return std::string();
+    }
+    const char *s = JS_ToCString(ctx, item);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return std::string();
+    }
+    std::string raw;
+    try {
+        raw = s;
+    } catch (...) {
+        JS_FreeCString(ctx, s);
+        throw;
+    }
+    JS_FreeCString(ctx, s);
+    return source_display_path(module, source_root, raw);
 }
 
 bool read_map(JSContext *ctx, JSValueConst root, const std::string &module, SourceMap &map, std::string &error)
@@ -40,28 +74,25 @@ bool read_map(JSContext *ctx, JSValueConst root, const std::string &module, Sour
         error = "not a JSON object";
         return false;
     }
-    JSValue version = JS_GetPropertyStr(ctx, root, "version");
-    int32_t v = 0;
-    bool is_int = JS_VALUE_GET_TAG(version) == JS_TAG_INT;
-    if (is_int) {
-        v = JS_VALUE_GET_INT(version);
-    } else if (JS_IsException(version)) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
+    {
+        OwnedValue version{ctx, JS_GetPropertyStr(ctx, root, "version")};
+        if (JS_IsException(version.value)) {
+            JS_FreeValue(ctx, JS_GetException(ctx));
+        }
+        if (JS_VALUE_GET_TAG(version.value) != JS_TAG_INT || JS_VALUE_GET_INT(version.value) != 3) {
+            error = "not a version 3 source map";
+            return false;
+        }
     }
-    JS_FreeValue(ctx, version);
-    if (!is_int || v != 3) {
-        error = "not a version 3 source map";
-        return false;
-    }
-    JSValue sections = JS_GetPropertyStr(ctx, root, "sections");
-    bool has_sections = !JS_IsUndefined(sections);
-    if (JS_IsException(sections)) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-    }
-    JS_FreeValue(ctx, sections);
-    if (has_sections) {
-        error = "index maps (sections) are not supported";
-        return false;
+    {
+        OwnedValue sections{ctx, JS_GetPropertyStr(ctx, root, "sections")};
+        if (JS_IsException(sections.value)) {
+            JS_FreeValue(ctx, JS_GetException(ctx));
+        }
+        if (!JS_IsUndefined(sections.value)) {
+            error = "index maps (sections) are not supported";
+            return false;
+        }
     }
     bool present = false;
     std::string source_root;
@@ -74,49 +105,36 @@ bool read_map(JSContext *ctx, JSValueConst root, const std::string &module, Sour
         error = "mappings is missing or not a string";
         return false;
     }
-    JSValue sources = JS_GetPropertyStr(ctx, root, "sources");
-    if (JS_IsException(sources)) {
+    OwnedValue sources{ctx, JS_GetPropertyStr(ctx, root, "sources")};
+    if (JS_IsException(sources.value)) {
         JS_FreeValue(ctx, JS_GetException(ctx));
     }
-    if (!JS_IsArray(ctx, sources)) {
-        JS_FreeValue(ctx, sources);
+    if (!JS_IsArray(ctx, sources.value)) {
         error = "sources is missing or not an array";
         return false;
     }
     int64_t count = 0;
-    JSValue length = JS_GetPropertyStr(ctx, sources, "length");
-    int length_rc = JS_ToInt64(ctx, &count, length);
-    JS_FreeValue(ctx, length);
-    if (length_rc < 0) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        JS_FreeValue(ctx, sources);
-        error = "sources has no length";
-        return false;
+    {
+        OwnedValue length{ctx, JS_GetPropertyStr(ctx, sources.value, "length")};
+        if (JS_ToInt64(ctx, &count, length.value) < 0) {
+            JS_FreeValue(ctx, JS_GetException(ctx));
+            error = "sources has no length";
+            return false;
+        }
     }
     if (count > static_cast<int64_t>(mappings.size()) + 65536) { // bounded by the map's own text
-        JS_FreeValue(ctx, sources);
         error = "too many sources";
         return false;
     }
     map.sources.clear();
     for (int64_t i = 0; i < count; i++) {
-        JSValue item = JS_GetPropertyUint32(ctx, sources, static_cast<uint32_t>(i));
-        std::string path;
-        if (JS_IsString(item)) {
-            const char *s = JS_ToCString(ctx, item);
-            if (s != nullptr) {
-                path = source_display_path(module, source_root, s);
-                JS_FreeCString(ctx, s);
-            } else {
-                JS_FreeValue(ctx, JS_GetException(ctx));
-            }
-        } else if (JS_IsException(item)) {
+        OwnedValue item{ctx, JS_GetPropertyUint32(ctx, sources.value, static_cast<uint32_t>(i))};
+        if (JS_IsException(item.value)) {
             JS_FreeValue(ctx, JS_GetException(ctx));
         }
-        JS_FreeValue(ctx, item);
+        std::string path = source_path(ctx, item.value, module, source_root);
         map.sources.push_back(path.empty() ? module : path); // a null source shows the module's name
     }
-    JS_FreeValue(ctx, sources);
     return map.decode(mappings, map.sources.size(), error);
 }
 
@@ -132,10 +150,9 @@ bool SourceMaps::add(JSContext *ctx, const std::string &module, std::string_view
         error = "the source map is not valid JSON";
         return false;
     }
+    OwnedValue owned{ctx, root};
     SourceMap map;
-    bool ok = read_map(ctx, root, module, map, error);
-    JS_FreeValue(ctx, root);
-    if (!ok) {
+    if (!read_map(ctx, root, module, map, error)) {
         return false;
     }
     maps_[module] = std::move(map);

@@ -21,10 +21,12 @@ namespace ZTS.Run
             "  --until-exit   run until a script calls Host.Exit(code) (import { Host } from 'csharp:ZTS.Run')\n" +
             "  --fps N        frames per second; 0 runs as fast as possible (default: 60)\n" +
             "  --watch        reload (TsAppDomain.Reset) when a file under <dir> changes, then re-bind\n" +
-            "exit codes: 0 ok, 1 script threw, 2 module missing or failed to load, 3 binding or --assembly failed, 64 usage";
+            "exit codes: 0 ok, 1 script threw, 2 module missing or failed to load, 3 binding or --assembly failed, 64 usage\n" +
+            GenDtsCommand.UsageLine;
 
         public static int Main(string[] args)
         {
+            if (args.Length > 0 && args[0] == GenDtsCommand.Name) return GenDtsCommand.Run(args);
             Options o;
             string error = Options.TryParse(args, out o);
             if (o != null && o.Help)

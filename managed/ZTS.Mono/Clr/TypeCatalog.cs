@@ -20,14 +20,13 @@ namespace ZTS.Mono.Clr
         /// <summary>The JS name of a type: generic arity as $N ("List$1").</summary>
         public static string JsName(Type t)
         {
-            return t.Name.Replace('`', '$');
+            return TsMemberRules.JsName(t);
         }
 
         /// <summary>The dotted JS path of a public type.</summary>
         public static string JsPath(Type t)
         {
-            if (t.IsNested) return JsPath(t.DeclaringType) + "." + JsName(t);
-            return string.IsNullOrEmpty(t.Namespace) ? JsName(t) : t.Namespace + "." + JsName(t);
+            return TsMemberRules.JsPath(t);
         }
 
         /// <summary>The type at a dotted JS path, or null.</summary>

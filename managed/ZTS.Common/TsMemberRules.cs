@@ -1,0 +1,89 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+
+namespace ZTS
+{
+    /// <summary>
+    /// What JS sees of a CLR type, as pure reflection rules shared by the backends' binders and the
+    /// declaration generator (CONTRACT §4-§5, docs/OVERLOADS.md): JS names of types, the public members a
+    /// type object and a prototype show, and the deterministic candidate order of an overload set.
+    /// </summary>
+    public static class TsMemberRules
+    {
+        private const BindingFlags Declared = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
+        private const BindingFlags InheritedStatics = BindingFlags.Public | BindingFlags.Static | BindingFlags.FlattenHierarchy;
+
+        /// <summary>The JS name of a type: generic arity as $N ("List$1").</summary>
+        public static string JsName(Type t)
+        {
+            return t.Name.Replace('`', '$');
+        }
+
+        /// <summary>The dotted JS path of a public type ("System.Collections.Generic.List$1", "NS.Outer.Inner").</summary>
+        public static string JsPath(Type t)
+        {
+            if (t.IsNested) return JsPath(t.DeclaringType) + "." + JsName(t);
+            return string.IsNullOrEmpty(t.Namespace) ? JsName(t) : t.Namespace + "." + JsName(t);
+        }
+
+        /// <summary>A concrete delegate type (not Delegate/MulticastDelegate themselves).</summary>
+        public static bool IsDelegate(Type t)
+        {
+            return typeof(Delegate).IsAssignableFrom(t) && t != typeof(Delegate) && t != typeof(MulticastDelegate);
+        }
+
+        /// <summary>
+        /// Properties a type shows (indexers included; binders skip them, their accessors stay methods):
+        /// the declared ones, plus base classes' public statics it does not hide by name (statics do not
+        /// inherit in JS, so a type object lists them itself).
+        /// </summary>
+        public static IEnumerable<PropertyInfo> Properties(Type t)
+        {
+            return Visible(t.GetProperties(Declared), t.GetProperties(InheritedStatics));
+        }
+
+        /// <summary>Fields a type shows: the declared ones plus inherited public statics not hidden by name.</summary>
+        public static IEnumerable<FieldInfo> Fields(Type t)
+        {
+            return Visible(t.GetFields(Declared), t.GetFields(InheritedStatics));
+        }
+
+        /// <summary>
+        /// Method candidates of a type before accessors are removed: its declared methods, plus base-class
+        /// overloads of the instance names it declares (a derived M(string) does not hide an inherited M(int):
+        /// both are one overload set), plus inherited public statics it does not declare by name.
+        /// Generic method definitions are included; binders do not bind them.
+        /// </summary>
+        public static IEnumerable<MethodInfo> Methods(Type t)
+        {
+            MethodInfo[] declared = t.GetMethods(Declared);
+            var instanceNames = new HashSet<string>(declared.Where(m => !m.IsStatic).Select(m => m.Name));
+            var staticNames = new HashSet<string>(declared.Where(m => m.IsStatic).Select(m => m.Name));
+            IEnumerable<MethodInfo> inheritedOverloads = t.IsInterface ? Enumerable.Empty<MethodInfo>()
+                : t.GetMethods(BindingFlags.Public | BindingFlags.Instance)
+                   .Where(m => m.DeclaringType != t && instanceNames.Contains(m.Name) && !m.IsSpecialName);
+            IEnumerable<MethodInfo> inheritedStatics = t.GetMethods(InheritedStatics)
+                .Where(m => m.DeclaringType != t && !staticNames.Contains(m.Name) && !m.IsSpecialName);
+            return declared.Concat(inheritedOverloads).Concat(inheritedStatics);
+        }
+
+        /// <summary>
+        /// Candidate order of an overload set (docs/OVERLOADS.md): C# name, ordinal; then parameter count;
+        /// then the parameter types' full names joined with ',', ordinal.
+        /// </summary>
+        public static IEnumerable<T> Sorted<T>(IEnumerable<T> members) where T : MethodBase
+        {
+            return members.OrderBy(m => m.Name, StringComparer.Ordinal)
+                          .ThenBy(m => m.GetParameters().Length)
+                          .ThenBy(m => string.Join(",", m.GetParameters().Select(p => p.ParameterType.FullName ?? p.ParameterType.Name).ToArray()), StringComparer.Ordinal);
+        }
+
+        private static IEnumerable<T> Visible<T>(T[] declared, T[] statics) where T : MemberInfo
+        {
+            var seen = new HashSet<string>(declared.Select(m => m.Name));
+            return declared.Concat(statics.Where(m => m.DeclaringType != m.ReflectedType && seen.Add(m.Name)));
+        }
+    }
+}

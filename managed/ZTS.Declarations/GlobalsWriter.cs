@@ -1,0 +1,145 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+
+namespace ZTS.Declarations
+{
+    /// <summary>
+    /// zts.d.ts: the `zts` helpers (CONTRACT §4), `console`, and the `CSharp` namespace tree over the declared
+    /// modules, so that <c>CSharp.NS.T</c> has the type of <c>import { T } from "csharp:NS"</c>. The brands
+    /// (unique symbols local to this module file) make C# objects, type objects, generic definitions and
+    /// ref boxes nominal: a plain JS object or array does not pass where ZTS would reject it. They exist in
+    /// types only; nothing at run time carries them.
+    /// </summary>
+    internal static class GlobalsWriter
+    {
+        /// <summary>The file name.</summary>
+        public const string FileName = "zts.d.ts";
+
+        /// <summary>The text of zts.d.ts for the given declared namespaces.</summary>
+        public static string Write(IEnumerable<string> namespaces)
+        {
+            var b = new StringBuilder();
+            b.Append(DtsGenerator.Banner);
+            b.Append("import type { Array as $Array, Type as $Type } from \"csharp:System\";\n\n");
+            b.Append("declare const $value: unique symbol;\n");
+            b.Append("declare const $definition: unique symbol;\n");
+            b.Append("declare const $object: unique symbol;\n");
+            b.Append("declare const $opaque: unique symbol;\n");
+            b.Append("declare const $ref: unique symbol;\n");
+            b.Append("declare const $handle: unique symbol;\n\n");
+            b.Append("declare global {\n");
+            b.Append(Zts);
+            b.Append(Console);
+            b.Append("    /** The C# namespace tree: every type object of the declared modules (CONTRACT §4). */\n");
+            b.Append("    const CSharp: ");
+            Tree(b, BuildTree(namespaces), 1);
+            b.Append(";\n}\n\nexport {};\n");
+            return b.ToString();
+        }
+
+        private const string Zts =
+            "    namespace zts {\n" +
+            "        /** A C# object in JS (ByObj or ByVal exotic). */\n" +
+            "        interface Object { readonly [$object]: unknown; }\n" +
+            "        /** A type of a generated module that is outside the declaration closure: a C# object whose members are not declared. */\n" +
+            "        interface Opaque<K extends string> extends Object { readonly [$opaque]: K; }\n" +
+            "        /** A C# type object (a JS function): V is what a value of the type is in JS. */\n" +
+            "        interface TypeObject<V> extends Function { readonly [$value]: V; }\n" +
+            "        /** The type object of a delegate type: F is the JS function type that converts to it. */\n" +
+            "        interface DelegateType<V, F> extends TypeObject<V> { readonly [$handle]: F; }\n" +
+            "        /** An open generic type definition (List$1): close it with zts.generic. */\n" +
+            "        interface GenericDefinition<K extends string, N extends number> extends Function { readonly [$definition]: [K, N]; }\n" +
+            "        /** Closed type objects by definition path, from the JS value types V of the type arguments; every generated module adds its definitions. */\n" +
+            "        interface Generics<V extends unknown[]> {}\n" +
+            "        /** The JS value type of a type object. */\n" +
+            "        type ValueOf<T> = T extends TypeObject<infer V> ? V : never;\n" +
+            "        type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };\n" +
+            "        /** A C# array (index access, length; iterable). JS arrays are not C# arrays. */\n" +
+            "        interface Array<T> extends $Array {\n" +
+            "            [index: number]: T;\n" +
+            "            readonly length: number;\n" +
+            "            [Symbol.iterator](): IterableIterator<T>;\n" +
+            "        }\n" +
+            "        /** A zts.ref() box for a JS -> C# ref/out argument; value is written back after the call. */\n" +
+            "        interface Ref<T> { value: T; readonly [$ref]: T; }\n" +
+            "        /** An opaque handle for a C# -> JS ref/out/OpaqueValue argument, valid only during that call. */\n" +
+            "        interface OpaqueHandle<T> { readonly [$handle]: T; }\n" +
+            "        /** The zts helpers (CONTRACT §4); `zts` itself is `const zts: zts.Helpers`. */\n" +
+            "        interface Helpers {\n" +
+            "            /** The core's version string. */\n" +
+            "            readonly version: string;\n" +
+            "            /** The System.Type of a type object. */\n" +
+            "            typeof(type: TypeObject<unknown> | GenericDefinition<string, number>): $Type;\n" +
+            "            /** The same C# object seen as another type (checked: throws zts: System.InvalidCastException). */\n" +
+            "            cast<V>(obj: Object, type: TypeObject<V>): NonNullable<V>;\n" +
+            "            cast(obj: null | undefined, type: TypeObject<unknown>): null;\n" +
+            "            /** The closed type object of a generic definition (List$1 with Int32 -> List<int>). */\n" +
+            "            generic<K extends keyof Generics<unknown[]>, N extends number, A extends TypeObject<unknown>[]>(\n" +
+            "                definition: GenericDefinition<K, N>, ...args: A & { length: NoInfer<N> }): Generics<ValuesOf<A>>[K];\n" +
+            "            /** A JS function as a C# delegate of the given type. */\n" +
+            "            to_delegate<V, F>(fn: NoInfer<F>, type: DelegateType<V, F>): NonNullable<V>;\n" +
+            "            /** A box for a ref/out argument (JS -> C#). */\n" +
+            "            ref<T>(value?: T): Ref<T>;\n" +
+            "            /** Reads an opaque handle (C# -> JS ref/out/OpaqueValue). */\n" +
+            "            opaque_get<T>(handle: OpaqueHandle<T>): T;\n" +
+            "            /** Writes an opaque handle; ref and out arguments get the value after the call. */\n" +
+            "            opaque_set<T>(handle: OpaqueHandle<T>, value: T): void;\n" +
+            "        }\n" +
+            "    }\n" +
+            "    const zts: zts.Helpers;\n\n";
+
+        private const string Console =
+            "    /** console: buffered, flushed to TsConsole.Sink outside JS frames. Same shape as lib.dom's, so both can be used. */\n" +
+            "    interface Console {\n" +
+            "        log(...data: any[]): void;\n" +
+            "        debug(...data: any[]): void;\n" +
+            "        info(...data: any[]): void;\n" +
+            "        warn(...data: any[]): void;\n" +
+            "        error(...data: any[]): void;\n" +
+            "    }\n" +
+            "    var console: Console;\n\n";
+
+        private sealed class Node
+        {
+            public string Module;
+            public readonly SortedDictionary<string, Node> Children = new SortedDictionary<string, Node>(System.StringComparer.Ordinal);
+        }
+
+        private static Node BuildTree(IEnumerable<string> namespaces)
+        {
+            var root = new Node();
+            foreach (string ns in namespaces)
+            {
+                Node n = root;
+                foreach (string part in ns.Split('.'))
+                {
+                    Node child;
+                    if (!n.Children.TryGetValue(part, out child)) n.Children[part] = child = new Node();
+                    n = child;
+                }
+                n.Module = ns;
+            }
+            return root;
+        }
+
+        private static void Tree(StringBuilder b, Node n, int depth)
+        {
+            string pad = new string(' ', 4 * (depth + 1));
+            if (n.Module != null)
+            {
+                b.Append("typeof import(").Append(TsNames.Quote(TsNames.Module(n.Module))).Append(")");
+                if (n.Children.Count == 0) return;
+                b.Append(" & ");
+            }
+            b.Append("{\n");
+            foreach (KeyValuePair<string, Node> c in n.Children)
+            {
+                b.Append(pad).Append("readonly ").Append(TsNames.Key(c.Key)).Append(": ");
+                Tree(b, c.Value, depth + 1);
+                b.Append(";\n");
+            }
+            b.Append(new string(' ', 4 * depth)).Append("}");
+        }
+    }
+}

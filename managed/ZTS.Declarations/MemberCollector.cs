@@ -1,0 +1,190 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+
+namespace ZTS.Declarations
+{
+    /// <summary>
+    /// The members JS sees on a type, in the order the Mono binder adds them (TypeBinder.Bind, through the
+    /// shared <see cref="TsMemberRules"/>): constructors, properties (not indexers), fields, then methods
+    /// grouped by final name (after [TsAlias] and alias XML) and static-ness, candidates in the documented
+    /// overload order. Members that cannot be called from JS are left out: generic methods (not bound),
+    /// constructors with ref/out parameters and members with pointer or by-ref-like types (they throw
+    /// TsBindException when called).
+    /// </summary>
+    internal sealed class MemberCollector
+    {
+        private readonly TsTypeMapper _map;
+        private readonly TsAliasTable _aliases;
+
+        /// <summary>Creates a collector writing types through map and naming methods through aliases.</summary>
+        public MemberCollector(TsTypeMapper map, TsAliasTable aliases)
+        {
+            _map = map;
+            _aliases = aliases;
+        }
+
+        /// <summary>Construct signatures of a type object ("new (a: number): $NS.T;"); none for abstract, static and interface types.</summary>
+        public List<string> Constructors(Type t, string self)
+        {
+            var lines = new List<string>();
+            if (t.IsAbstract || t.IsInterface || t.IsEnum || ZTS.TsMemberRules.IsDelegate(t)) return lines;
+            foreach (ConstructorInfo c in ZTS.TsMemberRules.Sorted(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance)))
+            {
+                ParameterInfo[] ps = c.GetParameters();
+                if (ps.Any(p => p.ParameterType.IsByRef) || !ps.All(p => TsTypeMapper.CanCross(p.ParameterType))) continue;
+                Add(lines, "new (" + Parameters(ps) + "): " + self + ";");
+            }
+            if (t.IsValueType) Add(lines, "new (): " + self + ";");
+            return lines;
+        }
+
+        /// <summary>The properties, fields and method sets of t (enum values for an enum), in binder order.</summary>
+        public List<TsMember> Members(Type t)
+        {
+            var members = new List<TsMember>();
+            if (t.IsEnum)
+            {
+                foreach (FieldInfo f in t.GetFields(BindingFlags.Public | BindingFlags.Static))
+                {
+                    var m = new TsMember(f.Name, true);
+                    m.Lines.Add("readonly " + TsNames.Key(f.Name) + ": " + Convert.ToDouble(f.GetRawConstantValue()).ToString("R", System.Globalization.CultureInfo.InvariantCulture) + ";");
+                    members.Add(m);
+                }
+                return members;
+            }
+            if (BindFails(t) != null) return members; // the runtime cannot bind any member
+            var accessors = new HashSet<MethodInfo>();
+            foreach (PropertyInfo p in ZTS.TsMemberRules.Properties(t))
+            {
+                if (p.GetIndexParameters().Length > 0) continue; // indexers: get_Item/set_Item methods
+                MethodInfo getter = p.GetGetMethod();
+                MethodInfo setter = p.GetSetMethod();
+                if (getter != null) accessors.Add(getter);
+                if (setter != null) accessors.Add(setter);
+                MethodInfo any = getter ?? setter;
+                if (any == null || !TsTypeMapper.CanCross(p.PropertyType)) continue;
+                members.Add(Property(p.Name, any.IsStatic, getter != null, setter != null, p, p.PropertyType));
+            }
+            foreach (FieldInfo f in ZTS.TsMemberRules.Fields(t))
+            {
+                if (!TsTypeMapper.CanCross(f.FieldType)) continue;
+                members.Add(Property(f.Name, f.IsStatic, true, !(f.IsInitOnly || f.IsLiteral), f, f.FieldType));
+            }
+            IEnumerable<MethodInfo> methods = ZTS.TsMemberRules.Methods(t).Concat(InterfaceOverloads(t))
+                .Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition && Callable(m));
+            var sets = new Dictionary<string, TsMember>();
+            foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(methods))
+            {
+                string name = _aliases.FinalName(m);
+                string key = (m.IsStatic ? "static " : "") + name;
+                TsMember set;
+                if (!sets.TryGetValue(key, out set))
+                {
+                    sets[key] = set = new TsMember(name, m.IsStatic);
+                    members.Add(set);
+                }
+                Add(set.Lines, TsNames.Key(name) + Signature(m) + ";");
+            }
+            return members;
+        }
+
+        /// <summary>"(a: A, b?: B): R" of a method, with [TsMarshalAs] on its parameters and result.</summary>
+        public string Signature(MethodInfo m)
+        {
+            return "(" + Parameters(m.GetParameters()) + "): " + _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs);
+        }
+
+        /// <summary>
+        /// Why the runtime cannot bind any member of t, or null: [TsMarshalAs] on a method is a configuration
+        /// error that fails the binding of the whole type (docs/MARSHAL.md).
+        /// </summary>
+        public static string BindFails(Type t)
+        {
+            foreach (MethodInfo m in t.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                if (Attribute.IsDefined(m, typeof(TsMarshalAsAttribute), false))
+                    return "[TsMarshalAs] on method " + t.Name + "." + m.Name + " fails the binding of the type";
+            return null;
+        }
+
+        // An interface view also shows the overloads its base interfaces declare under the names it declares
+        // (one overload set); the base interfaces' other members come through `extends`.
+        private static IEnumerable<MethodInfo> InterfaceOverloads(Type t)
+        {
+            if (!t.IsInterface) return Enumerable.Empty<MethodInfo>();
+            var names = new HashSet<string>(t.GetMethods().Where(m => !m.IsSpecialName).Select(m => m.Name));
+            return t.GetInterfaces().SelectMany(i => i.GetMethods()).Where(m => !m.IsSpecialName && names.Contains(m.Name));
+        }
+
+        private static bool Callable(MethodInfo m)
+        {
+            return TsTypeMapper.CanCross(m.ReturnType) && m.GetParameters().All(p => TsTypeMapper.CanCross(p.ParameterType));
+        }
+
+        private TsMember Property(string name, bool isStatic, bool canRead, bool canWrite, ICustomAttributeProvider provider, Type type)
+        {
+            var member = new TsMember(name, isStatic);
+            string key = TsNames.Key(name);
+            string get = _map.Result(provider, type, Flow.ToJs);
+            string set = _map.Result(provider, type, Flow.FromJs);
+            if (canRead && !canWrite) member.Lines.Add("readonly " + key + ": " + get + ";");
+            else if (canRead && get == set) member.Lines.Add(key + ": " + get + ";");
+            else
+            {
+                if (canRead) member.Lines.Add("get " + key + "(): " + get + ";");
+                member.Lines.Add("set " + key + "(value: " + set + ");");
+            }
+            return member;
+        }
+
+        /// <summary>
+        /// A parameter list: UnpackedValues parameters expand into one parameter per member; ref/out take a
+        /// zts.Ref box; Table parameters take a plain object; a trailing run of optional parameters is
+        /// optional (`?`), an optional parameter before a required one takes undefined; params arrays are one
+        /// array argument, as the runtime counts them.
+        /// </summary>
+        public string Parameters(ParameterInfo[] ps)
+        {
+            var parts = new List<string>();
+            int trailingOptional = ps.Length;
+            while (trailingOptional > 0 && ps[trailingOptional - 1].IsOptional && !Unpacked(ps[trailingOptional - 1])) trailingOptional--;
+            for (int i = 0; i < ps.Length; i++)
+            {
+                ParameterInfo p = ps[i];
+                Type t = p.ParameterType;
+                string name = TsNames.Parameter(p.Name, i);
+                string problem;
+                MemberInfo[] unpacked = TsMarshalRules.UnpackedFor(p, t, out problem);
+                if (unpacked != null)
+                {
+                    foreach (MemberInfo m in unpacked)
+                        parts.Add(TsNames.Parameter(p.Name + "_" + m.Name, i) + ": " + _map.Map(TsMarshalRules.MemberType(m), Flow.FromJs));
+                    continue;
+                }
+                string type;
+                if (t.IsByRef) type = _map.Map(t, Flow.FromJs);
+                else
+                {
+                    MemberInfo[] table = TsMarshalRules.TableFor(p, t);
+                    type = table != null ? _map.Table(table, t, Flow.FromJs) : _map.Map(t, Flow.FromJs);
+                }
+                if (p.IsOptional && i >= trailingOptional) parts.Add(name + "?: " + type);
+                else if (p.IsOptional) parts.Add(name + ": " + type + " | undefined");
+                else parts.Add(name + ": " + type);
+            }
+            return string.Join(", ", parts.ToArray());
+        }
+
+        private static bool Unpacked(ParameterInfo p)
+        {
+            string problem;
+            return TsMarshalRules.UnpackedFor(p, p.ParameterType, out problem) != null;
+        }
+
+        private static void Add(List<string> lines, string line)
+        {
+            if (!lines.Contains(line)) lines.Add(line); // C# overloads that read the same in TS are one signature
+        }
+    }
+}

@@ -1,0 +1,156 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+
+namespace ZTS.Declarations
+{
+    /// <summary>
+    /// The TS type of a C# type as ZTS marshals it (CONTRACT §5, docs/MARSHAL.md, docs/DECLARATIONS.md):
+    /// primitives as number/boolean/string, reference types with <c>| null</c>, delegates as function types
+    /// (JS -> C#) or callable delegate objects (C# -> JS), arrays as <c>zts.Array</c>, ref/out as
+    /// <c>zts.Ref</c> boxes, named types through the import alias of their namespace's module. Every named
+    /// type it writes is reported to <see cref="Referenced"/>, so the closure sees exactly what is used.
+    /// </summary>
+    internal sealed class TsTypeMapper
+    {
+        /// <summary>Called with each named type (a generic definition for generic types) a written type names.</summary>
+        public Action<Type> Referenced = t => { };
+
+        /// <summary>Whether a type can cross to JS at all (pointers, by-ref-like and TypedReference cannot).</summary>
+        public static bool CanCross(Type t)
+        {
+            while (t.IsByRef || t.IsArray) t = t.GetElementType();
+            if (t.IsPointer || t == typeof(TypedReference) || t == typeof(ArgIterator) || t == typeof(RuntimeArgumentHandle)) return false;
+            foreach (object a in t.GetCustomAttributes(false))
+                if (a.GetType().FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") return false;
+            return !t.IsGenericType || t.GetGenericArguments().All(CanCross);
+        }
+
+        /// <summary>The TS type of a value of type t flowing one way.</summary>
+        public string Map(Type t, Flow flow)
+        {
+            if (t == typeof(void)) return "void";
+            if (t.IsGenericParameter) return TsNames.Parameter(t.Name, 0);
+            if (t.IsByRef) return "zts.Ref<" + Map(t.GetElementType(), Flow.ToJs) + ">";
+            if (t == typeof(bool)) return "boolean";
+            if (t == typeof(char)) return "string";
+            if (t == typeof(string)) return "string | null";
+            if (IsNumber(t)) return "number";
+            if (t == typeof(object))
+                return flow == Flow.ToJs ? "number | string | boolean | " + Named(typeof(object)) + " | null"
+                                         : "number | string | boolean | zts.Object | null";
+            Type nullable = Nullable.GetUnderlyingType(t);
+            if (nullable != null) return Map(nullable, flow) + " | null";
+            if (t.IsEnum) return Named(t);
+            if (t.IsArray)
+            {
+                if (t.GetArrayRank() != 1) return Named(typeof(Array)) + " | null";
+                return "zts.Array<" + Map(t.GetElementType(), Flow.ToJs) + "> | null";
+            }
+            if (ZTS.TsMemberRules.IsDelegate(t) && !t.IsGenericTypeDefinition)
+                return (flow == Flow.FromJs ? "(" + FunctionType(t) + ")" : Named(t)) + " | null";
+            return t.IsValueType ? Named(t) : Named(t) + " | null";
+        }
+
+        /// <summary>The value type a type object stands for (zts.ValueOf): what a value of t is in JS.</summary>
+        public string ValueOf(Type t)
+        {
+            if (t.IsGenericTypeDefinition) return Map(t.MakeGenericType(t.GetGenericArguments()), Flow.ToJs);
+            return Map(t, Flow.ToJs);
+        }
+
+        /// <summary>The named TS type of t: "$NS.Outer.Inner&lt;args&gt;" (generic arguments of the whole nesting chain).</summary>
+        public string Named(Type t)
+        {
+            Type def = t.IsGenericType && !t.IsGenericTypeDefinition ? t.GetGenericTypeDefinition() : t;
+            Referenced(def);
+            string path = TsNames.Alias(Namespace(def)) + "." + LocalPath(def);
+            if (!t.IsGenericType) return path;
+            return path + "<" + string.Join(", ", t.GetGenericArguments().Select(a => Map(a, Flow.ToJs)).ToArray()) + ">";
+        }
+
+        /// <summary>The namespace (module) a type belongs to: that of its outermost declaring type.</summary>
+        public static string Namespace(Type t)
+        {
+            while (t.IsNested) t = t.DeclaringType;
+            return t.Namespace ?? "";
+        }
+
+        /// <summary>The declared path of a type inside its module ("Bag.Counter", reserved words suffixed).</summary>
+        public static string LocalPath(Type t)
+        {
+            string name = TsNames.Local(ZTS.TsMemberRules.JsName(t));
+            return t.IsNested ? LocalPath(t.DeclaringType) + "." + name : name;
+        }
+
+        /// <summary>A delegate type as the TS function type a JS function must have to become it.</summary>
+        public string FunctionType(Type delegateType)
+        {
+            MethodInfo invoke = delegateType.GetMethod("Invoke");
+            return "(" + string.Join(", ", DelegateParameters(invoke).ToArray()) + ") => " + Result(invoke.ReturnParameter, invoke.ReturnType, Flow.FromJs);
+        }
+
+        /// <summary>
+        /// The parameters JS receives when C# invokes a delegate (docs/MARSHAL.md): ref/out and
+        /// [TsMarshalAs(OpaqueValue)] as opaque handles, Table as objects, UnpackedValues expanded.
+        /// </summary>
+        public IEnumerable<string> DelegateParameters(MethodInfo invoke)
+        {
+            ParameterInfo[] ps = invoke.GetParameters();
+            bool opaqueScope = ps.Any(p => p.ParameterType.IsByRef || IsOpaque(p));
+            for (int i = 0; i < ps.Length; i++)
+            {
+                ParameterInfo p = ps[i];
+                Type t = p.ParameterType;
+                string name = TsNames.Parameter(p.Name, i);
+                if (t.IsByRef || IsOpaque(p))
+                {
+                    yield return name + ": zts.OpaqueHandle<" + Map(t.IsByRef ? t.GetElementType() : t, Flow.ToJs) + ">";
+                    continue;
+                }
+                string problem;
+                MemberInfo[] unpacked = opaqueScope ? null : TsMarshalRules.UnpackedFor(p, t, out problem);
+                if (unpacked != null)
+                {
+                    foreach (MemberInfo m in unpacked)
+                        yield return TsNames.Parameter(name + "_" + m.Name, i) + ": " + Map(TsMarshalRules.MemberType(m), Flow.ToJs);
+                    continue;
+                }
+                MemberInfo[] table = TsMarshalRules.TableFor(p, t);
+                yield return name + ": " + (table != null ? Table(table, t, Flow.ToJs) : Map(t, Flow.ToJs));
+            }
+        }
+
+        /// <summary>The TS type of a result (method return, getter, delegate result) with its [TsMarshalAs].</summary>
+        public string Result(ICustomAttributeProvider provider, Type t, Flow flow)
+        {
+            MemberInfo[] table = TsMarshalRules.TableFor(provider, t);
+            return table != null ? Table(table, t, flow) : Map(t, flow);
+        }
+
+        /// <summary>
+        /// A [TsMarshalAs(Table)] struct as a plain object type. C# -> JS it has every listed member; JS -> C#
+        /// each member is optional (a missing one keeps its default). A Nullable struct adds null.
+        /// </summary>
+        public string Table(MemberInfo[] members, Type t, Flow flow)
+        {
+            string optional = flow == Flow.FromJs ? "?" : "";
+            string body = members.Length == 0 ? "{}" : "{ " + string.Join(" ", members.Select(m =>
+                TsNames.Key(m.Name) + optional + ": " + Map(TsMarshalRules.MemberType(m), flow) + ";").ToArray()) + " }";
+            return Nullable.GetUnderlyingType(t) != null ? body + " | null" : body;
+        }
+
+        private static bool IsOpaque(ParameterInfo p)
+        {
+            TsMarshalAsAttribute a = TsMarshalRules.Of(p);
+            return a != null && a.Type == TsMarshalType.OpaqueValue;
+        }
+
+        private static bool IsNumber(Type t)
+        {
+            return t == typeof(sbyte) || t == typeof(byte) || t == typeof(short) || t == typeof(ushort) || t == typeof(int) ||
+                   t == typeof(uint) || t == typeof(long) || t == typeof(ulong) || t == typeof(float) || t == typeof(double);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+using System;
+using System.Collections.Generic;
+using ZTS.Declarations;
+
+namespace ZTS.Run
+{
+    /// <summary>
+    /// `ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] --out DIR`:
+    /// writes the TypeScript declarations of the assemblies (docs/DECLARATIONS.md). Exit codes: 0 written,
+    /// 1 generation failed, 64 bad usage.
+    /// </summary>
+    internal static class GenDtsCommand
+    {
+        /// <summary>The subcommand name (first argument).</summary>
+        public const string Name = "gen-dts";
+
+        /// <summary>Its line in the ztsrun usage text.</summary>
+        public const string UsageLine =
+            "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] --out DIR\n" +
+            "                      write TypeScript declarations (.d.ts) of the assemblies' C# API (docs/DECLARATIONS.md)";
+
+        /// <summary>Runs the subcommand; args[0] is "gen-dts".</summary>
+        public static int Run(string[] args)
+        {
+            var options = new DtsOptions();
+            string outDir = null;
+            for (int i = 1; i < args.Length; i++)
+            {
+                string a = args[i];
+                string value = i + 1 < args.Length ? args[i + 1] : null;
+                List<string> target;
+                switch (a)
+                {
+                    case "-h":
+                    case "--help":
+                        Console.WriteLine("usage:" + UsageLine.Substring(6));
+                        return 0;
+                    case "--assembly": target = options.Assemblies; break;
+                    case "--namespace": target = options.Namespaces; break;
+                    case "--alias-xml": target = options.AliasXmlPaths; break;
+                    case "--out": target = null; break;
+                    default: return Fail("unknown argument " + a);
+                }
+                if (string.IsNullOrEmpty(value)) return Fail(a + " needs a value");
+                i++;
+                if (target == null) outDir = value;
+                else target.Add(value);
+            }
+            if (options.Assemblies.Count == 0) return Fail("missing --assembly");
+            if (outDir == null) return Fail("missing --out");
+            try
+            {
+                List<string> files = DtsGenerator.Write(options, outDir);
+                Console.WriteLine("gen-dts: wrote " + files.Count + " files to " + outDir);
+                return 0;
+            }
+            catch (Exception e)
+            {
+                Console.Error.WriteLine("ztsrun gen-dts: " + e.GetType().Name + ": " + e.Message);
+                return 1;
+            }
+        }
+
+        private static int Fail(string message)
+        {
+            Console.Error.WriteLine("ztsrun gen-dts: " + message);
+            Console.Error.WriteLine("usage:" + UsageLine.Substring(6));
+            return 64;
+        }
+    }
+}

@@ -36,12 +36,38 @@ namespace ZTS.Mono.Clr
             MethodInfo[] declared = t.GetMethods(Declared);
             var instanceNames = new HashSet<string>(declared.Where(m => !m.IsStatic).Select(m => m.Name));
             var staticNames = new HashSet<string>(declared.Where(m => m.IsStatic).Select(m => m.Name));
-            IEnumerable<MethodInfo> inheritedOverloads = t.IsInterface ? Enumerable.Empty<MethodInfo>()
+            IEnumerable<MethodInfo> inheritedOverloads = t.IsInterface ? InheritedInterfaceMethods(t)
                 : t.GetMethods(BindingFlags.Public | BindingFlags.Instance)
                    .Where(m => m.DeclaringType != t && instanceNames.Contains(m.Name) && !m.IsSpecialName);
             IEnumerable<MethodInfo> inheritedStatics = t.GetMethods(InheritedStatics)
                 .Where(m => m.DeclaringType != t && !staticNames.Contains(m.Name) && !m.IsSpecialName);
             return declared.Concat(inheritedOverloads).Concat(inheritedStatics);
+        }
+
+        // An interface has no base class: a view through it shows the members of the interfaces it
+        // extends as well (C# lets an IDerived call IBase members). Methods and event accessors here;
+        // properties in Properties.
+        private static IEnumerable<MethodInfo> InheritedInterfaceMethods(Type t)
+        {
+            foreach (Type iface in t.GetInterfaces())
+            {
+                if (!iface.IsVisible) continue;
+                var propertyAccessors = new HashSet<MethodInfo>(iface.GetProperties().SelectMany(p => p.GetAccessors()));
+                foreach (MethodInfo m in iface.GetMethods(BindingFlags.Public | BindingFlags.Instance))
+                    if (!propertyAccessors.Contains(m)) yield return m;
+            }
+        }
+
+        // Properties of t: its own and its base classes' statics (Visible), and for an interface the
+        // properties of the interfaces it extends (the first of a name wins, as in C# lookup).
+        private static IEnumerable<PropertyInfo> Properties(Type t)
+        {
+            List<PropertyInfo> own = Visible(t.GetProperties(Declared), t.GetProperties(InheritedStatics)).ToList();
+            if (!t.IsInterface) return own;
+            var seen = new HashSet<string>(own.Select(p => p.Name));
+            return own.Concat(t.GetInterfaces().Where(i => i.IsVisible)
+                                 .SelectMany(i => i.GetProperties(BindingFlags.Public | BindingFlags.Instance))
+                                 .Where(p => seen.Add(p.Name)));
         }
 
         /// <summary>The core's id of t in domain d, declaring t (not binding it) on first use.</summary>
@@ -137,7 +163,7 @@ namespace ZTS.Mono.Clr
                 }
                 if (t.IsGenericTypeDefinition) return; // members come with the closed type (zts.generic)
                 var accessors = new HashSet<MethodInfo>();
-                foreach (PropertyInfo p in Visible(t.GetProperties(Declared), t.GetProperties(InheritedStatics)))
+                foreach (PropertyInfo p in Properties(t))
                 {
                     if (p.GetIndexParameters().Length > 0) continue; // indexers: get_Item/set_Item methods
                     MethodInfo getter = p.GetGetMethod();

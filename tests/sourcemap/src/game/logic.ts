@@ -27,3 +27,8 @@ export function caughtStack(): string {
     return (e as Error).stack ?? "";
   }
 }
+
+/** A ztsrun tick (Ztsrun_SourceMappedStack): the first frame throws inside util.ts. */
+export function tick(dt: number): void {
+  step(-1 - dt); // CALL:logic-tick
+}

@@ -37,11 +37,17 @@ namespace ZTS
         /// <summary>
         /// Properties a type shows (indexers included; binders skip them, their accessors stay methods):
         /// the declared ones, plus base classes' public statics it does not hide by name (statics do not
-        /// inherit in JS, so a type object lists them itself).
+        /// inherit in JS, so a type object lists them itself); for an interface also the properties of the
+        /// interfaces it extends (the first of a name wins, as in C# lookup).
         /// </summary>
         public static IEnumerable<PropertyInfo> Properties(Type t)
         {
-            return Visible(t.GetProperties(Declared), t.GetProperties(InheritedStatics));
+            List<PropertyInfo> own = Visible(t.GetProperties(Declared), t.GetProperties(InheritedStatics)).ToList();
+            if (!t.IsInterface) return own;
+            var seen = new HashSet<string>(own.Select(p => p.Name));
+            return own.Concat(t.GetInterfaces().Where(i => i.IsVisible)
+                                 .SelectMany(i => i.GetProperties(BindingFlags.Public | BindingFlags.Instance))
+                                 .Where(p => seen.Add(p.Name)));
         }
 
         /// <summary>Fields a type shows: the declared ones plus inherited public statics not hidden by name.</summary>
@@ -53,7 +59,8 @@ namespace ZTS
         /// <summary>
         /// Method candidates of a type before accessors are removed: its declared methods, plus base-class
         /// overloads of the instance names it declares (a derived M(string) does not hide an inherited M(int):
-        /// both are one overload set), plus inherited public statics it does not declare by name.
+        /// both are one overload set), plus inherited public statics it does not declare by name. An interface
+        /// has no base class: its view also shows the methods (and event accessors) of the interfaces it extends.
         /// Generic method definitions are included; binders do not bind them.
         /// </summary>
         public static IEnumerable<MethodInfo> Methods(Type t)
@@ -61,7 +68,7 @@ namespace ZTS
             MethodInfo[] declared = t.GetMethods(Declared);
             var instanceNames = new HashSet<string>(declared.Where(m => !m.IsStatic).Select(m => m.Name));
             var staticNames = new HashSet<string>(declared.Where(m => m.IsStatic).Select(m => m.Name));
-            IEnumerable<MethodInfo> inheritedOverloads = t.IsInterface ? Enumerable.Empty<MethodInfo>()
+            IEnumerable<MethodInfo> inheritedOverloads = t.IsInterface ? InheritedInterfaceMethods(t)
                 : t.GetMethods(BindingFlags.Public | BindingFlags.Instance)
                    .Where(m => m.DeclaringType != t && instanceNames.Contains(m.Name) && !m.IsSpecialName);
             IEnumerable<MethodInfo> inheritedStatics = t.GetMethods(InheritedStatics)
@@ -78,6 +85,17 @@ namespace ZTS
             return members.OrderBy(m => m.Name, StringComparer.Ordinal)
                           .ThenBy(m => m.GetParameters().Length)
                           .ThenBy(m => string.Join(",", m.GetParameters().Select(p => p.ParameterType.FullName ?? p.ParameterType.Name).ToArray()), StringComparer.Ordinal);
+        }
+
+        private static IEnumerable<MethodInfo> InheritedInterfaceMethods(Type t)
+        {
+            foreach (Type iface in t.GetInterfaces())
+            {
+                if (!iface.IsVisible) continue;
+                var propertyAccessors = new HashSet<MethodInfo>(iface.GetProperties().SelectMany(p => p.GetAccessors()));
+                foreach (MethodInfo m in iface.GetMethods(BindingFlags.Public | BindingFlags.Instance))
+                    if (!propertyAccessors.Contains(m)) yield return m;
+            }
         }
 
         private static IEnumerable<T> Visible<T>(T[] declared, T[] statics) where T : MemberInfo

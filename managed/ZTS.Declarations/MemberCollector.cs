@@ -72,7 +72,7 @@ namespace ZTS.Declarations
                 if (!TsTypeMapper.CanCross(f.FieldType)) continue;
                 members.Add(Property(f.Name, f.IsStatic, true, !(f.IsInitOnly || f.IsLiteral), f, f.FieldType));
             }
-            IEnumerable<MethodInfo> methods = ZTS.TsMemberRules.Methods(t).Concat(InterfaceOverloads(t))
+            IEnumerable<MethodInfo> methods = ZTS.TsMemberRules.Methods(t)
                 .Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition && Callable(m));
             var sets = new Dictionary<string, TsMember>();
             foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(methods))
@@ -106,15 +106,6 @@ namespace ZTS.Declarations
                 if (Attribute.IsDefined(m, typeof(TsMarshalAsAttribute), false))
                     return "[TsMarshalAs] on method " + t.Name + "." + m.Name + " fails the binding of the type";
             return null;
-        }
-
-        // An interface view also shows the overloads its base interfaces declare under the names it declares
-        // (one overload set); the base interfaces' other members come through `extends`.
-        private static IEnumerable<MethodInfo> InterfaceOverloads(Type t)
-        {
-            if (!t.IsInterface) return Enumerable.Empty<MethodInfo>();
-            var names = new HashSet<string>(t.GetMethods().Where(m => !m.IsSpecialName).Select(m => m.Name));
-            return t.GetInterfaces().SelectMany(i => i.GetMethods()).Where(m => !m.IsSpecialName && names.Contains(m.Name));
         }
 
         private static bool Callable(MethodInfo m)

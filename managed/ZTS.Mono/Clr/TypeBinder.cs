@@ -18,56 +18,12 @@ namespace ZTS.Mono.Clr
     /// </summary>
     internal static class TypeBinder
     {
-        private const BindingFlags Declared = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
-        private const BindingFlags InheritedStatics = BindingFlags.Public | BindingFlags.Static | BindingFlags.FlattenHierarchy;
-
-        // Instance members live on the prototype chain, which mirrors inheritance; static members do not
-        // inherit in JS, so a type object also shows its base classes' public statics (as C# lets Derived.S()).
-        private static IEnumerable<T> Visible<T>(T[] declared, T[] statics) where T : MemberInfo
-        {
-            var seen = new HashSet<string>(declared.Select(m => m.Name));
-            return declared.Concat(statics.Where(m => m.DeclaringType != m.ReflectedType && seen.Add(m.Name)));
-        }
-
-        // Methods of t: its own, plus base-class overloads of the instance names it declares (a derived
-        // M(string) must not hide an inherited M(int): both are one overload set), plus inherited statics.
-        private static IEnumerable<MethodInfo> Methods(Type t)
-        {
-            MethodInfo[] declared = t.GetMethods(Declared);
-            var instanceNames = new HashSet<string>(declared.Where(m => !m.IsStatic).Select(m => m.Name));
-            var staticNames = new HashSet<string>(declared.Where(m => m.IsStatic).Select(m => m.Name));
-            IEnumerable<MethodInfo> inheritedOverloads = t.IsInterface ? InheritedInterfaceMethods(t)
-                : t.GetMethods(BindingFlags.Public | BindingFlags.Instance)
-                   .Where(m => m.DeclaringType != t && instanceNames.Contains(m.Name) && !m.IsSpecialName);
-            IEnumerable<MethodInfo> inheritedStatics = t.GetMethods(InheritedStatics)
-                .Where(m => m.DeclaringType != t && !staticNames.Contains(m.Name) && !m.IsSpecialName);
-            return declared.Concat(inheritedOverloads).Concat(inheritedStatics);
-        }
-
-        // An interface has no base class: a view through it shows the members of the interfaces it
-        // extends as well (C# lets an IDerived call IBase members). Methods and event accessors here;
-        // properties in Properties.
-        private static IEnumerable<MethodInfo> InheritedInterfaceMethods(Type t)
-        {
-            foreach (Type iface in t.GetInterfaces())
-            {
-                if (!iface.IsVisible) continue;
-                var propertyAccessors = new HashSet<MethodInfo>(iface.GetProperties().SelectMany(p => p.GetAccessors()));
-                foreach (MethodInfo m in iface.GetMethods(BindingFlags.Public | BindingFlags.Instance))
-                    if (!propertyAccessors.Contains(m)) yield return m;
-            }
-        }
-
-        // Properties of t: its own and its base classes' statics (Visible), and for an interface the
-        // properties of the interfaces it extends (the first of a name wins, as in C# lookup).
+        // What a type shows (its own members, inherited statics, inherited overloads, interface views with
+        // their base interfaces' members) is the shared rule TsMemberRules in ZTS.Common, which the
+        // declaration generator (ZTS.Declarations) uses too.
         private static IEnumerable<PropertyInfo> Properties(Type t)
         {
-            List<PropertyInfo> own = Visible(t.GetProperties(Declared), t.GetProperties(InheritedStatics)).ToList();
-            if (!t.IsInterface) return own;
-            var seen = new HashSet<string>(own.Select(p => p.Name));
-            return own.Concat(t.GetInterfaces().Where(i => i.IsVisible)
-                                 .SelectMany(i => i.GetProperties(BindingFlags.Public | BindingFlags.Instance))
-                                 .Where(p => seen.Add(p.Name)));
+            return TsMemberRules.Properties(t);
         }
 
         /// <summary>The core's id of t in domain d, declaring t (not binding it) on first use.</summary>
@@ -117,7 +73,7 @@ namespace ZTS.Mono.Clr
         /// <summary>A concrete delegate type (not Delegate/MulticastDelegate themselves).</summary>
         public static bool IsDelegate(Type t)
         {
-            return typeof(Delegate).IsAssignableFrom(t) && t != typeof(Delegate) && t != typeof(MulticastDelegate);
+            return TsMemberRules.IsDelegate(t);
         }
 
         private static bool IsVisible(Type t)
@@ -178,7 +134,7 @@ namespace ZTS.Mono.Clr
                     int s = setter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), any.IsStatic ? 1u : 0u, g, s));
                 }
-                foreach (FieldInfo f in Visible(t.GetFields(Declared), t.GetFields(InheritedStatics)))
+                foreach (FieldInfo f in TsMemberRules.Fields(t))
                 {
                     FieldInfo field = f;
                     string name = owner + "." + f.Name;
@@ -187,7 +143,7 @@ namespace ZTS.Mono.Clr
                     int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, () => MemberBridgeBuilder.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? 1u : 0u, g, s));
                 }
-                foreach (MethodInfo m in Sorted(Methods(t).Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition)))
+                foreach (MethodInfo m in Sorted(TsMemberRules.Methods(t).Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition)))
                 {
                     MarshalAsReader.CheckMethod(m);
                     MethodInfo method = m;
@@ -207,9 +163,7 @@ namespace ZTS.Mono.Clr
 
         private static IEnumerable<T> Sorted<T>(IEnumerable<T> members) where T : MethodBase
         {
-            return members.OrderBy(m => m.Name, StringComparer.Ordinal)
-                          .ThenBy(m => m.GetParameters().Length)
-                          .ThenBy(m => string.Join(",", m.GetParameters().Select(p => p.ParameterType.FullName ?? p.ParameterType.Name).ToArray()), StringComparer.Ordinal);
+            return TsMemberRules.Sorted(members);
         }
 
         // A bridge that cannot be emitted still gets a host function: calling it throws TsBindException,

@@ -1,0 +1,82 @@
+// Calls the declarations must reject: each line below must be a compile error under --strict (tsc fails
+// with "Unused '@ts-expect-error' directive" if one becomes valid). Never run: it only type-checks.
+import { Overloads, Animal, Dog, Refs, Geometry, Box$1, Zoo, Color, Holder, Notifier, IPet } from 'csharp:Fixtures';
+import { Ranked$1, ByRef, Canvas, Keywords } from 'csharp:Fixtures.Decl';
+
+export function wrongCalls(): void {
+    // @ts-expect-error: a string for an int parameter
+    Overloads.Add('1', 2);
+    // @ts-expect-error: wrong arity
+    Overloads.Add(1);
+    // @ts-expect-error: no overload takes three arguments
+    Overloads.Pick(null, null, null);
+    // @ts-expect-error: the C# name of an aliased method is not visible
+    Overloads.Run(1);
+    // @ts-expect-error: a plain JS object is not a C# object
+    Overloads.Pick({});
+    // @ts-expect-error: an object parameter does not take a plain object either
+    Overloads.Any({});
+    // @ts-expect-error: a JS array is not a C# array (params is one array argument)
+    Overloads.Sum([1, 2]);
+    // @ts-expect-error: params is not variadic
+    Overloads.Sum(1, 2);
+    // @ts-expect-error: a plain value for a ref parameter
+    Refs.Swap(1, 2);
+    // @ts-expect-error: a plain object is not a zts.ref box
+    Refs.Swap({ value: 1 }, { value: 2 });
+    // @ts-expect-error: a box of the wrong type
+    Refs.Swap(zts.ref('x'), zts.ref(1));
+    // @ts-expect-error: ref/out overloads: a box where by-value is declared and no ref overload exists
+    ByRef.Make(zts.ref(1));
+    // @ts-expect-error: a Table member of the wrong type
+    Geometry.Length({ X: 'a' });
+    // @ts-expect-error: UnpackedValues takes one argument per member
+    Geometry.Weighted(1, 2, 3);
+    // @ts-expect-error: a ByVal struct parameter does not take a plain object
+    Geometry.Sum({ X: 1, Y: 2, Z: 3 });
+    // @ts-expect-error: a read-only field
+    new Animal('a').Id = 5;
+    // @ts-expect-error: a read-only property
+    new Animal('a').Kind = 'x';
+    // @ts-expect-error: a read-only static field
+    Holder.ReadOnlyStatic = 'x';
+    // @ts-expect-error: a static member is not on instances
+    new Animal('a').Make('x');
+    // @ts-expect-error: an instance member is not on the type object
+    Animal.Speak();
+    // @ts-expect-error: a static class has no constructor
+    new Zoo();
+    // @ts-expect-error: an interface has no constructor
+    new IPet();
+    // @ts-expect-error: members of the runtime type do not show through the declared type (view)
+    Zoo.Pick(true)?.Fetch('x');
+    // @ts-expect-error: a generic definition is not a constructible type
+    new Box$1('x');
+    // @ts-expect-error: wrong number of type arguments
+    zts.generic(Box$1);
+    // @ts-expect-error: too many type arguments
+    zts.generic(Box$1, CSharp.System.Int32, CSharp.System.Int32);
+    // @ts-expect-error: only generic definitions can be closed
+    zts.generic(Animal, CSharp.System.Int32);
+    // @ts-expect-error: type arguments are type objects
+    zts.generic(Box$1, 42);
+    // @ts-expect-error: the closed type's constructor takes its type argument
+    new (zts.generic(Box$1, CSharp.System.Int32))('x');
+    // @ts-expect-error: zts.generic(Ranked$1, Int32).Add takes numbers
+    new (zts.generic(Ranked$1, CSharp.System.Int32))().Add('x');
+    // @ts-expect-error: cast needs a C# object
+    zts.cast({}, Dog);
+    // @ts-expect-error: a delegate parameter takes a function of the right shape
+    Notifier.Call((s: string) => s, 1);
+    // @ts-expect-error: to_delegate needs a delegate type
+    zts.to_delegate(() => 1, Animal);
+    // @ts-expect-error: enums are numbers, not strings
+    Color.Red === 'Red';
+    // @ts-expect-error: Table getters give every member
+    const partial: { X: number; Y: number; Z: number; W: number } = Geometry.MakeTable(1, 2, 3);
+    // @ts-expect-error: a Table setter takes an object, not a C# struct copy with extra demands
+    new Canvas().Cursor = 5;
+    // @ts-expect-error: optional parameter of the right type only
+    Keywords.yield('a', 'b');
+    void partial;
+}

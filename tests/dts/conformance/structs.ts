@@ -1,0 +1,51 @@
+// Fixtures/Structs.cs through the generated declarations: ByVal structs, [TsMarshalAs(Table)] objects,
+// UnpackedValues arguments, Nullable, and a type whose binding fails.
+import { eq, ok, some, throws } from './assert.js';
+import { Geometry, Vec3, Widget, BadMarshal } from 'csharp:Fixtures';
+import type { Tagged } from 'csharp:Fixtures';
+
+export function test_Vec3_ByVal(): void {
+    const v = new Vec3(3, 4, 0);
+    eq(v.Length(), 5);
+    v.Scale(2);
+    eq(v.X, 6);
+    v.Y = 1;
+    v.Z = 2;
+    eq(Geometry.Sum(v), 9);
+    eq(new Vec3().X, 0);
+    const stored = Geometry.Stored;
+    Geometry.Stored = stored;
+    eq(Geometry.Make(1, 2, 3).Z, 3);
+}
+
+export function test_Geometry_Tables(): void {
+    const t: { X: number; Y: number; Z: number } = Geometry.MakeTable(1, 2, 3);
+    eq(JSON.stringify(t), '{"X":1,"Y":2,"Z":3}');
+    eq(Geometry.Length({ X: 3, Y: 4, Z: 0 }), 5);
+    eq(Geometry.Length({ X: 3, Y: 4 }), 5);
+    eq(Geometry.Describe({ X: 1, Y: 2 }), '1,2,0');
+    Geometry.Origin = { X: 5 };
+    eq(Geometry.Origin.X, 5);
+    Geometry.Origin = { X: 0, Y: 0, Z: 0 };
+    eq(Geometry.Maybe(false), null);
+    eq(some(Geometry.Maybe(true)).Z, 9);
+}
+
+export function test_Geometry_UnpackedNullableChars(): void {
+    eq(Geometry.Weighted(1, 2, 3, 2), 12);
+    eq(Geometry.Half(10), 5);
+    eq(Geometry.Half(null), null);
+    eq(Geometry.Twice(1.5), 3);
+    eq(Geometry.Next(5), 6);
+    eq(Geometry.Chars('abc'), 3);
+    const w = new Widget(1);
+    const tag: Tagged = Geometry.Tag(w, 'label');
+    eq(tag.Label, 'label');
+    ok(tag.Item !== null, 'Item');
+    tag.Item = null;
+}
+
+export function test_BadMarshal_BindingFails(): void {
+    ok(typeof BadMarshal === 'function', 'the type object exists');
+    throws(() => (BadMarshal as unknown as { Wrong(): void }).Wrong(), "zts: cannot bind 'BadMarshal'");
+}

@@ -1,0 +1,76 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Text.RegularExpressions;
+using NUnit.Framework;
+
+namespace ZTS.Tests
+{
+    /// <summary>
+    /// Runs the JS that tsc emitted from tests/dts/conformance/*.ts (compiled --strict against the declarations
+    /// gen-dts wrote for ZTS.Fixtures.dll) on the domain: every <c>test_*</c> export is one case and fails on any
+    /// JS exception, so the declarations provably match runtime dispatch. The alias XML of the fixtures is
+    /// active, as it was for the generation.
+    /// </summary>
+    [TestFixture]
+    public class Dts_Conformance : DomainFixture
+    {
+        private static string JsDir
+        {
+            get { return Environment.GetEnvironmentVariable("ZTS_DTS_JS_DIR") ?? Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "dts-js"); }
+        }
+
+        private static string FixturesDir
+        {
+            get { return Path.Combine(Path.GetDirectoryName(Environment.GetEnvironmentVariable("ZTS_CONFORMANCE_DIR")), "fixtures"); }
+        }
+
+        /// <summary>"module/test_Name" for every case of every emitted module.</summary>
+        public static IEnumerable<string> Cases()
+        {
+            if (!Directory.Exists(JsDir)) yield break;
+            foreach (string file in Directory.GetFiles(JsDir, "*.js").OrderBy(f => f, StringComparer.Ordinal))
+            {
+                string module = Path.GetFileNameWithoutExtension(file);
+                foreach (Match m in Regex.Matches(File.ReadAllText(file), @"export function (test_\w+)\s*\("))
+                    yield return module + "/" + m.Groups[1].Value;
+            }
+        }
+
+        [TestFixtureSetUp]
+        public void UseAliases()
+        {
+            Assert.IsNotNull(typeof(Fixtures.Animal).Assembly); // loaded: the CSharp tree sees it
+            TsSettings.AliasXmlPaths.Add(Path.Combine(FixturesDir, "aliases.xml"));
+        }
+
+        [TestFixtureTearDown]
+        public void DropAliases()
+        {
+            TsSettings.AliasXmlPaths.Clear();
+        }
+
+        [SetUp]
+        public void LoadModules()
+        {
+            foreach (string file in Directory.GetFiles(JsDir, "*.js"))
+                Modules["dts/" + Path.GetFileNameWithoutExtension(file)] = File.ReadAllText(file);
+        }
+
+        [Test, TestCaseSource("Cases")]
+        public void Dts_Case_RunsOnTheDomain(string testCase)
+        {
+            string[] parts = testCase.Split('/');
+            TsAppDomain.GetFunction<Action>("dts/" + parts[0], parts[1])();
+            TsFramePump.LateUpdate();
+        }
+
+        [Test]
+        public void Dts_Conformance_HasEmittedCases()
+        {
+            Assert.IsTrue(Directory.Exists(JsDir), "tsc output missing: " + JsDir);
+            Assert.GreaterOrEqual(Cases().Count(), 25);
+        }
+    }
+}

@@ -1,0 +1,118 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Text.RegularExpressions;
+using NUnit.Framework;
+using ZTS.Declarations;
+
+namespace ZTS.Tests
+{
+    /// <summary>
+    /// The declaration generator as a library (DtsGenerator): determinism, namespace selection, the closure
+    /// rule (declared with members / opaque), and that the conformance TypeScript (tests/dts/conformance)
+    /// calls every member the fixtures show to JS.
+    /// </summary>
+    [TestFixture]
+    public class Dts_Generator
+    {
+        private static string FixturesDll
+        {
+            get { return typeof(Fixtures.Animal).Assembly.Location; }
+        }
+
+        private static string TestsDir
+        {
+            get { return Path.GetDirectoryName(Environment.GetEnvironmentVariable("ZTS_CONFORMANCE_DIR")); }
+        }
+
+        private static DtsOptions Options(params string[] namespaces)
+        {
+            var o = new DtsOptions();
+            o.Assemblies.Add(FixturesDll);
+            o.Namespaces.AddRange(namespaces);
+            o.AliasXmlPaths.Add(Path.Combine(TestsDir, "fixtures", "aliases.xml"));
+            return o;
+        }
+
+        [Test]
+        public void Dts_Generator_IsDeterministic()
+        {
+            SortedDictionary<string, string> a = DtsGenerator.Generate(Options());
+            SortedDictionary<string, string> b = DtsGenerator.Generate(Options());
+            CollectionAssert.AreEqual(a.Keys, b.Keys);
+            foreach (string file in a.Keys) Assert.AreEqual(a[file], b[file], file);
+        }
+
+        [Test]
+        public void Dts_Generator_NamespaceFilter_DeclaresOnlyThatNamespaceAndItsClosure()
+        {
+            SortedDictionary<string, string> files = DtsGenerator.Generate(Options("Fixtures.Decl"));
+            Assert.IsTrue(files.ContainsKey("csharp.Fixtures.Decl.d.ts"));
+            Assert.IsFalse(files.ContainsKey("csharp.Fixtures.d.ts"), "Fixtures is neither requested nor referenced");
+            StringAssert.Contains("readonly Decl: typeof import(\"csharp:Fixtures.Decl\")", files["zts.d.ts"]);
+        }
+
+        [Test]
+        public void Dts_Generator_UnknownNamespace_Throws()
+        {
+            var e = Assert.Throws<ArgumentException>(() => DtsGenerator.Generate(Options("No.Such")));
+            StringAssert.Contains("'No.Such'", e.Message);
+        }
+
+        [Test]
+        public void Dts_Generator_Closure_ReferencedTypesFull_FurtherOnesOpaque()
+        {
+            SortedDictionary<string, string> files = DtsGenerator.Generate(Options("Fixtures.Decl"));
+            string scg = files["csharp.System.Collections.Generic.d.ts"];
+            // List<T> is named by Fixtures.Decl.Nesting: declared with members.
+            StringAssert.Contains("export interface List$1<T> extends", scg);
+            StringAssert.Contains("    Add(item: T): void;", scg);
+            // What List<T>'s members name beyond the closure is opaque: branded, no members.
+            string opaque = Regex.Match(scg, @"export interface (\w+\$?\d*)(<[^>]*>)? extends zts\.Opaque<""([^""]+)""> \{\}").Groups[3].Value;
+            Assert.IsNotEmpty(opaque, "some opaque type in System.Collections.Generic");
+            StringAssert.Contains("(opaque: outside the declaration closure", scg);
+            // Fixtures (not requested, not named) is absent; core types are always there.
+            StringAssert.Contains("export interface Int32$Type extends zts.TypeObject<number>", files["csharp.System.d.ts"]);
+        }
+
+        [Test]
+        public void Dts_Generator_AliasXml_RenamesAsTheRuntimeDoes()
+        {
+            string fixtures = DtsGenerator.Generate(Options("Fixtures"))["csharp.Fixtures.d.ts"];
+            StringAssert.Contains("scale_i32(x: number): string | null;", fixtures);
+            StringAssert.Contains("title(): string | null;", fixtures);
+            StringAssert.Contains("attribute_wins(): string | null;", fixtures);
+            StringAssert.DoesNotContain("xml_loses", fixtures);
+            var noXml = new DtsOptions();
+            noXml.Assemblies.Add(FixturesDll);
+            StringAssert.Contains("Scale(x: number): string | null;", DtsGenerator.Generate(noXml)["csharp.Fixtures.d.ts"]);
+        }
+
+        /// <summary>Every JS-visible member of the fixture types is named in the conformance TypeScript.</summary>
+        [Test]
+        public void Dts_Conformance_CallsEveryFixtureMember()
+        {
+            string sources = string.Join("\n", Directory.GetFiles(Path.Combine(TestsDir, "dts", "conformance"), "*.ts")
+                                                         .Where(f => !f.EndsWith("negative.ts", StringComparison.Ordinal))
+                                                         .Select(File.ReadAllText).ToArray());
+            var words = new HashSet<string>(Regex.Matches(sources, @"[A-Za-z_$][\w$]*").Cast<Match>().Select(m => m.Value));
+            TsAliasTable aliases = TsAliasTable.Load(new[] { Path.Combine(TestsDir, "fixtures", "aliases.xml") });
+            var collector = new MemberCollector(new TsTypeMapper(), aliases);
+            var missing = new List<string>();
+            foreach (Type t in typeof(Fixtures.Animal).Assembly.GetExportedTypes())
+            {
+                if (!words.Contains(ZTS.TsMemberRules.JsName(t))) missing.Add(t.FullName);
+                foreach (TsMember m in collector.Members(t))
+                {
+                    MemberInfo[] declared = t.GetMember(m.Name, BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly);
+                    bool inherited = declared.Length == 0 && !m.Name.Contains("_") && m.Name != "Both"; // from System.Object / Delegate
+                    if (inherited || m.Name == "BeginInvoke" || m.Name == "EndInvoke") continue;
+                    if (!words.Contains(m.Name)) missing.Add(t.FullName + "." + m.Name);
+                }
+            }
+            Assert.IsEmpty(missing, "fixture members not called by tests/dts/conformance: " + string.Join(", ", missing.ToArray()));
+        }
+    }
+}

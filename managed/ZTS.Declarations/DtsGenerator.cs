@@ -76,11 +76,18 @@ namespace ZTS.Declarations
             return files;
         }
 
-        /// <summary>Generates and writes the files into dir (created if needed); returns their paths.</summary>
+        /// <summary>
+        /// Generates and writes the files into dir (created if needed); returns their paths. Generated files of
+        /// an earlier run that this one does not produce (csharp.*.d.ts of a namespace no longer declared) are
+        /// deleted; other files are left alone.
+        /// </summary>
         public static List<string> Write(DtsOptions options, string dir)
         {
             SortedDictionary<string, string> files = Generate(options);
             Directory.CreateDirectory(dir);
+            foreach (string stale in Directory.GetFiles(dir, "csharp.*.d.ts"))
+                if (!files.ContainsKey(Path.GetFileName(stale)) && File.ReadAllText(stale).StartsWith(Banner, StringComparison.Ordinal))
+                    File.Delete(stale);
             var paths = new List<string>();
             foreach (KeyValuePair<string, string> f in files)
             {

@@ -103,14 +103,14 @@ namespace ZTS.Declarations
             return texts;
         }
 
-        // A class shows an interface when every interface method has a public instance method of the same name,
+        // A class shows an interface when every method of the interface and of the interfaces it extends has a public instance method of the same name,
         // parameter types and return type (an implicit implementation) with the same JS name. (Compared by
         // signature text: Type.GetInterfaceMap crashes Mono 6.8 on generic type definitions.)
         private bool ShowsInterface(Type t, Type iface)
         {
             if (t.IsInterface) return true;
             MethodInfo[] publicMethods = t.GetMethods(BindingFlags.Public | BindingFlags.Instance);
-            foreach (MethodInfo im in iface.GetMethods())
+            foreach (MethodInfo im in iface.GetMethods().Concat(iface.GetInterfaces().SelectMany(i => i.GetMethods())))
             {
                 if (im.IsGenericMethodDefinition) continue;
                 string sig = Sig(im);

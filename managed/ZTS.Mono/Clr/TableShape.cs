@@ -86,38 +86,14 @@ namespace ZTS.Mono.Clr
         {
             problem = null;
             Type structType = Nullable.GetUnderlyingType(t) ?? t;
-            if (!structType.IsValueType || structType.IsPrimitive || structType.IsEnum)
-            {
-                problem = "Table needs a struct or a Nullable of one, not " + t.FullName;
-                return null;
-            }
             string key = t.AssemblyQualifiedName + "|" + (members == null ? "*" : string.Join(",", members));
             lock (Cache)
             {
                 TableShape shape;
                 if (Cache.TryGetValue(key, out shape)) return shape;
-                var list = new List<MemberInfo>();
-                if (members == null)
-                {
-                    list.AddRange(structType.GetFields(BindingFlags.Public | BindingFlags.Instance));
-                    foreach (PropertyInfo p in structType.GetProperties(BindingFlags.Public | BindingFlags.Instance))
-                        if (p.GetIndexParameters().Length == 0 && p.CanRead && p.CanWrite) list.Add(p);
-                }
-                else
-                {
-                    foreach (string name in members)
-                    {
-                        MemberInfo m = (MemberInfo)structType.GetField(name, BindingFlags.Public | BindingFlags.Instance) ??
-                                       structType.GetProperty(name, BindingFlags.Public | BindingFlags.Instance);
-                        if (m == null)
-                        {
-                            problem = "Table member '" + name + "' is not a public field or property of " + structType.FullName;
-                            return null;
-                        }
-                        list.Add(m);
-                    }
-                }
-                shape = new TableShape(structType, structType != t, list.ToArray());
+                MemberInfo[] list = TsMarshalRules.TableMembers(t, members, out problem); // the shared rule (docs/MARSHAL.md)
+                if (list == null) return null;
+                shape = new TableShape(structType, structType != t, list);
                 Cache[key] = shape;
                 return shape;
             }
@@ -217,11 +193,7 @@ namespace ZTS.Mono.Clr
         /// <summary>The attribute on a parameter / return / field / property, or null.</summary>
         public static TsMarshalAsAttribute Of(ICustomAttributeProvider provider)
         {
-            if (provider == null) return null;
-            var parameter = provider as ParameterInfo;
-            if (parameter != null && parameter.Member == null) return null; // a synthetic parameter (field setters)
-            object[] found = provider.GetCustomAttributes(typeof(TsMarshalAsAttribute), false);
-            return found.Length > 0 ? (TsMarshalAsAttribute)found[0] : null;
+            return TsMarshalRules.Of(provider); // null also for a synthetic parameter (field setters)
         }
 
         /// <summary>The Table shape a provider asks for, or null (Default). An invalid one logs and falls back.</summary>

@@ -411,7 +411,7 @@ declare module "csharp:Fixtures" {
     export const Refs: Refs$Type;
 
     /** class Fixtures.Robot */
-    export interface Robot extends $System.Object, $Fixtures.IRobot {
+    export interface Robot extends $System.Object, $Fixtures.INamed {
         readonly Label: string | null;
         Power: number;
         Greet(): string | null;

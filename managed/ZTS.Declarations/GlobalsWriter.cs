@@ -27,7 +27,8 @@ namespace ZTS.Declarations
             b.Append("declare const $object: unique symbol;\n");
             b.Append("declare const $opaque: unique symbol;\n");
             b.Append("declare const $ref: unique symbol;\n");
-            b.Append("declare const $handle: unique symbol;\n\n");
+            b.Append("declare const $handle: unique symbol;\n");
+            b.Append("declare const $function: unique symbol;\n\n");
             b.Append("declare global {\n");
             b.Append(Zts);
             b.Append(Console);
@@ -44,6 +45,8 @@ namespace ZTS.Declarations
             "        interface Object { readonly [$object]: unknown; }\n" +
             "        /** A type of a generated module that is outside the declaration closure: a C# object whose members are not declared. */\n" +
             "        interface Opaque<K extends string> extends Object { readonly [$opaque]: K; }\n" +
+            "        /** A C# delegate whose JS function type is F: it passes where F is declared, as itself. */\n" +
+            "        interface Delegate<F> extends Object { readonly [$function]: F; }\n" +
             "        /** A C# type object (a JS function): V is what a value of the type is in JS. */\n" +
             "        interface TypeObject<V> extends Function { readonly [$value]: V; }\n" +
             "        /** The type object of a delegate type: F is the JS function type that converts to it. */\n" +

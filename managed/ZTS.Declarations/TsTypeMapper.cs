@@ -7,8 +7,8 @@ namespace ZTS.Declarations
 {
     /// <summary>
     /// The TS type of a C# type as ZTS marshals it (CONTRACT §5, docs/MARSHAL.md, docs/DECLARATIONS.md):
-    /// primitives as number/boolean/string, reference types with <c>| null</c>, delegates as function types
-    /// (JS -> C#) or callable delegate objects (C# -> JS), arrays as <c>zts.Array</c>, ref/out as
+    /// primitives as number/boolean/string, reference types with <c>| null</c>, delegates as a JS function
+    /// type or the callable delegate object (JS -> C#) and as the delegate object (C# -> JS), arrays as <c>zts.Array</c>, ref/out as
     /// <c>zts.Ref</c> boxes, named types through the import alias of their namespace's module. Every named
     /// type it writes is reported to <see cref="Referenced"/>, so the closure sees exactly what is used.
     /// </summary>
@@ -49,7 +49,12 @@ namespace ZTS.Declarations
                 return "zts.Array<" + Map(t.GetElementType(), Flow.ToJs) + "> | null";
             }
             if (ZTS.TsMemberRules.IsDelegate(t) && !t.IsGenericTypeDefinition)
-                return (flow == Flow.FromJs ? "(" + FunctionType(t) + ")" : Named(t)) + " | null";
+            {
+                // JS -> C#: a JS function of the delegate's function type, or a C# delegate of that type (it passes
+                // as itself; branded, so a lambda still gets the function type as its contextual type).
+                if (flow == Flow.FromJs) return "(" + FunctionType(t) + ") | zts.Delegate<" + FunctionType(t) + "> | null";
+                return Named(t) + " | null";
+            }
             return t.IsValueType ? Named(t) : Named(t) + " | null";
         }
 

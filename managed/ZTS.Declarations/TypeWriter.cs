@@ -62,8 +62,9 @@ namespace ZTS.Declarations
                 extends.Add(b.Value.Count == 0 ? named : "Omit<" + named + ", " + string.Join(" | ", b.Value.Select(TsNames.Quote).ToArray()) + ">");
             }
             if (extends.Count == 0) extends.Add("zts.Object");
-            block.Lines.Add("interface " + local + typeParams + " extends " + string.Join(", ", extends.Distinct().ToArray()) + " {");
             bool isDelegate = ZTS.TsMemberRules.IsDelegate(t);
+            if (isDelegate) extends.Add("zts.Delegate<" + _map.FunctionType(t) + ">");
+            block.Lines.Add("interface " + local + typeParams + " extends " + string.Join(", ", extends.Distinct().ToArray()) + " {");
             if (isDelegate) block.Lines.Add("    " + _members.Signature(t.GetMethod("Invoke")) + ";");
             foreach (TsMember m in instance)
                 foreach (string line in m.Lines) block.Lines.Add("    " + line);

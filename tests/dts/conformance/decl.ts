@@ -2,7 +2,7 @@
 import { eq, ok, some } from './assert.js';
 import {
     Nesting, Ranked$1, Singleton$1, GameManager, Circle, IShape, ILabelled, function as Fn, Keywords, ByRef,
-    Callbacks, Convert$2, Combine, Shout, Options, DayKind, Canvas, Point, Outer, Base, Derived,
+    Callbacks, Convert$2, Combine, Shout, Bump, Options, DayKind, Canvas, Point, Outer, Base, Derived,
 } from 'csharp:Fixtures.Decl';
 import type { List$1, Dictionary$2 } from 'csharp:System.Collections.Generic';
 
@@ -95,12 +95,16 @@ export function test_Decl_Delegates(): void {
     Callbacks.remove_Shouted(h);
     Callbacks.Raise('gone');
     eq(heard, 'hey');
+    const bump = zts.to_delegate((h, by) => zts.opaque_set(h, by.X), Bump);
+    eq(Callbacks.RunBump(bump, 0), 2);
     const shout = zts.to_delegate(text => { heard += '!' + text; }, Shout);
     Callbacks.add_Shouted(shout);
     Callbacks.Raise('a');
     Callbacks.remove_Shouted(shout);
     shout.Invoke('b');
     eq(heard, 'hey!a!b');
+    // C# -> JS: the ref parameter is an opaque handle, the Table parameter a plain object.
+    eq(Callbacks.RunBump((h, by) => zts.opaque_set(h, zts.opaque_get(h) * by.X + by.Y), 4), 11);
 }
 
 export function test_Decl_OptionsParamsNullableEnums(): void {

@@ -1,7 +1,7 @@
 // Calls the declarations must reject: each line below must be a compile error under --strict (tsc fails
 // with "Unused '@ts-expect-error' directive" if one becomes valid). Never run: it only type-checks.
 import { Overloads, Animal, Dog, Refs, Geometry, Box$1, Zoo, Color, Holder, Notifier, IPet } from 'csharp:Fixtures';
-import { Ranked$1, ByRef, Canvas, Keywords } from 'csharp:Fixtures.Decl';
+import { Ranked$1, ByRef, Canvas, Keywords, Callbacks } from 'csharp:Fixtures.Decl';
 
 export function wrongCalls(): void {
     // @ts-expect-error: a string for an int parameter
@@ -76,6 +76,8 @@ export function wrongCalls(): void {
     const partial: { X: number; Y: number; Z: number; W: number } = Geometry.MakeTable(1, 2, 3);
     // @ts-expect-error: a Table setter takes an object, not a C# struct copy with extra demands
     new Canvas().Cursor = 5;
+    // @ts-expect-error: an opaque handle is read with zts.opaque_get, not used as a number
+    Callbacks.RunBump((h) => { const n: number = h; void n; }, 1);
     // @ts-expect-error: optional parameter of the right type only
     Keywords.yield('a', 'b');
     void partial;

@@ -20,6 +20,34 @@ declare module "csharp:Fixtures.Decl" {
     }
     export const Base: Base$Type;
 
+    /** delegate Fixtures.Decl.Bump */
+    export interface Bump extends $System.MulticastDelegate, zts.Delegate<(x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void> {
+        (x: zts.Ref<number>, by: { X?: number; Y?: number; }): void;
+        BeginInvoke(x: zts.Ref<number>, by: { X?: number; Y?: number; }, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        EndInvoke(x: zts.Ref<number>, result: $System.IAsyncResult | null): void;
+        Invoke(x: zts.Ref<number>, by: { X?: number; Y?: number; }): void;
+    }
+    export interface Bump$Type extends zts.DelegateType<$Fixtures_Decl.Bump | null, (x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void> {
+        readonly prototype: $Fixtures_Decl.Bump;
+        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Remove(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+        RemoveAll(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+    }
+    export const Bump: Bump$Type;
+
     /** static class Fixtures.Decl.ByRef */
     export interface ByRef extends $System.Object {
     }
@@ -41,12 +69,13 @@ declare module "csharp:Fixtures.Decl" {
         readonly prototype: $Fixtures_Decl.Callbacks;
         Adder(): $Fixtures_Decl.Combine | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        Map(f: ((value: number) => string | null) | null, v: number): string | null;
+        Map(f: ((value: number) => string | null) | zts.Delegate<(value: number) => string | null> | null, v: number): string | null;
         Raise(text: string | null): void;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        Run(c: ((a: number, b: number) => number) | null, a: number, b: number): number;
-        add_Shouted(value: ((text: string | null) => void) | null): void;
-        remove_Shouted(value: ((text: string | null) => void) | null): void;
+        Run(c: ((a: number, b: number) => number) | zts.Delegate<(a: number, b: number) => number> | null, a: number, b: number): number;
+        RunBump(b: ((x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void) | zts.Delegate<(x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void> | null, start: number): number;
+        add_Shouted(value: ((text: string | null) => void) | zts.Delegate<(text: string | null) => void> | null): void;
+        remove_Shouted(value: ((text: string | null) => void) | zts.Delegate<(text: string | null) => void> | null): void;
     }
     export const Callbacks: Callbacks$Type;
 
@@ -84,9 +113,9 @@ declare module "csharp:Fixtures.Decl" {
     export const Circle: Circle$Type;
 
     /** delegate Fixtures.Decl.Combine */
-    export interface Combine extends $System.MulticastDelegate {
+    export interface Combine extends $System.MulticastDelegate, zts.Delegate<(a: number, b: number) => number> {
         (a: number, b: number): number;
-        BeginInvoke(a: number, b: number, callback: ((ar: $System.IAsyncResult | null) => void) | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        BeginInvoke(a: number, b: number, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
         EndInvoke(result: $System.IAsyncResult | null): number;
         Invoke(a: number, b: number): number;
     }
@@ -112,9 +141,9 @@ declare module "csharp:Fixtures.Decl" {
     export const Combine: Combine$Type;
 
     /** delegate Fixtures.Decl.Convert<TIn, TOut> */
-    export interface Convert$2<TIn, TOut> extends $System.MulticastDelegate {
+    export interface Convert$2<TIn, TOut> extends $System.MulticastDelegate, zts.Delegate<(value: TIn) => TOut> {
         (value: TIn): TOut;
-        BeginInvoke(value: TIn, callback: ((ar: $System.IAsyncResult | null) => void) | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        BeginInvoke(value: TIn, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
         EndInvoke(result: $System.IAsyncResult | null): TOut;
         Invoke(value: TIn): TOut;
     }
@@ -326,9 +355,9 @@ declare module "csharp:Fixtures.Decl" {
     export const Ranked$1: Ranked$1$Definition;
 
     /** delegate Fixtures.Decl.Shout */
-    export interface Shout extends $System.MulticastDelegate {
+    export interface Shout extends $System.MulticastDelegate, zts.Delegate<(text: string | null) => void> {
         (text: string | null): void;
-        BeginInvoke(text: string | null, callback: ((ar: $System.IAsyncResult | null) => void) | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        BeginInvoke(text: string | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
         EndInvoke(result: $System.IAsyncResult | null): void;
         Invoke(text: string | null): void;
     }

@@ -40,9 +40,9 @@ declare module "csharp:Fixtures" {
     export interface Bag extends $System.Object {
         readonly Count: number;
         Touch(): void;
-        add_Changed(value: ((sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void) | null): void;
+        add_Changed(value: ((sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void) | zts.Delegate<(sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void> | null): void;
         get_Item(key: string | null): number;
-        remove_Changed(value: ((sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void) | null): void;
+        remove_Changed(value: ((sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void) | zts.Delegate<(sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void> | null): void;
         set_Item(key: string | null, value: number): void;
     }
     export interface Bag$Type extends zts.TypeObject<$Fixtures.Bag | null> {
@@ -240,8 +240,8 @@ declare module "csharp:Fixtures" {
         Power: number;
         readonly Label: string | null;
         Run(steps: number): string | null;
-        add_Ran(value: ((obj: string | null) => void) | null): void;
-        remove_Ran(value: ((obj: string | null) => void) | null): void;
+        add_Ran(value: ((obj: string | null) => void) | zts.Delegate<(obj: string | null) => void> | null): void;
+        remove_Ran(value: ((obj: string | null) => void) | zts.Delegate<(obj: string | null) => void> | null): void;
     }
     export interface IMachine$Type extends zts.TypeObject<$Fixtures.IMachine | null> {
         readonly prototype: $Fixtures.IMachine;
@@ -273,8 +273,8 @@ declare module "csharp:Fixtures" {
         Greet(): string | null;
         Run(steps: number): string | null;
         Run(program: string | null): string | null;
-        add_Ran(value: ((obj: string | null) => void) | null): void;
-        remove_Ran(value: ((obj: string | null) => void) | null): void;
+        add_Ran(value: ((obj: string | null) => void) | zts.Delegate<(obj: string | null) => void> | null): void;
+        remove_Ran(value: ((obj: string | null) => void) | zts.Delegate<(obj: string | null) => void> | null): void;
     }
     export interface IRobot$Type extends zts.TypeObject<$Fixtures.IRobot | null> {
         readonly prototype: $Fixtures.IRobot;
@@ -303,9 +303,9 @@ declare module "csharp:Fixtures" {
     /** class Fixtures.Notifier */
     export interface Notifier extends $System.Object {
         get OnMessage(): $System.Action$1<string | null> | null;
-        set OnMessage(value: ((obj: string | null) => void) | null);
+        set OnMessage(value: ((obj: string | null) => void) | zts.Delegate<(obj: string | null) => void> | null);
         get Transform(): $System.Func$2<number, number> | null;
-        set Transform(value: ((arg: number) => number) | null);
+        set Transform(value: ((arg: number) => number) | zts.Delegate<(arg: number) => number> | null);
         Apply(x: number): number;
         Say(text: string | null): void;
     }
@@ -313,10 +313,10 @@ declare module "csharp:Fixtures" {
         new (): $Fixtures.Notifier;
         readonly prototype: $Fixtures.Notifier;
         Adder(): $System.Func$3<number, number, number> | null;
-        Call(f: ((arg: number) => number) | null, x: number): number;
+        Call(f: ((arg: number) => number) | zts.Delegate<(arg: number) => number> | null, x: number): number;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        Same(a: ((arg: number) => number) | null, b: ((arg: number) => number) | null): boolean;
+        Same(a: ((arg: number) => number) | zts.Delegate<(arg: number) => number> | null, b: ((arg: number) => number) | zts.Delegate<(arg: number) => number> | null): boolean;
     }
     export const Notifier: Notifier$Type;
 

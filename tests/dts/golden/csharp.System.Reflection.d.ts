@@ -147,9 +147,9 @@ declare module "csharp:System.Reflection" {
     export const InterfaceMapping: InterfaceMapping$Type;
 
     /** delegate System.Reflection.MemberFilter */
-    export interface MemberFilter extends $System.MulticastDelegate {
+    export interface MemberFilter extends $System.MulticastDelegate, zts.Delegate<(m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean> {
         (m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | zts.Object | null): boolean;
-        BeginInvoke(m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | zts.Object | null, callback: ((ar: $System.IAsyncResult | null) => void) | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        BeginInvoke(m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | zts.Object | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
         EndInvoke(result: $System.IAsyncResult | null): boolean;
         Invoke(m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | zts.Object | null): boolean;
     }

@@ -13,9 +13,9 @@ declare module "csharp:System" {
     import * as $System_Threading from "csharp:System.Threading";
 
     /** delegate System.Action<T> */
-    export interface Action$1<T> extends $System.MulticastDelegate {
+    export interface Action$1<T> extends $System.MulticastDelegate, zts.Delegate<(obj: T) => void> {
         (obj: T): void;
-        BeginInvoke(obj: T, callback: ((ar: $System.IAsyncResult | null) => void) | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        BeginInvoke(obj: T, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
         EndInvoke(result: $System.IAsyncResult | null): void;
         Invoke(obj: T): void;
     }
@@ -324,9 +324,9 @@ declare module "csharp:System" {
     export const EventArgs: EventArgs$Type;
 
     /** delegate System.EventHandler */
-    export interface EventHandler extends $System.MulticastDelegate {
+    export interface EventHandler extends $System.MulticastDelegate, zts.Delegate<(sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void> {
         (sender: number | string | boolean | zts.Object | null, e: $System.EventArgs | null): void;
-        BeginInvoke(sender: number | string | boolean | zts.Object | null, e: $System.EventArgs | null, callback: ((ar: $System.IAsyncResult | null) => void) | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        BeginInvoke(sender: number | string | boolean | zts.Object | null, e: $System.EventArgs | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
         EndInvoke(result: $System.IAsyncResult | null): void;
         Invoke(sender: number | string | boolean | zts.Object | null, e: $System.EventArgs | null): void;
     }
@@ -352,9 +352,9 @@ declare module "csharp:System" {
     export const EventHandler: EventHandler$Type;
 
     /** delegate System.Func<T, TResult> */
-    export interface Func$2<T, TResult> extends $System.MulticastDelegate {
+    export interface Func$2<T, TResult> extends $System.MulticastDelegate, zts.Delegate<(arg: T) => TResult> {
         (arg: T): TResult;
-        BeginInvoke(arg: T, callback: ((ar: $System.IAsyncResult | null) => void) | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        BeginInvoke(arg: T, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
         EndInvoke(result: $System.IAsyncResult | null): TResult;
         Invoke(arg: T): TResult;
     }
@@ -382,9 +382,9 @@ declare module "csharp:System" {
     export const Func$2: Func$2$Definition;
 
     /** delegate System.Func<T1, T2, TResult> */
-    export interface Func$3<T1, T2, TResult> extends $System.MulticastDelegate {
+    export interface Func$3<T1, T2, TResult> extends $System.MulticastDelegate, zts.Delegate<(arg1: T1, arg2: T2) => TResult> {
         (arg1: T1, arg2: T2): TResult;
-        BeginInvoke(arg1: T1, arg2: T2, callback: ((ar: $System.IAsyncResult | null) => void) | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        BeginInvoke(arg1: T1, arg2: T2, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
         EndInvoke(result: $System.IAsyncResult | null): TResult;
         Invoke(arg1: T1, arg2: T2): TResult;
     }
@@ -955,8 +955,8 @@ declare module "csharp:System" {
         readonly IsInterface: boolean;
         Equals(o: number | string | boolean | zts.Object | null): boolean;
         Equals(o: $System.Type | null): boolean;
-        FindInterfaces(filter: ((m: $System.Type | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean) | null, filterCriteria: number | string | boolean | zts.Object | null): zts.Array<$System.Type | null> | null;
-        FindMembers(memberType: $System_Reflection.MemberTypes, bindingAttr: $System_Reflection.BindingFlags, filter: ((m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean) | null, filterCriteria: number | string | boolean | zts.Object | null): zts.Array<$System_Reflection.MemberInfo | null> | null;
+        FindInterfaces(filter: ((m: $System.Type | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean) | zts.Delegate<(m: $System.Type | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean> | null, filterCriteria: number | string | boolean | zts.Object | null): zts.Array<$System.Type | null> | null;
+        FindMembers(memberType: $System_Reflection.MemberTypes, bindingAttr: $System_Reflection.BindingFlags, filter: ((m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean) | zts.Delegate<(m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean> | null, filterCriteria: number | string | boolean | zts.Object | null): zts.Array<$System_Reflection.MemberInfo | null> | null;
         GetArrayRank(): number;
         GetConstructor(types: zts.Array<$System.Type | null> | null): $System_Reflection.ConstructorInfo | null;
         GetConstructor(bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.ConstructorInfo | null;
@@ -1044,9 +1044,9 @@ declare module "csharp:System" {
         GetType(typeName: string | null): $System.Type | null;
         GetType(typeName: string | null, throwOnError: boolean): $System.Type | null;
         GetType(typeName: string | null, throwOnError: boolean, ignoreCase: boolean): $System.Type | null;
-        GetType(typeName: string | null, assemblyResolver: ((arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null) | null, typeResolver: ((arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null) | null): $System.Type | null;
-        GetType(typeName: string | null, assemblyResolver: ((arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null) | null, typeResolver: ((arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null) | null, throwOnError: boolean): $System.Type | null;
-        GetType(typeName: string | null, assemblyResolver: ((arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null) | null, typeResolver: ((arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null) | null, throwOnError: boolean, ignoreCase: boolean): $System.Type | null;
+        GetType(typeName: string | null, assemblyResolver: ((arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null) | zts.Delegate<(arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null> | null, typeResolver: ((arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null) | zts.Delegate<(arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null> | null): $System.Type | null;
+        GetType(typeName: string | null, assemblyResolver: ((arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null) | zts.Delegate<(arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null> | null, typeResolver: ((arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null) | zts.Delegate<(arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null> | null, throwOnError: boolean): $System.Type | null;
+        GetType(typeName: string | null, assemblyResolver: ((arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null) | zts.Delegate<(arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null> | null, typeResolver: ((arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null) | zts.Delegate<(arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null> | null, throwOnError: boolean, ignoreCase: boolean): $System.Type | null;
         GetTypeArray(args: zts.Array<number | string | boolean | $System.Object | null> | null): zts.Array<$System.Type | null> | null;
         GetTypeCode(type_: $System.Type | null): $System.TypeCode;
         GetTypeFromCLSID(clsid: $System.Guid): $System.Type | null;

@@ -7,6 +7,7 @@ declare const $object: unique symbol;
 declare const $opaque: unique symbol;
 declare const $ref: unique symbol;
 declare const $handle: unique symbol;
+declare const $function: unique symbol;
 
 declare global {
     namespace zts {
@@ -14,6 +15,8 @@ declare global {
         interface Object { readonly [$object]: unknown; }
         /** A type of a generated module that is outside the declaration closure: a C# object whose members are not declared. */
         interface Opaque<K extends string> extends Object { readonly [$opaque]: K; }
+        /** A C# delegate whose JS function type is F: it passes where F is declared, as itself. */
+        interface Delegate<F> extends Object { readonly [$function]: F; }
         /** A C# type object (a JS function): V is what a value of the type is in JS. */
         interface TypeObject<V> extends Function { readonly [$value]: V; }
         /** The type object of a delegate type: F is the JS function type that converts to it. */

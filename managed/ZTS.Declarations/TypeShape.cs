@@ -98,9 +98,15 @@ namespace ZTS.Declarations
             {
                 HashSet<string> set;
                 if (!texts.TryGetValue(m.Name, out set)) texts[m.Name] = set = new HashSet<string>(StringComparer.Ordinal);
-                foreach (string line in m.Lines) set.Add(line);
+                foreach (string line in m.Lines) set.Add(WithoutParameterNames(line));
             }
             return texts;
+        }
+
+        // Parameter names do not matter to TS assignability: "M(value: number): R" and "M(other: number): R" are one signature.
+        private static string WithoutParameterNames(string line)
+        {
+            return System.Text.RegularExpressions.Regex.Replace(line, @"([(,] ?)[A-Za-z_$][\w$]*(\??): ", "$1$2: ");
         }
 
         // A class shows an interface when every method of the interface and of the interfaces it extends has a public instance method of the same name,

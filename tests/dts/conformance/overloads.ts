@@ -13,6 +13,8 @@ export function test_Overloads_EverySet(): void {
     eq(Overloads.Pick(1, 2), 'int,int');
     eq(Overloads.Pick(1, 'x'), 'int,string');
     eq(Overloads.Tie(5), 'short');
+    eq(Overloads.Tie(70000), 'long');
+    eq(Overloads.Any(2.5), 'System.Double=2.5');
     eq(Overloads.Optional(1), '1,10,c');
     eq(Overloads.Optional(1, 2), '1,2,c');
     eq(Overloads.Optional(1, undefined, 'z'), '1,10,z');

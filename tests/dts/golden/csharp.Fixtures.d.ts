@@ -282,7 +282,7 @@ declare module "csharp:Fixtures" {
     export const IRobot: IRobot$Type;
 
     /** struct Fixtures.Money */
-    export interface Money extends Omit<$System.ValueType, "Equals"> {
+    export interface Money extends $System.ValueType {
         Cents: number;
         Equals(o: number | string | boolean | zts.Object | null): boolean;
         GetHashCode(): number;

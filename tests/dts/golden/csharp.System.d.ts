@@ -105,7 +105,7 @@ declare module "csharp:System" {
     export const Array: Array$Type;
 
     /** struct System.Boolean */
-    export interface Boolean extends $System.ValueType, $System.IComparable, Omit<$System.IComparable$1<boolean>, "CompareTo">, Omit<$System.IEquatable$1<boolean>, "Equals"> {
+    export interface Boolean extends $System.ValueType, $System.IComparable, $System.IComparable$1<boolean>, $System.IEquatable$1<boolean> {
         CompareTo(value: boolean): number;
         CompareTo(obj: number | string | boolean | zts.Object | null): number;
         Equals(obj: boolean): boolean;
@@ -128,7 +128,7 @@ declare module "csharp:System" {
     export const Boolean: Boolean$Type;
 
     /** struct System.Byte */
-    export interface Byte extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface Byte extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(value: number): number;
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         Equals(obj: number): boolean;
@@ -157,7 +157,7 @@ declare module "csharp:System" {
     export const Byte: Byte$Type;
 
     /** struct System.Char */
-    export interface Char extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<string>, "CompareTo">, Omit<$System.IEquatable$1<string>, "Equals"> {
+    export interface Char extends $System.ValueType, $System.IComparable, $System.IComparable$1<string>, $System.IEquatable$1<string> {
         CompareTo(value: string): number;
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         Equals(obj: string): boolean;
@@ -265,7 +265,7 @@ declare module "csharp:System" {
     export const Delegate: Delegate$Type;
 
     /** struct System.Double */
-    export interface Double extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface Double extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(value: number): number;
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         Equals(obj: number): boolean;
@@ -487,7 +487,7 @@ declare module "csharp:System" {
     export const IFormattable: IFormattable$Type;
 
     /** struct System.Int16 */
-    export interface Int16 extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface Int16 extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(value: number): number;
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         Equals(obj: number): boolean;
@@ -516,7 +516,7 @@ declare module "csharp:System" {
     export const Int16: Int16$Type;
 
     /** struct System.Int32 */
-    export interface Int32 extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface Int32 extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(value: number): number;
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         Equals(obj: number): boolean;
@@ -545,7 +545,7 @@ declare module "csharp:System" {
     export const Int32: Int32$Type;
 
     /** struct System.Int64 */
-    export interface Int64 extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface Int64 extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(value: number): number;
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         Equals(obj: number): boolean;
@@ -633,7 +633,7 @@ declare module "csharp:System" {
     export const RuntimeTypeHandle: RuntimeTypeHandle$Type;
 
     /** struct System.SByte */
-    export interface SByte extends $System.ValueType, $System.IComparable, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface SByte extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(obj: number | string | boolean | zts.Object | null): number;
         CompareTo(value: number): number;
         Equals(obj: number | string | boolean | zts.Object | null): boolean;
@@ -662,7 +662,7 @@ declare module "csharp:System" {
     export const SByte: SByte$Type;
 
     /** struct System.Single */
-    export interface Single extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface Single extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         CompareTo(value: number): number;
         Equals(obj: number | string | boolean | zts.Object | null): boolean;
@@ -709,7 +709,7 @@ declare module "csharp:System" {
     export const Single: Single$Type;
 
     /** class System.String */
-    export interface String extends $System.Object, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<string | null>, "CompareTo">, Omit<$System.IEquatable$1<string | null>, "Equals">, $System.ICloneable {
+    export interface String extends $System.Object, $System.IComparable, $System.IComparable$1<string | null>, $System.IEquatable$1<string | null>, $System.ICloneable {
         readonly Length: number;
         Clone(): number | string | boolean | $System.Object | null;
         CompareTo(value: number | string | boolean | zts.Object | null): number;
@@ -884,7 +884,7 @@ declare module "csharp:System" {
     export const StringSplitOptions: StringSplitOptions$Type;
 
     /** abstract class System.Type */
-    export interface Type extends Omit<$System_Reflection.MemberInfo, "Equals">, $System_Reflection.IReflect {
+    export interface Type extends $System_Reflection.MemberInfo, $System_Reflection.IReflect {
         readonly IsSerializable: boolean;
         readonly ContainsGenericParameters: boolean;
         readonly IsVisible: boolean;
@@ -1093,7 +1093,7 @@ declare module "csharp:System" {
     export const TypeCode: TypeCode$Type;
 
     /** struct System.UInt16 */
-    export interface UInt16 extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface UInt16 extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         CompareTo(value: number): number;
         Equals(obj: number | string | boolean | zts.Object | null): boolean;
@@ -1122,7 +1122,7 @@ declare module "csharp:System" {
     export const UInt16: UInt16$Type;
 
     /** struct System.UInt32 */
-    export interface UInt32 extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface UInt32 extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         CompareTo(value: number): number;
         Equals(obj: number | string | boolean | zts.Object | null): boolean;
@@ -1151,7 +1151,7 @@ declare module "csharp:System" {
     export const UInt32: UInt32$Type;
 
     /** struct System.UInt64 */
-    export interface UInt64 extends $System.ValueType, Omit<$System.IComparable, "CompareTo">, Omit<$System.IComparable$1<number>, "CompareTo">, Omit<$System.IEquatable$1<number>, "Equals">, Omit<$System.IFormattable, "ToString"> {
+    export interface UInt64 extends $System.ValueType, $System.IComparable, $System.IComparable$1<number>, $System.IEquatable$1<number>, $System.IFormattable {
         CompareTo(value: number | string | boolean | zts.Object | null): number;
         CompareTo(value: number): number;
         Equals(obj: number | string | boolean | zts.Object | null): boolean;

@@ -26,7 +26,7 @@ namespace ZTS.Declarations
             TsAliasTable aliases = TsAliasTable.Load(options.AliasXmlPaths);
             var wanted = new HashSet<string>(options.Namespaces, StringComparer.Ordinal);
             List<Type> roots = assemblies.SelectMany(a => a.GetExportedTypes())
-                .Where(t => TsTypeMapper.Namespace(t) != "" && (wanted.Count == 0 || wanted.Contains(TsTypeMapper.Namespace(t))))
+                .Where(t => TsTypeMapper.Namespace(t) != "" && TsTypeMapper.IsDeclarable(t) && (wanted.Count == 0 || wanted.Contains(TsTypeMapper.Namespace(t))))
                 .Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
             foreach (string ns in wanted)
                 if (!roots.Any(t => TsTypeMapper.Namespace(t) == ns))
@@ -60,7 +60,7 @@ namespace ZTS.Declarations
             while (pending.Count > 0)
             {
                 Type t = pending.Dequeue();
-                if (written.ContainsKey(t) || !t.IsVisible) continue;
+                if (written.ContainsKey(t) || !t.IsVisible || !TsTypeMapper.IsDeclarable(t)) continue;
                 current = TsTypeMapper.Namespace(t);
                 if (!named.ContainsKey(current)) named[current] = new HashSet<string>(StringComparer.Ordinal);
                 bool full = closure.Full.Contains(t) || t.IsEnum || ZTS.TsMemberRules.IsDelegate(t);

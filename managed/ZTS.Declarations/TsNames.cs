@@ -84,7 +84,8 @@ namespace ZTS.Declarations
             return b.Append('"').ToString();
         }
 
-        private static bool IsIdentifier(string s)
+        /// <summary>Whether s is a plain JS identifier.</summary>
+        public static bool IsIdentifier(string s)
         {
             if (s.Length == 0 || !(char.IsLetter(s[0]) || s[0] == '_' || s[0] == '$')) return false;
             return s.All(c => char.IsLetterOrDigit(c) || c == '_' || c == '$');

@@ -31,6 +31,7 @@ namespace ZTS.Declarations
         public string Map(Type t, Flow flow)
         {
             if (t == typeof(void)) return "void";
+            if (!t.IsByRef && !CanCross(t)) return "never"; // pointers, by-ref-like: such members are not declared
             if (t.IsGenericParameter) return TsNames.Parameter(t.Name, 0);
             if (t.IsByRef) return "zts.Ref<" + Map(t.GetElementType(), Flow.ToJs) + ">";
             if (t == typeof(bool)) return "boolean";
@@ -52,10 +53,26 @@ namespace ZTS.Declarations
             {
                 // JS -> C#: a JS function of the delegate's function type, or a C# delegate of that type (it passes
                 // as itself; branded, so a lambda still gets the function type as its contextual type).
-                if (flow == Flow.FromJs) return "(" + FunctionType(t) + ") | zts.Delegate<" + FunctionType(t) + "> | null";
+                if (flow == Flow.FromJs && InvokeCrosses(t)) return "(" + FunctionType(t) + ") | zts.Delegate<" + FunctionType(t) + "> | null";
                 return Named(t) + " | null";
             }
             return t.IsValueType ? Named(t) : Named(t) + " | null";
+        }
+
+        /// <summary>Whether JS can implement (and call) a delegate type: its Invoke has only types that cross.</summary>
+        public static bool InvokeCrosses(Type delegateType)
+        {
+            MethodInfo invoke = delegateType.GetMethod("Invoke");
+            return invoke != null && CanCross(invoke.ReturnType) && invoke.GetParameters().All(p => CanCross(p.ParameterType));
+        }
+
+        /// <summary>Whether a type can be declared: its JS name is an identifier (not a compiler-generated name
+        /// such as a fixed buffer's "&lt;buf&gt;e__FixedBuffer"), and so are those of its declaring types.</summary>
+        public static bool IsDeclarable(Type t)
+        {
+            for (Type n = t; n != null; n = n.IsNested ? n.DeclaringType : null)
+                if (!TsNames.IsIdentifier(ZTS.TsMemberRules.JsName(n))) return false;
+            return true;
         }
 
         /// <summary>The value type a type object stands for (zts.ValueOf): what a value of t is in JS.</summary>
@@ -69,6 +86,7 @@ namespace ZTS.Declarations
         public string Named(Type t)
         {
             Type def = t.IsGenericType && !t.IsGenericTypeDefinition ? t.GetGenericTypeDefinition() : t;
+            if (!IsDeclarable(def)) return "zts.Object";
             Referenced(def);
             string path = TsNames.Alias(Namespace(def)) + "." + LocalPath(def);
             if (!t.IsGenericType) return path;

@@ -38,7 +38,8 @@ namespace ZTS.Declarations
             List<Type> rootList = roots.ToList();
             foreach (Type t in rootList.Concat(Core)) c.Full.Add(t);
             foreach (Type t in rootList.ToList())
-                foreach (Type n in namedBy(t)) c.Full.Add(n);
+                foreach (Type n in namedBy(t))
+                    if (n.IsVisible && TsTypeMapper.IsDeclarable(n)) c.Full.Add(n);
             var queue = new Queue<Type>(c.Full);
             while (queue.Count > 0)
             {
@@ -46,7 +47,7 @@ namespace ZTS.Declarations
                 IEnumerable<Type> more = Decompose(bases(t));
                 if (t.IsNested) more = more.Concat(new[] { t.DeclaringType });
                 foreach (Type m in more)
-                    if (m.IsVisible && c.Full.Add(m)) queue.Enqueue(m);
+                    if (m.IsVisible && TsTypeMapper.IsDeclarable(m) && c.Full.Add(m)) queue.Enqueue(m);
             }
             return c;
         }

@@ -62,7 +62,7 @@ namespace ZTS.Declarations
                 extends.Add(b.Value.Count == 0 ? named : "Omit<" + named + ", " + string.Join(" | ", b.Value.Select(TsNames.Quote).ToArray()) + ">");
             }
             if (extends.Count == 0) extends.Add("zts.Object");
-            bool isDelegate = ZTS.TsMemberRules.IsDelegate(t);
+            bool isDelegate = ZTS.TsMemberRules.IsDelegate(t) && TsTypeMapper.InvokeCrosses(t); // else: an ordinary object
             if (isDelegate) extends.Add("zts.Delegate<" + _map.FunctionType(t) + ">");
             block.Lines.Add("interface " + local + typeParams + " extends " + string.Join(", ", extends.Distinct().ToArray()) + " {");
             if (isDelegate) block.Lines.Add("    " + _members.Signature(t.GetMethod("Invoke")) + ";");

@@ -2,7 +2,7 @@
 import { eq, ok, some } from './assert.js';
 import {
     Nesting, Ranked$1, Singleton$1, GameManager, Circle, IShape, ILabelled, function as Fn, Keywords, ByRef,
-    Callbacks, Convert$2, Combine, Shout, Bump, Options, DayKind, Canvas, Point, Outer, Base, Derived,
+    Callbacks, Convert$2, Combine, Shout, Bump, Peek, Options, DayKind, Canvas, Point, Outer, Base, Derived,
 } from 'csharp:Fixtures.Decl';
 import type { List$1, Dictionary$2 } from 'csharp:System.Collections.Generic';
 
@@ -17,6 +17,20 @@ export function test_Decl_NestedGenerics(): void {
     const counts = some(Nesting.Counts(some(Options.Words('a b a'))));
     eq(counts.get_Item('a'), 2);
     ok(counts.ContainsKey('b'), 'ContainsKey');
+}
+
+export function test_Decl_ListOfInt_ByZtsGeneric(): void {
+    const ListOfInt = zts.generic(CSharp.System.Collections.Generic.List$1, CSharp.System.Int32);
+    const list = new ListOfInt();
+    list.Add(3);
+    list.Add(4);
+    const second: number = list.get_Item(1);
+    eq(second, 4);
+    eq(list.Count, 2);
+    const ListOfLists = zts.generic(CSharp.System.Collections.Generic.List$1, zts.generic(CSharp.System.Collections.Generic.List$1, CSharp.System.String));
+    const outer = new ListOfLists();
+    outer.Add(null);
+    eq(outer.get_Item(0), null);
 }
 
 export function test_Decl_SelfReferentialConstraint(): void {
@@ -95,6 +109,9 @@ export function test_Decl_Delegates(): void {
     Callbacks.remove_Shouted(h);
     Callbacks.Raise('gone');
     eq(heard, 'hey');
+    eq(Callbacks.RunPeek(h => zts.opaque_get(h) + 1, 6), 7);
+    const peek = zts.to_delegate(h => zts.opaque_get(h) * 2, Peek);
+    eq(Callbacks.RunPeek(peek, 4), 8);
     const bump = zts.to_delegate((h, by) => zts.opaque_set(h, by.X), Bump);
     eq(Callbacks.RunBump(bump, 0), 2);
     const shout = zts.to_delegate(text => { heard += '!' + text; }, Shout);

@@ -74,6 +74,7 @@ declare module "csharp:Fixtures.Decl" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         Run(c: ((a: number, b: number) => number) | zts.Delegate<(a: number, b: number) => number> | null, a: number, b: number): number;
         RunBump(b: ((x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void) | zts.Delegate<(x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void> | null, start: number): number;
+        RunPeek(p: ((value: zts.OpaqueHandle<number>) => number) | zts.Delegate<(value: zts.OpaqueHandle<number>) => number> | null, value: number): number;
         add_Shouted(value: ((text: string | null) => void) | zts.Delegate<(text: string | null) => void> | null): void;
         remove_Shouted(value: ((text: string | null) => void) | zts.Delegate<(text: string | null) => void> | null): void;
     }
@@ -323,6 +324,34 @@ declare module "csharp:Fixtures.Decl" {
             ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         }
     }
+
+    /** delegate Fixtures.Decl.Peek */
+    export interface Peek extends $System.MulticastDelegate, zts.Delegate<(value: zts.OpaqueHandle<number>) => number> {
+        (value: number): number;
+        BeginInvoke(value: number, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        EndInvoke(result: $System.IAsyncResult | null): number;
+        Invoke(value: number): number;
+    }
+    export interface Peek$Type extends zts.DelegateType<$Fixtures_Decl.Peek | null, (value: zts.OpaqueHandle<number>) => number> {
+        readonly prototype: $Fixtures_Decl.Peek;
+        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Remove(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+        RemoveAll(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+    }
+    export const Peek: Peek$Type;
 
     /** struct Fixtures.Decl.Point */
     export interface Point extends $System.ValueType {

@@ -32,6 +32,14 @@ export function test_Overloads_NoMatch_ListsCandidates() {
     throws(() => Overloads.Pick({}), "zts: no overload of 'Overloads.Pick' matches (object)");
 }
 
+// Regression (issue 5): [Optional] without a default value took Reflection.Missing and threw
+// InvalidCastException; a missing argument takes default(T).
+export function test_Overloads_OptionalWithoutDefault_TakesDefaultOfT() {
+    eq(Overloads.OptionalNoDefault(1), '1,0,null');
+    eq(Overloads.OptionalNoDefault(1, undefined, 'z'), '1,0,z');
+    eq(Overloads.OptionalNoDefault(1, 2), '1,2,null');
+}
+
 export function test_Overloads_Optional_TakeDefaults() {
     eq(Overloads.Optional(1), '1,10,c');
     eq(Overloads.Optional(1, 2), '1,2,c');

@@ -26,7 +26,7 @@ namespace ZTS.Mono.Bridges
             {
                 ParamTypes[i] = parameters[i].ParameterType;
                 Optional[i] = parameters[i].IsOptional;
-                Defaults[i] = parameters[i].IsOptional && parameters[i].DefaultValue != DBNull.Value ? parameters[i].DefaultValue : null;
+                Defaults[i] = parameters[i].IsOptional ? DeclaredDefault(parameters[i]) : null;
                 ParamTables[i] = Clr.MarshalAsReader.TableFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
                 ParamUnpacked[i] = Clr.MarshalAsReader.UnpackedFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
                 JsOffset[i] = offset;
@@ -72,6 +72,14 @@ namespace ZTS.Mono.Bridges
         public bool IsOut(int i)
         {
             return _out != null && i < _out.Length && _out[i];
+        }
+
+        // The default an optional parameter declares, or null for default(T): [Optional] without a
+        // default value reports Reflection.Missing (or DBNull), which is not a value (issue 5 regression).
+        private static object DeclaredDefault(ParameterInfo p)
+        {
+            object v = p.DefaultValue;
+            return v == DBNull.Value || v is System.Reflection.Missing ? null : v;
         }
 
         /// <summary>The value a missing argument i takes: its C# default value, or default(T).</summary>

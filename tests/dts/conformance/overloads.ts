@@ -18,6 +18,8 @@ export function test_Overloads_EverySet(): void {
     eq(Overloads.Optional(1), '1,10,c');
     eq(Overloads.Optional(1, 2), '1,2,c');
     eq(Overloads.Optional(1, undefined, 'z'), '1,10,z');
+    eq(Overloads.OptionalNoDefault(1), '1,0,null', '[Optional] without a default: default(T)');
+    eq(Overloads.OptionalNoDefault(1, 2, 'z'), '1,2,z');
     eq(Overloads.Sum(Overloads.Range(4)), 6);
     eq(Overloads.Any(3), 'System.Int32=3');
     eq(Overloads.Any('s'), 'System.String=s');

@@ -336,6 +336,7 @@ declare module "csharp:Fixtures" {
         FromChar(c: string): string | null;
         Initial(s: string | null): string;
         Optional(a: number, b?: number, c?: string | null): string | null;
+        OptionalNoDefault(a: number, b?: number, c?: string | null): string | null;
         Pick(a: $Fixtures.Animal | null): string | null;
         Pick(d: $Fixtures.Dog | null): string | null;
         Pick(x: boolean): string | null;

@@ -12,7 +12,7 @@ namespace ZTS.Run
     public static class Program
     {
         private const string Usage =
-            "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch]\n" +
+            "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch] [--stats]\n" +
             "  <dir>          folder with the emitted ES modules (specifier 'game/logic' -> <dir>/game/logic.js)\n" +
             "  --assembly A   load a C# assembly (the game's API) before the scripts run; repeatable\n" +
             "  --module M     module of the tick function (default: main)\n" +
@@ -21,6 +21,7 @@ namespace ZTS.Run
             "  --until-exit   run until a script calls Host.Exit(code) (import { Host } from 'csharp:ZTS.Run')\n" +
             "  --fps N        frames per second; 0 runs as fast as possible (default: 60)\n" +
             "  --watch        reload (TsAppDomain.Reset) when a file under <dir> changes, then re-bind\n" +
+            "  --stats        at the end, print the frame count and the tick time (mean, p50, p99, max)\n" +
             "exit codes: 0 ok, 1 script threw, 2 module missing or failed to load, 3 binding or --assembly failed, 64 usage\n" +
             GenDtsCommand.UsageLine;
 
@@ -54,6 +55,7 @@ namespace ZTS.Run
         public bool UntilExit;
         public double Fps = 60;
         public bool Watch;
+        public bool Stats;
         public bool Help;
         public readonly System.Collections.Generic.List<string> Assemblies = new System.Collections.Generic.List<string>();
 
@@ -80,6 +82,7 @@ namespace ZTS.Run
                             return "--fps needs a number >= 0";
                         break;
                     case "--watch": o.Watch = true; break;
+                    case "--stats": o.Stats = true; break;
                     case "--assembly":
                         string assembly = next();
                         if (string.IsNullOrEmpty(assembly)) return "--assembly needs a path to a .dll";

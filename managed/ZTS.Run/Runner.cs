@@ -10,6 +10,7 @@ namespace ZTS.Run
     internal sealed class Runner
     {
         private readonly Options _o;
+        private readonly TickStats _stats = new TickStats();
         private const double QuietSeconds = 0.2;
         private Dictionary<string, DateTime> _stamps;
         private double? _lastChange;
@@ -58,6 +59,7 @@ namespace ZTS.Run
                 float dt = (float)(frame == 0 ? (period > 0 ? period : 0) : now - last);
                 last = now;
                 Host.Frame = frame;
+                long before = clock.ElapsedTicks;
                 try
                 {
                     tick(dt);
@@ -66,6 +68,7 @@ namespace ZTS.Run
                 {
                     return Fail(1, "script threw in " + _o.Module + "." + _o.Export + ": " + e.Message, e.JsStack);
                 }
+                _stats.Add(clock.ElapsedTicks - before);
                 TsFramePump.LateUpdate();
                 if (_o.Watch && Changed()) _lastChange = clock.Elapsed.TotalSeconds;
                 // Debounced: editors write several files (and temporaries); reload once things are quiet.
@@ -81,14 +84,14 @@ namespace ZTS.Run
                     if (bound != 0) return bound;
                     Console.WriteLine("[ztsrun] reloaded");
                 }
-                if (Host.ExitCode.HasValue) return Host.ExitCode.Value;
+                if (Host.ExitCode.HasValue) return Done(Host.ExitCode.Value);
                 if (period > 0)
                 {
                     double wait = (frame + 1) * period - clock.Elapsed.TotalSeconds;
                     if (wait > 0) Thread.Sleep(TimeSpan.FromSeconds(wait));
                 }
             }
-            return 0;
+            return Done(0);
         }
 
         // Makes sure the Host API is loaded for the CSharp tree (it lives in this executable).
@@ -118,6 +121,16 @@ namespace ZTS.Run
             {
                 return Fail(2, "module '" + _o.Module + "' failed while loading: " + e.Message, e.JsStack);
             }
+        }
+
+        private int Done(int code)
+        {
+            if (_o.Stats)
+            {
+                TsConsole.Flush();
+                Console.WriteLine("[ztsrun] " + _stats.Describe());
+            }
+            return code;
         }
 
         private static int Fail(int code, string message, string stack)

@@ -7,7 +7,8 @@ namespace ZTS.Declarations
 {
     /// <summary>
     /// The TS type of a C# type as ZTS marshals it (CONTRACT §5, docs/MARSHAL.md, docs/DECLARATIONS.md):
-    /// primitives as number/boolean/string, reference types with <c>| null</c>, delegates as a JS function
+    /// primitives as number/boolean/string, reference types with <c>| null</c> (unless the site is annotated not null,
+    /// <see cref="Nullability"/>), delegates as a JS function
     /// type or the callable delegate object (JS -> C#) and as the delegate object (C# -> JS), arrays as <c>zts.Array</c>, ref/out as
     /// <c>zts.Ref</c> boxes, named types through the import alias of their namespace's module. Every named
     /// type it writes is reported to <see cref="Referenced"/>, so the closure sees exactly what is used.
@@ -27,8 +28,18 @@ namespace ZTS.Declarations
             return !t.IsGenericType || t.GetGenericArguments().All(CanCross);
         }
 
-        /// <summary>The TS type of a value of type t flowing one way.</summary>
+        /// <summary>The TS type of a value of type t flowing one way (a reference type with <c>| null</c>).</summary>
         public string Map(Type t, Flow flow)
+        {
+            return Map(t, flow, false);
+        }
+
+        /// <summary>
+        /// The TS type of a value of type t flowing one way; notNull (an annotated site, see <see cref="Nullability"/>)
+        /// leaves out the top-level <c>| null</c> of a reference type. Value types, Nullable&lt;T&gt; and nested
+        /// types (generic arguments, array elements) are not affected.
+        /// </summary>
+        public string Map(Type t, Flow flow, bool notNull)
         {
             if (t == typeof(void)) return "void";
             if (!t.IsByRef && !CanCross(t)) return "never"; // pointers, by-ref-like: such members are not declared
@@ -36,27 +47,28 @@ namespace ZTS.Declarations
             if (t.IsByRef) return "zts.Ref<" + Map(t.GetElementType(), Flow.ToJs) + ">";
             if (t == typeof(bool)) return "boolean";
             if (t == typeof(char)) return "string";
-            if (t == typeof(string)) return "string | null";
+            string orNull = notNull ? "" : " | null";
+            if (t == typeof(string)) return "string" + orNull;
             if (IsNumber(t)) return "number";
             if (t == typeof(object))
-                return flow == Flow.ToJs ? "number | string | boolean | " + Named(typeof(object)) + " | null"
-                                         : "number | string | boolean | zts.Object | null";
+                return flow == Flow.ToJs ? "number | string | boolean | " + Named(typeof(object)) + orNull
+                                         : "number | string | boolean | zts.Object" + orNull;
             Type nullable = Nullable.GetUnderlyingType(t);
             if (nullable != null) return Map(nullable, flow) + " | null";
             if (t.IsEnum) return Named(t);
             if (t.IsArray)
             {
-                if (t.GetArrayRank() != 1) return Named(typeof(Array)) + " | null";
-                return "zts.Array<" + Map(t.GetElementType(), Flow.ToJs) + "> | null";
+                if (t.GetArrayRank() != 1) return Named(typeof(Array)) + orNull;
+                return "zts.Array<" + Map(t.GetElementType(), Flow.ToJs) + ">" + orNull;
             }
             if (ZTS.TsMemberRules.IsDelegate(t) && !t.IsGenericTypeDefinition)
             {
                 // JS -> C#: a JS function of the delegate's function type, or a C# delegate of that type (it passes
                 // as itself; branded, so a lambda still gets the function type as its contextual type).
-                if (flow == Flow.FromJs && InvokeCrosses(t)) return "(" + FunctionType(t) + ") | zts.Delegate<" + FunctionType(t) + "> | null";
-                return Named(t) + " | null";
+                if (flow == Flow.FromJs && InvokeCrosses(t)) return "(" + FunctionType(t) + ") | zts.Delegate<" + FunctionType(t) + ">" + orNull;
+                return Named(t) + orNull;
             }
-            return t.IsValueType ? Named(t) : Named(t) + " | null";
+            return t.IsValueType ? Named(t) : Named(t) + orNull;
         }
 
         /// <summary>Whether JS can implement (and call) a delegate type: its Invoke has only types that cross.</summary>
@@ -141,15 +153,15 @@ namespace ZTS.Declarations
                     continue;
                 }
                 MemberInfo[] table = TsMarshalRules.TableFor(p, t);
-                yield return name + ": " + (table != null ? Table(table, t, Flow.ToJs) : Map(t, Flow.ToJs));
+                yield return name + ": " + (table != null ? Table(table, t, Flow.ToJs) : Map(t, Flow.ToJs, Nullability.IsNotNull(p)));
             }
         }
 
-        /// <summary>The TS type of a result (method return, getter, delegate result) with its [TsMarshalAs].</summary>
+        /// <summary>The TS type of a result (method return, getter, delegate result) with its [TsMarshalAs] and nullability annotation.</summary>
         public string Result(ICustomAttributeProvider provider, Type t, Flow flow)
         {
             MemberInfo[] table = TsMarshalRules.TableFor(provider, t);
-            return table != null ? Table(table, t, flow) : Map(t, flow);
+            return table != null ? Table(table, t, flow) : Map(t, flow, Nullability.IsNotNull(provider));
         }
 
         /// <summary>

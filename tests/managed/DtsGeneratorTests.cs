@@ -90,6 +90,79 @@ namespace ZTS.Tests
             StringAssert.Contains("Scale(x: number): string | null;", DtsGenerator.Generate(noXml)["csharp.Fixtures.d.ts"]);
         }
 
+        private static byte ReturnState(Type t, string method)
+        {
+            return Nullability.State(t.GetMethod(method).ReturnParameter);
+        }
+
+        private static byte ParameterState(Type t, string method, int index)
+        {
+            return Nullability.State(t.GetMethod(method).GetParameters()[index]);
+        }
+
+        /// <summary>JetBrains [NotNull]/[CanBeNull] (internal copies, matched by simple name) on each kind of site.</summary>
+        [Test]
+        public void Dts_Generator_Nullability_JetBrainsAttributes()
+        {
+            Type a = typeof(Fixtures.Decl.Annotated);
+            Assert.AreEqual(1, ReturnState(a, "Self"), "[NotNull] on a method is its result");
+            Assert.AreEqual(1, ReturnState(a, "Describe"), "[return: System.Diagnostics.CodeAnalysis.NotNull]");
+            Assert.AreEqual(2, ReturnState(a, "Find"), "[CanBeNull]");
+            Assert.AreEqual(0, ReturnState(a, "Oblivious"), "no annotation");
+            Assert.AreEqual(1, ParameterState(a, "Join", 0));
+            Assert.AreEqual(2, ParameterState(a, "Join", 1));
+            Assert.AreEqual(0, ParameterState(a, "Ensure", 0), "System.Diagnostics.CodeAnalysis.NotNull on a parameter is a post-condition");
+            Assert.AreEqual(1, Nullability.State(a.GetConstructors()[0].GetParameters()[0]), "constructor parameter");
+            Assert.AreEqual(1, Nullability.State(a.GetProperty("Title")));
+            Assert.AreEqual(2, Nullability.State(a.GetProperty("Note")));
+            Assert.AreEqual(1, Nullability.State(a.GetField("Items")));
+            Assert.AreEqual(1, Nullability.State(a.GetField("Motto")));
+            Assert.AreEqual(1, ParameterState(a, "add_Visited", 0), "an event accessor takes the event's attribute");
+            Assert.AreEqual(1, ParameterState(typeof(Fixtures.Decl.Visit), "Invoke", 0));
+            Assert.AreEqual(2, ParameterState(typeof(Fixtures.Decl.Visit), "Invoke", 1));
+            Assert.AreEqual(1, ReturnState(typeof(Fixtures.Decl.Rename), "Invoke"), "[NotNull] on a delegate is its result");
+            Assert.AreEqual(0, ReturnState(typeof(Fixtures.Animal), "Speak"), "unannotated code is oblivious");
+        }
+
+        /// <summary>Roslyn's [Nullable] (byte and byte[]) and [NullableContext] on the member, then the declaring types outward.</summary>
+        [Test]
+        public void Dts_Generator_Nullability_RoslynMetadata()
+        {
+            Type e = typeof(Fixtures.Decl.Enabled);
+            Assert.AreEqual(1, ReturnState(e, "Get"), "the type's context");
+            Assert.AreEqual(1, ParameterState(e, "Get", 0));
+            Assert.AreEqual(2, ReturnState(e, "TryGet"), "[return: Nullable(2)]");
+            Assert.AreEqual(2, ParameterState(e, "Put", 1), "[Nullable(2)] on a parameter");
+            Assert.AreEqual(1, ReturnState(e, "Keys"), "first byte of [Nullable(new byte[] { 1, 2 })]");
+            Assert.AreEqual(2, ReturnState(e, "Either"), "the method's own context");
+            Assert.AreEqual(2, ParameterState(e, "Either", 0));
+            Assert.AreEqual(0, ReturnState(e, "Legacy"), "[Nullable(0)] is oblivious, whatever the context");
+            Assert.AreEqual(1, Nullability.State(e.GetProperty("Label")));
+            Assert.AreEqual(2, Nullability.State(e.GetProperty("Comment")));
+            Assert.AreEqual(1, Nullability.State(e.GetField("Names")));
+            Assert.AreEqual(1, ReturnState(typeof(Fixtures.Decl.Enabled.Inner), "Text"), "the outer type's context");
+            Assert.AreEqual(1, ParameterState(typeof(Fixtures.Decl.Shape), "Invoke", 0), "a delegate's context");
+        }
+
+        /// <summary>Not null strips only the top-level `| null` of reference types.</summary>
+        [Test]
+        public void Dts_Generator_Nullability_TopLevelReferenceTypesOnly()
+        {
+            string decl = DtsGenerator.Generate(Options("Fixtures.Decl"))["csharp.Fixtures.Decl.d.ts"];
+            StringAssert.Contains("        Self(): $Fixtures_Decl.Annotated;", decl);
+            StringAssert.Contains("        Boxed(): number | string | boolean | $System.Object;", decl);
+            StringAssert.Contains("        readonly Items: zts.Array<string | null>;", decl);
+            StringAssert.Contains("        Maybe(): number | null;", decl);
+            StringAssert.Contains("        Log(): $System_Collections_Generic.List$1<string | null>;", decl);
+            StringAssert.Contains("        Each(visit: ((name: string, note: string | null) => void) | zts.Delegate<(name: string, note: string | null) => void>): number;", decl);
+            StringAssert.Contains("        Oblivious(): string | null;", decl);
+            var map = new TsTypeMapper();
+            Assert.AreEqual("number | null", map.Map(typeof(int?), Flow.ToJs, true));
+            Assert.AreEqual("number", map.Map(typeof(int), Flow.FromJs, true));
+            Assert.AreEqual("string", map.Map(typeof(string), Flow.FromJs, true));
+            Assert.AreEqual("string | null", map.Map(typeof(string), Flow.FromJs, false));
+        }
+
         /// <summary>Every JS-visible member of the fixture types is named in the conformance TypeScript.</summary>
         [Test]
         public void Dts_Conformance_CallsEveryFixtureMember()

@@ -1,7 +1,8 @@
 // Calls the declarations must reject: each line below must be a compile error under --strict (tsc fails
 // with "Unused '@ts-expect-error' directive" if one becomes valid). Never run: it only type-checks.
 import { Overloads, Animal, Dog, Refs, Geometry, Box$1, Zoo, Color, Holder, Notifier, IPet } from 'csharp:Fixtures';
-import { Ranked$1, ByRef, Canvas, Keywords, Callbacks } from 'csharp:Fixtures.Decl';
+import { Ranked$1, ByRef, Canvas, Keywords, Callbacks, Annotated, Enabled, NullableCalls, Visit } from 'csharp:Fixtures.Decl';
+import type { List$1 } from 'csharp:System.Collections.Generic';
 
 export function wrongCalls(): void {
     // @ts-expect-error: a string for an int parameter
@@ -81,4 +82,51 @@ export function wrongCalls(): void {
     // @ts-expect-error: optional parameter of the right type only
     Keywords.yield('a', 'b');
     void partial;
+}
+
+// Nullability (tests/fixtures/Nullability.cs): a [NotNull] site rejects null, every other site keeps `| null`.
+export function wrongNulls(a: Annotated, e: Enabled): void {
+    // @ts-expect-error: a [NotNull] parameter does not take null
+    a.Join(null, 'x');
+    // @ts-expect-error: a [NotNull] constructor parameter does not take null
+    new Annotated(null);
+    // @ts-expect-error: a [NotNull] property does not take null
+    a.Title = null;
+    // @ts-expect-error: a [NotNull] static field does not take null
+    Annotated.Motto = null;
+    // @ts-expect-error: a [NotNull] delegate parameter does not take null
+    a.Each(null);
+    // @ts-expect-error: a [NotNull] event does not take a null handler
+    a.add_Visited(null);
+    // @ts-expect-error: a [CanBeNull] result may be null
+    const found: string = a.Find('x');
+    // @ts-expect-error: an unannotated result stays nullable
+    const oblivious: string = a.Oblivious();
+    // @ts-expect-error: [NotNull] does not change a value type: int? stays nullable
+    const maybe: number = a.Maybe();
+    // @ts-expect-error: only the top level: the elements of a [NotNull] List<string> stay nullable
+    const log: List$1<string> = a.Log();
+    // @ts-expect-error: the [CanBeNull] parameter of an annotated delegate may be null
+    a.Each((name: string, note: string) => { void name; void note; });
+    // @ts-expect-error: a JS function for a delegate with a [NotNull] result must not return null
+    a.Apply(() => null);
+    // @ts-expect-error: a handler for an annotated event gets a nullable note
+    zts.to_delegate((name: string, note: string) => { void name; void note; }, Visit);
+    // @ts-expect-error: a not-null context (Roslyn [NullableContext(1)]) rejects null
+    e.Get(null);
+    // @ts-expect-error: a Roslyn not-null property rejects null
+    e.Label = null;
+    // @ts-expect-error: a Roslyn [return: Nullable(2)] result may be null
+    const tried: string = e.TryGet('k');
+    // @ts-expect-error: an explicit oblivious [Nullable(0)] inside a not-null context stays nullable
+    const legacy: string = e.Legacy();
+    // @ts-expect-error: a [NullableContext(2)] method's result may be null
+    const either: string = e.Either('a', 'b');
+    // @ts-expect-error: the element byte of [Nullable(new byte[] { 1, 2 })] is not read: List<string | null>
+    const keys: List$1<string> = e.Keys();
+    // @ts-expect-error: a JS function for a Roslyn-annotated delegate must return a string
+    NullableCalls.Run(() => null, 'x');
+    // @ts-expect-error: a Roslyn-annotated delegate's argument rejects null
+    NullableCalls.Run((t: string) => t, null);
+    void found; void oblivious; void maybe; void log; void tried; void legacy; void either; void keys;
 }

@@ -7,6 +7,35 @@ declare module "csharp:Fixtures.Decl" {
     import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
     import * as $System_Reflection from "csharp:System.Reflection";
 
+    /** class Fixtures.Decl.Annotated */
+    export interface Annotated extends $System.Object {
+        Title: string;
+        Note: string | null;
+        readonly Items: zts.Array<string | null>;
+        Apply(rename: ((name: string) => string) | zts.Delegate<(name: string) => string>): string | null;
+        Boxed(): number | string | boolean | $System.Object;
+        Describe(): string;
+        Each(visit: ((name: string, note: string | null) => void) | zts.Delegate<(name: string, note: string | null) => void>): number;
+        Ensure(text: string | null): boolean;
+        Find(key: string | null): string | null;
+        Join(a: string, b: string | null): number;
+        Log(): $System_Collections_Generic.List$1<string | null>;
+        Maybe(): number | null;
+        Oblivious(): string | null;
+        Raise(): number;
+        Self(): $Fixtures_Decl.Annotated;
+        add_Visited(value: ((name: string, note: string | null) => void) | zts.Delegate<(name: string, note: string | null) => void>): void;
+        remove_Visited(value: ((name: string, note: string | null) => void) | zts.Delegate<(name: string, note: string | null) => void>): void;
+    }
+    export interface Annotated$Type extends zts.TypeObject<$Fixtures_Decl.Annotated | null> {
+        new (name: string): $Fixtures_Decl.Annotated;
+        readonly prototype: $Fixtures_Decl.Annotated;
+        Motto: string;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Annotated: Annotated$Type;
+
     /** class Fixtures.Decl.Base */
     export interface Base extends $System.Object {
         Value: number;
@@ -194,6 +223,40 @@ declare module "csharp:Fixtures.Decl" {
     }
     export const Derived: Derived$Type;
 
+    /** class Fixtures.Decl.Enabled */
+    export interface Enabled extends $System.Object {
+        Label: string;
+        Comment: string | null;
+        Names: zts.Array<string | null>;
+        Either(a: string | null, b: string | null): string | null;
+        Get(key: string): string;
+        Keys(): $System_Collections_Generic.List$1<string | null>;
+        Legacy(): string | null;
+        Put(key: string, value: string | null): number;
+        TryGet(key: string): string | null;
+    }
+    export interface Enabled$Type extends zts.TypeObject<$Fixtures_Decl.Enabled | null> {
+        new (first: string): $Fixtures_Decl.Enabled;
+        readonly prototype: $Fixtures_Decl.Enabled;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly Inner: $Fixtures_Decl.Enabled.Inner$Type;
+    }
+    export const Enabled: Enabled$Type;
+    export namespace Enabled {
+
+        /** class Fixtures.Decl.Enabled.Inner */
+        export interface Inner extends $System.Object {
+            Text(): string;
+        }
+        export interface Inner$Type extends zts.TypeObject<$Fixtures_Decl.Enabled.Inner | null> {
+            new (): $Fixtures_Decl.Enabled.Inner;
+            readonly prototype: $Fixtures_Decl.Enabled.Inner;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+    }
+
     /** class Fixtures.Decl.GameManager */
     export interface GameManager extends $Fixtures_Decl.Singleton$1<$Fixtures_Decl.GameManager | null> {
         Score: number;
@@ -254,6 +317,17 @@ declare module "csharp:Fixtures.Decl" {
         Total(data: $System_Collections_Generic.List$1<$System_Collections_Generic.Dictionary$2<string | null, $System_Collections_Generic.List$1<number> | null> | null> | null): number;
     }
     export const Nesting: Nesting$Type;
+
+    /** static class Fixtures.Decl.NullableCalls */
+    export interface NullableCalls extends $System.Object {
+    }
+    export interface NullableCalls$Type extends zts.TypeObject<$Fixtures_Decl.NullableCalls | null> {
+        readonly prototype: $Fixtures_Decl.NullableCalls;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Run(shape: ((text: string) => string) | zts.Delegate<(text: string) => string>, text: string): string | null;
+    }
+    export const NullableCalls: NullableCalls$Type;
 
     /** class Fixtures.Decl.Options */
     export interface Options extends $System.Object {
@@ -383,6 +457,62 @@ declare module "csharp:Fixtures.Decl" {
     }
     export const Ranked$1: Ranked$1$Definition;
 
+    /** delegate Fixtures.Decl.Rename */
+    export interface Rename extends $System.MulticastDelegate, zts.Delegate<(name: string) => string> {
+        (name: string): string;
+        BeginInvoke(name: string, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        EndInvoke(result: $System.IAsyncResult | null): string | null;
+        Invoke(name: string): string;
+    }
+    export interface Rename$Type extends zts.DelegateType<$Fixtures_Decl.Rename | null, (name: string) => string> {
+        readonly prototype: $Fixtures_Decl.Rename;
+        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Remove(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+        RemoveAll(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+    }
+    export const Rename: Rename$Type;
+
+    /** delegate Fixtures.Decl.Shape */
+    export interface Shape extends $System.MulticastDelegate, zts.Delegate<(text: string) => string> {
+        (text: string): string;
+        BeginInvoke(text: string, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void>, object_: number | string | boolean | zts.Object): $System.IAsyncResult;
+        EndInvoke(result: $System.IAsyncResult): string;
+        Invoke(text: string): string;
+    }
+    export interface Shape$Type extends zts.DelegateType<$Fixtures_Decl.Shape | null, (text: string) => string> {
+        readonly prototype: $Fixtures_Decl.Shape;
+        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Remove(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+        RemoveAll(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+    }
+    export const Shape: Shape$Type;
+
     /** delegate Fixtures.Decl.Shout */
     export interface Shout extends $System.MulticastDelegate, zts.Delegate<(text: string | null) => void> {
         (text: string | null): void;
@@ -425,6 +555,34 @@ declare module "csharp:Fixtures.Decl" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Singleton$1: Singleton$1$Definition;
+
+    /** delegate Fixtures.Decl.Visit */
+    export interface Visit extends $System.MulticastDelegate, zts.Delegate<(name: string, note: string | null) => void> {
+        (name: string, note: string | null): void;
+        BeginInvoke(name: string, note: string | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        EndInvoke(result: $System.IAsyncResult | null): void;
+        Invoke(name: string, note: string | null): void;
+    }
+    export interface Visit$Type extends zts.DelegateType<$Fixtures_Decl.Visit | null, (name: string, note: string | null) => void> {
+        readonly prototype: $Fixtures_Decl.Visit;
+        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Remove(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+        RemoveAll(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+    }
+    export const Visit: Visit$Type;
 
     /** static class Fixtures.Decl.function */
     export interface function$ extends $System.Object {

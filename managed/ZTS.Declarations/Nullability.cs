@@ -1,0 +1,125 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+
+namespace ZTS.Declarations
+{
+    /// <summary>
+    /// Whether C# promises that the top-level value of a member is never null (docs/DECLARATIONS.md,
+    /// "Nullability"). C# 7 code carries no nullability, so a reference type is <c>| null</c> unless a site says
+    /// otherwise. A site is a parameter (the return parameter for results), a property, a field or an event.
+    /// Attributes are matched by simple name in any namespace and read through <see cref="CustomAttributeData"/>
+    /// (never instantiated), first match wins:
+    /// <list type="number">
+    /// <item>JetBrains style on the site: <c>[NotNull]</c> = not null, <c>[CanBeNull]</c> = nullable. For a result
+    /// the attribute may sit on the method itself (as JetBrains writes it; on a delegate type for its Invoke) or on
+    /// <c>[return: ...]</c>; there a
+    /// System.Diagnostics.CodeAnalysis <c>[NotNull]</c> counts too (on other sites it is a post-condition and is
+    /// ignored). A parameter of an event's add/remove accessor also takes the event's attribute.</item>
+    /// <item>Roslyn's <c>[Nullable(b)]</c> / <c>[Nullable(b[])]</c> on the site: the first byte is the top-level
+    /// type (1 = not null, 2 = nullable, 0 = oblivious).</item>
+    /// <item>Roslyn's <c>[NullableContext(b)]</c>, the default of a member without its own <c>[Nullable]</c>: on the
+    /// method (for its parameters and result; the accessor for a property or event), then on the declaring
+    /// types outward.</item>
+    /// </list>
+    /// Value types are never affected (<c>int?</c> stays nullable); the caller applies the answer to reference
+    /// types only. Nested generic arguments and array elements are not read.
+    /// </summary>
+    internal static class Nullability
+    {
+        private const string CodeAnalysis = "System.Diagnostics.CodeAnalysis";
+
+        /// <summary>Whether the top-level value at site (ParameterInfo, PropertyInfo, FieldInfo, EventInfo) is annotated as never null.</summary>
+        public static bool IsNotNull(ICustomAttributeProvider site)
+        {
+            return State(site) == 1;
+        }
+
+        /// <summary>The annotation of site: 1 = not null, 2 = nullable, 0 = oblivious (no annotation).</summary>
+        public static byte State(ICustomAttributeProvider site)
+        {
+            var parameter = site as ParameterInfo;
+            var member = site as MemberInfo;
+            bool isResult = parameter != null && parameter.Position < 0;
+            IList<CustomAttributeData> own = Attributes(site);
+            byte state = JetBrains(own, isResult);
+            if (state == 0 && isResult && parameter.Member != null) state = JetBrains(Attributes(parameter.Member), true);
+            if (state == 0 && isResult && parameter.Member != null && parameter.Member.Name == "Invoke" && ZTS.TsMemberRules.IsDelegate(parameter.Member.DeclaringType))
+                state = JetBrains(Attributes(parameter.Member.DeclaringType), true); // [NotNull] on a delegate: its result
+            if (state != 0) return state;
+            CustomAttributeData nullable = Find(own, "NullableAttribute");
+            if (nullable != null) return Flag(nullable);
+            EventInfo e = parameter != null ? EventOf(parameter.Member as MethodInfo) : null;
+            if (e != null) return State(e);
+            foreach (MemberInfo scope in Scopes(parameter != null ? parameter.Member : member))
+            {
+                CustomAttributeData context = Find(Attributes(scope), "NullableContextAttribute");
+                if (context != null) return Flag(context);
+            }
+            return 0;
+        }
+
+        // [NotNull] -> 1, [CanBeNull] -> 2, else 0. System.Diagnostics.CodeAnalysis.NotNull counts for results only.
+        private static byte JetBrains(IList<CustomAttributeData> attributes, bool isResult)
+        {
+            foreach (CustomAttributeData a in attributes)
+            {
+                Type t = a.Constructor.DeclaringType;
+                if (t.Name == "NotNullAttribute" && (isResult || t.Namespace != CodeAnalysis)) return 1;
+                if (t.Name == "CanBeNullAttribute") return 2;
+            }
+            return 0;
+        }
+
+        // The scopes whose [NullableContext] applies to a member, innermost first: a method itself (for a property
+        // or an event: its accessor), then the declaring types outward.
+        private static IEnumerable<MemberInfo> Scopes(MemberInfo member)
+        {
+            if (member == null) yield break;
+            var property = member as PropertyInfo;
+            var e = member as EventInfo;
+            MethodBase method = property != null ? property.GetGetMethod(true) ?? property.GetSetMethod(true)
+                              : e != null ? e.GetAddMethod(true) : member as MethodBase;
+            if (method != null) yield return method;
+            for (Type t = member.DeclaringType; t != null; t = t.IsNested ? t.DeclaringType : null) yield return t;
+        }
+
+        // The event whose add/remove accessor m is, or null.
+        private static EventInfo EventOf(MethodInfo m)
+        {
+            if (m == null || !m.IsSpecialName || m.DeclaringType == null || !(m.Name.StartsWith("add_", StringComparison.Ordinal) || m.Name.StartsWith("remove_", StringComparison.Ordinal))) return null;
+            const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
+            return m.DeclaringType.GetEvents(all).FirstOrDefault(e => e.GetAddMethod(true) == m || e.GetRemoveMethod(true) == m);
+        }
+
+        // The byte of [Nullable(b)] / the first byte of [Nullable(b[])] / [NullableContext(b)]; 0 when unreadable.
+        private static byte Flag(CustomAttributeData a)
+        {
+            if (a.ConstructorArguments.Count != 1) return 0;
+            object value = a.ConstructorArguments[0].Value;
+            if (value is byte) return Known((byte)value);
+            var bytes = value as IList<CustomAttributeTypedArgument>;
+            return bytes != null && bytes.Count > 0 && bytes[0].Value is byte ? Known((byte)bytes[0].Value) : (byte)0;
+        }
+
+        private static byte Known(byte flag)
+        {
+            return flag == 1 || flag == 2 ? flag : (byte)0;
+        }
+
+        private static CustomAttributeData Find(IList<CustomAttributeData> attributes, string name)
+        {
+            return attributes.FirstOrDefault(a => a.Constructor.DeclaringType.Name == name);
+        }
+
+        private static IList<CustomAttributeData> Attributes(ICustomAttributeProvider site)
+        {
+            var parameter = site as ParameterInfo;
+            if (parameter != null) return parameter.GetCustomAttributesData();
+            var member = site as MemberInfo;
+            if (member != null) return member.GetCustomAttributesData();
+            return new CustomAttributeData[0];
+        }
+    }
+}

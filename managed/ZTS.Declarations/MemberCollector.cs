@@ -158,7 +158,7 @@ namespace ZTS.Declarations
                 else
                 {
                     MemberInfo[] table = TsMarshalRules.TableFor(p, t);
-                    type = table != null ? _map.Table(table, t, Flow.FromJs) : _map.Map(t, Flow.FromJs, Nullability.IsNotNull(p));
+                    type = table != null ? _map.Table(table, t, Flow.FromJs) : _map.Map(t, Flow.FromJs, p);
                 }
                 if (p.IsOptional && i >= trailingOptional) parts.Add(name + "?: " + type);
                 else if (p.IsOptional) parts.Add(name + ": " + type + " | undefined");

@@ -41,6 +41,23 @@ namespace ZTS.Declarations
         /// </summary>
         public string Map(Type t, Flow flow, bool notNull)
         {
+            return Map(t, flow, notNull, false);
+        }
+
+        /// <summary>
+        /// The TS type of a value at an annotated site (a ParameterInfo, the return parameter, a PropertyInfo,
+        /// FieldInfo): <see cref="Nullability"/> decides the top-level <c>| null</c> and that of the element of a
+        /// single-dimensional array of a reference type.
+        /// </summary>
+        public string Map(Type t, Flow flow, ICustomAttributeProvider site)
+        {
+            bool element = t.IsArray && t.GetArrayRank() == 1 && !t.GetElementType().IsValueType && !t.GetElementType().IsGenericParameter &&
+                           Nullability.Element(site) == 1;
+            return Map(t, flow, Nullability.IsNotNull(site), element);
+        }
+
+        private string Map(Type t, Flow flow, bool notNull, bool elementNotNull)
+        {
             if (t == typeof(void)) return "void";
             if (!t.IsByRef && !CanCross(t)) return "never"; // pointers, by-ref-like: such members are not declared
             if (t.IsGenericParameter) return TsNames.Parameter(t.Name, 0);
@@ -59,7 +76,7 @@ namespace ZTS.Declarations
             if (t.IsArray)
             {
                 if (t.GetArrayRank() != 1) return Named(typeof(Array)) + orNull;
-                return "zts.Array<" + Map(t.GetElementType(), Flow.ToJs) + ">" + orNull;
+                return "zts.Array<" + Map(t.GetElementType(), Flow.ToJs, elementNotNull) + ">" + orNull;
             }
             if (ZTS.TsMemberRules.IsDelegate(t) && !t.IsGenericTypeDefinition)
             {
@@ -153,7 +170,7 @@ namespace ZTS.Declarations
                     continue;
                 }
                 MemberInfo[] table = TsMarshalRules.TableFor(p, t);
-                yield return name + ": " + (table != null ? Table(table, t, Flow.ToJs) : Map(t, Flow.ToJs, Nullability.IsNotNull(p)));
+                yield return name + ": " + (table != null ? Table(table, t, Flow.ToJs) : Map(t, Flow.ToJs, p));
             }
         }
 
@@ -161,7 +178,7 @@ namespace ZTS.Declarations
         public string Result(ICustomAttributeProvider provider, Type t, Flow flow)
         {
             MemberInfo[] table = TsMarshalRules.TableFor(provider, t);
-            return table != null ? Table(table, t, flow) : Map(t, flow, Nullability.IsNotNull(provider));
+            return table != null ? Table(table, t, flow) : Map(t, flow, provider);
         }
 
         /// <summary>

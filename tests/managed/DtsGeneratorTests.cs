@@ -122,6 +122,11 @@ namespace ZTS.Tests
             Assert.AreEqual(2, ParameterState(typeof(Fixtures.Decl.Visit), "Invoke", 1));
             Assert.AreEqual(1, ReturnState(typeof(Fixtures.Decl.Rename), "Invoke"), "[NotNull] on a delegate is its result");
             Assert.AreEqual(0, ReturnState(typeof(Fixtures.Animal), "Speak"), "unannotated code is oblivious");
+            Assert.AreEqual(1, Nullability.Element(a.GetMethod("Words").ReturnParameter), "[ItemNotNull] on a method");
+            Assert.AreEqual(0, Nullability.Element(a.GetField("Items")), "[NotNull] says nothing about the elements");
+            Assert.AreEqual(1, Nullability.Element(a.GetMethod("Letters").GetParameters()[0]));
+            Assert.AreEqual(2, Nullability.Element(a.GetMethod("Letters").GetParameters()[1]), "[ItemCanBeNull]");
+            Assert.AreEqual(0, Nullability.State(a.GetMethod("Letters").GetParameters()[1]), "[ItemCanBeNull] says nothing about the array");
         }
 
         /// <summary>Roslyn's [Nullable] (byte and byte[]) and [NullableContext] on the member, then the declaring types outward.</summary>
@@ -140,6 +145,10 @@ namespace ZTS.Tests
             Assert.AreEqual(1, Nullability.State(e.GetProperty("Label")));
             Assert.AreEqual(2, Nullability.State(e.GetProperty("Comment")));
             Assert.AreEqual(1, Nullability.State(e.GetField("Names")));
+            Assert.AreEqual(1, Nullability.Element(e.GetField("Names")), "a context covers every position");
+            Assert.AreEqual(2, ReturnState(e, "Split"), "first byte of [Nullable(new byte[] { 2, 1 })]");
+            Assert.AreEqual(1, Nullability.Element(e.GetMethod("Split").ReturnParameter), "second byte: the array's element");
+            Assert.AreEqual(2, Nullability.Element(e.GetMethod("Put").GetParameters()[1]), "a single byte covers every position");
             Assert.AreEqual(1, ReturnState(typeof(Fixtures.Decl.Enabled.Inner), "Text"), "the outer type's context");
             Assert.AreEqual(1, ParameterState(typeof(Fixtures.Decl.Shape), "Invoke", 0), "a delegate's context");
         }
@@ -152,6 +161,8 @@ namespace ZTS.Tests
             StringAssert.Contains("        Self(): $Fixtures_Decl.Annotated;", decl);
             StringAssert.Contains("        Boxed(): number | string | boolean | $System.Object;", decl);
             StringAssert.Contains("        readonly Items: zts.Array<string | null>;", decl);
+            StringAssert.Contains("        Words(): zts.Array<string>;", decl);
+            StringAssert.Contains("        Split(text: string): zts.Array<string> | null;", decl);
             StringAssert.Contains("        Maybe(): number | null;", decl);
             StringAssert.Contains("        Log(): $System_Collections_Generic.List$1<string | null>;", decl);
             StringAssert.Contains("        Each(visit: ((name: string, note: string | null) => void) | zts.Delegate<(name: string, note: string | null) => void>): number;", decl);

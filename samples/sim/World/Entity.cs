@@ -1,9 +1,11 @@
+using JetBrains.Annotations;
+
 namespace Sim
 {
     /// <summary>A thing in the world. The C# side owns it; scripts hold it as a ByObj exotic.</summary>
     public sealed class Entity
     {
-        internal Entity(int id, string name, Kind kind, Vec2 position, Vec2 velocity, float radius)
+        internal Entity(int id, [NotNull] string name, Kind kind, Vec2 position, Vec2 velocity, float radius)
         {
             Id = id;
             Name = name;
@@ -18,6 +20,7 @@ namespace Sim
         public int Id { get; private set; }
 
         /// <summary>Display name.</summary>
+        [NotNull]
         public string Name { get; private set; }
 
         /// <summary>What it is.</summary>
@@ -36,6 +39,7 @@ namespace Sim
         public bool Alive { get; internal set; }
 
         /// <summary>"Name#Id".</summary>
+        [NotNull]
         public override string ToString()
         {
             return Name + "#" + Id;

@@ -1,3 +1,5 @@
+using JetBrains.Annotations;
+
 namespace Sim
 {
     /// <summary>A 2D vector. A struct: JS gets a copy (ByVal), so scripts write it back through a property.</summary>
@@ -23,6 +25,7 @@ namespace Sim
         }
 
         /// <summary>"(x, y)" with one decimal.</summary>
+        [NotNull]
         public override string ToString()
         {
             return string.Format(System.Globalization.CultureInfo.InvariantCulture, "({0:0.0}, {1:0.0})", X, Y);

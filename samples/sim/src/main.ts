@@ -10,9 +10,9 @@ const TIME_LIMIT_FRAMES = 60 * 60;
 
 const world = new World(20, 10);
 World.Current = world;
-// A JS function becomes the C# Action<Entity, string> the event wants.
-world.add_Changed((e: Entity | null, what: string | null) => {
-    if (e !== null && e.Kind !== Kind.Rock) console.log(`[sim] ${e.Name}#${e.Id} ${what} at ${format(e.Position)}`);
+// A JS function becomes the C# EntityChanged delegate the event wants; its parameters are [NotNull] in C#.
+world.add_Changed((e: Entity, what: string) => {
+    if (e.Kind !== Kind.Rock) console.log(`[sim] ${e.Name}#${e.Id} ${what} at ${format(e.Position)}`);
 });
 
 const cast: Cast = populate(world, 5, 3, 2026);
@@ -22,7 +22,7 @@ let frame = 0;
 export function tick(_dt: number): void {
     frame++;
     step(world, cast, FIXED_DT, score);
-    const left = world.All(Kind.Crystal)!.length;
+    const left = world.All(Kind.Crystal).length;
     if (frame % 60 === 0) {
         console.log(`[sim] t=${(frame * FIXED_DT).toFixed(0)}s ship at ${format(cast.ship.Position)}, ` +
                     `${score.collected} collected, ${left} left, ${score.bumps} bumps (host frame ${Host.Frame})`);

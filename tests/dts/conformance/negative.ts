@@ -106,6 +106,14 @@ export function wrongNulls(a: Annotated, e: Enabled): void {
     const maybe: number = a.Maybe();
     // @ts-expect-error: only the top level: the elements of a [NotNull] List<string> stay nullable
     const log: List$1<string> = a.Log();
+    // @ts-expect-error: [NotNull] without [ItemNotNull]: the array's elements stay nullable
+    const items: zts.Array<string> = a.Items;
+    // @ts-expect-error: an [ItemNotNull] parameter does not take an array whose elements may be null
+    a.Letters(a.Items, null);
+    // @ts-expect-error: an [ItemNotNull] parameter without [NotNull] still does not take null
+    a.Letters(null, null);
+    // @ts-expect-error: Roslyn [Nullable(new byte[] { 2, 1 })]: the array itself may be null
+    const parts: zts.Array<string> = e.Split('a');
     // @ts-expect-error: the [CanBeNull] parameter of an annotated delegate may be null
     a.Each((name: string, note: string) => { void name; void note; });
     // @ts-expect-error: a JS function for a delegate with a [NotNull] result must not return null
@@ -128,5 +136,5 @@ export function wrongNulls(a: Annotated, e: Enabled): void {
     NullableCalls.Run(() => null, 'x');
     // @ts-expect-error: a Roslyn-annotated delegate's argument rejects null
     NullableCalls.Run((t: string) => t, null);
-    void found; void oblivious; void maybe; void log; void tried; void legacy; void either; void keys;
+    void items; void parts; void found; void oblivious; void maybe; void log; void tried; void legacy; void either; void keys;
 }

@@ -46,6 +46,14 @@ export function test_Nullability_JetBrainsParameters(): void {
     const log: List$1<string | null> = a.Log();
     eq(log.Count, 2, 'Log');
     eq(some(log.get_Item(0)).length, 3);
+    // [ItemNotNull]: the elements of the array are strings, usable without a check.
+    const words: zts.Array<string> = a.Words();
+    eq(words.length, 2, 'Words');
+    let joined = '';
+    for (const w of words) joined += w.toUpperCase();
+    eq(joined, 'ABCDE', 'Words elements');
+    eq(a.Letters(words, null), 5, 'Letters');
+    eq(a.Letters(words, a.Items), 8, 'Letters with [ItemCanBeNull] extra (p, p!)');
 }
 
 export function test_Nullability_JetBrainsDelegates(): void {
@@ -90,6 +98,12 @@ export function test_Nullability_RoslynMetadata(): void {
     eq(e.Put('j', null), 1, 'Put null removes');
     eq(e.TryGet('j'), null, 'TryGet ([return: Nullable(2)])');
     eq(e.TryGet('k'), 'k');
+    const parts: zts.Array<string> | null = e.Split('x,yz');
+    eq(some(parts).length, 2, 'Split ([return: Nullable(new byte[] { 2, 1 })])');
+    eq(some(parts)[1].length, 2, 'Split element');
+    eq(e.Split(''), null, 'Split may return null');
+    const names2: zts.Array<string> = e.Names;
+    eq(names2[0].length, 1, 'Names elements (the context covers them)');
     const keys: List$1<string | null> = e.Keys();
     eq(keys.Count, 1, 'Keys ([Nullable(new byte[] { 1, 2 })])');
     eq(e.Either(null, 'b'), 'b', 'Either ([NullableContext(2)])');

@@ -19,11 +19,13 @@ declare module "csharp:Fixtures.Decl" {
         Ensure(text: string | null): boolean;
         Find(key: string | null): string | null;
         Join(a: string, b: string | null): number;
+        Letters(words: zts.Array<string>, extra: zts.Array<string | null> | null): number;
         Log(): $System_Collections_Generic.List$1<string | null>;
         Maybe(): number | null;
         Oblivious(): string | null;
         Raise(): number;
         Self(): $Fixtures_Decl.Annotated;
+        Words(): zts.Array<string>;
         add_Visited(value: ((name: string, note: string | null) => void) | zts.Delegate<(name: string, note: string | null) => void>): void;
         remove_Visited(value: ((name: string, note: string | null) => void) | zts.Delegate<(name: string, note: string | null) => void>): void;
     }
@@ -227,12 +229,13 @@ declare module "csharp:Fixtures.Decl" {
     export interface Enabled extends $System.Object {
         Label: string;
         Comment: string | null;
-        Names: zts.Array<string | null>;
+        Names: zts.Array<string>;
         Either(a: string | null, b: string | null): string | null;
         Get(key: string): string;
         Keys(): $System_Collections_Generic.List$1<string | null>;
         Legacy(): string | null;
         Put(key: string, value: string | null): number;
+        Split(text: string): zts.Array<string> | null;
         TryGet(key: string): string | null;
     }
     export interface Enabled$Type extends zts.TypeObject<$Fixtures_Decl.Enabled | null> {

@@ -37,7 +37,7 @@ export function step(world: World, cast: Cast, dt: number, score: Score): void {
     steer(world, cast.ship, score);
     world.Integrate(cast.ship, dt);
     for (const rock of cast.rocks) world.Integrate(rock, dt);
-    for (const crystal of world.All(Kind.Crystal)!) { // a C# Entity[]: iterable like a JS array
+    for (const crystal of world.All(Kind.Crystal)) { // a C# Entity[]: iterable like a JS array
         if (world.Touching(cast.ship, crystal)) {
             world.Despawn(crystal, "collected");
             score.collected++;

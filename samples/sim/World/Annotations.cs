@@ -1,0 +1,30 @@
+using System;
+
+// JetBrains' nullability annotations, embedded the way Unity projects carry them (a copy of JetBrains'
+// Annotations.cs, internal so it cannot clash with UnityEngine's). `ztsrun gen-dts` matches them by simple name:
+// a [NotNull] result, parameter or property is declared without `| null` (docs/DECLARATIONS.md, "Nullability").
+namespace JetBrains.Annotations
+{
+    /// <summary>The value is never null: a result C# guarantees, or an argument C# requires.</summary>
+    [AttributeUsage(AttributeTargets.Method | AttributeTargets.Parameter | AttributeTargets.Property | AttributeTargets.Delegate |
+                    AttributeTargets.Field | AttributeTargets.Event | AttributeTargets.Class | AttributeTargets.Interface |
+                    AttributeTargets.GenericParameter)]
+    internal sealed class NotNullAttribute : Attribute
+    {
+    }
+
+    /// <summary>The value may be null: callers must check it.</summary>
+    [AttributeUsage(AttributeTargets.Method | AttributeTargets.Parameter | AttributeTargets.Property | AttributeTargets.Delegate |
+                    AttributeTargets.Field | AttributeTargets.Event | AttributeTargets.Class | AttributeTargets.Interface |
+                    AttributeTargets.GenericParameter)]
+    internal sealed class CanBeNullAttribute : Attribute
+    {
+    }
+
+    /// <summary>The elements of a collection (here: an array) are never null.</summary>
+    [AttributeUsage(AttributeTargets.Method | AttributeTargets.Parameter | AttributeTargets.Property | AttributeTargets.Delegate |
+                    AttributeTargets.Field)]
+    internal sealed class ItemNotNullAttribute : Attribute
+    {
+    }
+}

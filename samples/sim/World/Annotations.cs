@@ -1,7 +1,7 @@
 using System;
 
-// JetBrains' nullability annotations, embedded the way Unity projects carry them (a copy of JetBrains'
-// Annotations.cs, internal so it cannot clash with UnityEngine's). `ztsrun gen-dts` matches them by simple name:
+// JetBrains-style nullability annotations, declared in the project the way Unity projects carry them
+// (internal, so they cannot clash with UnityEngine's own JetBrains.Annotations types). `ztsrun gen-dts` matches them by simple name:
 // a [NotNull] result, parameter or property is declared without `| null` (docs/DECLARATIONS.md, "Nullability").
 namespace JetBrains.Annotations
 {

@@ -35,6 +35,15 @@ namespace ZTS
         }
 
         /// <summary>
+        /// A type whose objects are iterable in JS through their C# enumerator: it implements
+        /// System.Collections.IEnumerable and is neither string (a JS string) nor an array (Array.prototype.values).
+        /// </summary>
+        public static bool IsEnumerable(Type t)
+        {
+            return typeof(System.Collections.IEnumerable).IsAssignableFrom(t) && t != typeof(string) && !t.IsArray;
+        }
+
+        /// <summary>
         /// Properties a type shows (indexers included; binders skip them, their accessors stay methods):
         /// the declared ones, plus base classes' public statics it does not hide by name (statics do not
         /// inherit in JS, so a type object lists them itself); for an interface also the properties of the
@@ -60,7 +69,8 @@ namespace ZTS
         /// Method candidates of a type before accessors are removed: its declared methods, plus base-class
         /// overloads of the instance names it declares (a derived M(string) does not hide an inherited M(int):
         /// both are one overload set), plus inherited public statics it does not declare by name. An interface
-        /// has no base class: its view also shows the methods (and event accessors) of the interfaces it extends.
+        /// has no base class: its view also shows the methods (and event accessors) of the interfaces it extends,
+        /// except those that a more derived interface hides (same name and parameter types, as in C# lookup).
         /// Generic method definitions are included; binders do not bind them.
         /// </summary>
         public static IEnumerable<MethodInfo> Methods(Type t)
@@ -73,7 +83,33 @@ namespace ZTS
                    .Where(m => m.DeclaringType != t && instanceNames.Contains(m.Name) && !m.IsSpecialName);
             IEnumerable<MethodInfo> inheritedStatics = t.GetMethods(InheritedStatics)
                 .Where(m => m.DeclaringType != t && !staticNames.Contains(m.Name) && !m.IsSpecialName);
-            return declared.Concat(inheritedOverloads).Concat(inheritedStatics);
+            IEnumerable<MethodInfo> all = declared.Concat(inheritedOverloads).Concat(inheritedStatics);
+            if (!t.IsInterface) return all;
+            MethodInfo[] candidates = all.ToArray();
+            return candidates.Where(m => !IsHiddenInInterface(m, candidates));
+        }
+
+        // C# member lookup on an interface: a method of a derived interface hides the methods with the same name
+        // and parameter types of the interfaces it extends (IEnumerable<T>.GetEnumerator hides IEnumerable's).
+        private static bool IsHiddenInInterface(MethodInfo m, MethodInfo[] candidates)
+        {
+            if (m.IsStatic) return false;
+            foreach (MethodInfo other in candidates)
+            {
+                if (other == m || other.IsStatic || other.Name != m.Name || other.DeclaringType == m.DeclaringType) continue;
+                if (!m.DeclaringType.IsAssignableFrom(other.DeclaringType)) continue;
+                if (SameParameters(m, other)) return true;
+            }
+            return false;
+        }
+
+        private static bool SameParameters(MethodInfo a, MethodInfo b)
+        {
+            ParameterInfo[] pa = a.GetParameters(), pb = b.GetParameters();
+            if (pa.Length != pb.Length) return false;
+            for (int i = 0; i < pa.Length; i++)
+                if (pa[i].ParameterType != pb[i].ParameterType) return false;
+            return true;
         }
 
         /// <summary>

@@ -42,7 +42,7 @@ namespace ZTS.Declarations
                 probeNamed.Clear();
                 probeWriter.Full(t);
                 return probeNamed.ToList();
-            }, t => probeWriter.Bases(t));
+            }, t => probeWriter.Bases(t), t => probeWriter.Iterated(t));
 
             // Write: full types, then whatever they name beyond the closure (opaque, enums and delegates in full).
             var map = new TsTypeMapper();

@@ -59,7 +59,7 @@ namespace ZTS.Declarations
             "        type ValueOf<T> = T extends TypeObject<infer V> ? V : never;\n" +
             "        type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };\n" +
             "        /** A C# array (index access, length; iterable). JS arrays are not C# arrays. */\n" +
-            "        interface Array<T> extends $Array {\n" +
+            "        interface Array<T> extends Omit<$Array, typeof Symbol.iterator> {\n" +
             "            [index: number]: T;\n" +
             "            readonly length: number;\n" +
             "            [Symbol.iterator](): IterableIterator<T>;\n" +

@@ -87,7 +87,51 @@ namespace ZTS.Declarations
                 }
                 Add(set.Lines, TsNames.Key(name) + Signature(m) + ";");
             }
+            if (ZTS.TsMemberRules.IsEnumerable(t))
+            {
+                var iterator = new TsMember(IteratorName, false);
+                iterator.Lines.Add(IteratorName + "(): IterableIterator<" + IteratedElement(t) + ">;");
+                members.Add(iterator);
+            }
             return members;
+        }
+
+        /// <summary>The member name of the iterator of an enumerable C# type (its key in Omit is <c>typeof Symbol.iterator</c>).</summary>
+        public const string IteratorName = "[Symbol.iterator]";
+
+        /// <summary>
+        /// What JS's for...of over an enumerable t yields, as the runtime iterates it (native/core/enumerable_iterator.cpp):
+        /// the Current property of what the view's parameterless GetEnumerator() returns (found on the prototype
+        /// chain, as JS finds it), or, when the view has none (an explicit implementation), IEnumerator's Current,
+        /// an object. Null when t is not enumerable.
+        /// </summary>
+        public PropertyInfo IteratedCurrent(Type t)
+        {
+            if (!ZTS.TsMemberRules.IsEnumerable(t)) return null;
+            Type enumerator = typeof(System.Collections.IEnumerator);
+            for (Type c = t; c != null; c = TypeShape.BaseClass(c))
+            {
+                MethodInfo get = ZTS.TsMemberRules.Sorted(ZTS.TsMemberRules.Methods(c))
+                    .FirstOrDefault(m => !m.IsStatic && _aliases.FinalName(m) == "GetEnumerator" && m.GetParameters().Length == 0 &&
+                                         !m.IsGenericMethodDefinition);
+                if (get == null) continue;
+                enumerator = get.ReturnType;
+                break;
+            }
+            for (Type c = enumerator; c != null; c = TypeShape.BaseClass(c))
+            {
+                PropertyInfo current = ZTS.TsMemberRules.Properties(c).FirstOrDefault(p => p.Name == "Current" && p.GetGetMethod() != null &&
+                                                                                         !p.GetGetMethod().IsStatic);
+                if (current != null) return current;
+            }
+            return typeof(System.Collections.IEnumerator).GetProperty("Current");
+        }
+
+        // The element of the iterator line: Current mapped as a property result.
+        private string IteratedElement(Type t)
+        {
+            PropertyInfo current = IteratedCurrent(t);
+            return _map.Result(current, current.PropertyType, Flow.ToJs);
         }
 
         /// <summary>"(a: A, b?: B): R" of a method, with [TsMarshalAs] on its parameters and result.</summary>

@@ -11,7 +11,8 @@ namespace ZTS.Declarations
     /// the core types (Object, String, the numeric primitives, Boolean, Char, Array, Type, Delegate,
     /// MulticastDelegate, ValueType) and every type named by a requested type's declaration are declared with
     /// their members;</item>
-    /// <item>so are, transitively, the types those extend and the types they are nested in;</item>
+    /// <item>so are, transitively, the types those extend, the types they are nested in and the types their
+    /// objects yield to for...of (a Dictionary's KeyValuePair);</item>
     /// <item>a type any declaration names beyond that is declared opaque: names and type object, no members;
     /// enums and delegates are the exception, they are always declared with their values / call signature.</item>
     /// </list>
@@ -31,8 +32,12 @@ namespace ZTS.Declarations
         /// <summary>Types declared with members (generic definitions for generic types).</summary>
         public readonly HashSet<Type> Full = new HashSet<Type>();
 
-        /// <summary>Builds the full set from the roots: roots, core, what the roots name, then bases and declaring types.</summary>
-        public static TypeClosure Build(IEnumerable<Type> roots, Func<Type, IEnumerable<Type>> namedBy, Func<Type, IEnumerable<Type>> bases)
+        /// <summary>
+        /// Builds the full set from the roots: roots, core, what the roots name, then bases, declaring types and
+        /// iterated element types (iterated: null for a type that is not enumerable).
+        /// </summary>
+        public static TypeClosure Build(IEnumerable<Type> roots, Func<Type, IEnumerable<Type>> namedBy, Func<Type, IEnumerable<Type>> bases,
+                                        Func<Type, Type> iterated)
         {
             var c = new TypeClosure();
             List<Type> rootList = roots.ToList();
@@ -44,7 +49,8 @@ namespace ZTS.Declarations
             while (queue.Count > 0)
             {
                 Type t = queue.Dequeue();
-                IEnumerable<Type> more = Decompose(bases(t));
+                Type element = iterated(t);
+                IEnumerable<Type> more = Decompose(element == null ? bases(t) : bases(t).Concat(new[] { element }));
                 if (t.IsNested) more = more.Concat(new[] { t.DeclaringType });
                 foreach (Type m in more)
                     if (m.IsVisible && TsTypeMapper.IsDeclarable(m) && c.Full.Add(m)) queue.Enqueue(m);

@@ -37,6 +37,13 @@ namespace ZTS.Declarations
             return _shape.Bases(t);
         }
 
+        /// <summary>The type for...of yields over t's objects (the enumerator's Current), or null when t is not enumerable.</summary>
+        public Type Iterated(Type t)
+        {
+            PropertyInfo current = _members.IteratedCurrent(t);
+            return current == null ? null : current.PropertyType;
+        }
+
         /// <summary>A type with its members.</summary>
         public TypeBlock Full(Type t)
         {
@@ -59,7 +66,7 @@ namespace ZTS.Declarations
             foreach (KeyValuePair<Type, List<string>> b in _shape.Extends(t, instance))
             {
                 string named = _map.Named(b.Key);
-                extends.Add(b.Value.Count == 0 ? named : "Omit<" + named + ", " + string.Join(" | ", b.Value.Select(TsNames.Quote).ToArray()) + ">");
+                extends.Add(b.Value.Count == 0 ? named : "Omit<" + named + ", " + string.Join(" | ", b.Value.Select(OmitKey).ToArray()) + ">");
             }
             if (extends.Count == 0) extends.Add("zts.Object");
             bool isDelegate = ZTS.TsMemberRules.IsDelegate(t) && TsTypeMapper.InvokeCrosses(t); // else: an ordinary object
@@ -140,6 +147,11 @@ namespace ZTS.Declarations
                 block.Trailer.Add("const " + local + ": " + local + objectSuffix + ";");
                 block.Trailer.Add("export { " + local + " as " + jsName + " };");
             }
+        }
+
+        private static string OmitKey(string member)
+        {
+            return member == MemberCollector.IteratorName ? "typeof Symbol.iterator" : TsNames.Quote(member);
         }
 
         private static string Local(Type t)

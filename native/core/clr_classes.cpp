@@ -1,6 +1,7 @@
 // ByObj objects, arrays and type objects as QuickJS classes (10-LIFETIME §2, CONTRACT §5).
 #include "clr_classes.h"
 
+#include "enumerable_iterator.h"
 #include "host_callbacks.h"
 #include "member_dispatch.h"
 #include "type_request.h"
@@ -541,6 +542,9 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
         }
     }
     if ((t->flags & ZTS_TYPE_ARRAY) != 0 && !define_array_iterator(ctx, proto)) {
+        return false;
+    }
+    if ((t->flags & ZTS_TYPE_ENUMERABLE) != 0 && !define_enumerable_iterator(d, proto)) {
         return false;
     }
     t->bound = true;

@@ -113,6 +113,8 @@ int64_t domain_destroy(zts_domain *d)
     d->opaque.clear(d->ctx);
     JS_FreeValue(d->ctx, d->gate_entry);
     d->gate_entry = JS_UNDEFINED;
+    JS_FreeValue(d->ctx, d->enumerable_iterator);
+    d->enumerable_iterator = JS_UNDEFINED;
     JS_FreeContext(d->ctx);
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);

@@ -174,6 +174,29 @@ namespace ZTS.Tests
             Assert.AreEqual("string | null", map.Map(typeof(string), Flow.FromJs, false));
         }
 
+        /// <summary>
+        /// Enumerable types declare [Symbol.iterator] yielding what the runtime yields: the Current of the view's
+        /// GetEnumerator() (T for List, KeyValuePair for Dictionary, T for IList through IEnumerable&lt;T&gt;), an
+        /// object for an explicit implementation; KeyValuePair joins the full set; arrays keep zts.Array.
+        /// </summary>
+        [Test]
+        public void Dts_Generator_Enumerable_IteratorYieldsCurrent()
+        {
+            SortedDictionary<string, string> files = DtsGenerator.Generate(Options("Fixtures"));
+            string fixtures = files["csharp.Fixtures.d.ts"], generic = files["csharp.System.Collections.Generic.d.ts"];
+            const string objectElement = "[Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;";
+            StringAssert.Contains("export interface Crate extends $System.Object {\n        Add(item: number | string | boolean | zts.Object | null): void;\n        " +
+                                  objectElement, fixtures);
+            StringAssert.Contains("        Put(book: string | null): void;\n        " + objectElement, fixtures);
+            StringAssert.DoesNotContain("interface Collections extends $System.Object {\n        [Symbol.iterator]", fixtures);
+            StringAssert.Contains("        [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;", generic);
+            StringAssert.Contains("        readonly Key: TKey;", generic);
+            StringAssert.Contains("export interface IEnumerable$1<T> extends Omit<$System_Collections.IEnumerable, \"GetEnumerator\" | typeof Symbol.iterator> {", generic);
+            StringAssert.DoesNotContain("GetEnumerator(): $System_Collections.IEnumerator | null;\n        IndexOf", generic,
+                                        "IEnumerable<T>.GetEnumerator hides IEnumerable's on the IList<T> view");
+            StringAssert.Contains("interface Array<T> extends Omit<$Array, typeof Symbol.iterator> {", files["zts.d.ts"]);
+        }
+
         /// <summary>Every JS-visible member of the fixture types is named in the conformance TypeScript.</summary>
         [Test]
         public void Dts_Conformance_CallsEveryFixtureMember()

@@ -29,7 +29,8 @@ zts_value string_result(zts_domain *d, const char16_t *text)
     return v;
 }
 
-// A host type system: namespace Demo with a static class Calc and a class Point (and Point3 : Point).
+// A host type system: namespace Demo with a static class Calc, a class Point (and Point3 : Point), and an
+// enumerable Range whose GetEnumerator() gives a Cursor (MoveNext, Current, Dispose).
 class ClrHost : public NativeHost
 {
   protected:
@@ -39,7 +40,8 @@ class ClrHost : public NativeHost
         resolve_ = [this](const std::string &name, zts_type_request *req) {
             if (name == "Demo") {
                 zts_type_request_namespace(req);
-            } else if (name == "Demo.Calc" || name == "Demo.Point" || name == "Demo.Point3") {
+            } else if (name == "Demo.Calc" || name == "Demo.Point" || name == "Demo.Point3" || name == "Demo.Range" ||
+                       name == "Demo.Cursor") {
                 zts_type_request_type(req, declare(name));
             }
         };
@@ -59,7 +61,7 @@ class ClrHost : public NativeHost
         }
         int32_t base = name == "Demo.Point3" ? declare("Demo.Point") : 0;
         int32_t id = 0;
-        uint32_t flags = name == "Demo.Calc" ? ZTS_TYPE_STATIC : 0;
+        uint32_t flags = name == "Demo.Calc" ? ZTS_TYPE_STATIC : name == "Demo.Range" ? ZTS_TYPE_ENUMERABLE : 0;
         EXPECT_EQ(ZTS_OK, zts_type_declare(d, name.c_str(), name.substr(5).c_str(), base, 0, flags, &id));
         ids_[name] = id;
         return id;
@@ -122,6 +124,55 @@ class ClrHost : public NativeHost
         if (id == ids_["Demo.Point3"]) {
             return 0; // inherits everything
         }
+        if (id == ids_["Demo.Range"]) {
+            // new Range(n); GetEnumerator() pushes a new Cursor slot over 0..n-1 (xs_ holds n, then the cursor position).
+            int32_t ctor = bridge([this, id](zts_domain *dd, int argc, zts_value *argv, zts_value *, std::string *) {
+                int32_t slot = static_cast<int32_t>(xs_.size());
+                xs_.push_back(argc > 0 ? argv[0].u.int32 : 0);
+                zts_value out;
+                zts_object_push(dd, id, slot, &out);
+                return out;
+            });
+            int32_t get_enumerator = bridge([this](zts_domain *dd, int, zts_value *, zts_value *data, std::string *) {
+                int32_t slot = static_cast<int32_t>(xs_.size());
+                limits_[slot] = xs_.at(static_cast<size_t>(data[1].u.int32));
+                xs_.push_back(-1);
+                zts_value out;
+                zts_object_push(dd, declare("Demo.Cursor"), slot, &out);
+                return out;
+            });
+            zts_param_spec x[1] = {param(ZTS_KIND_INT, ZTS_KIND_INT, "Int32")};
+            EXPECT_EQ(ZTS_OK, zts_type_add_constructor(d, id, ctor, 1, x));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "GetEnumerator", 0, get_enumerator, 0, nullptr));
+            return 0;
+        }
+        if (id == ids_["Demo.Cursor"]) {
+            int32_t move_next = bridge([this](zts_domain *, int, zts_value *, zts_value *data, std::string *error) {
+                auto slot = data[1].u.int32;
+                if (limits_.at(slot) < 0) {
+                    *error = "zts: System.InvalidOperationException: Collection was modified";
+                    return int_value(0);
+                }
+                zts_value v;
+                v.tag = ZTS_TAG_BOOL;
+                v.u.int32 = ++xs_.at(static_cast<size_t>(slot)) < limits_.at(slot) ? 1 : 0;
+                return v;
+            });
+            int32_t current = bridge([this](zts_domain *, int, zts_value *, zts_value *data, std::string *) {
+                return int_value(xs_.at(static_cast<size_t>(data[1].u.int32)));
+            });
+            int32_t dispose = bridge([this](zts_domain *, int, zts_value *, zts_value *, std::string *) {
+                disposed_++;
+                zts_value v;
+                v.tag = ZTS_TAG_UNDEFINED;
+                v.u.int32 = 0;
+                return v;
+            });
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "MoveNext", 0, move_next, 0, nullptr));
+            EXPECT_EQ(ZTS_OK, zts_type_add_property(d, id, "Current", 0, current, -1));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Dispose", 0, dispose, 0, nullptr));
+            return 0;
+        }
         zts_type_request_fail(req, "unknown type");
         return 1;
     }
@@ -144,12 +195,15 @@ class ClrHost : public NativeHost
 
     std::map<std::string, int32_t> ids_;
     std::vector<int32_t> xs_;
+    std::map<int32_t, int32_t> limits_; // cursor slot -> element count (negative: MoveNext throws)
+    int disposed_ = 0;
     int runs_ = 0;
 };
 
 using Clr_Names = ClrHost;
 using Clr_Dispatch = ClrHost;
 using Clr_Objects = ClrHost;
+using Clr_Enumerable = ClrHost;
 
 } // namespace
 
@@ -232,4 +286,29 @@ TEST_F(Clr_Objects, HeldObject_NotReleased)
     int32_t slots[4];
     EXPECT_EQ(0, zts_object_take_released(d, slots, 4));
     EXPECT_EQ(1, zts_object_live_count(d));
+}
+
+TEST_F(Clr_Enumerable, ForOf_SpreadAndBreak_DisposeTheEnumerator)
+{
+    EXPECT_EQ("0,1,2", run("const R = CSharp.Demo.Range; const s = []; for (const x of new R(3)) s.push(x); "
+                           "return s.join(',');"));
+    EXPECT_EQ(1, disposed_);
+    EXPECT_EQ("4", run("return String([...new CSharp.Demo.Range(5)].pop());"));
+    EXPECT_EQ(2, disposed_);
+    EXPECT_EQ("1", run("for (const x of new CSharp.Demo.Range(9)) { if (x === 1) return x; } return -1;"));
+    EXPECT_EQ(3, disposed_) << "return out of the loop disposes";
+    EXPECT_EQ("stop", run("try { for (const x of new CSharp.Demo.Range(9)) throw new Error('stop'); } "
+                          "catch (e) { return e.message; }"));
+    EXPECT_EQ(4, disposed_) << "a throw out of the loop disposes";
+    EXPECT_EQ("true", run("const a = CSharp.Demo.Range.prototype[Symbol.iterator]; "
+                          "return String(typeof a === 'function' && Point.prototype[Symbol.iterator] === undefined);"));
+}
+
+TEST_F(Clr_Enumerable, MoveNextThrows_HostErrorSurfaces)
+{
+    // A Range of -1 elements stands for a collection modified during iteration: its MoveNext throws.
+    EXPECT_EQ("zts: System.InvalidOperationException: Collection was modified",
+              run("try { for (const x of new CSharp.Demo.Range(-1)) void x; return 'no throw'; } "
+                  "catch (e) { return e.message; }"));
+    EXPECT_EQ(1, disposed_) << "disposed after the throw too";
 }

@@ -44,6 +44,7 @@ namespace ZTS.Mono.Clr
             if (t.IsEnum) flags |= 16;
             if (t.IsGenericTypeDefinition) flags |= 32;
             if (IsDelegate(t)) flags |= 64; // callable in JS: d(...) calls Invoke
+            if (TsMemberRules.IsEnumerable(t)) flags |= 128; // iterable in JS: [Symbol.iterator] over GetEnumerator()
             string full = t.FullName ?? t.ToString();
             int rc = ZtsNative.zts_type_declare(d.Handle, ZtsNative.Utf8Z(full), ZtsNative.Utf8Z(DisplayName(t)), baseId, outerId, flags, out id);
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "declare " + full);

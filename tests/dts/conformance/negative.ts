@@ -1,10 +1,17 @@
 // Calls the declarations must reject: each line below must be a compile error under --strict (tsc fails
 // with "Unused '@ts-expect-error' directive" if one becomes valid). Never run: it only type-checks.
-import { Overloads, Animal, Dog, Refs, Geometry, Box$1, Zoo, Color, Holder, Notifier, IPet } from 'csharp:Fixtures';
+import { Overloads, Animal, Dog, Refs, Geometry, Box$1, Zoo, Color, Holder, Notifier, IPet, Collections } from 'csharp:Fixtures';
 import { Ranked$1, ByRef, Canvas, Keywords, Callbacks, Annotated, Enabled, NullableCalls, Visit } from 'csharp:Fixtures.Decl';
 import type { List$1 } from 'csharp:System.Collections.Generic';
 
 export function wrongCalls(): void {
+    // @ts-expect-error: a C# object whose type is not IEnumerable is not iterable
+    for (const x of new Animal('n')) void x;
+    for (const n of Collections.Numbers(2)!) {
+        // @ts-expect-error: a List<int> yields numbers, not strings
+        const t: string = n;
+        void t;
+    }
     // @ts-expect-error: a string for an int parameter
     Overloads.Add('1', 2);
     // @ts-expect-error: wrong arity

@@ -124,6 +124,27 @@ declare module "csharp:Fixtures" {
     }
     export const Box$1: Box$1$Definition;
 
+    /** static class Fixtures.Collections */
+    export interface Collections extends $System.Object {
+    }
+    export interface Collections$Type extends zts.TypeObject<$Fixtures.Collections | null> {
+        readonly prototype: $Fixtures.Collections;
+        Disposed: number;
+        Produced: number;
+        Ages(): $System_Collections_Generic.Dictionary$2<string | null, number> | null;
+        Animals(): $System_Collections_Generic.IList$1<$Fixtures.Animal | null> | null;
+        Counted(count: number): $System_Collections_Generic.IEnumerable$1<number> | null;
+        Distinct(a: number, b: number, c: number): $System_Collections_Generic.ICollection$1<number> | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Numbers(count: number): $System_Collections_Generic.List$1<number> | null;
+        ReadOnlyWords(text: string | null): $System_Collections_Generic.IReadOnlyList$1<string | null> | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ResetCounters(): void;
+        Sum(list: $System_Collections_Generic.List$1<number> | null): number;
+        Words(text: string | null): $System_Collections_Generic.IEnumerable$1<string | null> | null;
+    }
+    export const Collections: Collections$Type;
+
     /** enum Fixtures.Color : System.Int32 */
     export type Color = number;
     export interface Color$Type extends zts.TypeObject<$Fixtures.Color> {
@@ -132,6 +153,20 @@ declare module "csharp:Fixtures" {
         readonly Blue: 4;
     }
     export const Color: Color$Type;
+
+    /** class Fixtures.Crate */
+    export interface Crate extends $System.Object {
+        Add(item: number | string | boolean | zts.Object | null): void;
+        [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
+    }
+    export interface Crate$Type extends zts.TypeObject<$Fixtures.Crate | null> {
+        new (): $Fixtures.Crate;
+        readonly prototype: $Fixtures.Crate;
+        Disposed: number;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Crate: Crate$Type;
 
     /** class Fixtures.DerivedTool */
     export interface DerivedTool extends $Fixtures.BaseTool {
@@ -438,6 +473,19 @@ declare module "csharp:Fixtures" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Shape: Shape$Type;
+
+    /** class Fixtures.Shelf */
+    export interface Shelf extends $System.Object {
+        Put(book: string | null): void;
+        [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
+    }
+    export interface Shelf$Type extends zts.TypeObject<$Fixtures.Shelf | null> {
+        new (): $Fixtures.Shelf;
+        readonly prototype: $Fixtures.Shelf;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Shelf: Shelf$Type;
 
     /** class Fixtures.Square */
     export interface Square extends $Fixtures.Shape {

@@ -3,6 +3,7 @@
 
 declare module "csharp:System.Collections.Generic" {
     import * as $System from "csharp:System";
+    import * as $System_Collections from "csharp:System.Collections";
     import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
     import * as $System_Collections_ObjectModel from "csharp:System.Collections.ObjectModel";
     import * as $System_Runtime_Serialization from "csharp:System.Runtime.Serialization";
@@ -29,6 +30,7 @@ declare module "csharp:System.Collections.Generic" {
         TryGetValue(key: TKey, value: zts.Ref<TValue>): boolean;
         get_Item(key: TKey): TValue;
         set_Item(key: TKey, value: TValue): void;
+        [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;
     }
     export interface Dictionary$2$Definition extends zts.GenericDefinition<"System.Collections.Generic.Dictionary$2", 2> {
         readonly Enumerator: $System_Collections_Generic.Dictionary$2.Enumerator$Definition;
@@ -76,6 +78,25 @@ declare module "csharp:System.Collections.Generic" {
         }
     }
 
+    /** interface System.Collections.Generic.ICollection<T> */
+    export interface ICollection$1<T> extends $System_Collections_Generic.IEnumerable$1<T> {
+        readonly Count: number;
+        readonly IsReadOnly: boolean;
+        Add(item: T): void;
+        Clear(): void;
+        Contains(item: T): boolean;
+        CopyTo(array: zts.Array<T> | null, arrayIndex: number): void;
+        GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
+        Remove(item: T): boolean;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
+    export interface ICollection$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.ICollection$1", 1> {
+    }
+    export interface ICollection$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.ICollection$1<T> | null> {
+        readonly prototype: $System_Collections_Generic.ICollection$1<T>;
+    }
+    export const ICollection$1: ICollection$1$Definition;
+
     /** interface System.Collections.Generic.IComparer<T> (opaque: outside the declaration closure, members not declared) */
     export interface IComparer$1<T> extends zts.Opaque<"System.Collections.Generic.IComparer$1"> {}
     export interface IComparer$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IComparer$1", 1> {
@@ -94,14 +115,26 @@ declare module "csharp:System.Collections.Generic" {
     }
     export const IDictionary$2: IDictionary$2$Definition;
 
-    /** interface System.Collections.Generic.IEnumerable<T> (opaque: outside the declaration closure, members not declared) */
-    export interface IEnumerable$1<T> extends zts.Opaque<"System.Collections.Generic.IEnumerable$1"> {}
+    /** interface System.Collections.Generic.IEnumerable<T> */
+    export interface IEnumerable$1<T> extends Omit<$System_Collections.IEnumerable, "GetEnumerator" | typeof Symbol.iterator> {
+        GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
     export interface IEnumerable$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IEnumerable$1", 1> {
     }
     export interface IEnumerable$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.IEnumerable$1<T> | null> {
         readonly prototype: $System_Collections_Generic.IEnumerable$1<T>;
     }
     export const IEnumerable$1: IEnumerable$1$Definition;
+
+    /** interface System.Collections.Generic.IEnumerator<T> (opaque: outside the declaration closure, members not declared) */
+    export interface IEnumerator$1<T> extends zts.Opaque<"System.Collections.Generic.IEnumerator$1"> {}
+    export interface IEnumerator$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IEnumerator$1", 1> {
+    }
+    export interface IEnumerator$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.IEnumerator$1<T> | null> {
+        readonly prototype: $System_Collections_Generic.IEnumerator$1<T>;
+    }
+    export const IEnumerator$1: IEnumerator$1$Definition;
 
     /** interface System.Collections.Generic.IEqualityComparer<T> (opaque: outside the declaration closure, members not declared) */
     export interface IEqualityComparer$1<T> extends zts.Opaque<"System.Collections.Generic.IEqualityComparer$1"> {}
@@ -112,8 +145,23 @@ declare module "csharp:System.Collections.Generic" {
     }
     export const IEqualityComparer$1: IEqualityComparer$1$Definition;
 
-    /** interface System.Collections.Generic.IList<T> (opaque: outside the declaration closure, members not declared) */
-    export interface IList$1<T> extends zts.Opaque<"System.Collections.Generic.IList$1"> {}
+    /** interface System.Collections.Generic.IList<T> */
+    export interface IList$1<T> extends $System_Collections_Generic.ICollection$1<T> {
+        readonly Count: number;
+        readonly IsReadOnly: boolean;
+        Add(item: T): void;
+        Clear(): void;
+        Contains(item: T): boolean;
+        CopyTo(array: zts.Array<T> | null, arrayIndex: number): void;
+        GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
+        IndexOf(item: T): number;
+        Insert(index: number, item: T): void;
+        Remove(item: T): boolean;
+        RemoveAt(index: number): void;
+        get_Item(index: number): T;
+        set_Item(index: number, value: T): void;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
     export interface IList$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IList$1", 1> {
     }
     export interface IList$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.IList$1<T> | null> {
@@ -121,12 +169,48 @@ declare module "csharp:System.Collections.Generic" {
     }
     export const IList$1: IList$1$Definition;
 
-    /** struct System.Collections.Generic.KeyValuePair<TKey, TValue> (opaque: outside the declaration closure, members not declared) */
-    export interface KeyValuePair$2<TKey, TValue> extends zts.Opaque<"System.Collections.Generic.KeyValuePair$2"> {}
+    /** interface System.Collections.Generic.IReadOnlyCollection<T> */
+    export interface IReadOnlyCollection$1<T> extends $System_Collections_Generic.IEnumerable$1<T> {
+        readonly Count: number;
+        GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
+    export interface IReadOnlyCollection$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IReadOnlyCollection$1", 1> {
+    }
+    export interface IReadOnlyCollection$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.IReadOnlyCollection$1<T> | null> {
+        readonly prototype: $System_Collections_Generic.IReadOnlyCollection$1<T>;
+    }
+    export const IReadOnlyCollection$1: IReadOnlyCollection$1$Definition;
+
+    /** interface System.Collections.Generic.IReadOnlyList<T> */
+    export interface IReadOnlyList$1<T> extends $System_Collections_Generic.IReadOnlyCollection$1<T> {
+        readonly Count: number;
+        GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
+        get_Item(index: number): T;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
+    export interface IReadOnlyList$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IReadOnlyList$1", 1> {
+    }
+    export interface IReadOnlyList$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.IReadOnlyList$1<T> | null> {
+        readonly prototype: $System_Collections_Generic.IReadOnlyList$1<T>;
+    }
+    export const IReadOnlyList$1: IReadOnlyList$1$Definition;
+
+    /** struct System.Collections.Generic.KeyValuePair<TKey, TValue> */
+    export interface KeyValuePair$2<TKey, TValue> extends $System.ValueType {
+        readonly Key: TKey;
+        readonly Value: TValue;
+        Deconstruct(key: zts.Ref<TKey>, value: zts.Ref<TValue>): void;
+        ToString(): string | null;
+    }
     export interface KeyValuePair$2$Definition extends zts.GenericDefinition<"System.Collections.Generic.KeyValuePair$2", 2> {
     }
     export interface KeyValuePair$2$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> {
+        new (key: TKey, value: TValue): $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+        new (): $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
         readonly prototype: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const KeyValuePair$2: KeyValuePair$2$Definition;
 
@@ -181,6 +265,7 @@ declare module "csharp:System.Collections.Generic" {
         TrueForAll(match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): boolean;
         get_Item(index: number): T;
         set_Item(index: number, value: T): void;
+        [Symbol.iterator](): IterableIterator<T>;
     }
     export interface List$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.List$1", 1> {
         readonly Enumerator: $System_Collections_Generic.List$1.Enumerator$Definition;
@@ -212,11 +297,15 @@ declare module "csharp:System.Collections.Generic" {
                 "System.Collections.Generic.Dictionary$2.Enumerator": $System_Collections_Generic.Dictionary$2.Enumerator$Type<V[0], V[1]>;
                 "System.Collections.Generic.Dictionary$2.KeyCollection": $System_Collections_Generic.Dictionary$2.KeyCollection$Type<V[0], V[1]>;
                 "System.Collections.Generic.Dictionary$2.ValueCollection": $System_Collections_Generic.Dictionary$2.ValueCollection$Type<V[0], V[1]>;
+                "System.Collections.Generic.ICollection$1": $System_Collections_Generic.ICollection$1$Type<V[0]>;
                 "System.Collections.Generic.IComparer$1": $System_Collections_Generic.IComparer$1$Type<V[0]>;
                 "System.Collections.Generic.IDictionary$2": $System_Collections_Generic.IDictionary$2$Type<V[0], V[1]>;
                 "System.Collections.Generic.IEnumerable$1": $System_Collections_Generic.IEnumerable$1$Type<V[0]>;
+                "System.Collections.Generic.IEnumerator$1": $System_Collections_Generic.IEnumerator$1$Type<V[0]>;
                 "System.Collections.Generic.IEqualityComparer$1": $System_Collections_Generic.IEqualityComparer$1$Type<V[0]>;
                 "System.Collections.Generic.IList$1": $System_Collections_Generic.IList$1$Type<V[0]>;
+                "System.Collections.Generic.IReadOnlyCollection$1": $System_Collections_Generic.IReadOnlyCollection$1$Type<V[0]>;
+                "System.Collections.Generic.IReadOnlyList$1": $System_Collections_Generic.IReadOnlyList$1$Type<V[0]>;
                 "System.Collections.Generic.KeyValuePair$2": $System_Collections_Generic.KeyValuePair$2$Type<V[0], V[1]>;
                 "System.Collections.Generic.List$1": $System_Collections_Generic.List$1$Type<V[0]>;
                 "System.Collections.Generic.List$1.Enumerator": $System_Collections_Generic.List$1.Enumerator$Type<V[0]>;

@@ -2,6 +2,7 @@
 /// <reference path="zts.d.ts" />
 
 declare module "csharp:System.Collections" {
+    import * as $System from "csharp:System";
     import * as $System_Collections from "csharp:System.Collections";
 
     /** interface System.Collections.IComparer (opaque: outside the declaration closure, members not declared) */
@@ -14,6 +15,7 @@ declare module "csharp:System.Collections" {
     /** interface System.Collections.IEnumerable */
     export interface IEnumerable extends zts.Object {
         GetEnumerator(): $System_Collections.IEnumerator | null;
+        [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
     }
     export interface IEnumerable$Type extends zts.TypeObject<$System_Collections.IEnumerable | null> {
         readonly prototype: $System_Collections.IEnumerable;

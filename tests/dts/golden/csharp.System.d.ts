@@ -67,6 +67,7 @@ declare module "csharp:System" {
         SetValue(value: number | string | boolean | zts.Object | null, indices: zts.Array<number> | null): void;
         SetValue(value: number | string | boolean | zts.Object | null, index1: number, index2: number): void;
         SetValue(value: number | string | boolean | zts.Object | null, index1: number, index2: number, index3: number): void;
+        [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
     }
     export interface Array$Type extends zts.TypeObject<$System.Array | null> {
         readonly prototype: $System.Array;

@@ -29,7 +29,7 @@ declare global {
         type ValueOf<T> = T extends TypeObject<infer V> ? V : never;
         type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };
         /** A C# array (index access, length; iterable). JS arrays are not C# arrays. */
-        interface Array<T> extends $Array {
+        interface Array<T> extends Omit<$Array, typeof Symbol.iterator> {
             [index: number]: T;
             readonly length: number;
             [Symbol.iterator](): IterableIterator<T>;

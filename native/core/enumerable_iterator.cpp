@@ -1,0 +1,86 @@
+// The iteration protocol over a C# enumerator (docs/MARSHAL.md, "C# collections").
+#include "enumerable_iterator.h"
+
+#include "domain.h"
+
+#include <cstring>
+
+namespace zts
+{
+namespace
+{
+
+// A generator over the object's C# enumerator, as C# foreach does it: GetEnumerator() of the view (or, for an
+// explicit implementation, of the System.Collections.IEnumerable view), MoveNext()/Current until done, and
+// Dispose() in a finally, which a generator runs on break/return/throw too (the iterator's return()).
+// A non-generic enumerator whose view has no Dispose is disposed through the System.IDisposable view when
+// its object is one. zts and CSharp are the domain's globals, bound once when the function is made.
+const char kSource[] = R"JS((function (zts, CSharp) {
+    'use strict';
+    let enumerable, disposable, disposableType;
+    return function* iterator() {
+        let source = this;
+        if (typeof source.GetEnumerator !== 'function') {
+            if (enumerable === undefined) enumerable = CSharp.System.Collections.IEnumerable;
+            source = zts.cast(source, enumerable);
+        }
+        const e = source.GetEnumerator();
+        let owner = e;
+        if (typeof e.Dispose !== 'function') {
+            if (disposableType === undefined) {
+                disposable = CSharp.System.IDisposable;
+                disposableType = zts.typeof(disposable);
+            }
+            owner = disposableType.IsInstanceOfType(e) ? zts.cast(e, disposable) : null;
+        }
+        try {
+            while (e.MoveNext()) yield e.Current;
+        } finally {
+            if (owner !== null) owner.Dispose();
+        }
+    };
+}))JS";
+
+JSValue make_iterator_function(JSContext *ctx)
+{
+    JSValue factory = JS_Eval(ctx, kSource, std::strlen(kSource), "<zts enumerable>", JS_EVAL_TYPE_GLOBAL);
+    if (JS_IsException(factory)) {
+        return factory;
+    }
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue args[2] = {JS_GetPropertyStr(ctx, global, "zts"), JS_GetPropertyStr(ctx, global, "CSharp")};
+    JSValue fn = JS_Call(ctx, factory, JS_UNDEFINED, 2, args);
+    JS_FreeValue(ctx, args[1]);
+    JS_FreeValue(ctx, args[0]);
+    JS_FreeValue(ctx, global);
+    JS_FreeValue(ctx, factory);
+    return fn;
+}
+
+} // namespace
+
+bool define_enumerable_iterator(zts_domain *d, JSValueConst proto)
+{
+    JSContext *ctx = d->ctx;
+    if (JS_IsUndefined(d->enumerable_iterator)) {
+        JSValue fn = make_iterator_function(ctx);
+        if (JS_IsException(fn)) {
+            return false;
+        }
+        d->enumerable_iterator = fn;
+    }
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue symbol_ctor = JS_GetPropertyStr(ctx, global, "Symbol");
+    JSValue iterator = JS_GetPropertyStr(ctx, symbol_ctor, "iterator");
+    JSAtom atom = JS_ValueToAtom(ctx, iterator);
+    int rc = atom == JS_ATOM_NULL ? -1
+                                  : JS_DefinePropertyValue(ctx, proto, atom, JS_DupValue(ctx, d->enumerable_iterator),
+                                                           JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
+    JS_FreeAtom(ctx, atom);
+    JS_FreeValue(ctx, iterator);
+    JS_FreeValue(ctx, symbol_ctor);
+    JS_FreeValue(ctx, global);
+    return rc >= 0;
+}
+
+} // namespace zts

@@ -1,0 +1,68 @@
+// Fixtures/Collections.cs through the generated declarations: C# collections are iterable with typed
+// for...of, spread and Array.from; the element type is what the enumerator's Current crosses as.
+import { eq, ok, throws } from './assert.js';
+import { Animal, Collections, Crate, Shelf } from 'csharp:Fixtures';
+import type { Object as CsObject } from 'csharp:System';
+
+export function test_Collections_List_TypedForOf(): void {
+    let sum = 0;
+    for (const x of Collections.Numbers(4)!) {
+        const n: number = x;
+        sum += n;
+    }
+    eq(sum, 6);
+    const doubled: number[] = Array.from(Collections.Numbers(3)!, x => x * 2);
+    eq(doubled.join(','), '0,2,4');
+    eq(Collections.Sum(Collections.Numbers(5)), 10);
+}
+
+export function test_Collections_Dictionary_KeyValuePairs(): void {
+    const parts: string[] = [];
+    for (const pair of Collections.Ages()!) parts.push(`${pair.Key}=${pair.Value}`);
+    eq(parts.join(','), 'ann=31,bob=42');
+}
+
+export function test_Collections_InterfaceViews_TypedElements(): void {
+    const words: (string | null)[] = [...Collections.Words('a b')!];
+    eq(words.join(','), 'a,b');
+    for (const a of Collections.Animals()!) ok(a!.Name !== null, 'IList<Animal> yields Animal | null');
+    eq([...Collections.ReadOnlyWords('x y z')!].length, 3);
+    eq([...Collections.Distinct(1, 1, 2)!].length, 2);
+}
+
+export function test_Collections_Break_Disposes(): void {
+    Collections.ResetCounters();
+    for (const x of Collections.Counted(5)!) if (x === 1) break;
+    eq(Collections.Produced, 2);
+    eq(Collections.Disposed, 1);
+}
+
+export function test_Collections_Modified_Throws(): void {
+    const list = Collections.Numbers(2)!;
+    throws(() => { for (const x of list) list.Add(x); }, 'zts: System.InvalidOperationException: ');
+}
+
+export function test_Collections_Explicit_Implementations(): void {
+    Crate.Disposed = 0;
+    const crate = new Crate();
+    crate.Add(7);
+    crate.Add('s');
+    crate.Add(new Animal('a'));
+    const items: (number | string | boolean | CsObject | null)[] = [...crate];
+    eq(items[0], 7);
+    eq(items[1], 's');
+    eq(Crate.Disposed, 1);
+    const shelf = new Shelf();
+    shelf.Put('dune');
+    for (const book of shelf) eq(book, 'dune');
+}
+
+export function test_Collections_ClosedGeneric_Iterable(): void {
+    const IntList = zts.generic(CSharp.System.Collections.Generic.List$1, CSharp.System.Int32);
+    const list = new IntList();
+    list.Add(3);
+    list.Add(4);
+    let product = 1;
+    for (const x of list) product *= x;
+    eq(product, 12);
+}

@@ -59,6 +59,33 @@ namespace ZTS
                                  .Where(p => seen.Add(p.Name)));
         }
 
+        /// <summary>
+        /// The properties a type shows as JS accessors (Properties without indexers, each with at least one public
+        /// accessor), and in <paramref name="accessorMethods"/> every public get/set method they use: those are
+        /// not also methods in JS (indexers' get_Item/set_Item stay methods).
+        /// </summary>
+        public static List<TsAccessorProperty> AccessorProperties(Type t, out HashSet<MethodInfo> accessorMethods)
+        {
+            accessorMethods = new HashSet<MethodInfo>();
+            var result = new List<TsAccessorProperty>();
+            foreach (PropertyInfo p in Properties(t))
+            {
+                if (p.GetIndexParameters().Length > 0) continue;
+                MethodInfo getter = p.GetGetMethod();
+                MethodInfo setter = p.GetSetMethod();
+                if (getter != null) accessorMethods.Add(getter);
+                if (setter != null) accessorMethods.Add(setter);
+                if (getter != null || setter != null) result.Add(new TsAccessorProperty(p, getter, setter));
+            }
+            return result;
+        }
+
+        /// <summary>The methods a binder binds: Methods without property accessors and generic method definitions.</summary>
+        public static IEnumerable<MethodInfo> BindableMethods(Type t, HashSet<MethodInfo> accessorMethods)
+        {
+            return Methods(t).Where(m => !accessorMethods.Contains(m) && !m.IsGenericMethodDefinition);
+        }
+
         /// <summary>Fields a type shows: the declared ones plus inherited public statics not hidden by name.</summary>
         public static IEnumerable<FieldInfo> Fields(Type t)
         {

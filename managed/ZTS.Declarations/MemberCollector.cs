@@ -55,25 +55,19 @@ namespace ZTS.Declarations
                 return members;
             }
             if (BindFails(t) != null) return members; // the runtime cannot bind any member
-            var accessors = new HashSet<MethodInfo>();
-            foreach (PropertyInfo p in ZTS.TsMemberRules.Properties(t))
+            HashSet<MethodInfo> accessors;
+            foreach (ZTS.TsAccessorProperty a in ZTS.TsMemberRules.AccessorProperties(t, out accessors))
             {
-                if (p.GetIndexParameters().Length > 0) continue; // indexers: get_Item/set_Item methods
-                MethodInfo getter = p.GetGetMethod();
-                MethodInfo setter = p.GetSetMethod();
-                if (getter != null) accessors.Add(getter);
-                if (setter != null) accessors.Add(setter);
-                MethodInfo any = getter ?? setter;
-                if (any == null || !TsTypeMapper.CanCross(p.PropertyType)) continue;
-                members.Add(Property(p.Name, any.IsStatic, getter != null, setter != null, p, p.PropertyType));
+                PropertyInfo p = a.Property;
+                if (!TsTypeMapper.CanCross(p.PropertyType)) continue;
+                members.Add(Property(p.Name, a.IsStatic, a.Getter != null, a.Setter != null, p, p.PropertyType));
             }
             foreach (FieldInfo f in ZTS.TsMemberRules.Fields(t))
             {
                 if (!TsTypeMapper.CanCross(f.FieldType)) continue;
                 members.Add(Property(f.Name, f.IsStatic, true, !(f.IsInitOnly || f.IsLiteral), f, f.FieldType));
             }
-            IEnumerable<MethodInfo> methods = ZTS.TsMemberRules.Methods(t)
-                .Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition && Callable(m));
+            IEnumerable<MethodInfo> methods = ZTS.TsMemberRules.BindableMethods(t, accessors).Where(Callable);
             var sets = new Dictionary<string, TsMember>();
             foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(methods))
             {

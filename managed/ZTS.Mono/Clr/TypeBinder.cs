@@ -21,10 +21,6 @@ namespace ZTS.Mono.Clr
         // What a type shows (its own members, inherited statics, inherited overloads, interface views with
         // their base interfaces' members) is the shared rule TsMemberRules in ZTS.Common, which the
         // declaration generator (ZTS.Declarations) uses too.
-        private static IEnumerable<PropertyInfo> Properties(Type t)
-        {
-            return TsMemberRules.Properties(t);
-        }
 
         /// <summary>The core's id of t in domain d, declaring t (not binding it) on first use.</summary>
         public static int Declare(MonoDomain d, Type t)
@@ -119,21 +115,16 @@ namespace ZTS.Mono.Clr
                     }
                 }
                 if (t.IsGenericTypeDefinition) return; // members come with the closed type (zts.generic)
-                var accessors = new HashSet<MethodInfo>();
-                foreach (PropertyInfo p in Properties(t))
+                HashSet<MethodInfo> accessors;
+                foreach (TsAccessorProperty a in TsMemberRules.AccessorProperties(t, out accessors))
                 {
-                    if (p.GetIndexParameters().Length > 0) continue; // indexers: get_Item/set_Item methods
-                    MethodInfo getter = p.GetGetMethod();
-                    MethodInfo setter = p.GetSetMethod();
-                    if (getter != null) accessors.Add(getter);
-                    if (setter != null) accessors.Add(setter);
-                    MethodInfo any = getter ?? setter;
-                    if (any == null) continue;
+                    PropertyInfo p = a.Property;
+                    MethodInfo getter = a.Getter, setter = a.Setter;
                     string name = owner + "." + p.Name;
                     TableShape table = MarshalAsReader.TableFor(p, p.PropertyType, name);
                     int g = getter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(getter, Table(Site(d, name, null, p.PropertyType), table, null)));
                     int s = setter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
-                    Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), any.IsStatic ? 1u : 0u, g, s));
+                    Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), a.IsStatic ? 1u : 0u, g, s));
                 }
                 foreach (FieldInfo f in TsMemberRules.Fields(t))
                 {
@@ -144,7 +135,7 @@ namespace ZTS.Mono.Clr
                     int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, () => MemberBridgeBuilder.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? 1u : 0u, g, s));
                 }
-                foreach (MethodInfo m in Sorted(TsMemberRules.Methods(t).Where(m => !accessors.Contains(m) && !m.IsGenericMethodDefinition)))
+                foreach (MethodInfo m in Sorted(TsMemberRules.BindableMethods(t, accessors)))
                 {
                     MarshalAsReader.CheckMethod(m);
                     MethodInfo method = m;

@@ -11,7 +11,7 @@ namespace ZTS.Bench
     /// <c>bench &lt;name&gt;: &lt;value&gt; &lt;unit&gt; [baseline &lt;value&gt; ratio &lt;r&gt;]</c>.
     /// Each timed loop runs in several rounds, interleaved with its baseline; the best round counts.
     /// </summary>
-    public static class Program
+    public static partial class Program
     {
         [DllImport("zts_bench_baseline", CallingConvention = CallingConvention.Cdecl)]
         private static extern int bench_raw_prepare(IntPtr domain, string name);
@@ -83,6 +83,7 @@ namespace ZTS.Bench
 
             JsToCSharp(n / 2, rounds);
             ValuesAndDelegates(n / 4, rounds);
+            Collections(n / 4, rounds);
 
             // Initialize + first GetFunction (warm process) and one Reset cycle, best of several.
             var initTimes = new List<double>();

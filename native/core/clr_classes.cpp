@@ -106,7 +106,13 @@ JSClassExoticMethods k_object_exotic = {};
 // Arrays: integer keys and `length` reach the host; everything else is the prototype chain.
 bool array_index(JSContext *ctx, JSAtom atom, int32_t *index)
 {
-    // Array index keys are canonical decimal strings ("0", "17"; not "01" or "-1").
+    // QuickJS keeps keys 0..2^31-2 as tagged-int atoms (JS_ATOM_TAG_INT, the top bit; checked by the
+    // QuickJS_Atoms test): the hot path needs no string.
+    if ((atom & k_atom_tag_int) != 0) {
+        *index = static_cast<int32_t>(atom & ~k_atom_tag_int);
+        return true;
+    }
+    // Other array index keys are canonical decimal strings ("0", "17"; not "01" or "-1").
     const char *s = JS_AtomToCString(ctx, atom);
     if (s == nullptr) {
         JS_FreeValue(ctx, JS_GetException(ctx));
@@ -129,12 +135,23 @@ bool array_index(JSContext *ctx, JSAtom atom, int32_t *index)
 JSValue array_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst receiver)
 {
     zts_domain *d = domain_of(ctx);
-    const ExoticPayload *payload = exotic_payload(obj);
+    auto *payload = const_cast<ExoticPayload *>(exotic_payload(obj));
     const TypeInfo *t = d->types.find(payload->type_id);
     int32_t index = 0;
     if (t != nullptr && t->element_get >= 0 && array_index(ctx, atom, &index)) {
         JSValue arg = JS_NewInt32(ctx, index);
         return invoke_bridge(d, t->element_get, obj, payload->slot, 1, &arg);
+    }
+    if (t != nullptr && t->length_get >= 0 && atom == d->length_atom) {
+        // A C# array never resizes: ask the host once per exotic (loops read length every iteration).
+        if (payload->length >= 0) {
+            return JS_NewInt32(ctx, payload->length);
+        }
+        JSValue length = invoke_bridge(d, t->length_get, obj, payload->slot, 0, nullptr);
+        if (JS_VALUE_GET_TAG(length) == JS_TAG_INT && JS_VALUE_GET_INT(length) >= 0) {
+            payload->length = JS_VALUE_GET_INT(length);
+        }
+        return length;
     }
     JSValue proto = JS_GetPrototype(ctx, obj);
     JSValue r = JS_GetPropertyInternal(ctx, proto, atom, receiver, 0);
@@ -415,6 +432,7 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
     }
     payload->slot = slot;
     payload->type_id = type_id;
+    payload->length = -1;
     payload->generation = d->slots.attach(slot, JS_VALUE_GET_PTR(obj));
     JS_SetOpaque(obj, payload);
     return obj;

@@ -10,6 +10,10 @@
 namespace zts
 {
 
+/// QuickJS's JS_ATOM_TAG_INT: atoms of integer keys 0..2^31-2 carry this bit and the key (internal to quickjs.c;
+/// the QuickJS_Atoms test checks it against JS_NewAtomUInt32, so a QuickJS change fails loudly).
+constexpr JSAtom k_atom_tag_int = 1u << 31;
+
 /// Registers the classes on a runtime (once per runtime).
 void register_clr_classes(JSRuntime *rt);
 

@@ -78,6 +78,7 @@ zts_domain *domain_create(void *host, void *gate)
         return nullptr;
     }
     JS_SetContextOpaque(d->ctx, d);
+    d->length_atom = JS_NewAtom(d->ctx, "length");
     install_module_loader(d);
     d->gate_entry = make_gate_entry(d);
     if (JS_IsException(d->gate_entry) || !install_zts_global(d) || !install_csharp_global(d)) {
@@ -115,6 +116,8 @@ int64_t domain_destroy(zts_domain *d)
     d->gate_entry = JS_UNDEFINED;
     JS_FreeValue(d->ctx, d->enumerable_iterator);
     d->enumerable_iterator = JS_UNDEFINED;
+    JS_FreeAtom(d->ctx, d->length_atom);
+    d->length_atom = JS_ATOM_NULL;
     JS_FreeContext(d->ctx);
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);

@@ -16,6 +16,7 @@ struct ExoticPayload {
     int32_t slot;        ///< host registry slot
     uint32_t generation; ///< which exotic of that slot this is
     int32_t type_id;     ///< the view (declared type)
+    int32_t length;      ///< a C# array's Length once read (arrays never resize), else -1
 };
 
 /// Per-slot state of a domain's exotics.

@@ -45,6 +45,20 @@ export function test_Members_Arrays_IndexAndLength() {
     throws(() => { a[1] = 'x'; }, 'zts: cannot convert string to System.Int32');
 }
 
+export function test_Members_Arrays_LengthIsPerArray() {
+    // The core keeps each array's length after the first read (C# arrays never resize).
+    const empty = Overloads.Range(0), three = Overloads.Range(3), big = Overloads.Range(1000);
+    for (let round = 0; round < 2; round++) {
+        eq(empty.length, 0, 'empty');
+        eq(three.length, 3, 'three');
+        eq(big.length, 1000, 'big');
+    }
+    eq(big[999], 999, 'last index');
+    eq(big['999'], 999, 'string key');
+    eq(big['01'], undefined, 'a non-canonical key is not an index');
+    throws(() => big[1000], 'zts: System.IndexOutOfRangeException');
+}
+
 export function test_Members_Arrays_Iterable() {
     const a = Overloads.Range(4);
     const seen = [];

@@ -46,7 +46,7 @@ namespace ZTS.Run
                 }
             }
             TsAppDomain.Initialize(Load);
-            _stamps = Snapshot();
+            _stamps = Snapshot() ?? new Dictionary<string, DateTime>();
             Action<float> tick;
             int bound = Bind(out tick);
             if (bound != 0) return bound;
@@ -141,17 +141,31 @@ namespace ZTS.Run
             return code;
         }
 
+        // Write times of every file under the folder, or null while it cannot be read (a tool is
+        // replacing it: `rm -rf out && tsc`, a rename): that counts as a change that is still going on.
         private Dictionary<string, DateTime> Snapshot()
         {
             var stamps = new Dictionary<string, DateTime>();
-            foreach (string f in Directory.GetFiles(_o.Dir, "*", SearchOption.AllDirectories))
-                stamps[f] = File.GetLastWriteTimeUtc(f);
+            try
+            {
+                foreach (string f in Directory.GetFiles(_o.Dir, "*", SearchOption.AllDirectories))
+                    stamps[f] = File.GetLastWriteTimeUtc(f);
+            }
+            catch (IOException)
+            {
+                return null;
+            }
+            catch (UnauthorizedAccessException)
+            {
+                return null;
+            }
             return stamps;
         }
 
         private bool Changed()
         {
             Dictionary<string, DateTime> now = Snapshot();
+            if (now == null) return true; // keeps the debounce waiting until the folder is back
             bool changed = now.Count != _stamps.Count;
             foreach (var entry in now)
             {

@@ -16,7 +16,7 @@ namespace ZTS.Run
             _ticks.Add(stopwatchTicks);
         }
 
-        /// <summary>"N frames, tick mean/p50/p99/max in µs" (the first frame, which JIT-compiles, included in max only).</summary>
+        /// <summary>"N frames; tick µs: mean, p50, p99, max" over the frames after the first, which JIT-compiles and is shown apart.</summary>
         public string Describe()
         {
             if (_ticks.Count == 0) return "0 frames";

@@ -6,10 +6,11 @@ if(NOT ZTS_TSC)
 endif()
 
 # zts_add_tsc_project(<target> PROJECT <dir with tsconfig.json> [OUT <outDir override>]
-#                     [DEPENDS <target or file>...] [FLAGS <extra tsc flags>...])
-# Runs `tsc -p <dir>` when a .ts/.json under <dir> (or a dependency) changes; a stamp file is the output.
+#                     [OUTPUTS <emitted file>...] [DEPENDS <target or file>...] [FLAGS <extra tsc flags>...])
+# Runs `tsc -p <dir>` when a .ts/.json under <dir>, the pinned compiler (package-lock.json) or a dependency
+# changes, or when one of OUTPUTS (e.g. out/main.js) is missing; a stamp file is the output too.
 function(zts_add_tsc_project target)
-  cmake_parse_arguments(A "" "PROJECT;OUT" "DEPENDS;FLAGS" ${ARGN})
+  cmake_parse_arguments(A "" "PROJECT;OUT" "DEPENDS;FLAGS;OUTPUTS" ${ARGN})
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${A_PROJECT}/*.ts ${A_PROJECT}/*.json)
   list(FILTER sources EXCLUDE REGEX "/(out|node_modules)/")
   set(out_flags)
@@ -17,10 +18,10 @@ function(zts_add_tsc_project target)
     set(out_flags --outDir ${A_OUT})
   endif()
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${target}.tsc.stamp)
-  add_custom_command(OUTPUT ${stamp}
+  add_custom_command(OUTPUT ${stamp} ${A_OUTPUTS}
     COMMAND ${ZTS_NODE} ${ZTS_TSC} -p ${A_PROJECT} ${out_flags} ${A_FLAGS}
     COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
-    DEPENDS ${sources} ${A_DEPENDS}
+    DEPENDS ${sources} ${A_DEPENDS} ${CMAKE_SOURCE_DIR}/package-lock.json
     COMMENT "tsc ${target}"
     VERBATIM)
   add_custom_target(${target} ALL DEPENDS ${stamp})
@@ -41,7 +42,8 @@ function(zts_add_gen_dts target)
     list(APPEND args --alias-xml ${x})
   endforeach()
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${target}.dts.stamp)
-  add_custom_command(OUTPUT ${stamp}
+  # zts.d.ts is written on every run: a deleted output folder is generated again.
+  add_custom_command(OUTPUT ${stamp} ${A_OUT}/zts.d.ts
     COMMAND ${CMAKE_COMMAND} -E env MONO_PATH=${ZTS_DIST_DIR} LD_LIBRARY_PATH=${ZTS_DIST_DIR}
             mono ${ZTS_DIST_DIR}/ztsrun.exe gen-dts ${args} --out ${A_OUT}
     COMMAND ${CMAKE_COMMAND} -E touch ${stamp}

@@ -44,6 +44,29 @@ namespace ZTS
         }
 
         /// <summary>
+        /// The public parameterless instance method named <paramref name="jsName"/> (after aliases) that JS finds on
+        /// a view of t: on t or the visible base classes its prototype chain mirrors; null when there is none.
+        /// Enumerable iteration uses it for GetEnumerator (runtime and declarations agree through it).
+        /// </summary>
+        public static MethodInfo ParameterlessInstanceMethod(Type t, string jsName, Func<MethodInfo, string> finalName)
+        {
+            for (Type c = t; c != null; c = c.IsInterface ? null : VisibleBase(c))
+            {
+                MethodInfo m = Sorted(Methods(c)).FirstOrDefault(x => !x.IsStatic && !x.IsGenericMethodDefinition &&
+                                                                      x.GetParameters().Length == 0 && finalName(x) == jsName);
+                if (m != null) return m;
+            }
+            return null;
+        }
+
+        private static Type VisibleBase(Type t)
+        {
+            Type b = t.BaseType;
+            while (b != null && !b.IsVisible) b = b.BaseType;
+            return b;
+        }
+
+        /// <summary>
         /// Properties a type shows (indexers included; binders skip them, their accessors stay methods):
         /// the declared ones, plus base classes' public statics it does not hide by name (statics do not
         /// inherit in JS, so a type object lists them itself); for an interface also the properties of the

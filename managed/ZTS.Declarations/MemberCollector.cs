@@ -102,23 +102,20 @@ namespace ZTS.Declarations
         public PropertyInfo IteratedCurrent(Type t)
         {
             if (!ZTS.TsMemberRules.IsEnumerable(t)) return null;
-            Type enumerator = typeof(System.Collections.IEnumerator);
-            for (Type c = t; c != null; c = TypeShape.BaseClass(c))
-            {
-                MethodInfo get = ZTS.TsMemberRules.Sorted(ZTS.TsMemberRules.Methods(c))
-                    .FirstOrDefault(m => !m.IsStatic && _aliases.FinalName(m) == "GetEnumerator" && m.GetParameters().Length == 0 &&
-                                         !m.IsGenericMethodDefinition);
-                if (get == null) continue;
-                enumerator = get.ReturnType;
-                break;
-            }
+            PropertyInfo objectCurrent = typeof(System.Collections.IEnumerator).GetProperty("Current");
+            MethodInfo get = ZTS.TsMemberRules.ParameterlessInstanceMethod(t, "GetEnumerator", _aliases.FinalName);
+            if (get == null) return objectCurrent; // iterated through the IEnumerable view
+            Type enumerator = get.ReturnType;
+            // The runtime steps through the enumerator's own MoveNext/Current when its view shows both, else
+            // through the IEnumerator view (explicit implementations).
+            if (ZTS.TsMemberRules.ParameterlessInstanceMethod(enumerator, "MoveNext", _aliases.FinalName) == null) return objectCurrent;
             for (Type c = enumerator; c != null; c = TypeShape.BaseClass(c))
             {
                 PropertyInfo current = ZTS.TsMemberRules.Properties(c).FirstOrDefault(p => p.Name == "Current" && p.GetGetMethod() != null &&
                                                                                          !p.GetGetMethod().IsStatic);
                 if (current != null) return current;
             }
-            return typeof(System.Collections.IEnumerator).GetProperty("Current");
+            return objectCurrent;
         }
 
         // The element of the iterator line: Current mapped as a property result.

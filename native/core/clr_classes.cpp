@@ -562,7 +562,8 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
     if ((t->flags & ZTS_TYPE_ARRAY) != 0 && !define_array_iterator(ctx, proto)) {
         return false;
     }
-    if ((t->flags & ZTS_TYPE_ENUMERABLE) != 0 && !define_enumerable_iterator(d, proto)) {
+    if ((t->flags & ZTS_TYPE_ENUMERABLE) != 0 &&
+        !define_enumerable_iterator(d, proto, (t->flags & ZTS_TYPE_ENUMERABLE_VIA_INTERFACE) != 0)) {
         return false;
     }
     t->bound = true;

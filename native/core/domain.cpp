@@ -114,8 +114,8 @@ int64_t domain_destroy(zts_domain *d)
     d->opaque.clear(d->ctx);
     JS_FreeValue(d->ctx, d->gate_entry);
     d->gate_entry = JS_UNDEFINED;
-    JS_FreeValue(d->ctx, d->enumerable_iterator);
-    d->enumerable_iterator = JS_UNDEFINED;
+    JS_FreeValue(d->ctx, d->enumerable_iterators);
+    d->enumerable_iterators = JS_UNDEFINED;
     JS_FreeAtom(d->ctx, d->length_atom);
     d->length_atom = JS_ATOM_NULL;
     JS_FreeContext(d->ctx);

@@ -57,7 +57,7 @@ struct zts_domain {
     zts::ObjectSlots slots;             ///< live exotics per host registry slot
     zts::OpaqueSlots opaque;            ///< values behind the opaque handles of the calls in progress
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
-    JSValue enumerable_iterator = JS_UNDEFINED; ///< owned: [Symbol.iterator] of ZTS_TYPE_ENUMERABLE prototypes, made on first use
+    JSValue enumerable_iterators = JS_UNDEFINED; ///< owned: [direct, via IEnumerable] [Symbol.iterator] functions of ZTS_TYPE_ENUMERABLE prototypes, made on first use
     JSAtom length_atom = JS_ATOM_NULL;  ///< owned: "length", compared by the C# array exotic's get hook
     std::vector<std::pair<void *, std::string>> rejections; ///< unhandled rejections: promise identity, text
     zts::SourceMaps source_maps;        ///< source maps of loaded modules, read by the backtrace hook

@@ -10,21 +10,22 @@ namespace zts
 namespace
 {
 
-// A generator over the object's C# enumerator, as C# foreach does it: GetEnumerator() of the view (or, for an
-// explicit implementation, of the System.Collections.IEnumerable view), MoveNext()/Current until done, and
+// A generator over the object's C# enumerator, as C# foreach does it: GetEnumerator() of the view (or, when the
+// view has no public parameterless GetEnumerator, an explicit implementation or only overloads with parameters,
+// of the System.Collections.IEnumerable view: ZTS_TYPE_ENUMERABLE_VIA_INTERFACE), then MoveNext()/Current until
+// done (through the System.Collections.IEnumerator view when the enumerator implements those explicitly), and
 // Dispose() in a finally, which a generator runs on break/return/throw too (the iterator's return()).
 // A non-generic enumerator whose view has no Dispose is disposed through the System.IDisposable view when
-// its object is one. zts and CSharp are the domain's globals, bound once when the function is made.
+// its object is one. zts and CSharp are the domain's globals, bound once when the functions are made.
+// The factory returns [direct, via the IEnumerable view].
 const char kSource[] = R"JS((function (zts, CSharp) {
     'use strict';
-    let enumerable, disposable, disposableType;
-    return function* iterator() {
-        let source = this;
-        if (typeof source.GetEnumerator !== 'function') {
-            if (enumerable === undefined) enumerable = CSharp.System.Collections.IEnumerable;
-            source = zts.cast(source, enumerable);
-        }
+    let disposable, disposableType;
+    const make = (viaInterface) => function* iterator() {
+        const source = viaInterface ? zts.cast(this, CSharp.System.Collections.IEnumerable) : this;
         const e = source.GetEnumerator();
+        const step = typeof e.MoveNext === 'function' && 'Current' in e
+            ? e : zts.cast(e, CSharp.System.Collections.IEnumerator);
         let owner = e;
         if (typeof e.Dispose !== 'function') {
             if (disposableType === undefined) {
@@ -34,11 +35,12 @@ const char kSource[] = R"JS((function (zts, CSharp) {
             owner = disposableType.IsInstanceOfType(e) ? zts.cast(e, disposable) : null;
         }
         try {
-            while (e.MoveNext()) yield e.Current;
+            while (step.MoveNext()) yield step.Current;
         } finally {
             if (owner !== null) owner.Dispose();
         }
     };
+    return [make(false), make(true)];
 }))JS";
 
 JSValue make_iterator_function(JSContext *ctx)
@@ -59,23 +61,29 @@ JSValue make_iterator_function(JSContext *ctx)
 
 } // namespace
 
-bool define_enumerable_iterator(zts_domain *d, JSValueConst proto)
+bool define_enumerable_iterator(zts_domain *d, JSValueConst proto, bool via_interface)
 {
     JSContext *ctx = d->ctx;
-    if (JS_IsUndefined(d->enumerable_iterator)) {
-        JSValue fn = make_iterator_function(ctx);
-        if (JS_IsException(fn)) {
+    if (JS_IsUndefined(d->enumerable_iterators)) {
+        JSValue pair = make_iterator_function(ctx);
+        if (JS_IsException(pair)) {
             return false;
         }
-        d->enumerable_iterator = fn;
+        d->enumerable_iterators = pair;
+    }
+    JSValue fn = JS_GetPropertyUint32(ctx, d->enumerable_iterators, via_interface ? 1 : 0);
+    if (JS_IsException(fn)) {
+        return false;
     }
     JSValue global = JS_GetGlobalObject(ctx);
     JSValue symbol_ctor = JS_GetPropertyStr(ctx, global, "Symbol");
     JSValue iterator = JS_GetPropertyStr(ctx, symbol_ctor, "iterator");
     JSAtom atom = JS_ValueToAtom(ctx, iterator);
     int rc = atom == JS_ATOM_NULL ? -1
-                                  : JS_DefinePropertyValue(ctx, proto, atom, JS_DupValue(ctx, d->enumerable_iterator),
-                                                           JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
+                                  : JS_DefinePropertyValue(ctx, proto, atom, fn, JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
+    if (atom == JS_ATOM_NULL) {
+        JS_FreeValue(ctx, fn);
+    }
     JS_FreeAtom(ctx, atom);
     JS_FreeValue(ctx, iterator);
     JS_FreeValue(ctx, symbol_ctor);

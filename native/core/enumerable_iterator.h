@@ -8,8 +8,9 @@ struct zts_domain;
 namespace zts
 {
 
-/// Defines [Symbol.iterator] on proto: the domain's enumerable iterator function, made on first use
-/// (d->enumerable_iterator, freed by domain_destroy). False with a pending JS exception on failure.
-bool define_enumerable_iterator(zts_domain *d, JSValueConst proto);
+/// Defines [Symbol.iterator] on proto: one of the domain's enumerable iterator functions (made on first use,
+/// d->enumerable_iterators, freed by domain_destroy); via_interface iterates the System.Collections.IEnumerable
+/// view (ZTS_TYPE_ENUMERABLE_VIA_INTERFACE). False with a pending JS exception on failure.
+bool define_enumerable_iterator(zts_domain *d, JSValueConst proto, bool via_interface);
 
 } // namespace zts

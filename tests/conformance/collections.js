@@ -1,7 +1,7 @@
 // C# collections (System.Collections.IEnumerable) are iterable: for...of, spread and Array.from over the
 // C# enumerator, disposed when the loop ends or exits early (docs/MARSHAL.md, "C# collections").
 import { eq, ok, throws } from './assert.js';
-import { Animal, Crate, Collections, Geometry, Shelf } from 'csharp:Fixtures';
+import { Animal, Crate, Collections, Geometry, Shelf, Paged, Ticker } from 'csharp:Fixtures';
 import { List$1 } from 'csharp:System.Collections.Generic';
 
 export function test_Collections_List_ForOf() {
@@ -124,4 +124,21 @@ export function test_Collections_ClosedGeneric_NewListIterable() {
 export function test_Collections_NotEnumerable_HasNoIterator() {
     eq(Geometry.Stored[Symbol.iterator], undefined, 'a struct that is not IEnumerable');
     eq(new Animal('x')[Symbol.iterator], undefined, 'a class that is not IEnumerable');
+}
+
+// Regression (issue 5 review): the view's only GetEnumerator takes a parameter (the parameterless one is
+// explicit): for...of goes through the IEnumerable view instead of calling GetEnumerator() and failing.
+export function test_Collections_GetEnumeratorWithParameter_IterableThroughIEnumerable() {
+    const p = new Paged(3);
+    eq([...p].join(','), '0,10,20');
+    const e = p.GetEnumerator(1);        // the public overload still works
+    ok(e.MoveNext());
+    eq(e.Current, 10);
+}
+
+// Regression (issue 5 review): the enumerator implements MoveNext/Current explicitly.
+export function test_Collections_ExplicitEnumeratorMembers_Iterable() {
+    eq([...new Ticker(2)].join('|'), 'tick 1|tick 2');
+    const e = new Ticker(1).GetEnumerator();
+    ok(e.MoveNext === undefined, 'the view of TickerEnumerator shows no MoveNext');
 }

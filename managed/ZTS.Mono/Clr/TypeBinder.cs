@@ -40,7 +40,12 @@ namespace ZTS.Mono.Clr
             if (t.IsEnum) flags |= 16;
             if (t.IsGenericTypeDefinition) flags |= 32;
             if (IsDelegate(t)) flags |= 64; // callable in JS: d(...) calls Invoke
-            if (TsMemberRules.IsEnumerable(t)) flags |= 128; // iterable in JS: [Symbol.iterator] over GetEnumerator()
+            if (TsMemberRules.IsEnumerable(t))
+            {
+                flags |= 128; // iterable in JS: [Symbol.iterator] over GetEnumerator()
+                if (!t.IsGenericTypeDefinition && TsMemberRules.ParameterlessInstanceMethod(t, "GetEnumerator", d.Aliases.FinalName) == null)
+                    flags |= 256; // no public GetEnumerator() on the view: iterate the System.Collections.IEnumerable view
+            }
             string full = t.FullName ?? t.ToString();
             int rc = ZtsNative.zts_type_declare(d.Handle, ZtsNative.Utf8Z(full), ZtsNative.Utf8Z(DisplayName(t)), baseId, outerId, flags, out id);
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "declare " + full);

@@ -122,6 +122,7 @@ typedef struct zts_host_callbacks {
 #define ZTS_TYPE_GENERIC_DEF (1u << 5) /* open generic definition: close it with zts.generic */
 #define ZTS_TYPE_DELEGATE (1u << 6)    /* delegate: its objects are callable, d(...) calls Invoke */
 #define ZTS_TYPE_ENUMERABLE (1u << 7)  /* System.Collections.IEnumerable (not string/array): [Symbol.iterator] */
+#define ZTS_TYPE_ENUMERABLE_VIA_INTERFACE (1u << 8) /* with ENUMERABLE: no public GetEnumerator() on the view: iterate the IEnumerable view */
 
 /* Flags of zts_type_add_*. */
 #define ZTS_MEMBER_STATIC (1u << 0)

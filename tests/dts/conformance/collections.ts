@@ -1,7 +1,7 @@
 // Fixtures/Collections.cs through the generated declarations: C# collections are iterable with typed
 // for...of, spread and Array.from; the element type is what the enumerator's Current crosses as.
 import { eq, ok, throws } from './assert.js';
-import { Animal, Collections, Crate, Shelf } from 'csharp:Fixtures';
+import { Animal, Collections, Crate, Paged, Shelf, Ticker, TickerEnumerator } from 'csharp:Fixtures';
 import type { Object as CsObject } from 'csharp:System';
 
 export function test_Collections_List_TypedForOf(): void {
@@ -65,4 +65,18 @@ export function test_Collections_ClosedGeneric_Iterable(): void {
     let product = 1;
     for (const x of list) product *= x;
     eq(product, 12);
+}
+
+export function test_Collections_ExplicitShapes_IterateAsObjects(): void {
+    // Paged's only public GetEnumerator takes a start; Ticker's enumerator has explicit MoveNext/Current:
+    // both iterate through the IEnumerable/IEnumerator views, so the elements are typed as `object` results.
+    const pages: (number | string | boolean | CsObject | null)[] = [...new Paged(2)];
+    eq(pages.join(','), '0,10');
+    const e = new Paged(3).GetEnumerator(2);
+    ok(e !== null && e.MoveNext());
+    const ticks: (number | string | boolean | CsObject | null)[] = [];
+    for (const t of new Ticker(2)) ticks.push(t);
+    eq(ticks.join('|'), 'tick 1|tick 2');
+    const te = new Ticker(1).GetEnumerator();
+    ok(te !== null && te instanceof TickerEnumerator, 'the view shows no MoveNext: a TickerEnumerator with no members');
 }

@@ -391,6 +391,19 @@ declare module "csharp:Fixtures" {
     }
     export const Overloads: Overloads$Type;
 
+    /** class Fixtures.Paged */
+    export interface Paged extends $System.Object {
+        GetEnumerator(start: number): $System_Collections_Generic.IEnumerator$1<number> | null;
+        [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
+    }
+    export interface Paged$Type extends zts.TypeObject<$Fixtures.Paged | null> {
+        new (count: number): $Fixtures.Paged;
+        readonly prototype: $Fixtures.Paged;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Paged: Paged$Type;
+
     /** static class Fixtures.Paint */
     export interface Paint extends $System.Object {
     }
@@ -513,6 +526,29 @@ declare module "csharp:Fixtures" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Tagged: Tagged$Type;
+
+    /** class Fixtures.Ticker */
+    export interface Ticker extends $System.Object {
+        GetEnumerator(): $Fixtures.TickerEnumerator | null;
+        [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
+    }
+    export interface Ticker$Type extends zts.TypeObject<$Fixtures.Ticker | null> {
+        new (count: number): $Fixtures.Ticker;
+        readonly prototype: $Fixtures.Ticker;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Ticker: Ticker$Type;
+
+    /** class Fixtures.TickerEnumerator */
+    export interface TickerEnumerator extends $System.Object {
+    }
+    export interface TickerEnumerator$Type extends zts.TypeObject<$Fixtures.TickerEnumerator | null> {
+        readonly prototype: $Fixtures.TickerEnumerator;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const TickerEnumerator: TickerEnumerator$Type;
 
     /** struct Fixtures.Vec3 */
     export interface Vec3 extends $System.ValueType {

@@ -127,8 +127,13 @@ declare module "csharp:System.Collections.Generic" {
     }
     export const IEnumerable$1: IEnumerable$1$Definition;
 
-    /** interface System.Collections.Generic.IEnumerator<T> (opaque: outside the declaration closure, members not declared) */
-    export interface IEnumerator$1<T> extends zts.Opaque<"System.Collections.Generic.IEnumerator$1"> {}
+    /** interface System.Collections.Generic.IEnumerator<T> */
+    export interface IEnumerator$1<T> extends Omit<$System_Collections.IEnumerator, "Current">, $System.IDisposable {
+        readonly Current: T;
+        Dispose(): void;
+        MoveNext(): boolean;
+        Reset(): void;
+    }
     export interface IEnumerator$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IEnumerator$1", 1> {
     }
     export interface IEnumerator$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.IEnumerator$1<T> | null> {

@@ -22,8 +22,12 @@ declare module "csharp:System.Collections" {
     }
     export const IEnumerable: IEnumerable$Type;
 
-    /** interface System.Collections.IEnumerator (opaque: outside the declaration closure, members not declared) */
-    export interface IEnumerator extends zts.Opaque<"System.Collections.IEnumerator"> {}
+    /** interface System.Collections.IEnumerator */
+    export interface IEnumerator extends zts.Object {
+        readonly Current: number | string | boolean | $System.Object | null;
+        MoveNext(): boolean;
+        Reset(): void;
+    }
     export interface IEnumerator$Type extends zts.TypeObject<$System_Collections.IEnumerator | null> {
         readonly prototype: $System_Collections.IEnumerator;
     }

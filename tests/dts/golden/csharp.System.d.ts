@@ -460,6 +460,15 @@ declare module "csharp:System" {
     }
     export const IComparable$1: IComparable$1$Definition;
 
+    /** interface System.IDisposable */
+    export interface IDisposable extends zts.Object {
+        Dispose(): void;
+    }
+    export interface IDisposable$Type extends zts.TypeObject<$System.IDisposable | null> {
+        readonly prototype: $System.IDisposable;
+    }
+    export const IDisposable: IDisposable$Type;
+
     /** interface System.IEquatable<T> */
     export interface IEquatable$1<T> extends zts.Object {
         Equals(other: T): boolean;

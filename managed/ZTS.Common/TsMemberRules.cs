@@ -44,6 +44,22 @@ namespace ZTS
         }
 
         /// <summary>
+        /// Whether values of t (not a ref/out wrapper) can never cross between C# and JS: pointers, TypedReference,
+        /// ArgIterator, RuntimeArgumentHandle, by-ref-like (Span-like) types, and the native-sized integers IntPtr and
+        /// UIntPtr (no JS value stands for them, CONTRACT §5). Members that use them fail loudly when bound, and
+        /// gen-dts does not declare them.
+        /// </summary>
+        public static bool IsUncrossable(Type t)
+        {
+            if (t.IsPointer || t == typeof(TypedReference) || t == typeof(ArgIterator) || t == typeof(RuntimeArgumentHandle) ||
+                t == typeof(IntPtr) || t == typeof(UIntPtr))
+                return true;
+            foreach (object a in t.GetCustomAttributes(false))
+                if (a.GetType().FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") return true;
+            return false;
+        }
+
+        /// <summary>
         /// The public parameterless instance method named <paramref name="jsName"/> (after aliases) that JS finds on
         /// a view of t: on t or the visible base classes its prototype chain mirrors; null when there is none.
         /// Enumerable iteration uses it for GetEnumerator (runtime and declarations agree through it).

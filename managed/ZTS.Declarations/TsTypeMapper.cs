@@ -22,9 +22,7 @@ namespace ZTS.Declarations
         public static bool CanCross(Type t)
         {
             while (t.IsByRef || t.IsArray) t = t.GetElementType();
-            if (t.IsPointer || t == typeof(TypedReference) || t == typeof(ArgIterator) || t == typeof(RuntimeArgumentHandle)) return false;
-            foreach (object a in t.GetCustomAttributes(false))
-                if (a.GetType().FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") return false;
+            if (ZTS.TsMemberRules.IsUncrossable(t)) return false;
             return !t.IsGenericType || t.GetGenericArguments().All(CanCross);
         }
 

@@ -34,3 +34,13 @@ export function test_Errors_DomainKeepsWorking() {
     }
     eq(Overloads.Add(2, 3), 5);
 }
+
+// Regression (issue 5 review): IntPtr/UIntPtr values cannot cross (no JS value stands for them); members that
+// use them fail loudly with a bind error instead of "unknown type id 0", and gen-dts does not declare them.
+export function test_Errors_NativeSizedIntegers_CannotCross() {
+    const IntPtr = CSharp.System.IntPtr;
+    throws(() => IntPtr.Zero, "zts: cannot bind 'IntPtr.Zero': type System.IntPtr cannot cross to JS");
+    throws(() => new IntPtr(5), "zts: cannot bind 'IntPtr constructor': type System.IntPtr cannot cross to JS");
+    throws(() => CSharp.System.UIntPtr.Zero, "zts: cannot bind 'UIntPtr.Zero': type System.UIntPtr cannot cross to JS");
+    eq(IntPtr.Size, 8, 'members without IntPtr values still work');
+}

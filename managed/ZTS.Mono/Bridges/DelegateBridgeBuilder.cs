@@ -383,7 +383,7 @@ namespace ZTS.Mono.Bridges
         private static void CheckSupported(Type delegateType, Type t, string what)
         {
             if (IsPrimitive(t)) return;
-            if (t.IsPointer || t.IsByRef || t.ContainsGenericParameters || MemberBridgeBuilder.IsByRefLike(t) || t == typeof(TypedReference))
+            if (t.IsByRef || t.ContainsGenericParameters || TsMemberRules.IsUncrossable(t))
                 throw new TsBindException("zts: cannot bind " + delegateType.FullName + ": " + what + " has type " + t +
                                           ", which cannot cross to JS");
             // Everything else crosses as a C# object (ByObj, pushed under its declared type).

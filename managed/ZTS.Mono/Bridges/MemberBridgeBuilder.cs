@@ -50,7 +50,7 @@ namespace ZTS.Mono.Bridges
         {
             return Bind("c:" + Key(c), site, il =>
             {
-                CheckSignature(c.GetParameters(), typeof(void), c);
+                CheckSignature(c.GetParameters(), c.DeclaringType, c); // the new object is the result
                 ParameterInfo[] ps = c.GetParameters();
                 if (Array.Exists(ps, p => p.ParameterType.IsByRef))
                     throw new TsBindException("zts: cannot bind '" + c.DeclaringType.Name + "' constructor: ref/out constructor parameters are not marshalled");
@@ -66,6 +66,7 @@ namespace ZTS.Mono.Bridges
         {
             return Bind("s:" + t.AssemblyQualifiedName, site, il =>
             {
+                CheckType(t, t);
                 LocalBuilder tmp = il.DeclareLocal(t);
                 il.Emit(OpCodes.Ldloca, tmp);
                 il.Emit(OpCodes.Initobj, t);
@@ -204,19 +205,21 @@ namespace ZTS.Mono.Bridges
             if (result != null) il.Emit(OpCodes.Ldloc, result);
         }
 
+        // "T.M" for a method, property or field; "T constructor" for a constructor or a struct's implicit one
+        // (m is the struct type); "T[] element" for an array type.
+        private static string MemberName(MemberInfo m)
+        {
+            var type = m as Type;
+            if (type != null) return type.IsArray ? type.Name + " element" : type.Name + " constructor";
+            if (m is ConstructorInfo) return m.DeclaringType.Name + " constructor";
+            return m.DeclaringType.Name + "." + m.Name;
+        }
+
         private static void CheckType(Type t, MemberInfo m)
         {
             if (t.IsByRef) t = t.GetElementType(); // ref/out: zts.ref() boxes
-            if (t.IsPointer || t == typeof(TypedReference) || t.ContainsGenericParameters || IsByRefLike(t))
-                throw new TsBindException("zts: cannot bind '" + m.DeclaringType.Name + "." + m.Name + "': type " + t + " cannot cross to JS");
-        }
-
-        /// <summary>Span-like types (ref structs) cannot be boxed, so they cannot cross to JS.</summary>
-        public static bool IsByRefLike(Type t)
-        {
-            foreach (object a in t.GetCustomAttributes(false))
-                if (a.GetType().FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") return true;
-            return false;
+            if (t.ContainsGenericParameters || TsMemberRules.IsUncrossable(t))
+                throw new TsBindException("zts: cannot bind '" + MemberName(m) + "': type " + t + " cannot cross to JS");
         }
 
         private static void EmitThis(ILGenerator il, Type declaring)

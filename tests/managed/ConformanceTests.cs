@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
-using System.Text.RegularExpressions;
 using NUnit.Framework;
 
 namespace ZTS.Tests
@@ -27,13 +26,7 @@ namespace ZTS.Tests
         /// <summary>"file/test_Name" for every case of every conformance file.</summary>
         public static IEnumerable<string> Cases()
         {
-            foreach (string file in Directory.GetFiles(Dir, "*.js").OrderBy(f => f, StringComparer.Ordinal))
-            {
-                string module = Path.GetFileNameWithoutExtension(file);
-                if (module == "assert") continue;
-                foreach (Match m in Regex.Matches(File.ReadAllText(file), @"export function (test_\w+)\s*\("))
-                    yield return module + "/" + m.Groups[1].Value;
-            }
+            return JsTestCases.In(Dir, "assert");
         }
 
         [SetUp]
@@ -41,17 +34,13 @@ namespace ZTS.Tests
         {
             // The fixture assembly must be loaded for the CSharp tree to see it.
             Assert.IsNotNull(typeof(Fixtures.Animal).Assembly);
-            foreach (string file in Directory.GetFiles(Dir, "*.js"))
-                Modules["conformance/" + Path.GetFileNameWithoutExtension(file)] = File.ReadAllText(file);
+            JsTestCases.Load(Modules, Dir, "conformance/");
         }
 
         [Test, TestCaseSource("Cases")]
         public void Conformance_Case_Passes(string testCase)
         {
-            string[] parts = testCase.Split('/');
-            var run = TsAppDomain.GetFunction<Action>("conformance/" + parts[0], parts[1]);
-            run();
-            TsFramePump.LateUpdate();
+            JsTestCases.Run("conformance/", testCase);
         }
 
         [Test]

@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
-using System.Text.RegularExpressions;
 using NUnit.Framework;
 
 namespace ZTS.Tests
@@ -29,13 +28,7 @@ namespace ZTS.Tests
         /// <summary>"module/test_Name" for every case of every emitted module.</summary>
         public static IEnumerable<string> Cases()
         {
-            if (!Directory.Exists(JsDir)) yield break;
-            foreach (string file in Directory.GetFiles(JsDir, "*.js").OrderBy(f => f, StringComparer.Ordinal))
-            {
-                string module = Path.GetFileNameWithoutExtension(file);
-                foreach (Match m in Regex.Matches(File.ReadAllText(file), @"export function (test_\w+)\s*\("))
-                    yield return module + "/" + m.Groups[1].Value;
-            }
+            return JsTestCases.In(JsDir);
         }
 
         [TestFixtureSetUp]
@@ -54,16 +47,13 @@ namespace ZTS.Tests
         [SetUp]
         public void LoadModules()
         {
-            foreach (string file in Directory.GetFiles(JsDir, "*.js"))
-                Modules["dts/" + Path.GetFileNameWithoutExtension(file)] = File.ReadAllText(file);
+            JsTestCases.Load(Modules, JsDir, "dts/");
         }
 
         [Test, TestCaseSource("Cases")]
         public void Dts_Case_RunsOnTheDomain(string testCase)
         {
-            string[] parts = testCase.Split('/');
-            TsAppDomain.GetFunction<Action>("dts/" + parts[0], parts[1])();
-            TsFramePump.LateUpdate();
+            JsTestCases.Run("dts/", testCase);
         }
 
         [Test]

@@ -1,6 +1,6 @@
 using System;
 
-namespace ZTS.Mono.Clr
+namespace ZTS.Shared.Clr
 {
     /// <summary>ZTS_KIND_* of zts.h: the JS value kinds overload resolution compares.</summary>
     [Flags]

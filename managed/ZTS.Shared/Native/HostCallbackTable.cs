@@ -1,7 +1,7 @@
 using System;
 using System.Runtime.InteropServices;
 
-namespace ZTS.Mono.Native
+namespace ZTS.Shared.Native
 {
     /// <summary>zts_host_callbacks: the one native -> managed table, registered once with a size/version check.</summary>
     [StructLayout(LayoutKind.Sequential)]

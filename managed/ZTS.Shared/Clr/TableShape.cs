@@ -2,15 +2,15 @@ using System;
 using System.Collections.Generic;
 using System.Reflection;
 using System.Runtime.InteropServices;
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono.Clr
+namespace ZTS.Shared.Clr
 {
     /// <summary>
     /// [TsMarshalAs(Table)] (01-HOST-API §3): a struct (or Nullable of one) as a plain JS object with the listed
     /// members, in both directions, converted in one batched native call each way. Member values use the
     /// general conversion rules (ValueConvert); struct members are read and written through small
-    /// emitted per-member accessors (no FieldInfo/PropertyInfo reflection on the call path).
+    /// per-member accessors from the backend (no FieldInfo/PropertyInfo reflection on the call path).
     /// </summary>
     internal sealed unsafe class TableShape
     {
@@ -19,8 +19,8 @@ namespace ZTS.Mono.Clr
         private readonly MemberInfo[] _members;
         private readonly Type[] _types;
         private readonly IntPtr[] _names; // UTF-8, kept for the process (shapes are cached)
-        private readonly Func<object, object>[] _get; // emitted: read member i of a boxed struct
-        private readonly Action<object, object>[] _set; // emitted: write member i into a boxed struct
+        private readonly Func<object, object>[] _get; // backend accessor: read member i of a boxed struct
+        private readonly Action<object, object>[] _set; // backend accessor: write member i into a boxed struct
 
         private TableShape(Type structType, bool nullable, MemberInfo[] members)
         {
@@ -35,43 +35,12 @@ namespace ZTS.Mono.Clr
             {
                 var f = members[i] as FieldInfo;
                 _types[i] = f != null ? f.FieldType : ((PropertyInfo)members[i]).PropertyType;
-                _get[i] = EmitGetter(structType, members[i], _types[i]);
-                _set[i] = EmitSetter(structType, members[i], _types[i]);
+                _get[i] = BridgeProvider.Current.StructMemberGetter(structType, members[i], _types[i]);
+                _set[i] = BridgeProvider.Current.StructMemberSetter(structType, members[i], _types[i]);
                 byte[] utf8 = ZtsNative.Utf8Z(members[i].Name);
                 _names[i] = Marshal.AllocHGlobal(utf8.Length);
                 Marshal.Copy(utf8, 0, _names[i], utf8.Length);
             }
-        }
-
-        // object Get(object box) { return (object)((S)box).member; }  -- reads in place through `unbox`.
-        private static Func<object, object> EmitGetter(Type s, MemberInfo m, Type t)
-        {
-            var dm = new System.Reflection.Emit.DynamicMethod("zts_table_get", typeof(object), new[] { typeof(object) }, typeof(TableShape).Module, true);
-            var il = dm.GetILGenerator();
-            il.Emit(System.Reflection.Emit.OpCodes.Ldarg_0);
-            il.Emit(System.Reflection.Emit.OpCodes.Unbox, s);
-            var f = m as FieldInfo;
-            if (f != null) il.Emit(System.Reflection.Emit.OpCodes.Ldfld, f);
-            else il.Emit(System.Reflection.Emit.OpCodes.Call, ((PropertyInfo)m).GetGetMethod());
-            if (t.IsValueType) il.Emit(System.Reflection.Emit.OpCodes.Box, t);
-            il.Emit(System.Reflection.Emit.OpCodes.Ret);
-            return (Func<object, object>)dm.CreateDelegate(typeof(Func<object, object>));
-        }
-
-        // void Set(object box, object value) { ((S)box).member = (T)value; }  -- writes into the box.
-        private static Action<object, object> EmitSetter(Type s, MemberInfo m, Type t)
-        {
-            var dm = new System.Reflection.Emit.DynamicMethod("zts_table_set", typeof(void), new[] { typeof(object), typeof(object) }, typeof(TableShape).Module, true);
-            var il = dm.GetILGenerator();
-            il.Emit(System.Reflection.Emit.OpCodes.Ldarg_0);
-            il.Emit(System.Reflection.Emit.OpCodes.Unbox, s);
-            il.Emit(System.Reflection.Emit.OpCodes.Ldarg_1);
-            il.Emit(t.IsValueType ? System.Reflection.Emit.OpCodes.Unbox_Any : System.Reflection.Emit.OpCodes.Castclass, t);
-            var f = m as FieldInfo;
-            if (f != null) il.Emit(System.Reflection.Emit.OpCodes.Stfld, f);
-            else il.Emit(System.Reflection.Emit.OpCodes.Call, ((PropertyInfo)m).GetSetMethod());
-            il.Emit(System.Reflection.Emit.OpCodes.Ret);
-            return (Action<object, object>)dm.CreateDelegate(typeof(Action<object, object>));
         }
 
         /// <summary>The struct type (the underlying type of a Nullable).</summary>
@@ -100,7 +69,7 @@ namespace ZTS.Mono.Clr
         }
 
         /// <summary>The plain JS object for a boxed struct (or null); owned.</summary>
-        public JsValue ToJs(MonoDomain d, object boxed, string where)
+        public JsValue ToJs(JsDomain d, object boxed, string where)
         {
             if (boxed == null) return JsValue.Null;
             int n = _members.Length;
@@ -131,7 +100,7 @@ namespace ZTS.Mono.Clr
         }
 
         /// <summary>UnpackedValues: the boxed struct from Count consecutive JS values (borrowed); missing ones keep defaults.</summary>
-        public object FromValues(MonoDomain d, JsValue* values, int available, string where)
+        public object FromValues(JsDomain d, JsValue* values, int available, string where)
         {
             object boxed = Activator.CreateInstance(StructType);
             for (int i = 0; i < _members.Length && i < available; i++)
@@ -143,7 +112,7 @@ namespace ZTS.Mono.Clr
         }
 
         /// <summary>UnpackedValues: writes the members of a boxed struct as Count consecutive JS values (owned).</summary>
-        public void ToValues(MonoDomain d, object boxed, JsValue* values, string where)
+        public void ToValues(JsDomain d, object boxed, JsValue* values, string where)
         {
             for (int i = 0; i < _members.Length; i++)
             {
@@ -153,7 +122,7 @@ namespace ZTS.Mono.Clr
         }
 
         /// <summary>The boxed struct read from a plain JS object (borrowed), or null for null/undefined when nullable.</summary>
-        public object FromJs(MonoDomain d, JsValue obj, string where)
+        public object FromJs(JsDomain d, JsValue obj, string where)
         {
             if (obj.Tag == JsValue.TagNull || obj.Tag == JsValue.TagUndefined)
             {

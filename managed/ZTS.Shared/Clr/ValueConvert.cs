@@ -1,8 +1,8 @@
 using System;
-using ZTS.Mono.Bridges;
-using ZTS.Mono.Native;
+using ZTS.Shared.Bridges;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono.Clr
+namespace ZTS.Shared.Clr
 {
     /// <summary>
     /// General JS <-> C# conversion by declared type (CONTRACT §5), for the paths that are not emitted per
@@ -11,13 +11,13 @@ namespace ZTS.Mono.Clr
     internal static unsafe class ValueConvert
     {
         /// <summary>Converts v (consumed) to type t; `where` names the value in errors.</summary>
-        public static object FromJs(MonoDomain d, JsValue v, Type t, string where)
+        public static object FromJs(JsDomain d, JsValue v, Type t, string where)
         {
             return FromJs(d, v, t, where, false);
         }
 
         /// <summary>Converts v to type t; a borrowed v is not freed.</summary>
-        public static object FromJs(MonoDomain d, JsValue v, Type t, string where, bool borrowed)
+        public static object FromJs(JsDomain d, JsValue v, Type t, string where, bool borrowed)
         {
             // Fast paths for the common exact matches (no conversion, nothing to free).
             if (v.Tag == JsValue.TagInt && (t == typeof(int) || t == typeof(int?))) return v.Int32;
@@ -90,7 +90,7 @@ namespace ZTS.Mono.Clr
         }
 
         /// <summary>Converts o, declared as type t, to an owned JS value.</summary>
-        public static JsValue ToJs(MonoDomain d, object o, Type t, string where)
+        public static JsValue ToJs(JsDomain d, object o, Type t, string where)
         {
             if (o == null) return JsValue.Null;
             if (o is int) return JsValue.FromInt32((int)o);
@@ -131,7 +131,7 @@ namespace ZTS.Mono.Clr
             return t == typeof(float) ? (object)(float)v : v;
         }
 
-        private static string Text(MonoDomain d, JsValue v)
+        private static string Text(JsDomain d, JsValue v)
         {
             char* chars;
             int n = ZtsNative.zts_values_format(d.Handle, 1, &v, out chars);

@@ -1,7 +1,7 @@
 using System;
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono.Bridges
+namespace ZTS.Shared.Bridges
 {
     /// <summary>
     /// JS -> C# argument conversion for member bridges (CONTRACT §5): primitives decode by tag without a
@@ -16,56 +16,56 @@ namespace ZTS.Mono.Bridges
             return i >= argc || (argv[i].Tag == JsValue.TagUndefined && s.Optional[i]);
         }
 
-        public static bool ReadBoolean(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static bool ReadBoolean(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             if (IsMissing(s, argv, argc, i)) return s.Missing<bool>(i);
             if (argv[i].Tag == JsValue.TagBool) return argv[i].Int32 != 0;
             throw Mismatch(s, argv[i], i);
         }
 
-        public static int ReadInt32(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static int ReadInt32(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             if (i < argc && argv[i].Tag == JsValue.TagInt) return argv[i].Int32;
             if (IsMissing(s, argv, argc, i)) return s.Missing<int>(i);
             return (int)Integral(s, argv[i], i, int.MinValue, int.MaxValue);
         }
 
-        public static sbyte ReadSByte(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static sbyte ReadSByte(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             return IsMissing(s, argv, argc, i) ? s.Missing<sbyte>(i) : (sbyte)Integral(s, argv[i], i, sbyte.MinValue, sbyte.MaxValue);
         }
 
-        public static byte ReadByte(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static byte ReadByte(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             return IsMissing(s, argv, argc, i) ? s.Missing<byte>(i) : (byte)Integral(s, argv[i], i, byte.MinValue, byte.MaxValue);
         }
 
-        public static short ReadInt16(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static short ReadInt16(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             return IsMissing(s, argv, argc, i) ? s.Missing<short>(i) : (short)Integral(s, argv[i], i, short.MinValue, short.MaxValue);
         }
 
-        public static ushort ReadUInt16(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static ushort ReadUInt16(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             return IsMissing(s, argv, argc, i) ? s.Missing<ushort>(i) : (ushort)Integral(s, argv[i], i, ushort.MinValue, ushort.MaxValue);
         }
 
-        public static uint ReadUInt32(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static uint ReadUInt32(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             return IsMissing(s, argv, argc, i) ? s.Missing<uint>(i) : (uint)Integral(s, argv[i], i, uint.MinValue, uint.MaxValue);
         }
 
-        public static long ReadInt64(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static long ReadInt64(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             return IsMissing(s, argv, argc, i) ? s.Missing<long>(i) : Integral(s, argv[i], i, -ValueMarshal.MaxSafeInteger, ValueMarshal.MaxSafeInteger);
         }
 
-        public static ulong ReadUInt64(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static ulong ReadUInt64(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             return IsMissing(s, argv, argc, i) ? s.Missing<ulong>(i) : (ulong)Integral(s, argv[i], i, 0, ValueMarshal.MaxSafeInteger);
         }
 
-        public static double ReadDouble(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static double ReadDouble(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             if (IsMissing(s, argv, argc, i)) return s.Missing<double>(i);
             if (argv[i].Tag == JsValue.TagFloat64) return argv[i].Float64;
@@ -73,12 +73,12 @@ namespace ZTS.Mono.Bridges
             throw Mismatch(s, argv[i], i);
         }
 
-        public static float ReadSingle(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static float ReadSingle(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             return IsMissing(s, argv, argc, i) ? s.Missing<float>(i) : (float)ReadDouble(s, d, argv, data, argc, i);
         }
 
-        public static char ReadChar(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static char ReadChar(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             if (IsMissing(s, argv, argc, i)) return s.Missing<char>(i);
             string text = argv[i].IsString ? Text(d, argv[i]) : null;
@@ -88,7 +88,7 @@ namespace ZTS.Mono.Bridges
                 : new TsMarshalException("zts: cannot convert a string of length " + text.Length + " to System.Char (argument " + (i + 1) + " of '" + s.Name + "')");
         }
 
-        public static string ReadString(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static string ReadString(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             if (IsMissing(s, argv, argc, i)) return s.Missing<string>(i);
             JsValue v = argv[i];
@@ -98,7 +98,7 @@ namespace ZTS.Mono.Bridges
         }
 
         /// <summary>A reference-type (or boxed struct) parameter: a C# object of a fitting type, or null.</summary>
-        public static object ReadObject(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static object ReadObject(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             if (IsMissing(s, argv, argc, i)) return s.Missing<object>(i);
             JsValue v = argv[i];
@@ -123,13 +123,13 @@ namespace ZTS.Mono.Bridges
         }
 
         /// <summary>A [TsMarshalAs(UnpackedValues)] struct parameter from consecutive JS arguments (argv is shifted).</summary>
-        public static object ReadUnpacked(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static object ReadUnpacked(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             return s.ParamUnpacked[i].FromValues(d, argv + i, Math.Max(argc - i, 0), "arguments " + (i + 1) + "... of '" + s.Name + "'");
         }
 
         /// <summary>A [TsMarshalAs(Table)] struct parameter from a plain JS object.</summary>
-        public static object ReadTable(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static object ReadTable(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             Clr.TableShape shape = s.ParamTables[i];
             if (IsMissing(s, argv, argc, i))
@@ -138,7 +138,7 @@ namespace ZTS.Mono.Bridges
         }
 
         /// <summary>The initial value of a ref parameter: the zts.ref() box's value (out: default).</summary>
-        public static object RefIn(MemberSite s, MonoDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        public static object RefIn(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             Type t = s.ParamTypes[i].GetElementType();
             JsValue value;
@@ -153,7 +153,7 @@ namespace ZTS.Mono.Bridges
         }
 
         /// <summary>Writes a ref/out parameter's final value back into its zts.ref() box.</summary>
-        public static void RefOut(MemberSite s, MonoDomain d, JsValue* argv, int i, object value)
+        public static void RefOut(MemberSite s, JsDomain d, JsValue* argv, int i, object value)
         {
             Type t = s.ParamTypes[i].GetElementType();
             JsValue v = Clr.ValueConvert.ToJs(d, value, t, "argument " + (i + 1) + " of '" + s.Name + "'");
@@ -162,7 +162,7 @@ namespace ZTS.Mono.Bridges
         }
 
         /// <summary>The C# object behind `this` of an instance member.</summary>
-        public static object This(MemberSite s, MonoDomain d, JsValue* data)
+        public static object This(MemberSite s, JsDomain d, JsValue* data)
         {
             object o = d.Registry.Get(data[1].Int32);
             if (o == null) throw new InvalidOperationException("zts: '" + s.Name + "' was called on a released object");
@@ -171,7 +171,7 @@ namespace ZTS.Mono.Bridges
 
         // object/dynamic parameters (CONTRACT §5): numbers become int when integral and in range, else double;
         // strings, booleans, C# objects; null. Anything else is a marshal error.
-        private static object Unwrap(MemberSite s, MonoDomain d, JsValue v, JsValue* data, int i)
+        private static object Unwrap(MemberSite s, JsDomain d, JsValue v, JsValue* data, int i)
         {
             switch (v.Tag)
             {
@@ -187,7 +187,7 @@ namespace ZTS.Mono.Bridges
             return slot >= 0 ? d.Registry.Get(slot) : null;
         }
 
-        private static string Text(MonoDomain d, JsValue v)
+        private static string Text(JsDomain d, JsValue v)
         {
             char* chars;
             int n = ZtsNative.zts_values_format(d.Handle, 1, &v, out chars); // borrowed v: String(v) copy

@@ -1,7 +1,7 @@
 using System;
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono.Bridges
+namespace ZTS.Shared.Bridges
 {
     /// <summary>
     /// C# <-> JS value conversion for the emitted bridges (CONTRACT §5). Numbers, booleans and null are
@@ -136,7 +136,7 @@ namespace ZTS.Mono.Bridges
         /// <summary>The value JS left behind an opaque handle, converted for its ref/out parameter.</summary>
         public static object ReadOpaque(FunctionClosure c, int slot, int index)
         {
-            MonoDomain d = c.Domain;
+            JsDomain d = c.Domain;
             JsValue v;
             int rc = ZtsNative.zts_opaque_take(d.Handle, slot, out v);
             if (rc != ZtsStatus.Ok) throw new InvalidOperationException("zts: the opaque slot of argument " + (index + 1) + " is gone");
@@ -152,7 +152,7 @@ namespace ZTS.Mono.Bridges
         public static object ReadObject(FunctionClosure c, JsValue r)
         {
             Type expected = c.ResultType;
-            MonoDomain d = c.Domain;
+            JsDomain d = c.Domain;
             if (Nullable.GetUnderlyingType(expected) != null)
                 return Clr.ValueConvert.FromJs(d, r, expected, "return value of '" + c.Name + "'");
             if (r.Tag == JsValue.TagNull || r.Tag == JsValue.TagUndefined)

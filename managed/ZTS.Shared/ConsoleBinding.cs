@@ -1,6 +1,6 @@
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono
+namespace ZTS.Shared
 {
     /// <summary>
     /// The JS <c>console</c> object (log, info, warn, error, debug) as gated C# callbacks: each formats its
@@ -9,7 +9,7 @@ namespace ZTS.Mono
     internal static unsafe class ConsoleBinding
     {
         /// <summary>Defines console.* on the domain's global object.</summary>
-        public static void Install(MonoDomain domain)
+        public static void Install(JsDomain domain)
         {
             HostFunction write = Write;
             domain.DefineFunction("console.log", 0, (int)TsLogLevel.Log, write);
@@ -19,7 +19,7 @@ namespace ZTS.Mono
             domain.DefineFunction("console.error", 0, (int)TsLogLevel.Error, write);
         }
 
-        private static JsValue Write(MonoDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
+        private static JsValue Write(JsDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             char* chars;
             int n = ZtsNative.zts_values_format(domain.Handle, argc, argv, out chars);

@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace ZTS.Mono.Native
+namespace ZTS.Shared.Native
 {
     /// <summary>
     /// A QuickJS JSValue (64-bit, no NaN boxing): 8 bytes of payload, then the tag. Managed code decodes

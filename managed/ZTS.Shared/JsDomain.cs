@@ -2,36 +2,37 @@ using System;
 using System.Collections.Generic;
 using System.Runtime.InteropServices;
 using System.Threading;
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono
+namespace ZTS.Shared
 {
     /// <summary>
-    /// One live native domain (JSRuntime + main JSContext) as the Mono backend sees it: its handle, owner
+    /// One live native domain (JSRuntime + main JSContext) as the shared managed layer sees it: its handle, owner
     /// thread, host loader and gated host functions.
     /// </summary>
-    internal sealed unsafe class MonoDomain
+    internal sealed unsafe class JsDomain
     {
         // Gated calls arrive with a JSContext*; the host cookie of module loads is a GCHandle to the domain.
-        private static readonly Dictionary<IntPtr, MonoDomain> ByContext = new Dictionary<IntPtr, MonoDomain>();
+        private static readonly Dictionary<IntPtr, JsDomain> ByContext = new Dictionary<IntPtr, JsDomain>();
 
         // The live domain of this thread: the one-compare fast path of CheckAccess (a Reset or another
         // thread both make it differ). Reading a [ThreadStatic] costs ~1 ns; Thread.CurrentThread ~6 ns.
-        [ThreadStatic] internal static MonoDomain ThreadDomain;
+        [ThreadStatic] internal static JsDomain ThreadDomain;
 
         private readonly List<HostFunction> _hostFunctions = new List<HostFunction>();
         private readonly int _ownerThread;
         private GCHandle _self;
 
-        /// <summary>Creates the native domain with the gate and the host's loader.</summary>
-        public MonoDomain(Func<string, object> loader, TsAliasTable aliases)
+        /// <summary>Creates the native domain with the backend's entry points and the host's loader.</summary>
+        public JsDomain(IBridgeProvider bridges, Func<string, object> loader, TsAliasTable aliases)
         {
             Aliases = aliases;
-            JsCallbackGate.EnsureInitialized();
+            Bridges = bridges;
+            IntPtr gate = bridges.EnsureNativeEntryPoints();
             Loader = loader;
             _ownerThread = Thread.CurrentThread.ManagedThreadId;
             _self = GCHandle.Alloc(this, GCHandleType.Normal);
-            Handle = ZtsNative.zts_domain_new(GCHandle.ToIntPtr(_self), JsCallbackGate.Gate);
+            Handle = ZtsNative.zts_domain_new(GCHandle.ToIntPtr(_self), gate);
             if (Handle == IntPtr.Zero)
             {
                 _self.Free();
@@ -42,6 +43,9 @@ namespace ZTS.Mono
             lock (ByContext) ByContext[Context] = this;
             ThreadDomain = this;
         }
+
+        /// <summary>How this backend makes bridges (the seam; see IBridgeProvider).</summary>
+        public readonly IBridgeProvider Bridges;
 
         /// <summary>The native zts_domain*.</summary>
         public IntPtr Handle;
@@ -71,20 +75,20 @@ namespace ZTS.Mono
         public long LeakedBytes { get; private set; }
 
         /// <summary>The domain whose JSContext is ctx.</summary>
-        public static MonoDomain FromContext(IntPtr ctx)
+        public static JsDomain FromContext(IntPtr ctx)
         {
             lock (ByContext)
             {
-                MonoDomain d;
+                JsDomain d;
                 if (ByContext.TryGetValue(ctx, out d)) return d;
             }
             throw new InvalidOperationException("zts: a gated call arrived for an unknown JS context");
         }
 
         /// <summary>The domain behind a host cookie.</summary>
-        public static MonoDomain FromHost(IntPtr host)
+        public static JsDomain FromHost(IntPtr host)
         {
-            return (MonoDomain)GCHandle.FromIntPtr(host).Target;
+            return (JsDomain)GCHandle.FromIntPtr(host).Target;
         }
 
         /// <summary>Throws unless this domain is alive and the caller is on its thread.</summary>
@@ -155,7 +159,7 @@ namespace ZTS.Mono
             int reference;
             if (ZtsNative.zts_function_ref(Handle, fn, out reference) != ZtsStatus.Ok) return null;
             var closure = new Bridges.FunctionClosure(this, reference, "JS function as " + Clr.TypeBinder.DisplayName(t), t);
-            Delegate made = Bridges.DelegateBridgeBuilder.Bind(t, closure);
+            Delegate made = Bridges.BindDelegate(t, closure);
             if (_delegates.Count > 1024) PruneDelegates();
             _delegates[key] = new WeakReference(made);
             return made;

@@ -1,8 +1,8 @@
 using System;
 using System.Text;
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono
+namespace ZTS.Shared
 {
     /// <summary>
     /// zts_host_callbacks.module_load: runs the host's module loader (01-HOST-API §1.3) and answers the
@@ -17,7 +17,7 @@ namespace ZTS.Mono
             Exception unexpected = null;
             try
             {
-                MonoDomain domain = MonoDomain.FromHost(host);
+                JsDomain domain = JsDomain.FromHost(host);
                 string specifier = ZtsNative.FromUtf8Z(specifierUtf8);
                 object source;
                 Exception thrown = null;
@@ -34,7 +34,7 @@ namespace ZTS.Mono
                 {
                     domain.LastLoaderException = thrown;
                     string ignored;
-                    failure = "the module loader threw " + JsCallbackBoundary.Describe(thrown, out ignored).Substring("zts: ".Length);
+                    failure = "the module loader threw " + ErrorBoundary.Describe(thrown, out ignored).Substring("zts: ".Length);
                 }
                 if (failure == null)
                 {
@@ -67,7 +67,7 @@ namespace ZTS.Mono
             if (unexpected != null)
             {
                 string ignored;
-                failure = JsCallbackBoundary.Describe(unexpected, out ignored);
+                failure = ErrorBoundary.Describe(unexpected, out ignored);
             }
             try
             {

@@ -3,16 +3,16 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
 using System.Runtime.InteropServices;
-using ZTS.Mono.Bridges;
-using ZTS.Mono.Native;
+using ZTS.Shared.Bridges;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono.Clr
+namespace ZTS.Shared.Clr
 {
     /// <summary>
     /// Shows CLR types to the core: declares a type (its base chain and declaring type first), and on first
     /// use binds its public members (EnsureBinding): methods grouped by final name after [TsAlias],
     /// constructors, properties and fields as accessors, enum values, array element access. Each member
-    /// gets an emitted bridge (MemberBridgeBuilder) registered as a host function of the domain.
+    /// gets a bridge from the backend (IBridgeProvider) registered as a host function of the domain.
     /// Candidate order within an overload set is deterministic: fewer parameters first, then the
     /// parameter type names, ordinal (docs/OVERLOADS.md).
     /// </summary>
@@ -23,7 +23,7 @@ namespace ZTS.Mono.Clr
         // declaration generator (ZTS.Declarations) uses too.
 
         /// <summary>The core's id of t in domain d, declaring t (not binding it) on first use.</summary>
-        public static int Declare(MonoDomain d, Type t)
+        public static int Declare(JsDomain d, Type t)
         {
             int id;
             if (d.TypeIds.TryGetValue(t, out id)) return id;
@@ -84,7 +84,7 @@ namespace ZTS.Mono.Clr
         }
 
         /// <summary>Adds every public member of type id to the core (the type_bind callback's work).</summary>
-        public static void Bind(MonoDomain d, int typeId)
+        public static void Bind(JsDomain d, int typeId)
         {
             Type t = d.TypesById[typeId];
             string owner = DisplayName(t);
@@ -99,9 +99,9 @@ namespace ZTS.Mono.Clr
                 }
                 if (t.IsArray && t.GetArrayRank() == 1)
                 {
-                    int get = Host(d, () => MemberBridgeBuilder.ArrayElement(t, "get", Site(d, owner + "[]", new[] { Param(typeof(int)) }, t.GetElementType())));
-                    int set = Host(d, () => MemberBridgeBuilder.ArrayElement(t, "set", Site(d, owner + "[]", new[] { Param(typeof(int)), Param(t.GetElementType()) }, null)));
-                    int length = Host(d, () => MemberBridgeBuilder.ArrayElement(t, "length", Site(d, owner + ".length", null, typeof(int))));
+                    int get = Host(d, () => d.Bridges.ArrayElement(t, "get", Site(d, owner + "[]", new[] { Param(typeof(int)) }, t.GetElementType())));
+                    int set = Host(d, () => d.Bridges.ArrayElement(t, "set", Site(d, owner + "[]", new[] { Param(typeof(int)), Param(t.GetElementType()) }, null)));
+                    int length = Host(d, () => d.Bridges.ArrayElement(t, "length", Site(d, owner + ".length", null, typeof(int))));
                     Check(d, ZtsNative.zts_type_add_array_access(d.Handle, typeId, get, set, length));
                 }
                 if (!t.IsAbstract && !t.IsInterface && !t.IsGenericTypeDefinition)
@@ -110,12 +110,12 @@ namespace ZTS.Mono.Clr
                     {
                         ConstructorInfo ctor = c;
                         ParamSpec[] specs = Specs(d, c.GetParameters(), strings);
-                        int bridge = Host(d, () => MemberBridgeBuilder.Constructor(ctor, Site(d, owner + ".constructor", ctor.GetParameters(), t)));
+                        int bridge = Host(d, () => d.Bridges.Constructor(ctor, Site(d, owner + ".constructor", ctor.GetParameters(), t)));
                         Check(d, ZtsNative.zts_type_add_constructor(d.Handle, typeId, bridge, specs.Length, specs));
                     }
                     if (t.IsValueType)
                     {
-                        int bridge = Host(d, () => MemberBridgeBuilder.DefaultStruct(t, Site(d, owner + ".constructor", null, t)));
+                        int bridge = Host(d, () => d.Bridges.DefaultStruct(t, Site(d, owner + ".constructor", null, t)));
                         Check(d, ZtsNative.zts_type_add_constructor(d.Handle, typeId, bridge, 0, new ParamSpec[0]));
                     }
                 }
@@ -127,8 +127,8 @@ namespace ZTS.Mono.Clr
                     MethodInfo getter = a.Getter, setter = a.Setter;
                     string name = owner + "." + p.Name;
                     TableShape table = MarshalAsReader.TableFor(p, p.PropertyType, name);
-                    int g = getter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(getter, Table(Site(d, name, null, p.PropertyType), table, null)));
-                    int s = setter == null ? -1 : Host(d, () => MemberBridgeBuilder.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
+                    int g = getter == null ? -1 : Host(d, () => d.Bridges.Method(getter, Table(Site(d, name, null, p.PropertyType), table, null)));
+                    int s = setter == null ? -1 : Host(d, () => d.Bridges.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), a.IsStatic ? 1u : 0u, g, s));
                 }
                 foreach (FieldInfo f in TsMemberRules.Fields(t))
@@ -136,8 +136,8 @@ namespace ZTS.Mono.Clr
                     FieldInfo field = f;
                     string name = owner + "." + f.Name;
                     TableShape table = MarshalAsReader.TableFor(f, f.FieldType, name);
-                    int g = Host(d, () => MemberBridgeBuilder.FieldGet(field, Table(Site(d, name, null, field.FieldType), table, null)));
-                    int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, () => MemberBridgeBuilder.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
+                    int g = Host(d, () => d.Bridges.FieldGet(field, Table(Site(d, name, null, field.FieldType), table, null)));
+                    int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, () => d.Bridges.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? 1u : 0u, g, s));
                 }
                 foreach (MethodInfo m in Sorted(TsMemberRules.BindableMethods(t, accessors)))
@@ -147,7 +147,7 @@ namespace ZTS.Mono.Clr
                     string jsName = d.Aliases.FinalName(m);
                     ParamSpec[] specs = Specs(d, m.GetParameters(), strings);
                     string memberName = owner + "." + jsName;
-                    int bridge = Host(d, () => MemberBridgeBuilder.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
+                    int bridge = Host(d, () => d.Bridges.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
                                                                                          MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null)));
                     Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? 1u : 0u, bridge, specs.Length, specs));
                 }
@@ -165,7 +165,7 @@ namespace ZTS.Mono.Clr
 
         // A bridge that cannot be emitted still gets a host function: calling it throws TsBindException,
         // loudly, instead of the member silently missing or falling back to reflection.
-        private static int Host(MonoDomain d, Func<HostFunction> make)
+        private static int Host(JsDomain d, Func<HostFunction> make)
         {
             HostFunction fn;
             try
@@ -183,7 +183,7 @@ namespace ZTS.Mono.Clr
             return d.AddHostFunction(fn);
         }
 
-        private static MemberSite Site(MonoDomain d, string name, ParameterInfo[] ps, Type result)
+        private static MemberSite Site(JsDomain d, string name, ParameterInfo[] ps, Type result)
         {
             int view = result == null || result == typeof(void) || !NeedsView(result) ? 0 : Declare(d, result);
             return new MemberSite(name, ps, view);
@@ -217,7 +217,7 @@ namespace ZTS.Mono.Clr
             }
         }
 
-        private static ParamSpec[] Specs(MonoDomain d, ParameterInfo[] ps, List<IntPtr> strings)
+        private static ParamSpec[] Specs(JsDomain d, ParameterInfo[] ps, List<IntPtr> strings)
         {
             var specs = new List<ParamSpec>();
             for (int i = 0; i < ps.Length; i++)
@@ -276,7 +276,7 @@ namespace ZTS.Mono.Clr
             return specs.ToArray();
         }
 
-        private static void Check(MonoDomain d, int rc)
+        private static void Check(JsDomain d, int rc)
         {
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "bind");
         }

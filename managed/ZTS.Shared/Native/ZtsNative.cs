@@ -1,7 +1,7 @@
 using System;
 using System.Runtime.InteropServices;
 
-namespace ZTS.Mono.Native
+namespace ZTS.Shared.Native
 {
     /// <summary>Status codes of the C ABI (native/include/zts/zts.h).</summary>
     internal static class ZtsStatus
@@ -132,10 +132,10 @@ namespace ZTS.Mono.Native
         public static extern int zts_type_add_interface(IntPtr domain, int typeId, int interfaceId);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_type_add_method(IntPtr domain, int typeId, byte[] name, uint flags, int bridge, int paramCount, ZTS.Mono.Clr.ParamSpec[] specs);
+        public static extern int zts_type_add_method(IntPtr domain, int typeId, byte[] name, uint flags, int bridge, int paramCount, ZTS.Shared.Clr.ParamSpec[] specs);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_type_add_constructor(IntPtr domain, int typeId, int bridge, int paramCount, ZTS.Mono.Clr.ParamSpec[] specs);
+        public static extern int zts_type_add_constructor(IntPtr domain, int typeId, int bridge, int paramCount, ZTS.Shared.Clr.ParamSpec[] specs);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_type_add_property(IntPtr domain, int typeId, byte[] name, uint flags, int getter, int setter);
@@ -224,20 +224,5 @@ namespace ZTS.Mono.Native
             while (((byte*)p)[len] != 0) len++;
             return FromUtf8(p, len);
         }
-    }
-
-    /// <summary>The gate library (libzts_mono_gate), which does not link QuickJS (seed build/03 §2.4).</summary>
-    internal static class GateNative
-    {
-        private const string Lib = "zts_mono_gate";
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_gate_init(IntPtr jsTouserdata, IntPtr jsThrow, int errorSentinelTag);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern IntPtr zts_get_callback_gate();
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_callback_error_sentinel();
     }
 }

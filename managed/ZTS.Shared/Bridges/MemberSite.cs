@@ -1,7 +1,7 @@
 using System;
 using System.Reflection;
 
-namespace ZTS.Mono.Bridges
+namespace ZTS.Shared.Bridges
 {
     /// <summary>
     /// What an emitted member bridge needs besides its IL: the member's display name for error texts,

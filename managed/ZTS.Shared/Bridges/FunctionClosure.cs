@@ -1,18 +1,18 @@
 using System;
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono.Bridges
+namespace ZTS.Shared.Bridges
 {
     /// <summary>
     /// The target object of a delegate returned by GetFunction: one JS function ref of one domain. The
-    /// emitted bridge (DelegateBridgeBuilder) checks the domain inline, writes the arguments into stack
+    /// backend's delegate bridge checks the domain inline, writes the arguments into stack
     /// memory, P/Invokes zts_function_call itself, and reads the result by tag; the methods here are its
     /// slow paths. When the delegate is collected, the finalizer queues the ref's release (10-LIFETIME §5):
     /// the frame pump frees it on the domain thread; a ref of a domain already gone is ignored natively.
     /// </summary>
     internal sealed unsafe class FunctionClosure
     {
-        internal readonly MonoDomain Domain;
+        internal readonly JsDomain Domain;
         internal readonly int Ref;
         internal readonly string Name;
 
@@ -36,7 +36,7 @@ namespace ZTS.Mono.Bridges
         internal readonly Clr.TableShape[] ParamUnpacked;
         internal readonly int JsArgCount;
 
-        internal FunctionClosure(MonoDomain domain, int reference, string name, Type delegateType)
+        internal FunctionClosure(JsDomain domain, int reference, string name, Type delegateType)
         {
             Domain = domain;
             Ref = reference;
@@ -56,11 +56,11 @@ namespace ZTS.Mono.Bridges
                 ParamUnpacked[i] = Clr.MarshalAsReader.UnpackedFor(ps[i], ps[i].ParameterType, delegateType.Name + " parameter " + (i + 1));
                 if (ParamUnpacked[i] != null) JsArgCount += ParamUnpacked[i].Count - 1;
                 ParamTypes[i] = ps[i].ParameterType;
-                Views[i] = DelegateBridgeBuilder.IsPrimitive(ParamTypes[i]) || ParamTypes[i].IsByRef ? 0 : Clr.TypeBinder.Declare(domain, ParamTypes[i]);
+                Views[i] = TagTypes.IsPrimitive(ParamTypes[i]) || ParamTypes[i].IsByRef ? 0 : Clr.TypeBinder.Declare(domain, ParamTypes[i]);
             }
             ResultType = invoke.ReturnType;
             ResultTable = Clr.MarshalAsReader.TableFor(invoke.ReturnParameter, ResultType, delegateType.Name + " return value");
-            Views[ps.Length] = ResultType == typeof(void) || DelegateBridgeBuilder.IsPrimitive(ResultType) ? 0 : Clr.TypeBinder.Declare(domain, ResultType);
+            Views[ps.Length] = ResultType == typeof(void) || TagTypes.IsPrimitive(ResultType) ? 0 : Clr.TypeBinder.Declare(domain, ResultType);
         }
 
         ~FunctionClosure()

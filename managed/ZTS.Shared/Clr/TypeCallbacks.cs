@@ -1,7 +1,7 @@
 using System;
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono.Clr
+namespace ZTS.Shared.Clr
 {
     /// <summary>
     /// The type callbacks of the host table: name resolution for the CSharp tree and csharp: modules, the
@@ -14,7 +14,7 @@ namespace ZTS.Mono.Clr
         {
             try
             {
-                MonoDomain d = MonoDomain.FromHost(host);
+                JsDomain d = JsDomain.FromHost(host);
                 string path = ZtsNative.FromUtf8Z(name);
                 Type t = TypeCatalog.FindType(path);
                 if (t != null)
@@ -49,7 +49,7 @@ namespace ZTS.Mono.Clr
         {
             try
             {
-                TypeBinder.Bind(MonoDomain.FromHost(host), typeId);
+                TypeBinder.Bind(JsDomain.FromHost(host), typeId);
                 return 0;
             }
             catch (Exception e)
@@ -63,7 +63,7 @@ namespace ZTS.Mono.Clr
             string ignored;
             try
             {
-                ZtsNative.zts_type_request_fail(request, ZtsNative.Utf8Z(JsCallbackBoundary.Describe(e, out ignored).Substring(5)));
+                ZtsNative.zts_type_request_fail(request, ZtsNative.Utf8Z(ErrorBoundary.Describe(e, out ignored).Substring(5)));
             }
             catch (Exception)
             {

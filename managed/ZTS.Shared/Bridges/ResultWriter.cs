@@ -1,7 +1,7 @@
 using System;
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono.Bridges
+namespace ZTS.Shared.Bridges
 {
     /// <summary>
     /// C# -> JS results of member bridges (CONTRACT §5): primitives encode by tag, strings take one call,
@@ -10,59 +10,59 @@ namespace ZTS.Mono.Bridges
     /// </summary>
     internal static unsafe class ResultWriter
     {
-        public static JsValue WriteVoid(MemberSite s, MonoDomain d) { return JsValue.Undefined; }
-        public static JsValue WriteBoolean(MemberSite s, MonoDomain d, bool v) { return JsValue.FromBool(v); }
-        public static JsValue WriteSByte(MemberSite s, MonoDomain d, sbyte v) { return JsValue.FromInt32(v); }
-        public static JsValue WriteByte(MemberSite s, MonoDomain d, byte v) { return JsValue.FromInt32(v); }
-        public static JsValue WriteInt16(MemberSite s, MonoDomain d, short v) { return JsValue.FromInt32(v); }
-        public static JsValue WriteUInt16(MemberSite s, MonoDomain d, ushort v) { return JsValue.FromInt32(v); }
-        public static JsValue WriteInt32(MemberSite s, MonoDomain d, int v) { return JsValue.FromInt32(v); }
-        public static JsValue WriteSingle(MemberSite s, MonoDomain d, float v) { return JsValue.FromDouble(v); }
-        public static JsValue WriteDouble(MemberSite s, MonoDomain d, double v) { return JsValue.FromDouble(v); }
+        public static JsValue WriteVoid(MemberSite s, JsDomain d) { return JsValue.Undefined; }
+        public static JsValue WriteBoolean(MemberSite s, JsDomain d, bool v) { return JsValue.FromBool(v); }
+        public static JsValue WriteSByte(MemberSite s, JsDomain d, sbyte v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteByte(MemberSite s, JsDomain d, byte v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteInt16(MemberSite s, JsDomain d, short v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteUInt16(MemberSite s, JsDomain d, ushort v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteInt32(MemberSite s, JsDomain d, int v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteSingle(MemberSite s, JsDomain d, float v) { return JsValue.FromDouble(v); }
+        public static JsValue WriteDouble(MemberSite s, JsDomain d, double v) { return JsValue.FromDouble(v); }
 
-        public static JsValue WriteUInt32(MemberSite s, MonoDomain d, uint v)
+        public static JsValue WriteUInt32(MemberSite s, JsDomain d, uint v)
         {
             return v <= int.MaxValue ? JsValue.FromInt32((int)v) : JsValue.FromDouble(v);
         }
 
-        public static JsValue WriteInt64(MemberSite s, MonoDomain d, long v)
+        public static JsValue WriteInt64(MemberSite s, JsDomain d, long v)
         {
             if (v >= int.MinValue && v <= int.MaxValue) return JsValue.FromInt32((int)v);
             if (v >= -ValueMarshal.MaxSafeInteger && v <= ValueMarshal.MaxSafeInteger) return JsValue.FromDouble(v);
             throw Unsafe(s, "System.Int64", v.ToString());
         }
 
-        public static JsValue WriteUInt64(MemberSite s, MonoDomain d, ulong v)
+        public static JsValue WriteUInt64(MemberSite s, JsDomain d, ulong v)
         {
             if (v <= int.MaxValue) return JsValue.FromInt32((int)v);
             if (v <= ValueMarshal.MaxSafeInteger) return JsValue.FromDouble(v);
             throw Unsafe(s, "System.UInt64", v.ToString());
         }
 
-        public static JsValue WriteChar(MemberSite s, MonoDomain d, char v)
+        public static JsValue WriteChar(MemberSite s, JsDomain d, char v)
         {
             return String(d, v.ToString());
         }
 
-        public static JsValue WriteString(MemberSite s, MonoDomain d, string v)
+        public static JsValue WriteString(MemberSite s, JsDomain d, string v)
         {
             return v == null ? JsValue.Null : String(d, v);
         }
 
         /// <summary>A class, interface, array, delegate or struct result: pushed under the declared view.</summary>
-        public static JsValue WriteObject(MemberSite s, MonoDomain d, object v)
+        public static JsValue WriteObject(MemberSite s, JsDomain d, object v)
         {
             return v == null ? JsValue.Null : d.Push(v, s.ResultView);
         }
 
         /// <summary>A [TsMarshalAs(Table)] struct result: a plain JS object with the listed members.</summary>
-        public static JsValue WriteTable(MemberSite s, MonoDomain d, object v)
+        public static JsValue WriteTable(MemberSite s, JsDomain d, object v)
         {
             return s.ResultTable.ToJs(d, v, "return value of '" + s.Name + "'");
         }
 
         /// <summary>A result declared object: primitives and strings become JS values, the rest is pushed.</summary>
-        public static JsValue WriteAny(MemberSite s, MonoDomain d, object v)
+        public static JsValue WriteAny(MemberSite s, JsDomain d, object v)
         {
             if (v == null) return JsValue.Null;
             if (v is int) return JsValue.FromInt32((int)v);
@@ -79,7 +79,7 @@ namespace ZTS.Mono.Bridges
             return d.Push(v, s.ResultView);
         }
 
-        private static JsValue String(MonoDomain d, string v)
+        private static JsValue String(JsDomain d, string v)
         {
             JsValue r;
             int rc;

@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 
-namespace ZTS.Mono.Clr
+namespace ZTS.Shared.Clr
 {
     /// <summary>
     /// The Mono backend's ObjectRegistry (10-LIFETIME §2): a slot per (object, view) pushed to JS. The slot

@@ -1,7 +1,7 @@
 using System;
-using ZTS.Mono.Native;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono
+namespace ZTS.Shared
 {
     /// <summary>
     /// A gated global function over primitive values: the small JS -> C# path the foundation needs for
@@ -10,7 +10,7 @@ namespace ZTS.Mono
     /// </summary>
     internal static unsafe class PrimitiveFunction
     {
-        public static void Define(MonoDomain domain, string path, Func<object[], object> fn)
+        public static void Define(JsDomain domain, string path, Func<object[], object> fn)
         {
             HostFunction entry = (d, thisVal, argc, argv, magic, data) =>
             {
@@ -21,7 +21,7 @@ namespace ZTS.Mono
             domain.DefineFunction(path, 0, 0, entry);
         }
 
-        private static object Decode(MonoDomain d, JsValue v)
+        private static object Decode(JsDomain d, JsValue v)
         {
             switch (v.Tag)
             {
@@ -42,7 +42,7 @@ namespace ZTS.Mono
             throw new ArgumentException("zts: cannot convert " + v.KindName + " to a primitive C# value");
         }
 
-        private static JsValue Encode(MonoDomain d, object o)
+        private static JsValue Encode(JsDomain d, object o)
         {
             if (o == null) return JsValue.Null;
             if (o is bool) return JsValue.FromBool((bool)o);

@@ -1,8 +1,8 @@
 using System;
-using ZTS.Mono.Clr;
-using ZTS.Mono.Native;
+using ZTS.Shared.Clr;
+using ZTS.Shared.Native;
 
-namespace ZTS.Mono
+namespace ZTS.Shared
 {
     /// <summary>
     /// The CLR-backed `zts` helpers (CONTRACT §4): zts.typeof(T) -> System.Type, zts.cast(obj, T) -> the
@@ -10,7 +10,7 @@ namespace ZTS.Mono
     /// </summary>
     internal static unsafe class ZtsHelpers
     {
-        public static void Install(MonoDomain d)
+        public static void Install(JsDomain d)
         {
             d.DefineFunction("zts.typeof", 1, 0, TypeOf);
             d.DefineFunction("zts.cast", 2, 0, Cast);
@@ -18,7 +18,7 @@ namespace ZTS.Mono
             d.DefineFunction("zts.to_delegate", 2, 0, ToDelegate);
         }
 
-        private static Type TypeArg(MonoDomain d, JsValue* argv, int argc, int i, string helper)
+        private static Type TypeArg(JsDomain d, JsValue* argv, int argc, int i, string helper)
         {
             int id;
             if (i >= argc || ZtsNative.zts_type_id_of(d.Handle, argv[i], out id) != ZtsStatus.Ok)
@@ -26,13 +26,13 @@ namespace ZTS.Mono
             return d.TypesById[id];
         }
 
-        private static JsValue TypeOf(MonoDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
+        private static JsValue TypeOf(JsDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             Type t = TypeArg(d, argv, argc, 0, "zts.typeof");
             return d.Push(t, TypeBinder.Declare(d, typeof(Type)));
         }
 
-        private static JsValue Cast(MonoDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
+        private static JsValue Cast(JsDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             if (argc < 1 || argv[0].Tag == JsValue.TagNull || argv[0].Tag == JsValue.TagUndefined) return JsValue.Null;
             Type target = TypeArg(d, argv, argc, 1, "zts.cast");
@@ -44,7 +44,7 @@ namespace ZTS.Mono
             return d.Push(o, TypeBinder.Declare(d, target));
         }
 
-        private static JsValue ToDelegate(MonoDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
+        private static JsValue ToDelegate(JsDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             Type t = TypeArg(d, argv, argc, 1, "zts.to_delegate");
             if (!TypeBinder.IsDelegate(t))
@@ -54,7 +54,7 @@ namespace ZTS.Mono
             return d.Push(made, TypeBinder.Declare(d, t));
         }
 
-        private static JsValue Generic(MonoDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
+        private static JsValue Generic(JsDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             Type def = TypeArg(d, argv, argc, 0, "zts.generic");
             if (!def.IsGenericTypeDefinition)

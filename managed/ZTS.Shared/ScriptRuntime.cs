@@ -90,8 +90,8 @@ namespace ZTS.Shared
             return _bridges.BindDelegate(delegateType, new FunctionClosure(d, reference, jsModule + "." + jsExportName, delegateType));
         }
 
-        /// <summary>Defines a gated global function that receives primitive arguments (null, bool, double, string)
-        /// and returns one (null, bool, numbers, string; anything else is undefined). For tests and hosts' glue.</summary>
+        /// <summary>Defines a gated global function whose arguments and result follow the `object` rule (null, bool,
+        /// int or double, string; a result of another type is undefined). For tests and hosts' glue.</summary>
         internal void DefineGlobalFunction(string path, Func<object[], object> fn)
         {
             _domain.CheckAccess("DefineGlobalFunction");

@@ -1,12 +1,13 @@
 using System;
+using ZTS.Shared.Conversion;
 using ZTS.Shared.Native;
 
 namespace ZTS.Shared.Bridges
 {
     /// <summary>
-    /// JS -> C# argument conversion for member bridges (CONTRACT §5): primitives decode by tag without a
-    /// P/Invoke, C# objects come from the registry by the slot the core put in data[2 + i], nothing is
-    /// truncated silently. A missing (or undefined optional) argument takes the parameter's default.
+    /// JS -> C# argument conversion for member bridges (CONTRACT §5), by the one rule set (ValueRules):
+    /// primitives decode by tag without a P/Invoke, C# objects come from the registry by the slot the core
+    /// put in data[2 + i], nothing is truncated silently. A missing (or undefined optional) argument takes the parameter's default.
     /// Signature of every reader: (site, domain, argv, data, argc, index).
     /// </summary>
     internal static unsafe class ArgReader
@@ -16,110 +17,84 @@ namespace ZTS.Shared.Bridges
             return i >= argc || (argv[i].Tag == JsValue.TagUndefined && s.Optional[i]);
         }
 
+        private static Where At(MemberSite s, int i)
+        {
+            return Where.Argument(i, s.Name);
+        }
+
         public static bool ReadBoolean(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            if (IsMissing(s, argv, argc, i)) return s.Missing<bool>(i);
-            if (argv[i].Tag == JsValue.TagBool) return argv[i].Int32 != 0;
-            throw Mismatch(s, argv[i], i);
+            return IsMissing(s, argv, argc, i) ? s.Missing<bool>(i) : ValueRules.ToBoolean(argv[i], s.ParamTypes[i], At(s, i));
         }
 
         public static int ReadInt32(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             if (i < argc && argv[i].Tag == JsValue.TagInt) return argv[i].Int32;
-            if (IsMissing(s, argv, argc, i)) return s.Missing<int>(i);
-            return (int)Integral(s, argv[i], i, int.MinValue, int.MaxValue);
+            return IsMissing(s, argv, argc, i) ? s.Missing<int>(i) : ValueRules.ToInt32(argv[i], s.ParamTypes[i], At(s, i));
         }
 
         public static sbyte ReadSByte(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return IsMissing(s, argv, argc, i) ? s.Missing<sbyte>(i) : (sbyte)Integral(s, argv[i], i, sbyte.MinValue, sbyte.MaxValue);
+            return IsMissing(s, argv, argc, i) ? s.Missing<sbyte>(i) : (sbyte)ValueRules.ToIntegral(argv[i], sbyte.MinValue, sbyte.MaxValue, s.ParamTypes[i], At(s, i));
         }
 
         public static byte ReadByte(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return IsMissing(s, argv, argc, i) ? s.Missing<byte>(i) : (byte)Integral(s, argv[i], i, byte.MinValue, byte.MaxValue);
+            return IsMissing(s, argv, argc, i) ? s.Missing<byte>(i) : (byte)ValueRules.ToIntegral(argv[i], byte.MinValue, byte.MaxValue, s.ParamTypes[i], At(s, i));
         }
 
         public static short ReadInt16(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return IsMissing(s, argv, argc, i) ? s.Missing<short>(i) : (short)Integral(s, argv[i], i, short.MinValue, short.MaxValue);
+            return IsMissing(s, argv, argc, i) ? s.Missing<short>(i) : (short)ValueRules.ToIntegral(argv[i], short.MinValue, short.MaxValue, s.ParamTypes[i], At(s, i));
         }
 
         public static ushort ReadUInt16(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return IsMissing(s, argv, argc, i) ? s.Missing<ushort>(i) : (ushort)Integral(s, argv[i], i, ushort.MinValue, ushort.MaxValue);
+            return IsMissing(s, argv, argc, i) ? s.Missing<ushort>(i) : (ushort)ValueRules.ToIntegral(argv[i], ushort.MinValue, ushort.MaxValue, s.ParamTypes[i], At(s, i));
         }
 
         public static uint ReadUInt32(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return IsMissing(s, argv, argc, i) ? s.Missing<uint>(i) : (uint)Integral(s, argv[i], i, uint.MinValue, uint.MaxValue);
+            return IsMissing(s, argv, argc, i) ? s.Missing<uint>(i) : (uint)ValueRules.ToIntegral(argv[i], uint.MinValue, uint.MaxValue, s.ParamTypes[i], At(s, i));
         }
 
         public static long ReadInt64(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return IsMissing(s, argv, argc, i) ? s.Missing<long>(i) : Integral(s, argv[i], i, -ValueMarshal.MaxSafeInteger, ValueMarshal.MaxSafeInteger);
+            return IsMissing(s, argv, argc, i) ? s.Missing<long>(i) : ValueRules.ToIntegral(argv[i], -ValueRules.MaxSafeInteger, ValueRules.MaxSafeInteger, s.ParamTypes[i], At(s, i));
         }
 
         public static ulong ReadUInt64(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return IsMissing(s, argv, argc, i) ? s.Missing<ulong>(i) : (ulong)Integral(s, argv[i], i, 0, ValueMarshal.MaxSafeInteger);
+            return IsMissing(s, argv, argc, i) ? s.Missing<ulong>(i) : ValueRules.ToUInt64(argv[i], s.ParamTypes[i], At(s, i));
         }
 
         public static double ReadDouble(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            if (IsMissing(s, argv, argc, i)) return s.Missing<double>(i);
-            if (argv[i].Tag == JsValue.TagFloat64) return argv[i].Float64;
-            if (argv[i].Tag == JsValue.TagInt) return argv[i].Int32;
-            throw Mismatch(s, argv[i], i);
+            return IsMissing(s, argv, argc, i) ? s.Missing<double>(i) : ValueRules.ToDouble(argv[i], s.ParamTypes[i], At(s, i));
         }
 
         public static float ReadSingle(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return IsMissing(s, argv, argc, i) ? s.Missing<float>(i) : (float)ReadDouble(s, d, argv, data, argc, i);
+            return IsMissing(s, argv, argc, i) ? s.Missing<float>(i) : (float)ValueRules.ToDouble(argv[i], s.ParamTypes[i], At(s, i));
         }
 
         public static char ReadChar(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            if (IsMissing(s, argv, argc, i)) return s.Missing<char>(i);
-            string text = argv[i].IsString ? Text(d, argv[i]) : null;
-            if (text != null && text.Length == 1) return text[0];
-            throw text == null
-                ? Mismatch(s, argv[i], i)
-                : new TsMarshalException("zts: cannot convert a string of length " + text.Length + " to System.Char (argument " + (i + 1) + " of '" + s.Name + "')");
+            return IsMissing(s, argv, argc, i) ? s.Missing<char>(i) : ValueRules.ToChar(d, argv[i], At(s, i));
         }
 
         public static string ReadString(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            if (IsMissing(s, argv, argc, i)) return s.Missing<string>(i);
-            JsValue v = argv[i];
-            if (v.IsString) return Text(d, v);
-            if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined) return null;
-            throw Mismatch(s, v, i);
+            return IsMissing(s, argv, argc, i) ? s.Missing<string>(i) : ValueRules.ToString(d, argv[i], At(s, i));
         }
 
-        /// <summary>A reference-type (or boxed struct) parameter: a C# object of a fitting type, or null.</summary>
+        /// <summary>Any other parameter type (object, Nullable, classes, interfaces, arrays, delegates, structs):
+        /// the general rule, with the slot the core already resolved for C# exotics.</summary>
         public static object ReadObject(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             if (IsMissing(s, argv, argc, i)) return s.Missing<object>(i);
-            JsValue v = argv[i];
-            Type expected = s.ParamTypes[i];
-            if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined)
-            {
-                if (!expected.IsValueType || Nullable.GetUnderlyingType(expected) != null) return null;
-                throw Mismatch(s, v, i);
-            }
-            if (v.Tag == JsValue.TagObject && data[2 + i].Int32 < 0 && Clr.TypeBinder.IsDelegate(expected))
-            {
-                Delegate fromFunction = d.DelegateFor(v, expected); // a JS function where a delegate is declared
-                if (fromFunction != null) return fromFunction;
-            }
-            if (Nullable.GetUnderlyingType(expected) != null)
-                return Clr.ValueConvert.FromJs(d, v, expected, "argument " + (i + 1) + " of '" + s.Name + "'", true);
-            object o = Unwrap(s, d, v, data, i);
-            if (o != null && expected.IsInstanceOfType(o)) return o;
-            if (o == null) throw Mismatch(s, v, i);
-            throw new TsMarshalException("zts: cannot convert " + o.GetType().FullName + " to " + s.ParamTypeName(i) +
-                                         " (argument " + (i + 1) + " of '" + s.Name + "')");
+            int slot = data[2 + i].Int32;
+            return ValueRules.ToClr(d, argv[i], s.ParamTypes[i], slot >= 0 ? slot : ValueRules.SlotNone, At(s, i));
         }
 
         /// <summary>A [TsMarshalAs(UnpackedValues)] struct parameter from consecutive JS arguments (argv is shifted).</summary>
@@ -149,14 +124,21 @@ namespace ZTS.Shared.Bridges
                 if (value.IsRefCounted) ZtsNative.zts_value_free(d.Handle, value);
                 return t.IsValueType ? Activator.CreateInstance(t) : null;
             }
-            return Clr.ValueConvert.FromJs(d, value, t, "argument " + (i + 1) + " of '" + s.Name + "'");
+            try
+            {
+                return ValueRules.ToClr(d, value, t, ValueRules.SlotUnknown, At(s, i));
+            }
+            finally
+            {
+                if (value.IsRefCounted) ZtsNative.zts_value_free(d.Handle, value);
+            }
         }
 
         /// <summary>Writes a ref/out parameter's final value back into its zts.ref() box.</summary>
         public static void RefOut(MemberSite s, JsDomain d, JsValue* argv, int i, object value)
         {
             Type t = s.ParamTypes[i].GetElementType();
-            JsValue v = Clr.ValueConvert.ToJs(d, value, t, "argument " + (i + 1) + " of '" + s.Name + "'");
+            JsValue v = ValueRules.FromClr(d, value, t, 0, At(s, i));
             int rc = ZtsNative.zts_ref_set(d.Handle, argv[i], v);
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, s.Name);
         }
@@ -167,53 +149,6 @@ namespace ZTS.Shared.Bridges
             object o = d.Registry.Get(data[1].Int32);
             if (o == null) throw new InvalidOperationException("zts: '" + s.Name + "' was called on a released object");
             return o;
-        }
-
-        // object/dynamic parameters (CONTRACT §5): numbers become int when integral and in range, else double;
-        // strings, booleans, C# objects; null. Anything else is a marshal error.
-        private static object Unwrap(MemberSite s, JsDomain d, JsValue v, JsValue* data, int i)
-        {
-            switch (v.Tag)
-            {
-                case JsValue.TagInt: return v.Int32;
-                case JsValue.TagFloat64:
-                    double x = v.Float64;
-                    if (Math.Floor(x) == x && x >= int.MinValue && x <= int.MaxValue) return (int)x;
-                    return x;
-                case JsValue.TagBool: return v.Int32 != 0;
-            }
-            if (v.IsString) return Text(d, v);
-            int slot = data[2 + i].Int32;
-            return slot >= 0 ? d.Registry.Get(slot) : null;
-        }
-
-        private static string Text(JsDomain d, JsValue v)
-        {
-            char* chars;
-            int n = ZtsNative.zts_values_format(d.Handle, 1, &v, out chars); // borrowed v: String(v) copy
-            if (n < 0) throw d.TakeError(n, "argument");
-            return new string(chars, 0, n);
-        }
-
-        private static long Integral(MemberSite s, JsValue v, int i, long min, long max)
-        {
-            double x;
-            if (v.Tag == JsValue.TagInt) x = v.Int32;
-            else if (v.Tag == JsValue.TagFloat64) x = v.Float64;
-            else throw Mismatch(s, v, i);
-            if (Math.Floor(x) != x || double.IsInfinity(x))
-                throw new TsMarshalException("zts: cannot convert non-integral number " + x.ToString("R") + " to " + s.ParamTypeName(i) +
-                                             " (argument " + (i + 1) + " of '" + s.Name + "')");
-            if (x < min || x > max)
-                throw new TsMarshalException("zts: cannot convert number " + x.ToString("R") + " to " + s.ParamTypeName(i) +
-                                             ": out of range (argument " + (i + 1) + " of '" + s.Name + "')");
-            return (long)x;
-        }
-
-        private static Exception Mismatch(MemberSite s, JsValue v, int i)
-        {
-            return new TsMarshalException("zts: cannot convert " + v.KindName + " to " + s.ParamTypeName(i) +
-                                          " (argument " + (i + 1) + " of '" + s.Name + "')");
         }
     }
 }

@@ -10,9 +10,10 @@ namespace ZTS.Shared.Bridges
     /// </summary>
     internal sealed class MemberSite
     {
-        public MemberSite(string name, ParameterInfo[] parameters, int resultView)
+        public MemberSite(string name, ParameterInfo[] parameters, Type resultType, int resultView)
         {
             Name = name;
+            ResultType = resultType ?? typeof(void);
             ResultView = resultView;
             int n = parameters == null ? 0 : parameters.Length;
             ParamTypes = new Type[n];
@@ -53,6 +54,9 @@ namespace ZTS.Shared.Bridges
 
         /// <summary>Type id of the declared result type, for pushing returned objects.</summary>
         public readonly int ResultView;
+
+        /// <summary>The declared result type (void when none).</summary>
+        public readonly Type ResultType;
 
         /// <summary>[TsMarshalAs(Table)] shapes of the parameters (null entries: Default).</summary>
         public readonly Clr.TableShape[] ParamTables;

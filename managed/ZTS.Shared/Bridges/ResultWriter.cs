@@ -1,4 +1,5 @@
 using System;
+using ZTS.Shared.Conversion;
 using ZTS.Shared.Native;
 
 namespace ZTS.Shared.Bridges
@@ -20,34 +21,11 @@ namespace ZTS.Shared.Bridges
         public static JsValue WriteSingle(MemberSite s, JsDomain d, float v) { return JsValue.FromDouble(v); }
         public static JsValue WriteDouble(MemberSite s, JsDomain d, double v) { return JsValue.FromDouble(v); }
 
-        public static JsValue WriteUInt32(MemberSite s, JsDomain d, uint v)
-        {
-            return v <= int.MaxValue ? JsValue.FromInt32((int)v) : JsValue.FromDouble(v);
-        }
-
-        public static JsValue WriteInt64(MemberSite s, JsDomain d, long v)
-        {
-            if (v >= int.MinValue && v <= int.MaxValue) return JsValue.FromInt32((int)v);
-            if (v >= -ValueMarshal.MaxSafeInteger && v <= ValueMarshal.MaxSafeInteger) return JsValue.FromDouble(v);
-            throw Unsafe(s, "System.Int64", v.ToString());
-        }
-
-        public static JsValue WriteUInt64(MemberSite s, JsDomain d, ulong v)
-        {
-            if (v <= int.MaxValue) return JsValue.FromInt32((int)v);
-            if (v <= ValueMarshal.MaxSafeInteger) return JsValue.FromDouble(v);
-            throw Unsafe(s, "System.UInt64", v.ToString());
-        }
-
-        public static JsValue WriteChar(MemberSite s, JsDomain d, char v)
-        {
-            return String(d, v.ToString());
-        }
-
-        public static JsValue WriteString(MemberSite s, JsDomain d, string v)
-        {
-            return v == null ? JsValue.Null : String(d, v);
-        }
+        public static JsValue WriteUInt32(MemberSite s, JsDomain d, uint v) { return ValueRules.FromUInt32(v); }
+        public static JsValue WriteInt64(MemberSite s, JsDomain d, long v) { return ValueRules.FromInt64(v, Where.Result(s.Name)); }
+        public static JsValue WriteUInt64(MemberSite s, JsDomain d, ulong v) { return ValueRules.FromUInt64(v, Where.Result(s.Name)); }
+        public static JsValue WriteChar(MemberSite s, JsDomain d, char v) { return ValueRules.FromString(d, v.ToString()); }
+        public static JsValue WriteString(MemberSite s, JsDomain d, string v) { return ValueRules.FromString(d, v); }
 
         /// <summary>A class, interface, array, delegate or struct result: pushed under the declared view.</summary>
         public static JsValue WriteObject(MemberSite s, JsDomain d, object v)
@@ -61,36 +39,11 @@ namespace ZTS.Shared.Bridges
             return s.ResultTable.ToJs(d, v, "return value of '" + s.Name + "'");
         }
 
-        /// <summary>A result declared object: primitives and strings become JS values, the rest is pushed.</summary>
+        /// <summary>A result declared object or Nullable: the general rule (primitives and strings by value,
+        /// the rest pushed under the declared view).</summary>
         public static JsValue WriteAny(MemberSite s, JsDomain d, object v)
         {
-            if (v == null) return JsValue.Null;
-            if (v is int) return JsValue.FromInt32((int)v);
-            if (v is double) return JsValue.FromDouble((double)v);
-            if (v is bool) return JsValue.FromBool((bool)v);
-            var text = v as string;
-            if (text != null) return String(d, text);
-            if (v is float) return JsValue.FromDouble((float)v);
-            if (v is short || v is ushort || v is sbyte || v is byte) return JsValue.FromInt32(Convert.ToInt32(v));
-            if (v is uint) return WriteUInt32(s, d, (uint)v);
-            if (v is long) return WriteInt64(s, d, (long)v);
-            if (v is ulong) return WriteUInt64(s, d, (ulong)v);
-            if (v is char) return String(d, v.ToString());
-            return d.Push(v, s.ResultView);
-        }
-
-        private static JsValue String(JsDomain d, string v)
-        {
-            JsValue r;
-            int rc;
-            fixed (char* p = v) rc = ZtsNative.zts_value_new_string_utf16(d.Handle, p, v.Length, out r);
-            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "result");
-            return r;
-        }
-
-        private static Exception Unsafe(MemberSite s, string type, string value)
-        {
-            return new TsMarshalException("zts: cannot convert " + type + " " + value + " to a JS number: beyond ±(2^53-1) (return value of '" + s.Name + "')");
+            return ValueRules.FromClr(d, v, s.ResultType, s.ResultView, Where.Result(s.Name));
         }
     }
 }

@@ -1,4 +1,5 @@
 using System;
+using ZTS.Shared.Conversion;
 using ZTS.Shared.Native;
 
 namespace ZTS.Shared.Bridges
@@ -11,9 +12,6 @@ namespace ZTS.Shared.Bridges
     /// </summary>
     internal static unsafe class ValueMarshal
     {
-        /// <summary>Largest integer a JS number holds exactly: 2^53 - 1.</summary>
-        public const long MaxSafeInteger = 9007199254740991L;
-
         // ---- C# -> JS ---------------------------------------------------------------------------
 
         public static void WriteBoolean(FunctionClosure c, JsValue* argv, int index, bool v) { JsValue.SetBool(argv + index, v); }
@@ -25,48 +23,11 @@ namespace ZTS.Shared.Bridges
         public static void WriteSingle(FunctionClosure c, JsValue* argv, int index, float v) { JsValue.SetDouble(argv + index, v); }
         public static void WriteDouble(FunctionClosure c, JsValue* argv, int index, double v) { JsValue.SetDouble(argv + index, v); }
 
-        public static void WriteUInt32(FunctionClosure c, JsValue* argv, int index, uint v)
-        {
-            if (v <= int.MaxValue) JsValue.SetInt32(argv + index, (int)v);
-            else JsValue.SetDouble(argv + index, v);
-        }
-
-        public static void WriteInt64(FunctionClosure c, JsValue* argv, int index, long v)
-        {
-            if (v >= int.MinValue && v <= int.MaxValue) JsValue.SetInt32(argv + index, (int)v);
-            else if (v >= -MaxSafeInteger && v <= MaxSafeInteger) JsValue.SetDouble(argv + index, v);
-            else throw Unsafe(c, index, "System.Int64", v.ToString());
-        }
-
-        public static void WriteUInt64(FunctionClosure c, JsValue* argv, int index, ulong v)
-        {
-            if (v <= int.MaxValue) JsValue.SetInt32(argv + index, (int)v);
-            else if (v <= MaxSafeInteger) JsValue.SetDouble(argv + index, v);
-            else throw Unsafe(c, index, "System.UInt64", v.ToString());
-        }
-
-        public static void WriteChar(FunctionClosure c, JsValue* argv, int index, char v)
-        {
-            JsValue s;
-            int rc = ZtsNative.zts_value_new_string_utf16(c.Domain.Handle, &v, 1, out s);
-            if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, c.Name);
-            JsValue.Set(argv + index, s);
-        }
-
-        public static void WriteString(FunctionClosure c, JsValue* argv, int index, string v)
-        {
-            if (v == null)
-            {
-                JsValue.Set(argv + index, JsValue.Null);
-                return;
-            }
-            JsValue s;
-            int rc;
-            fixed (char* p = v)
-                rc = ZtsNative.zts_value_new_string_utf16(c.Domain.Handle, p, v.Length, out s);
-            if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, c.Name);
-            JsValue.Set(argv + index, s);
-        }
+        public static void WriteUInt32(FunctionClosure c, JsValue* argv, int index, uint v) { JsValue.Set(argv + index, ValueRules.FromUInt32(v)); }
+        public static void WriteInt64(FunctionClosure c, JsValue* argv, int index, long v) { JsValue.Set(argv + index, ValueRules.FromInt64(v, Arg(c, index))); }
+        public static void WriteUInt64(FunctionClosure c, JsValue* argv, int index, ulong v) { JsValue.Set(argv + index, ValueRules.FromUInt64(v, Arg(c, index))); }
+        public static void WriteChar(FunctionClosure c, JsValue* argv, int index, char v) { JsValue.Set(argv + index, ValueRules.FromString(c.Domain, v.ToString())); }
+        public static void WriteString(FunctionClosure c, JsValue* argv, int index, string v) { JsValue.Set(argv + index, ValueRules.FromString(c.Domain, v)); }
 
         /// <summary>A C# object argument: pushed under the parameter's declared type (its view).</summary>
         public static void WriteObject(FunctionClosure c, JsValue* argv, int index, object v)
@@ -78,7 +39,7 @@ namespace ZTS.Shared.Bridges
             }
             Type declared = c.ParamTypes[index];
             JsValue.Set(argv + index, Nullable.GetUnderlyingType(declared) != null || declared == typeof(object)
-                ? Clr.ValueConvert.ToJs(c.Domain, v, declared, "argument " + (index + 1) + " of '" + c.Name + "'")
+                ? ValueRules.FromClr(c.Domain, v, declared, 0, Arg(c, index))
                 : c.Domain.Push(v, c.Views[index]));
         }
 
@@ -110,7 +71,7 @@ namespace ZTS.Shared.Bridges
         /// <summary>A [TsMarshalAs(OpaqueValue)] by-value argument: an opaque handle (no write-back).</summary>
         public static int WriteOpaqueValue(FunctionClosure c, JsValue* argv, int index, object value)
         {
-            return WriteHandle(c, argv, index, Clr.ValueConvert.ToJs(c.Domain, value, c.ParamTypes[index], "argument " + (index + 1) + " of '" + c.Name + "'"));
+            return WriteHandle(c, argv, index, ValueRules.FromClr(c.Domain, value, c.ParamTypes[index], 0, Arg(c, index)));
         }
 
         // Puts `initial` (consumed) behind a new opaque handle of the call's scope in argv[index]; returns the slot.
@@ -129,7 +90,7 @@ namespace ZTS.Shared.Bridges
         {
             Type t = c.ParamTypes[index].GetElementType();
             JsValue initial = value == null && t.IsValueType ? JsValue.Undefined
-                : Clr.ValueConvert.ToJs(c.Domain, value, t, "argument " + (index + 1) + " of '" + c.Name + "'");
+                : ValueRules.FromClr(c.Domain, value, t, 0, Arg(c, index));
             return WriteHandle(c, argv, index, initial);
         }
 
@@ -147,143 +108,88 @@ namespace ZTS.Shared.Bridges
 
         // ---- JS -> C# (results) ------------------------------------------------------------------
 
-        /// <summary>A result of a non-primitive declared type: a C# object (from the registry), a JS function
-        /// as a delegate, or boxed primitives for object; checked against the declared type.</summary>
+        /// <summary>A result of any other declared type (object, Nullable, classes, interfaces, arrays, delegates,
+        /// structs): the general rule, consuming r.</summary>
         public static object ReadObject(FunctionClosure c, JsValue r)
         {
-            Type expected = c.ResultType;
-            JsDomain d = c.Domain;
-            if (Nullable.GetUnderlyingType(expected) != null)
-                return Clr.ValueConvert.FromJs(d, r, expected, "return value of '" + c.Name + "'");
-            if (r.Tag == JsValue.TagNull || r.Tag == JsValue.TagUndefined)
+            try
             {
-                if (!expected.IsValueType || Nullable.GetUnderlyingType(expected) != null) return null;
-                throw Mismatch(c, r, expected.FullName);
+                return ValueRules.ToClr(c.Domain, r, c.ResultType, ValueRules.SlotUnknown, Result(c));
             }
-            object o = null;
-            switch (r.Tag)
+            finally
             {
-                case JsValue.TagInt: o = r.Int32; break;
-                case JsValue.TagFloat64: o = r.Float64; break;
-                case JsValue.TagBool: o = r.Int32 != 0; break;
+                Free(c, r);
             }
-            if (r.IsString)
-            {
-                o = TakeString(c, r);
-            }
-            else if (r.Tag == JsValue.TagObject)
-            {
-                int slot, view;
-                if (ZtsNative.zts_object_slot(d.Handle, r, out slot, out view) == ZtsStatus.Ok) o = d.Registry.Get(slot);
-                else if (Clr.TypeBinder.IsDelegate(expected)) o = d.DelegateFor(r, expected);
-                ZtsNative.zts_value_free(d.Handle, r);
-                if (o == null) throw new TsMarshalException("zts: cannot convert object to " + expected.FullName + " (return value of '" + c.Name + "')");
-            }
-            if (o != null && expected.IsInstanceOfType(o)) return o;
-            if (o is int && expected == typeof(double)) return (double)(int)o;
-            throw new TsMarshalException("zts: cannot convert " + (o == null ? r.KindName : o.GetType().FullName) + " to " + expected.FullName + " (return value of '" + c.Name + "')");
         }
 
         public static void ReadVoid(FunctionClosure c, JsValue r)
         {
-            if (r.IsRefCounted) ZtsNative.zts_value_free(c.Domain.Handle, r);
+            Free(c, r);
         }
 
-        public static bool ReadBoolean(FunctionClosure c, JsValue r)
-        {
-            if (r.Tag == JsValue.TagBool) return r.Int32 != 0;
-            throw Mismatch(c, r, "System.Boolean");
-        }
-
-        public static sbyte ReadSByte(FunctionClosure c, JsValue r) { return (sbyte)ReadIntegral(c, r, sbyte.MinValue, sbyte.MaxValue, "System.SByte"); }
-        public static byte ReadByte(FunctionClosure c, JsValue r) { return (byte)ReadIntegral(c, r, byte.MinValue, byte.MaxValue, "System.Byte"); }
-        public static short ReadInt16(FunctionClosure c, JsValue r) { return (short)ReadIntegral(c, r, short.MinValue, short.MaxValue, "System.Int16"); }
-        public static ushort ReadUInt16(FunctionClosure c, JsValue r) { return (ushort)ReadIntegral(c, r, ushort.MinValue, ushort.MaxValue, "System.UInt16"); }
-        public static uint ReadUInt32(FunctionClosure c, JsValue r) { return (uint)ReadIntegral(c, r, uint.MinValue, uint.MaxValue, "System.UInt32"); }
-        public static long ReadInt64(FunctionClosure c, JsValue r) { return ReadIntegral(c, r, -MaxSafeInteger, MaxSafeInteger, "System.Int64"); }
-        public static ulong ReadUInt64(FunctionClosure c, JsValue r) { return (ulong)ReadIntegral(c, r, 0, MaxSafeInteger, "System.UInt64"); }
+        public static bool ReadBoolean(FunctionClosure c, JsValue r) { return ValueRules.ToBoolean(r, typeof(bool), Result(c, r)); }
+        public static sbyte ReadSByte(FunctionClosure c, JsValue r) { return (sbyte)ValueRules.ToIntegral(r, sbyte.MinValue, sbyte.MaxValue, typeof(sbyte), Result(c, r)); }
+        public static byte ReadByte(FunctionClosure c, JsValue r) { return (byte)ValueRules.ToIntegral(r, byte.MinValue, byte.MaxValue, typeof(byte), Result(c, r)); }
+        public static short ReadInt16(FunctionClosure c, JsValue r) { return (short)ValueRules.ToIntegral(r, short.MinValue, short.MaxValue, typeof(short), Result(c, r)); }
+        public static ushort ReadUInt16(FunctionClosure c, JsValue r) { return (ushort)ValueRules.ToIntegral(r, ushort.MinValue, ushort.MaxValue, typeof(ushort), Result(c, r)); }
+        public static uint ReadUInt32(FunctionClosure c, JsValue r) { return (uint)ValueRules.ToIntegral(r, uint.MinValue, uint.MaxValue, typeof(uint), Result(c, r)); }
+        public static long ReadInt64(FunctionClosure c, JsValue r) { return ValueRules.ToIntegral(r, -ValueRules.MaxSafeInteger, ValueRules.MaxSafeInteger, typeof(long), Result(c, r)); }
+        public static ulong ReadUInt64(FunctionClosure c, JsValue r) { return ValueRules.ToUInt64(r, typeof(ulong), Result(c, r)); }
+        public static double ReadDouble(FunctionClosure c, JsValue r) { return ValueRules.ToDouble(r, typeof(double), Result(c, r)); }
+        public static float ReadSingle(FunctionClosure c, JsValue r) { return (float)ValueRules.ToDouble(r, typeof(float), Result(c, r)); }
 
         public static int ReadInt32(FunctionClosure c, JsValue r)
         {
             if (r.Tag == JsValue.TagInt) return r.Int32; // the hot path: one compare
-            return (int)ReadIntegral(c, r, int.MinValue, int.MaxValue, "System.Int32");
-        }
-
-        public static double ReadDouble(FunctionClosure c, JsValue r)
-        {
-            if (r.Tag == JsValue.TagFloat64) return r.Float64;
-            if (r.Tag == JsValue.TagInt) return r.Int32;
-            throw Mismatch(c, r, "System.Double");
-        }
-
-        public static float ReadSingle(FunctionClosure c, JsValue r)
-        {
-            if (r.Tag == JsValue.TagFloat64) return (float)r.Float64;
-            if (r.Tag == JsValue.TagInt) return r.Int32;
-            throw Mismatch(c, r, "System.Single");
+            return ValueRules.ToInt32(r, typeof(int), Result(c, r));
         }
 
         public static char ReadChar(FunctionClosure c, JsValue r)
         {
-            if (r.IsString)
+            try
             {
-                string s = TakeString(c, r);
-                if (s.Length == 1) return s[0];
-                throw new TsMarshalException("zts: cannot convert a string of length " + s.Length + " to System.Char (return value of '" + c.Name + "')");
+                return ValueRules.ToChar(c.Domain, r, Result(c));
             }
-            throw Mismatch(c, r, "System.Char");
+            finally
+            {
+                Free(c, r);
+            }
         }
 
         public static string ReadString(FunctionClosure c, JsValue r)
         {
-            if (r.IsString) return TakeString(c, r);
-            if (r.Tag == JsValue.TagNull || r.Tag == JsValue.TagUndefined) return null;
-            throw Mismatch(c, r, "System.String");
+            try
+            {
+                return ValueRules.ToString(c.Domain, r, Result(c));
+            }
+            finally
+            {
+                Free(c, r);
+            }
         }
 
         // ---- helpers ------------------------------------------------------------------------------
 
-        private static long ReadIntegral(FunctionClosure c, JsValue r, long min, long max, string type)
+        private static Where Arg(FunctionClosure c, int index)
         {
-            if (r.Tag == JsValue.TagInt)
-            {
-                if (r.Int32 >= min && r.Int32 <= max) return r.Int32;
-                throw OutOfRange(c, r.Int32.ToString(), type);
-            }
-            if (r.Tag == JsValue.TagFloat64)
-            {
-                double d = r.Float64;
-                if (Math.Floor(d) != d || double.IsInfinity(d))
-                    throw new TsMarshalException("zts: cannot convert non-integral number " + d.ToString("R") + " to " + type + " (return value of '" + c.Name + "')");
-                if (d >= min && d <= max) return (long)d;
-                throw OutOfRange(c, d.ToString("R"), type);
-            }
-            throw Mismatch(c, r, type);
+            return Where.Argument(index, c.Name);
         }
 
-        private static string TakeString(FunctionClosure c, JsValue r)
+        private static Where Result(FunctionClosure c)
         {
-            char* chars;
-            int n = ZtsNative.zts_value_take_utf16(c.Domain.Handle, r, out chars);
-            if (n < 0) throw c.Domain.TakeError(n, c.Name);
-            return new string(chars, 0, n);
+            return Where.Result(c.Name);
         }
 
-        private static Exception Mismatch(FunctionClosure c, JsValue r, string type)
+        // The typed number/bool readers never keep r: a ref-counted r is a mismatch, freed before the rule throws.
+        private static Where Result(FunctionClosure c, JsValue r)
         {
-            string kind = r.KindName;
-            ReadVoid(c, r);
-            return new TsMarshalException("zts: cannot convert " + kind + " to " + type + " (return value of '" + c.Name + "')");
+            Free(c, r);
+            return Where.Result(c.Name);
         }
 
-        private static Exception OutOfRange(FunctionClosure c, string value, string type)
+        private static void Free(FunctionClosure c, JsValue r)
         {
-            return new TsMarshalException("zts: cannot convert number " + value + " to " + type + ": out of range (return value of '" + c.Name + "')");
-        }
-
-        private static Exception Unsafe(FunctionClosure c, int index, string type, string value)
-        {
-            return new TsMarshalException("zts: cannot convert " + type + " " + value + " to a JS number: beyond ±(2^53-1) (argument " + (index + 1) + " of '" + c.Name + "')");
+            if (r.IsRefCounted) ZtsNative.zts_value_free(c.Domain.Handle, r);
         }
     }
 }

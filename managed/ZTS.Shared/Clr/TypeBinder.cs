@@ -186,7 +186,7 @@ namespace ZTS.Shared.Clr
         private static MemberSite Site(JsDomain d, string name, ParameterInfo[] ps, Type result)
         {
             int view = result == null || result == typeof(void) || !NeedsView(result) ? 0 : Declare(d, result);
-            return new MemberSite(name, ps, view);
+            return new MemberSite(name, ps, result, view);
         }
 
         // Sets the [TsMarshalAs(Table)] shapes of a site's result and of its (setter) parameter 0.

@@ -127,21 +127,21 @@ namespace ZTS.Shared.Bridges
             Free(c, r);
         }
 
-        public static bool ReadBoolean(FunctionClosure c, JsValue r) { return ValueRules.ToBoolean(r, typeof(bool), Result(c, r)); }
-        public static sbyte ReadSByte(FunctionClosure c, JsValue r) { return (sbyte)ValueRules.ToIntegral(r, sbyte.MinValue, sbyte.MaxValue, typeof(sbyte), Result(c, r)); }
-        public static byte ReadByte(FunctionClosure c, JsValue r) { return (byte)ValueRules.ToIntegral(r, byte.MinValue, byte.MaxValue, typeof(byte), Result(c, r)); }
-        public static short ReadInt16(FunctionClosure c, JsValue r) { return (short)ValueRules.ToIntegral(r, short.MinValue, short.MaxValue, typeof(short), Result(c, r)); }
-        public static ushort ReadUInt16(FunctionClosure c, JsValue r) { return (ushort)ValueRules.ToIntegral(r, ushort.MinValue, ushort.MaxValue, typeof(ushort), Result(c, r)); }
-        public static uint ReadUInt32(FunctionClosure c, JsValue r) { return (uint)ValueRules.ToIntegral(r, uint.MinValue, uint.MaxValue, typeof(uint), Result(c, r)); }
-        public static long ReadInt64(FunctionClosure c, JsValue r) { return ValueRules.ToIntegral(r, -ValueRules.MaxSafeInteger, ValueRules.MaxSafeInteger, typeof(long), Result(c, r)); }
-        public static ulong ReadUInt64(FunctionClosure c, JsValue r) { return ValueRules.ToUInt64(r, typeof(ulong), Result(c, r)); }
-        public static double ReadDouble(FunctionClosure c, JsValue r) { return ValueRules.ToDouble(r, typeof(double), Result(c, r)); }
-        public static float ReadSingle(FunctionClosure c, JsValue r) { return (float)ValueRules.ToDouble(r, typeof(float), Result(c, r)); }
+        public static bool ReadBoolean(FunctionClosure c, JsValue r) { return ValueRules.ToBoolean(r, c.ResultType, Result(c, r)); }
+        public static sbyte ReadSByte(FunctionClosure c, JsValue r) { return (sbyte)ValueRules.ToIntegral(r, sbyte.MinValue, sbyte.MaxValue, c.ResultType, Result(c, r)); }
+        public static byte ReadByte(FunctionClosure c, JsValue r) { return (byte)ValueRules.ToIntegral(r, byte.MinValue, byte.MaxValue, c.ResultType, Result(c, r)); }
+        public static short ReadInt16(FunctionClosure c, JsValue r) { return (short)ValueRules.ToIntegral(r, short.MinValue, short.MaxValue, c.ResultType, Result(c, r)); }
+        public static ushort ReadUInt16(FunctionClosure c, JsValue r) { return (ushort)ValueRules.ToIntegral(r, ushort.MinValue, ushort.MaxValue, c.ResultType, Result(c, r)); }
+        public static uint ReadUInt32(FunctionClosure c, JsValue r) { return (uint)ValueRules.ToIntegral(r, uint.MinValue, uint.MaxValue, c.ResultType, Result(c, r)); }
+        public static long ReadInt64(FunctionClosure c, JsValue r) { return ValueRules.ToIntegral(r, -ValueRules.MaxSafeInteger, ValueRules.MaxSafeInteger, c.ResultType, Result(c, r)); }
+        public static ulong ReadUInt64(FunctionClosure c, JsValue r) { return ValueRules.ToUInt64(r, c.ResultType, Result(c, r)); }
+        public static double ReadDouble(FunctionClosure c, JsValue r) { return ValueRules.ToDouble(r, c.ResultType, Result(c, r)); }
+        public static float ReadSingle(FunctionClosure c, JsValue r) { return (float)ValueRules.ToDouble(r, c.ResultType, Result(c, r)); }
 
         public static int ReadInt32(FunctionClosure c, JsValue r)
         {
             if (r.Tag == JsValue.TagInt) return r.Int32; // the hot path: one compare
-            return ValueRules.ToInt32(r, typeof(int), Result(c, r));
+            return ValueRules.ToInt32(r, c.ResultType, Result(c, r));
         }
 
         public static char ReadChar(FunctionClosure c, JsValue r)

@@ -28,7 +28,7 @@ namespace ZTS.Shared.Conversion
         /// <summary>A C# object of the wrong type.</summary>
         public static TsMarshalException WrongObject(object o, Type t, Where w)
         {
-            return Mismatch(o.GetType().FullName, t, w);
+            return Mismatch(TypeName(o.GetType()), t, w);
         }
 
         /// <summary>A fractional, NaN or infinite number where an integral type is declared.</summary>

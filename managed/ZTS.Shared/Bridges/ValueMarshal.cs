@@ -174,9 +174,16 @@ namespace ZTS.Shared.Bridges
             else if (r.Tag == JsValue.TagObject)
             {
                 int slot, view;
-                if (ZtsNative.zts_object_slot(d.Handle, r, out slot, out view) == ZtsStatus.Ok) o = d.Registry.Get(slot);
-                else if (Clr.TypeBinder.IsDelegate(expected)) o = d.DelegateFor(r, expected);
-                ZtsNative.zts_value_free(d.Handle, r);
+                try
+                {
+                    if (ZtsNative.zts_object_slot(d.Handle, r, out slot, out view) == ZtsStatus.Ok) o = d.Registry.Get(slot);
+                    else if (Clr.TypeBinder.IsDelegate(expected)) o = d.DelegateFor(r, expected);
+                    else o = Clr.JsArrayCopy.TryFromJsArray(d, r, expected, "return value of '" + c.Name + "'", Clr.ValueConvert.Element);
+                }
+                finally
+                {
+                    ZtsNative.zts_value_free(d.Handle, r);
+                }
                 if (o == null) throw new TsMarshalException("zts: cannot convert object to " + expected.FullName + " (return value of '" + c.Name + "')");
             }
             if (o != null && expected.IsInstanceOfType(o)) return o;

@@ -10,6 +10,9 @@ namespace ZTS.Shared.Clr
     /// </summary>
     internal static unsafe class ValueConvert
     {
+        /// <summary>The element rule of JS array copies (<see cref="JsArrayCopy"/>): FromJs of a borrowed value.</summary>
+        public static readonly ElementRule Element = (d, v, t, where) => FromJs(d, v, t, where, true);
+
         /// <summary>Converts v (consumed) to type t; `where` names the value in errors.</summary>
         public static object FromJs(JsDomain d, JsValue v, Type t, string where)
         {
@@ -72,6 +75,7 @@ namespace ZTS.Shared.Clr
                     object o = null;
                     if (ZtsNative.zts_object_slot(d.Handle, v, out slot, out view) == ZtsStatus.Ok) o = d.Registry.Get(slot);
                     else if (TypeBinder.IsDelegate(t)) o = d.DelegateFor(v, t);
+                    else o = JsArrayCopy.TryFromJsArray(d, v, t, where, Element); // a JS array where T[] or a list is declared
                     if (o != null && t.IsInstanceOfType(o)) return o;
                     throw new TsMarshalException("zts: cannot convert " + (o == null ? "object" : o.GetType().FullName) + " to " + t.FullName + " (" + where + ")");
                 }

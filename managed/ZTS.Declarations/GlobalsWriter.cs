@@ -58,7 +58,7 @@ namespace ZTS.Declarations
             "        /** The JS value type of a type object. */\n" +
             "        type ValueOf<T> = T extends TypeObject<infer V> ? V : never;\n" +
             "        type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };\n" +
-            "        /** A C# array (index access, length; iterable). JS arrays are not C# arrays. */\n" +
+            "        /** A C# array (index access, length; iterable). Where C# declares T[] or a list, a JS array T[] is accepted too (a copy). */\n" +
             "        interface Array<T> extends Omit<$Array, typeof Symbol.iterator> {\n" +
             "            [index: number]: T;\n" +
             "            readonly length: number;\n" +

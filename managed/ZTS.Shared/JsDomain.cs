@@ -132,6 +132,7 @@ namespace ZTS.Shared
         /// <summary>Pushes obj to JS seen as type `view` (a core type id): the same JS object while JS holds it.</summary>
         public JsValue Push(object obj, int view)
         {
+            if (obj is Array) view = Clr.ArrayView.Of(this, (Array)obj, view);
             int slot = Registry.SlotOf(obj, view);
             JsValue result;
             int rc = ZtsNative.zts_object_push(Handle, view, slot, out result);

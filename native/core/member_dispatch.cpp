@@ -31,6 +31,8 @@ const char *kind_name(uint32_t kind)
         return "function";
     case ZTS_KIND_REF:
         return "ref";
+    case ZTS_KIND_ARRAY:
+        return "array";
     default:
         return "object";
     }
@@ -40,7 +42,25 @@ const char *kind_name(uint32_t kind)
 // parameter's range, a string that is not one character for System.Char); a kind the parameter only
 // converts from scores 10, a natural kind 30; a C# object scores 60 for its exact view type, 50 minus
 // the inheritance distance for a base class, 40 for an interface its view implements, 15 when the view
-// is itself an interface (the host's bridge checks the object).
+// is itself an interface (the host's bridge checks the object). With filters, a JS array matches only when
+// every element's kind is in the parameter's element_accept (when set).
+bool elements_fit(JSContext *ctx, const zts_param_spec &p, JSValueConst v)
+{
+    JSValue len_value = JS_GetPropertyStr(ctx, v, "length");
+    int64_t length = 0;
+    bool ok = !JS_IsException(len_value) && JS_ToInt64(ctx, &length, len_value) == 0;
+    JS_FreeValue(ctx, len_value);
+    for (int64_t i = 0; ok && i < length; i++) {
+        JSValue e = JS_GetPropertyUint32(ctx, v, static_cast<uint32_t>(i));
+        ok = !JS_IsException(e) && (kind_of(ctx, e) & p.element_accept) != 0;
+        JS_FreeValue(ctx, e);
+    }
+    if (!ok) {
+        JS_FreeValue(ctx, JS_GetException(ctx)); // a throwing getter: the bridge reports it when it reads the array
+    }
+    return ok;
+}
+
 int score_arg(zts_domain *d, const zts_param_spec &p, uint32_t kind, JSValueConst v, bool filters)
 {
     if ((kind & p.accept) == 0) {
@@ -59,6 +79,9 @@ int score_arg(zts_domain *d, const zts_param_spec &p, uint32_t kind, JSValueCons
         if (!one) {
             return 0;
         }
+    }
+    if (filters && kind == ZTS_KIND_ARRAY && p.element_accept != 0 && !elements_fit(d->ctx, p, v)) {
+        return 0;
     }
     int s = (kind & p.exact) != 0 ? 30 : 10;
     if (kind == ZTS_KIND_OBJECT && p.type_id != 0) {
@@ -167,6 +190,15 @@ uint32_t kind_of(JSContext *ctx, JSValueConst v)
         if (is_ref_box(v)) {
             return ZTS_KIND_REF;
         }
+        switch (JS_IsArray(ctx, v)) {
+        case 1:
+            return ZTS_KIND_ARRAY;
+        case -1:
+            JS_FreeValue(ctx, JS_GetException(ctx)); // a revoked proxy: an ordinary object
+            return ZTS_KIND_JSOBJECT;
+        default:
+            break;
+        }
         return JS_IsFunction(ctx, v) ? ZTS_KIND_FUNCTION : ZTS_KIND_JSOBJECT;
     default:
         return ZTS_KIND_JSOBJECT; // symbols, bigints
@@ -207,7 +239,11 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
     }
     // Pass 1 with the range and one-character filters; if they leave nothing, pass 2 without them picks
     // the candidate whose bridge then reports the precise `cannot convert` error (CONTRACT §6).
+    // With one candidate, pass 1 cannot change the choice: it is skipped.
     for (bool filters : {true, false}) {
+        if (filters && set.candidates.size() == 1) {
+            continue;
+        }
         const Candidate *best = nullptr;
         int best_score = -1;
         for (const Candidate &c : set.candidates) {

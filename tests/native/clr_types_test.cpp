@@ -86,6 +86,21 @@ class ClrHost : public NativeHost
             EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Add", ZTS_MEMBER_STATIC, add, 2, ints));
             EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Add", ZTS_MEMBER_STATIC, add_str, 1, str));
             EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Fail", ZTS_MEMBER_STATIC, fail, 0, nullptr));
+            // Sum(Int32[]) and Sum(String[]): JS arrays, told apart by their elements' kinds (issue 9).
+            zts_param_spec int_array[1] = {param(ZTS_KIND_OBJECT | ZTS_KIND_NULL | ZTS_KIND_ARRAY,
+                                                 ZTS_KIND_OBJECT | ZTS_KIND_ARRAY, "Int32[]")};
+            int_array[0].element_accept = ZTS_KIND_INT;
+            zts_param_spec string_array[1] = {param(ZTS_KIND_OBJECT | ZTS_KIND_NULL | ZTS_KIND_ARRAY,
+                                                    ZTS_KIND_OBJECT | ZTS_KIND_ARRAY, "String[]")};
+            string_array[0].element_accept = ZTS_KIND_STRING | ZTS_KIND_NULL;
+            int32_t sum_ints = bridge([](zts_domain *dd, int, zts_value *, zts_value *, std::string *) {
+                return string_result(dd, u"ints");
+            });
+            int32_t sum_strings = bridge([](zts_domain *dd, int, zts_value *, zts_value *, std::string *) {
+                return string_result(dd, u"strings");
+            });
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Sum", ZTS_MEMBER_STATIC, sum_ints, 1, int_array));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Sum", ZTS_MEMBER_STATIC, sum_strings, 1, string_array));
             EXPECT_EQ(ZTS_OK, zts_type_add_property(d, id, "Version", ZTS_MEMBER_STATIC,
                                                     bridge([](zts_domain *, int, zts_value *, zts_value *,
                                                               std::string *) { return int_value(7); }),
@@ -230,6 +245,19 @@ TEST_F(Clr_Dispatch, Overloads_ByArityAndKind)
               run("return Calc.Add(true);"));
     EXPECT_EQ("threw: zts: no overload of 'Calc.Add' matches (number); candidates: Add(Int32, Int32), Add(String)",
               run("return Calc.Add(1.5);"));
+}
+
+TEST_F(Clr_Dispatch, JsArray_IsArrayKind_RankedByElementKinds)
+{
+    // issue 9: a JS array is ZTS_KIND_ARRAY; element_accept picks between array overloads.
+    EXPECT_EQ("ints", run("return Calc.Sum([1, 2, 3]);"));
+    EXPECT_EQ("strings", run("return Calc.Sum(['a', null]);"));
+    EXPECT_EQ("ints", run("return Calc.Sum([]);")) << "an empty array fits both: the first candidate";
+    EXPECT_EQ("ints", run("return Calc.Sum([1, 'a']);")) << "no candidate fits every element: pass 2 picks by kind";
+    EXPECT_EQ("threw: zts: no overload of 'Calc.Sum' matches (object); candidates: Sum(Int32[]), Sum(String[])",
+              run("return Calc.Sum({length: 0});"));
+    EXPECT_EQ("threw: zts: no overload of 'Calc.Add' matches (array); candidates: Add(Int32, Int32), Add(String)",
+              run("return Calc.Add([1]);"));
 }
 
 TEST_F(Clr_Dispatch, HostFailure_ThrownByGate)

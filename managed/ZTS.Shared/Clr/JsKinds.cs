@@ -17,7 +17,8 @@ namespace ZTS.Shared.Clr
         Function = 1 << 7,
         JsObject = 1 << 8,
         Ref = 1 << 9,
-        Any = 0x3FF,
+        Array = 1 << 10,
+        Any = 0x7FF,
     }
 
     /// <summary>zts_param_spec of zts.h.</summary>
@@ -32,6 +33,7 @@ namespace ZTS.Shared.Clr
         public double MinValue; // numbers: range (MinValue > MaxValue: none)
         public double MaxValue;
         public int SingleChar;  // System.Char: strings of length 1 only
+        public JsKinds ElementAccept; // JS arrays: the kinds every element must have (None: not checked)
 
         /// <summary>Fills the range / single-char filters for a parameter of type t.</summary>
         public void Filters(Type t)
@@ -49,6 +51,9 @@ namespace ZTS.Shared.Clr
             else if (u == typeof(long)) { MinValue = -9007199254740991.0; MaxValue = 9007199254740991.0; }
             else if (u == typeof(ulong)) { MinValue = 0; MaxValue = 9007199254740991.0; }
             SingleChar = u == typeof(char) ? 1 : 0;
+            Type element = TsJsArrays.ElementType(t);
+            JsKinds elementExact;
+            if (element != null) ParamKinds.Of(element, out ElementAccept, out elementExact);
         }
     }
 
@@ -92,6 +97,12 @@ namespace ZTS.Shared.Clr
             }
             accept = JsKinds.Object | JsKinds.Null | JsKinds.Undefined;
             exact = JsKinds.Object;
+            if (TsJsArrays.ElementType(t) != null)
+            {
+                // A JS array (a copy): natural for T[], convertible for List<T> and the collection interfaces.
+                accept |= JsKinds.Array;
+                if (t.IsArray) exact |= JsKinds.Array;
+            }
         }
     }
 }

@@ -10,6 +10,9 @@ namespace ZTS.Shared.Clr
     /// </summary>
     internal static unsafe class ValueConvert
     {
+        /// <summary>The element rule of JS array copies (<see cref="JsArrayCopy"/>): FromJs of a borrowed value.</summary>
+        public static readonly ElementRule Element = (d, v, t, where) => FromJs(d, v, t, where, true);
+
         /// <summary>Converts v (consumed) to type t; `where` names the value in errors.</summary>
         public static object FromJs(JsDomain d, JsValue v, Type t, string where)
         {

@@ -166,6 +166,8 @@ namespace ZTS.Shared.Conversion
                 o = d.DelegateFor(v, t); // a JS function where a delegate is declared (10-LIFETIME §5.1)
                 if (o == null) throw ConvertErrors.Mismatch(v, t, w);
             }
+            // A JS array where T[] or a list interface is declared: a copy, element by element by these rules.
+            if (o == null) o = JsArrayCopy.TryFromJsArray(d, v, t, w.ToString(), ValueConvert.Element);
             if (o == null) throw ConvertErrors.Mismatch(v, t, w);
             if (t.IsInstanceOfType(o)) return o;
             throw ConvertErrors.WrongObject(o, t, w);

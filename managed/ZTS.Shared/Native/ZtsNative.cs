@@ -180,6 +180,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_table_read(IntPtr domain, JsValue obj, int count, IntPtr* names, JsValue* values);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_array_read(IntPtr domain, JsValue arr, int start, int cap, JsValue* values, out int length);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_opaque_scope_begin(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

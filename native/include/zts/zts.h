@@ -111,7 +111,8 @@ typedef struct zts_host_callbacks {
 #define ZTS_KIND_FUNCTION (1u << 7) /* a JS function */
 #define ZTS_KIND_JSOBJECT (1u << 8) /* any other JS object */
 #define ZTS_KIND_REF (1u << 9)      /* a zts.ref() box, for ref/out parameters */
-#define ZTS_KIND_ANY 0x3FFu
+#define ZTS_KIND_ARRAY (1u << 10)   /* a JS array (Array.isArray), for T[] and list parameters (a copy) */
+#define ZTS_KIND_ANY 0x7FFu
 
 /* Flags of zts_type_declare. */
 #define ZTS_TYPE_STATIC (1u << 0)      /* static class: no constructor */
@@ -137,6 +138,7 @@ typedef struct zts_param_spec {
     double min_value;      /* numbers: the parameter's range (a number outside it does not match) */
     double max_value;      /*   ignored unless min_value < max_value (zero-initialized: no range) */
     int32_t single_char;   /* non-zero: a string matches only with length 1 (System.Char) */
+    uint32_t element_accept; /* ZTS_KIND_ARRAY: the kinds every element must have to match (0: not checked) */
 } zts_param_spec;
 
 /** Describes the last failure of a call on a domain; pointers stay valid until the next call on it. */
@@ -341,6 +343,11 @@ ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const char *con
  */
 ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names,
                                zts_value *out_values);
+
+/** Copies elements [start, start + cap) of JS array arr (borrowed) into out_values (owned; missing ones undefined);
+ * *out_length = arr.length; returns the count copied, ZTS_ERR_ARGUMENT when arr is not an array, ZTS_ERR_JS on a throw. */
+ZTS_API int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t cap, zts_value *out_values,
+                               int32_t *out_length);
 
 /** Number of live exotics (JS objects that show C# objects). */
 ZTS_API int32_t zts_object_live_count(const zts_domain *domain);

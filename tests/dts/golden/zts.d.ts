@@ -28,7 +28,7 @@ declare global {
         /** The JS value type of a type object. */
         type ValueOf<T> = T extends TypeObject<infer V> ? V : never;
         type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };
-        /** A C# array (index access, length; iterable). JS arrays are not C# arrays. */
+        /** A C# array (index access, length; iterable). Where C# declares T[] or a list, a JS array T[] is accepted too (a copy). */
         interface Array<T> extends Omit<$Array, typeof Symbol.iterator> {
             [index: number]: T;
             readonly length: number;

@@ -30,7 +30,7 @@ function readTable(file) {
     for (const o of options) {
       let m;
       if (o === 'unsafe' || o === 'engine' || o === 'preserve') row[o] = true;
-      else if ((m = /^missing=(skip|empty)$/.exec(o))) row.missing = m[1];
+      else if (o === 'missing=empty') row.missing = 'empty';
       else if ((m = /^move:([^=]+)=(.+)$/.exec(o))) row.moves[m[1]] = m[2];
       else throw new Error(file + ': unknown option ' + o + ' for ' + name);
     }
@@ -115,23 +115,18 @@ function main() {
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
 
-  // Assemblies whose source folder is missing: skipped (with their references) or written empty.
+  // An assembly whose source folder is missing is an asmdef without scripts (missing=empty) or an error.
   const present = new Set();
   for (const row of table) {
-    const exists = fs.existsSync(path.join(root, row.source));
-    if (exists) present.add(row.name);
-    else if (row.missing === 'skip') console.log('build_package: note: ' + row.source + ' does not exist; ' + row.name + ' is left out');
+    if (fs.existsSync(path.join(root, row.source))) present.add(row.name);
     else if (row.missing === 'empty') console.log('build_package: note: ' + row.source + ' does not exist; ' + row.name + ' has its asmdef only');
     else throw new Error('build_package: ' + row.source + ' (' + row.name + ') does not exist');
   }
-  const written = table.filter(r => present.has(r.name) || r.missing === 'empty');
-  const writtenNames = new Set(written.map(r => r.name));
   const preserved = [];
   const notYet = [];
-  for (const row of written) {
+  for (const row of table) {
     const dir = path.join(out, row.folder);
-    const refs = row.references.filter(r => writtenNames.has(r));
-    write(path.join(dir, row.name + '.asmdef'), asmdef(row, refs));
+    write(path.join(dir, row.name + '.asmdef'), asmdef(row, row.references));
     if (present.has(row.name)) {
       const src = path.join(root, row.source);
       for (const file of listCs(src)) {
@@ -174,7 +169,7 @@ function main() {
   }, null, 2) + '\n');
 
   const metas = pkg.writeMetas(out);
-  console.log('build_package: ' + path.relative(process.cwd(), out) + ' (' + version + ', ' + written.length +
+  console.log('build_package: ' + path.relative(process.cwd(), out) + ' (' + version + ', ' + table.length +
               ' asmdefs, ' + metas + ' .meta files)');
 
   // The UPM tarball beside the folder ("Add package from tarball"); npm pack needs no network for a folder.

@@ -35,7 +35,9 @@ namespace ZTS
 
         /// <summary>
         /// Creates the JS runtime and main context with the host's module loader (specifier -> source as
-        /// <c>string</c> or UTF-8 <c>byte[]</c>). Throws when already initialized: use Reset.
+        /// <c>string</c> or UTF-8 <c>byte[]</c>). Throws when already initialized: use Reset. In Unity (play mode)
+        /// it also creates the frame pump, <c>TsFramePumpBehaviour</c>, which lives across scene loads; a headless
+        /// host calls <see cref="TsFramePump"/> itself.
         /// </summary>
         public static void Initialize(Func<string, object> moduleLoader)
         {
@@ -49,6 +51,9 @@ namespace ZTS
             runtime.Initialize(moduleLoader);
             _ownerThread = Thread.CurrentThread.ManagedThreadId;
             _runtime = runtime;
+#if UNITY_5_3_OR_NEWER
+            TsFramePumpBehaviour.EnsureCreated(); // 01-HOST-API §1.4: Initialize registers the frame pump
+#endif
         }
 
         /// <summary>

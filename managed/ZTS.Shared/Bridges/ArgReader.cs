@@ -113,7 +113,7 @@ namespace ZTS.Shared.Bridges
                 Delegate fromFunction = d.DelegateFor(v, expected); // a JS function where a delegate is declared
                 if (fromFunction != null) return fromFunction;
             }
-            object copy = v.Tag == JsValue.TagObject && data[2 + i].Int32 < 0 ? Clr.JsArrayCopy.TryFromJsArray(d, v, expected, "argument " + (i + 1) + " of '" + s.Name + "'", Clr.ValueConvert.Element) : null;
+            object copy = v.Tag == JsValue.TagObject && data[2 + i].Int32 < 0 ? Clr.JsArrayCopy.TryFromJsArray(d, v, expected, s.Where(i), Clr.ValueConvert.Element) : null;
             if (copy != null) return copy; // a JS array where T[] or a list is declared
             if (Nullable.GetUnderlyingType(expected) != null)
                 return Clr.ValueConvert.FromJs(d, v, expected, "argument " + (i + 1) + " of '" + s.Name + "'", true);

@@ -96,6 +96,15 @@ namespace ZTS.Shared.Bridges
             return (T)v;
         }
 
+        private string[] _where;
+
+        /// <summary>"argument N of 'T.M'": parameter i as error texts name it (made once).</summary>
+        public string Where(int i)
+        {
+            if (_where == null) _where = new string[ParamTypes.Length];
+            return _where[i] ?? (_where[i] = "argument " + (i + 1) + " of '" + Name + "'");
+        }
+
         /// <summary>The C# name of parameter i's type, for error texts.</summary>
         public string ParamTypeName(int i)
         {

@@ -52,7 +52,7 @@ namespace ZTS.Shared.Clr
         // Converts head[0..n) then tail[0..m) (owned, freed here) into a new T[].
         private static Array Fill(JsDomain d, Shape shape, JsValue* head, int n, JsValue* tail, int m, string where, ElementRule convert)
         {
-            Array result = Array.CreateInstance(shape.Element, n + m);
+            Array result = shape.NewArray(n + m);
             int i = 0;
             try
             {
@@ -108,12 +108,14 @@ namespace ZTS.Shared.Clr
         private sealed class Shape
         {
             public readonly Type Element;
+            public readonly Func<int, Array> NewArray;
             public readonly Action<Array, int, object> Set;
             public readonly Func<Array, object> Make;
 
             public Shape(Type element, bool isArray)
             {
                 Element = element;
+                NewArray = (Func<int, Array>)Generic("NewElements", element, typeof(Func<int, Array>));
                 Set = (Action<Array, int, object>)Generic("SetElement", element, typeof(Action<Array, int, object>));
                 Make = isArray ? (Func<Array, object>)(a => a) : (Func<Array, object>)Generic("NewList", element, typeof(Func<Array, object>));
             }
@@ -122,6 +124,11 @@ namespace ZTS.Shared.Clr
             {
                 MethodInfo m = typeof(Shape).GetMethod(name, BindingFlags.NonPublic | BindingFlags.Static).MakeGenericMethod(element);
                 return Delegate.CreateDelegate(delegateType, m);
+            }
+
+            private static Array NewElements<T>(int length)
+            {
+                return new T[length];
             }
 
             private static void SetElement<T>(Array a, int i, object value)

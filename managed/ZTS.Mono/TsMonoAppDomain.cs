@@ -135,6 +135,7 @@ namespace ZTS
 
             private void Teardown()
             {
+                ResetHooks.Run(_domain); // zts.on_reset hooks, then script event subscriptions removed (issue 13)
                 MonoDomain old = _domain;
                 _domain = null;
                 old.Dispose();

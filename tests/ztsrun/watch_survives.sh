@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Issue 13: ztsrun --watch stays up. In one process: a syntax error, a throwing tick, a missing import and an
-# unhandled rejection, each printed and followed by a fix that reloads and ticks again. No tick runs while the
-# scripts are broken. The last version ends the run with Host.Exit(0).
+# Issue 13: ztsrun --watch stays up. In one process: a syntax error, a throwing tick, a missing import, an
+# unhandled rejection and a binding failure, each printed and followed by a fix that reloads and ticks again.
+# No tick runs while the scripts are broken. The last version ends the run with Host.Exit(0).
 # usage: watch_survives.sh <ztsrun.exe>
 set -euo pipefail
 ztsrun=$1
@@ -46,6 +46,8 @@ version v5 "console.log(missing());" "import { missing } from './does/not/exist.
 wait_for 1 "module 'does/not/exist' could not be loaded"
 version v6 "if (n === 1) Promise.reject(new Error('nobody handles this'));"          # unhandled rejection
 wait_for 1 'unhandled Promise rejection ends the run'
+printf 'export const tick = 42;\n' > "$work/main.js"                                  # binding fails
+wait_for 1 'cannot bind main.tick'
 version v7 "if (n === 3) Host.Exit(0);"
 wait_for 1 'v7 tick 3'
 rc=0
@@ -53,7 +55,7 @@ wait "$pid" || rc=$?
 pid=
 cat "$log"
 [ "$rc" -eq 0 ] || { echo "FAILED: exit code $rc"; exit 1; }
-[ "$(grep -c 'scripts are broken: no ticks until a file changes' "$log")" -eq 4 ] || { echo "FAILED: four breaks"; exit 1; }
+[ "$(grep -c 'scripts are broken: no ticks until a file changes' "$log")" -eq 5 ] || { echo "FAILED: five breaks"; exit 1; }
 ! grep -q 'v3 tick 3' "$log" || { echo "FAILED: a broken script ticked"; exit 1; }
 ! grep -q 'v6 tick 2' "$log" || { echo "FAILED: a broken script ticked"; exit 1; }
 ! grep -q 'v5 tick' "$log" || { echo "FAILED: a module that failed to load ticked"; exit 1; }

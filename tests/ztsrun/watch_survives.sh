@@ -25,14 +25,7 @@ JS
 version v1
 mono "$ztsrun" "$work" --until-exit --fps 100 --watch > "$log" 2>&1 &
 pid=$!
-wait_for() { # wait_for <count> <pattern>: until the log holds <count> matching lines, or 15 s
-  for _ in $(seq 150); do
-    [ "$(grep -c -- "$2" "$log" || true)" -ge "$1" ] && return 0
-    kill -0 "$pid" 2>/dev/null || { echo "ztsrun ended early"; cat "$log"; return 1; }
-    sleep 0.1
-  done
-  echo "timed out waiting for $1 x '$2'"; cat "$log"; return 1
-}
+. "$(dirname "$0")/wait_for.sh"
 wait_for 1 'v1 tick 3'
 echo 'export function tick(dt) { let x = ; }' > "$work/main.js"                      # syntax error
 wait_for 1 'SyntaxError'

@@ -199,6 +199,12 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
     for (int32_t i = 0; i < argc; i++) {
         kinds[i] = kind_of(ctx, argv[i]);
     }
+    // One candidate of a fitting arity is called as it is: its bridge converts each argument by the one rule
+    // set and reports the precise `cannot convert` error (CONTRACT §6), the same text as every other path.
+    if (set.candidates.size() == 1 && argc <= static_cast<int32_t>(set.candidates[0].params.size()) &&
+        argc >= set.candidates[0].min_args) {
+        return &set.candidates[0];
+    }
     // Pass 1 with the range and one-character filters; if they leave nothing, pass 2 without them picks
     // the candidate whose bridge then reports the precise `cannot convert` error (CONTRACT §6).
     for (bool filters : {true, false}) {

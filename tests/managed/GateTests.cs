@@ -78,7 +78,7 @@ namespace ZTS.Tests
         public void Gate_Nested50Deep_ThrowAtBottomUnwinds()
         {
             Func<int, int> down = null;
-            Mono.DefineGlobalFunction("host.down", a => down((int)(double)a[0] - 1));
+            Mono.DefineGlobalFunction("host.down", a => down(Convert.ToInt32(a[0]) - 1));
             Modules["m"] = "export function down(n) { if (n === 0) throw new Error('bottom'); return host.down(n) + 1; }\n" +
                            "export function guarded(n) { try { return host.down(n); } catch (e) { return -1; } }";
             down = TsAppDomain.GetFunction<Func<int, int>>("m", "down");
@@ -95,7 +95,7 @@ namespace ZTS.Tests
         public void Gate_Nested50Deep_SucceedsAndReturns()
         {
             Func<int, int> down = null;
-            Mono.DefineGlobalFunction("host.down", a => down((int)(double)a[0] - 1));
+            Mono.DefineGlobalFunction("host.down", a => down(Convert.ToInt32(a[0]) - 1));
             down = Bind<Func<int, int>>("export function down(n) { return n === 0 ? 0 : host.down(n) + 1; }", "down");
             Assert.AreEqual(50, down(50));
         }

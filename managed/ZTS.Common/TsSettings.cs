@@ -3,7 +3,8 @@ using System.Collections.Generic;
 namespace ZTS
 {
     /// <summary>
-    /// Host settings read when a domain is created (Initialize, and each applied Reset).
+    /// Host settings: <see cref="AliasXmlPaths"/> is read when a domain is created (Initialize, and each applied
+    /// Reset); <see cref="UnhandledRejections"/> when a rejection is reported.
     /// </summary>
     public static class TsSettings
     {
@@ -24,5 +25,12 @@ namespace ZTS
         {
             get { return _aliasXmlPaths; }
         }
+
+        /// <summary>
+        /// What an unhandled Promise rejection does (issue 13): <see cref="TsRejectionMode.Log"/> (the default) logs
+        /// a TsConsole error; <see cref="TsRejectionMode.Throw"/> makes <see cref="TsFramePump.LateUpdate"/> throw
+        /// <see cref="TsUnhandledRejectionException"/>. ztsrun uses Throw unless run with --warn-rejections.
+        /// </summary>
+        public static TsRejectionMode UnhandledRejections { get; set; }
     }
 }

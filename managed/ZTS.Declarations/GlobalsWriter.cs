@@ -88,6 +88,9 @@ namespace ZTS.Declarations
             "            opaque_get<T>(handle: OpaqueHandle<T>): T;\n" +
             "            /** Writes an opaque handle; ref and out arguments get the value after the call. */\n" +
             "            opaque_set<T>(handle: OpaqueHandle<T>, value: T): void;\n" +
+            "            /** Registers a cleanup function, run (in registration order) just before a Reset or teardown frees this domain:\n" +
+            "             *  unsubscribe, release what C# keeps of this script. A throwing hook is logged; the others still run. */\n" +
+            "            on_reset(hook: () => void): void;\n" +
             "        }\n" +
             "    }\n" +
             "    const zts: zts.Helpers;\n\n";

@@ -120,6 +120,9 @@ namespace ZTS.Shared
         /// <summary>Final method names: [TsAlias] and the alias XML of TsSettings, read when the domain was made.</summary>
         public readonly TsAliasTable Aliases;
 
+        /// <summary>The C# event subscriptions this domain's scripts made with JS functions, undone at teardown (issue 13).</summary>
+        public readonly ScriptSubscriptions Subscriptions = new ScriptSubscriptions();
+
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
 
@@ -159,7 +162,10 @@ namespace ZTS.Shared
             }
             int reference;
             if (ZtsNative.zts_function_ref(Handle, fn, out reference) != ZtsStatus.Ok) return null;
-            var closure = new Bridges.FunctionClosure(this, reference, "JS function as " + Clr.TypeBinder.DisplayName(t), t);
+            char* origin;
+            int n = ZtsNative.zts_function_origin(Handle, fn, out origin); // named when called after Reset (issue 13)
+            var closure = new Bridges.FunctionClosure(this, reference, "JS function as " + Clr.TypeBinder.DisplayName(t), t,
+                                                      n > 0 ? new string(origin, 0, n) : "");
             Delegate made = Bridges.BindDelegate(t, closure);
             if (_delegates.Count > 1024) PruneDelegates();
             _delegates[key] = new WeakReference(made);
@@ -238,7 +244,7 @@ namespace ZTS.Shared
             char* chars;
             int n;
             while ((n = ZtsNative.zts_domain_take_rejection(Handle, out chars)) > 0)
-                TsConsole.Enqueue(TsLogLevel.Error, "zts: unhandled Promise rejection: " + new string(chars, 0, n));
+                TsUnhandledRejectionException.Report(new string(chars, 0, n)); // logged or thrown by TsFramePump (TsSettings)
         }
 
         /// <summary>Tears down (10-LIFETIME §7.2): drain the release queue, close registries, free context and runtime.</summary>

@@ -140,6 +140,7 @@ namespace ZTS.Shared
 
         private void Teardown()
         {
+            ResetHooks.Run(_domain); // zts.on_reset hooks, then script event subscriptions removed (issue 13)
             JsDomain old = _domain;
             _domain = null;
             old.Dispose();

@@ -74,23 +74,17 @@ bool rewrite_line(std::string_view line, const SourceMaps &maps, std::string &ou
     if (!split_location(location, file, js_line, js_col)) {
         return false;
     }
-    const SourceMap *map = maps.find(file);
-    OriginalPosition pos;
-    if (map == nullptr || !map->lookup(js_line - 1, js_col > 0 ? js_col - 1 : 0, pos)) {
+    std::string original;
+    if (!maps.append_original(file, js_line, js_col, original)) {
         return false;
     }
-    const std::string &path = map->sources[static_cast<size_t>(pos.source)];
     if (head.empty()) {
         out.append(k_at.data(), k_at.size());
     } else {
         out.append(head.data(), head.size());
         out += " (";
     }
-    out += path;
-    out += ':';
-    out += std::to_string(pos.line + 1);
-    out += ':';
-    out += std::to_string(pos.column + 1);
+    out += original;
     out += head.empty() ? " [" : ") [";
     out.append(location.data(), location.size());
     out += ']';

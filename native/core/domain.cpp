@@ -7,6 +7,7 @@
 #include "namespace_tree.h"
 #include "ref_box.h"
 #include "release_queue.h"
+#include "reset_hooks.h"
 #include "zts_global.h"
 
 #include <atomic>
@@ -110,6 +111,7 @@ int64_t domain_destroy(zts_domain *d)
     domain_drain_releases(d);
     release_queue_close(d->id);
     d->refs.clear(d->ctx);
+    clear_reset_hooks(d);
     d->types.clear(d->ctx);
     d->opaque.clear(d->ctx);
     JS_FreeValue(d->ctx, d->gate_entry);

@@ -61,6 +61,7 @@ struct zts_domain {
     JSAtom length_atom = JS_ATOM_NULL;  ///< owned: "length", compared by the C# array exotic's get hook
     std::vector<std::pair<void *, std::string>> rejections; ///< unhandled rejections: promise identity, text
     zts::SourceMaps source_maps;        ///< source maps of loaded modules, read by the backtrace hook
+    std::vector<JSValue> reset_hooks;   ///< owned: zts.on_reset functions, in registration order (reset_hooks.h)
 };
 
 namespace zts

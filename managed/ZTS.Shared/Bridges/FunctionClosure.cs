@@ -16,6 +16,9 @@ namespace ZTS.Shared.Bridges
         internal readonly int Ref;
         internal readonly string Name;
 
+        /// <summary>Where the JS function was defined, for a delegate made from a JS function ("" when unknown); null for GetFunction's.</summary>
+        internal readonly string Origin;
+
         /// <summary>Declared parameter types of the delegate (for object arguments).</summary>
         internal readonly Type[] ParamTypes;
 
@@ -36,11 +39,12 @@ namespace ZTS.Shared.Bridges
         internal readonly Clr.TableShape[] ParamUnpacked;
         internal readonly int JsArgCount;
 
-        internal FunctionClosure(JsDomain domain, int reference, string name, Type delegateType)
+        internal FunctionClosure(JsDomain domain, int reference, string name, Type delegateType, string origin = null)
         {
             Domain = domain;
             Ref = reference;
             Name = name;
+            Origin = origin;
             System.Reflection.MethodInfo invoke = delegateType.GetMethod("Invoke");
             System.Reflection.ParameterInfo[] ps = invoke.GetParameters();
             ParamTypes = new Type[ps.Length];
@@ -71,6 +75,7 @@ namespace ZTS.Shared.Bridges
         /// <summary>Slow path of the inline domain check: throws ObjectDisposedException or InvalidOperationException.</summary>
         internal void EnterSlow()
         {
+            if (Origin != null && Domain.IsDisposed) throw new ObjectDisposedException(Name, TsResetTexts.StaleScriptFunction(Name, Origin));
             Domain.CheckAccess(Name);
         }
 

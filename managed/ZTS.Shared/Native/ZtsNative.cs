@@ -108,6 +108,15 @@ namespace ZTS.Shared.Native
         public static extern int zts_function_ref(IntPtr domain, JsValue fn, out int reference);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_origin(IntPtr domain, JsValue fn, out char* chars);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_reset_hook_count(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_run_reset_hook(IntPtr domain, int index);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_function_define_gated(IntPtr domain, byte[] path, int length, int magic, long data);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -207,6 +207,13 @@ ZTS_API int32_t zts_domain_run_jobs(zts_domain *domain);
  * when none. */
 ZTS_API int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars);
 
+/** Number of zts.on_reset hooks the scripts registered (issue 13); 0 for a null domain. */
+ZTS_API int32_t zts_domain_reset_hook_count(const zts_domain *domain);
+
+/** Calls reset hook `index` (registration order); ZTS_OK, ZTS_ERR_JS when it threw (zts_domain_error), ZTS_ERR_ARGUMENT
+ * out of range. The host runs them just before it frees the domain. */
+ZTS_API int32_t zts_domain_run_reset_hook(zts_domain *domain, int32_t index);
+
 /** Runs QuickJS's cycle collector; ZTS_OK. */
 ZTS_API int32_t zts_domain_gc(zts_domain *domain);
 
@@ -249,6 +256,10 @@ ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc,
 /** Takes a ref to a JS function (borrowed fn, duplicated); *out_ref owned (zts_function_release); ZTS_ERR_ARGUMENT if
  * fn is not a function. */
 ZTS_API int32_t zts_function_ref(zts_domain *domain, zts_value fn, int32_t *out_ref);
+
+/** Where JS function fn (borrowed) was defined: "path:line:col", source-mapped when the module has a map, UTF-16 in a
+ * domain buffer until the next call; char count, 0 when unknown (native or bound functions). */
+ZTS_API int32_t zts_function_origin(zts_domain *domain, zts_value fn, const uint16_t **out_chars);
 
 /** Releases a function ref (queued when called inside a JS call); domain thread (elsewhere zts_release_enqueue);
  * ZTS_ERR_INVALID_REF if free. */

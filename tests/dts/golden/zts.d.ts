@@ -58,6 +58,9 @@ declare global {
             opaque_get<T>(handle: OpaqueHandle<T>): T;
             /** Writes an opaque handle; ref and out arguments get the value after the call. */
             opaque_set<T>(handle: OpaqueHandle<T>, value: T): void;
+            /** Registers a cleanup function, run (in registration order) just before a Reset or teardown frees this domain:
+             *  unsubscribe, release what C# keeps of this script. A throwing hook is logged; the others still run. */
+            on_reset(hook: () => void): void;
         }
     }
     const zts: zts.Helpers;

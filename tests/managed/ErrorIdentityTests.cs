@@ -134,6 +134,15 @@ namespace ZTS.Tests
             Assert.LessOrEqual(Mono.LiveRefs, baseline + 1);
         }
 
+        [Test]
+        public void Errors_UncrossableValueAsObject_IsZtsError_Issue9()
+        {
+            var f = Bind<Func<object, string>>("export function f(x) { return typeof x; }", "f");
+            var e = Assert.Throws<TsMarshalException>(() => f(new IntPtr(5)));
+            StringAssert.StartsWith("zts: cannot convert System.IntPtr to a JS value: the type cannot cross to JS (", e.Message);
+            Assert.AreEqual("object", f(new object()), "the delegate still works");
+        }
+
         private static class BadStatics
         {
             public static readonly int Value = Fail();

@@ -109,6 +109,8 @@ namespace ZTS.Shared.Clr
                 if (rc != ZtsStatus.Ok) throw d.TakeError(rc, where);
                 return r;
             }
+            if (TsMemberRules.IsUncrossable(o.GetType())) // IntPtr/UIntPtr (issue 9): no JS value stands for them
+                throw new TsMarshalException("zts: cannot convert " + o.GetType().FullName + " to a JS value: the type cannot cross to JS (" + where + ")");
             if (p.IsPrimitive || (t == typeof(object) && o.GetType().IsPrimitive && !(o is bool)))
             {
                 if (o is bool) return JsValue.FromBool((bool)o);

@@ -210,6 +210,17 @@ namespace ZTS.Shared
             string name = ZtsNative.FromUtf8(info.Name, info.NameLen);
             Exception loaderException = LastLoaderException;
             LastLoaderException = null;
+            // The C# exception a JS Error was made for: it comes back as the InnerException (CONTRACT §6).
+            Exception original = info.ExceptionSlot >= 0 ? Registry.Get(info.ExceptionSlot) as Exception : null;
+            if (status == ZtsStatus.Js)
+            {
+                var e = new TsException(message, name, stack, original);
+                // Inside a JS -> C# call the TsException may cross back into JS: keep the thrown value to rethrow.
+                if (info.ThrownRef > 0 && CallDepth > 0) ErrorBoundary.Hold(this, e, info.ThrownRef);
+                else if (info.ThrownRef > 0) ZtsNative.zts_function_release(Handle, info.ThrownRef);
+                return e;
+            }
+            if (info.ThrownRef > 0) ZtsNative.zts_function_release(Handle, info.ThrownRef);
             switch (status)
             {
                 case ZtsStatus.ModuleLoad:
@@ -218,8 +229,6 @@ namespace ZTS.Shared
                 case ZtsStatus.NoExport:
                 case ZtsStatus.NotCallable:
                     return new TsBindException(message);
-                case ZtsStatus.Js:
-                    return new TsException(message, name, stack);
                 default:
                     return new InvalidOperationException("zts: " + what + " failed with status " + status + (message.Length > 0 ? ": " + message : ""));
             }

@@ -104,6 +104,13 @@ namespace ZTS.Shared
             get { return _domain.Registry.Count; }
         }
 
+        /// <summary>Live refs of the current domain: functions held by delegates, thrown values held by TsExceptions
+        /// (lifetime tests).</summary>
+        internal int LiveRefs
+        {
+            get { return ZtsNative.zts_domain_ref_count(_domain.Handle); }
+        }
+
         /// <summary>Live exotics of the current domain (lifetime tests).</summary>
         internal int LiveExotics
         {

@@ -2,6 +2,7 @@
 #include "backtrace_hook.h"
 #include "clr_classes.h"
 #include "domain_lifecycle.h"
+#include "error_identity.h"
 #include "gated_function.h"
 #include "module_loader.h"
 #include "namespace_tree.h"
@@ -72,6 +73,7 @@ zts_domain *domain_create(void *host, void *gate)
     register_namespace_class(d->rt);
     register_ref_class(d->rt);
     register_opaque_class(d->rt);
+    register_thrown_box_class(d->rt);
     d->ctx = JS_NewContext(d->rt);
     if (d->ctx == nullptr) {
         JS_FreeRuntime(d->rt);
@@ -82,7 +84,8 @@ zts_domain *domain_create(void *host, void *gate)
     d->length_atom = JS_NewAtom(d->ctx, "length");
     install_module_loader(d);
     d->gate_entry = make_gate_entry(d);
-    if (JS_IsException(d->gate_entry) || !install_zts_global(d) || !install_csharp_global(d)) {
+    if (JS_IsException(d->gate_entry) || !install_zts_global(d) || !install_csharp_global(d) ||
+        !install_exception_mark(d)) {
         JS_FreeValue(d->ctx, JS_GetException(d->ctx));
         domain_destroy(d);
         return nullptr;
@@ -110,6 +113,7 @@ int64_t domain_destroy(zts_domain *d)
     d->call_depth = 0;
     domain_drain_releases(d);
     release_queue_close(d->id);
+    d->error.thrown_ref = 0; // freed with the refs
     d->refs.clear(d->ctx);
     clear_reset_hooks(d);
     d->types.clear(d->ctx);
@@ -120,6 +124,8 @@ int64_t domain_destroy(zts_domain *d)
     d->enumerable_iterators = JS_UNDEFINED;
     JS_FreeAtom(d->ctx, d->length_atom);
     d->length_atom = JS_ATOM_NULL;
+    JS_FreeAtom(d->ctx, d->csharp_exception_atom);
+    d->csharp_exception_atom = JS_ATOM_NULL;
     JS_FreeContext(d->ctx);
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);

@@ -27,6 +27,8 @@ struct ErrorReport {
     std::string name;        ///< Error.name, or "" for non-Error values
     std::string specifier;   ///< module that failed to load (ZTS_ERR_MODULE_LOAD)
     std::string importer;    ///< module that imported it ("" for the host)
+    int32_t thrown_ref = 0;  ///< ref (in refs) to the thrown value, until zts_domain_error hands it over; 0: none
+    int32_t exception_slot = -1; ///< registry slot of the C# exception a marked Error was made for, or -1
 };
 
 /// The last host-loader failure, to classify the exception that reaches the host.
@@ -59,6 +61,7 @@ struct zts_domain {
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
     JSValue enumerable_iterators = JS_UNDEFINED; ///< owned: [direct, via IEnumerable] [Symbol.iterator] functions of ZTS_TYPE_ENUMERABLE prototypes, made on first use
     JSAtom length_atom = JS_ATOM_NULL;  ///< owned: "length", compared by the C# array exotic's get hook
+    JSAtom csharp_exception_atom = JS_ATOM_NULL; ///< owned: private symbol of the C# exception mark on Errors
     std::vector<std::pair<void *, std::string>> rejections; ///< unhandled rejections: promise identity, text
     zts::SourceMaps source_maps;        ///< source maps of loaded modules, read by the backtrace hook
     std::vector<JSValue> reset_hooks;   ///< owned: zts.on_reset functions, in registration order (reset_hooks.h)
@@ -73,7 +76,8 @@ inline zts_domain *domain_of(JSContext *ctx)
     return static_cast<zts_domain *>(JS_GetContextOpaque(ctx));
 }
 
-/// Takes the pending exception of d's context into d->error with status; returns status.
+/// Takes the pending exception of d's context into d->error with status (the thrown value held as
+/// d->error.thrown_ref); returns status.
 int32_t capture_exception(zts_domain *d, int32_t status);
 
 /// Records a host-side failure (no JS exception) in d->error; returns status.

@@ -1,5 +1,6 @@
 #include "module_loader.h"
 
+#include "backtrace_hook.h"
 #include "host_callbacks.h"
 #include "module_specifier.h"
 #include "namespace_tree.h"
@@ -158,6 +159,21 @@ const char *js_kind(JSContext *ctx, JSValueConst v)
     }
 }
 
+// Captures the pending exception of a failed import of module; a JS error (not a host-loader failure, which has
+// its own text) gets the CONTRACT §6 Message: "zts: module 'm' failed: Name: message (file:line:col)", the
+// position being the first frame's (the .ts position when the module has a source map).
+int32_t capture_module_failure(zts_domain *d, const std::string &module)
+{
+    int32_t rc = capture_exception(d, ZTS_ERR_JS);
+    ErrorReport &e = d->error;
+    if (rc == ZTS_ERR_JS) {
+        std::string position = first_position(e.stack);
+        e.message = "zts: module '" + module + "' failed: " + (e.name.empty() ? "" : e.name + ": ") + e.message +
+                    (position.empty() ? "" : " (" + position + ")");
+    }
+    return rc;
+}
+
 } // namespace
 
 void install_module_loader(zts_domain *d)
@@ -178,7 +194,7 @@ int32_t module_get_function(zts_domain *d, const std::string &module, const std:
     }
     JSValue promise = JS_LoadModule(ctx, "", canonical.c_str());
     if (JS_IsException(promise)) {
-        return capture_exception(d, ZTS_ERR_JS);
+        return capture_module_failure(d, canonical);
     }
     if (!run_pending_jobs(d)) {
         JS_FreeValue(ctx, promise);
@@ -188,7 +204,7 @@ int32_t module_get_function(zts_domain *d, const std::string &module, const std:
     if (state == JS_PROMISE_REJECTED) {
         JS_Throw(ctx, JS_PromiseResult(ctx, promise));
         JS_FreeValue(ctx, promise);
-        return capture_exception(d, ZTS_ERR_JS);
+        return capture_module_failure(d, canonical);
     }
     if (state != JS_PROMISE_FULFILLED) {
         JS_FreeValue(ctx, promise);

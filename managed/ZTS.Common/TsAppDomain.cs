@@ -10,7 +10,7 @@ namespace ZTS
     /// </summary>
     public static class TsAppDomain
     {
-        private static ITsRuntime _runtime;
+        private static volatile ITsRuntime _runtime;
         private static int _ownerThread;
         private static bool _resetReserved;
         private static Func<string, object> _resetLoader;
@@ -78,6 +78,17 @@ namespace ZTS
             CheckInitialized();
             CheckThread();
             return (T)(object)_runtime.GetFunction(typeof(T), jsModule, jsExportName);
+        }
+
+        /// <summary>
+        /// Stops the JS running now with an uncatchable interrupt: it reaches C# as a <see cref="TsException"/>
+        /// whose message starts "zts: script interrupted" (<see cref="TsException.IsInterrupt"/>), and the domain
+        /// keeps working. The one API that is safe from any thread (a watchdog); no effect when no JS runs.
+        /// </summary>
+        public static void Interrupt()
+        {
+            ITsRuntime runtime = _runtime;
+            if (runtime != null) runtime.Interrupt();
         }
 
         /// <summary>Releases JS references queued by finalizers (driven by TsFramePump.LateUpdate).</summary>

@@ -18,7 +18,7 @@ namespace ZTS
         /// <summary>The Mono backend's ITsRuntime.</summary>
         public sealed class Runtime : ITsRuntime, ITsRuntimeTeardown
         {
-            private MonoDomain _domain;
+            private volatile MonoDomain _domain;
 
             /// <summary>Bytes QuickJS leaked at the last teardown (0 when clean; tests assert it).</summary>
             public long LastTeardownLeakedBytes { get; private set; }
@@ -63,6 +63,13 @@ namespace ZTS
                 ZtsNative.zts_domain_drain_releases(_domain.Handle);
                 _domain.DrainReleasedObjects();
                 _domain.RunJobs();
+            }
+
+            /// <inheritdoc />
+            public void Interrupt()
+            {
+                MonoDomain d = _domain; // any thread: the id is immutable; a torn-down domain is simply not found
+                if (d != null) ZtsNative.zts_domain_interrupt(d.Id);
             }
 
             /// <inheritdoc />
@@ -119,9 +126,11 @@ namespace ZTS
 
             private static MonoDomain CreateDomain(Func<string, object> loader, TsAliasTable aliases)
             {
+                TsLimits limits = TsLimits.FromSettings(); // throws on a bad setting before anything is made
                 var d = new MonoDomain(loader, aliases);
                 try
                 {
+                    ApplyLimits(d, limits);
                     ConsoleBinding.Install(d);
                     ZtsHelpers.Install(d);
                 }
@@ -131,6 +140,14 @@ namespace ZTS
                     throw;
                 }
                 return d;
+            }
+
+            private static void ApplyLimits(MonoDomain d, TsLimits limits)
+            {
+                ZtsNative.zts_domain_set_call_budget(d.Handle, limits.CallBudgetMicroseconds);
+                ZtsNative.zts_domain_set_job_limit(d.Handle, limits.MaxJobsPerPump);
+                if (limits.HeapLimitBytes > 0) ZtsNative.zts_domain_set_memory_limit(d.Handle, limits.HeapLimitBytes);
+                if (limits.StackSizeBytes > 0) ZtsNative.zts_domain_set_stack_size(d.Handle, limits.StackSizeBytes);
             }
 
             private void Teardown()

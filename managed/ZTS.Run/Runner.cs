@@ -45,6 +45,7 @@ namespace ZTS.Run
                     return Fail(3, "cannot load assembly " + path + ": " + e.Message, "");
                 }
             }
+            TsSettings.CallBudgetMilliseconds = _o.BudgetMs;
             TsAppDomain.Initialize(Load);
             _stamps = Snapshot() ?? new Dictionary<string, DateTime>();
             Action<float> tick;
@@ -62,13 +63,20 @@ namespace ZTS.Run
                 long before = clock.ElapsedTicks;
                 try
                 {
-                    tick(dt);
+                    if (tick != null) tick(dt);
                 }
                 catch (TsException e)
                 {
-                    return Fail(1, "script threw in " + _o.Module + "." + _o.Export + ": " + e.Message, e.JsStack);
+                    if (!e.IsInterrupt)
+                        return Fail(1, "script threw in " + _o.Module + "." + _o.Export + ": " + e.Message, e.JsStack);
+                    long ms = (clock.ElapsedTicks - before) * 1000 / Stopwatch.Frequency;
+                    string what = "script interrupted after " + ms + " ms in " + _o.Module + "." + _o.Export;
+                    if (!_o.Watch) return Fail(1, what, e.JsStack);
+                    TsConsole.Flush();
+                    Console.Error.WriteLine("ztsrun: " + what + "; waiting for a change");
+                    tick = null; // the next reload binds it again
                 }
-                _stats.Add(clock.ElapsedTicks - before);
+                if (tick != null) _stats.Add(clock.ElapsedTicks - before);
                 TsFramePump.LateUpdate();
                 if (_o.Watch && Changed()) _lastChange = clock.Elapsed.TotalSeconds;
                 // Debounced: editors write several files (and temporaries); reload once things are quiet.

@@ -7,9 +7,11 @@
 #include "namespace_tree.h"
 #include "ref_box.h"
 #include "release_queue.h"
+#include "script_limits.h"
 #include "zts_global.h"
 
 #include <atomic>
+
 
 namespace zts
 {
@@ -24,13 +26,11 @@ void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, 
     auto *d = static_cast<zts_domain *>(opaque);
     void *id = JS_VALUE_GET_PTR(promise);
     if (is_handled) {
-        for (size_t i = 0; i < d->rejections.size(); i++) {
-            if (d->rejections[i].first == id) {
-                d->rejections.erase(d->rejections.begin() + static_cast<std::ptrdiff_t>(i));
-                break;
-            }
-        }
+        d->rejections.handled(id);
         return;
+    }
+    if (JS_IsUncatchableError(ctx, reason)) {
+        return; // an interrupt: the interrupted call reports it
     }
     std::string text;
     JSValue stack = JS_IsError(ctx, reason) ? JS_GetPropertyStr(ctx, reason, "stack") : JS_UNDEFINED;
@@ -47,7 +47,7 @@ void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, 
         JS_FreeCString(ctx, s);
     }
     JS_FreeValue(ctx, stack);
-    d->rejections.emplace_back(id, text);
+    d->rejections.add(id, JS_IsObject(reason) ? JS_VALUE_GET_PTR(reason) : nullptr, std::move(text));
 }
 
 } // namespace
@@ -87,6 +87,7 @@ zts_domain *domain_create(void *host, void *gate)
         return nullptr;
     }
     release_queue_open(d->id);
+    script_limits_open(d);
     return d;
 }
 
@@ -106,6 +107,7 @@ int32_t domain_drain_releases(zts_domain *d)
 
 int64_t domain_destroy(zts_domain *d)
 {
+    script_limits_close(d); // no interrupt reaches d from here on
     d->call_depth = 0;
     domain_drain_releases(d);
     release_queue_close(d->id);

@@ -4,13 +4,16 @@
 
 #include "counting_allocator.h"
 #include "function_refs.h"
+#include "module_table.h"
 #include "object_slots.h"
 #include "opaque_scope.h"
+#include "rejection_list.h"
 #include "quickjs.h"
 #include "source_maps.h"
 #include "type_registry.h"
 #include "zts/zts.h"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -27,6 +30,7 @@ struct ErrorReport {
     std::string name;        ///< Error.name, or "" for non-Error values
     std::string specifier;   ///< module that failed to load (ZTS_ERR_MODULE_LOAD)
     std::string importer;    ///< module that imported it ("" for the host)
+    void *thrown = nullptr;  ///< identity of the thrown object (not owned; only compared), or nullptr
 };
 
 /// The last host-loader failure, to classify the exception that reaches the host.
@@ -59,8 +63,14 @@ struct zts_domain {
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
     JSValue enumerable_iterators = JS_UNDEFINED; ///< owned: [direct, via IEnumerable] [Symbol.iterator] functions of ZTS_TYPE_ENUMERABLE prototypes, made on first use
     JSAtom length_atom = JS_ATOM_NULL;  ///< owned: "length", compared by the C# array exotic's get hook
-    std::vector<std::pair<void *, std::string>> rejections; ///< unhandled rejections: promise identity, text
+    zts::RejectionList rejections;      ///< unhandled rejections, oldest first
     zts::SourceMaps source_maps;        ///< source maps of loaded modules, read by the backtrace hook
+    zts::ModuleTable modules;           ///< open loads, compiled modules, unusable ones (re-entry guard)
+    std::atomic<bool> interrupt_requested{false}; ///< set by zts_domain_interrupt (any thread); cleared per outermost call
+    int32_t interrupt_cause = 0;        ///< zts::InterruptCause of the current outermost call
+    int64_t budget_us = 0;              ///< time budget of each outermost call (0: none)
+    int64_t deadline_us = 0;            ///< steady-clock end of the current outermost call's budget
+    int32_t job_limit = 10000;          ///< Promise jobs run per drain at most (0: no limit)
 };
 
 namespace zts
@@ -84,7 +94,5 @@ JSValue new_error(JSContext *ctx, const std::string &message);
 /// Throws `Error(message)` into ctx (message UTF-8); returns JS_EXCEPTION.
 JSValue throw_error(JSContext *ctx, const std::string &message);
 
-/// Runs pending jobs until none is left; false (exception captured as ZTS_ERR_JS) when one threw.
-bool run_pending_jobs(zts_domain *d);
 
 } // namespace zts

@@ -1,5 +1,7 @@
 // Turning JS exceptions into ErrorReports, and host messages into JS Errors.
 #include "domain.h"
+#include "script_limits.h"
+
 
 namespace zts
 {
@@ -39,13 +41,18 @@ int32_t capture_exception(zts_domain *d, int32_t status)
     JSValue exc = JS_GetException(ctx);
     ErrorReport report;
     report.status = status;
-    if (JS_IsError(ctx, exc)) {
+    if (interrupted(d) && JS_IsUncatchableError(ctx, exc)) {
+        report.message = interrupt_message(d); // QuickJS's text is just "interrupted"
+        report.name = "InternalError";
+        report.stack = string_property(ctx, exc, "stack");
+    } else if (JS_IsError(ctx, exc)) {
         report.message = string_property(ctx, exc, "message");
         report.name = string_property(ctx, exc, "name");
         report.stack = string_property(ctx, exc, "stack");
     } else {
         report.message = to_utf8(ctx, exc);
     }
+    report.thrown = JS_IsObject(exc) ? JS_VALUE_GET_PTR(exc) : nullptr;
     if (JS_IsObject(exc) && JS_VALUE_GET_PTR(exc) == d->load_failure.error_object &&
         d->load_failure.error_object != nullptr) {
         report.status = ZTS_ERR_MODULE_LOAD;
@@ -92,18 +99,6 @@ JSValue throw_error(JSContext *ctx, const std::string &message)
         return JS_EXCEPTION;
     }
     return JS_Throw(ctx, err);
-}
-
-bool run_pending_jobs(zts_domain *d)
-{
-    JSContext *job_ctx = nullptr;
-    while (JS_IsJobPending(d->rt)) {
-        if (JS_ExecutePendingJob(d->rt, &job_ctx) < 0) {
-            capture_exception(d, ZTS_ERR_JS);
-            return false;
-        }
-    }
-    return true;
 }
 
 } // namespace zts

@@ -320,5 +320,23 @@ namespace ZTS.Tests
             Assert.Greater(smallDepth, 0);
             AssertDomainAnswers();
         }
+
+        // ---- memory that is given back ----
+
+        [Test]
+        public void Registry_FrameOfManyObjects_CapacityShrinksWhenEmpty()
+        {
+            var run = Bind<Func<int, int>>(
+                "import { Factory } from 'csharp:Fixtures';\n" +
+                "export function run(n) { const all = []; for (let i = 0; i < n; i++) all.push(Factory.Make(i)); return all.length; }", "run");
+            Assert.AreEqual(100000, run(100000));
+            Assert.GreaterOrEqual(Mono.Domain.Registry.Capacity, 100000);
+            Mono.CollectJsGarbage();
+            TsFramePump.LateUpdate();
+            Assert.AreEqual(0, Mono.RegisteredObjects);
+            Assert.AreEqual(256, Mono.Domain.Registry.Capacity, "an empty registry starts over small");
+            Assert.AreEqual(3, run(3));
+            AssertDomainAnswers();
+        }
     }
 }

@@ -75,6 +75,9 @@ namespace ZTS
                 throw new TsBindException("zts: GetFunction<" + typeof(T).FullName + ">: T must be a concrete delegate type");
             if (string.IsNullOrEmpty(jsModule)) throw new ArgumentException("zts: jsModule must be a non-empty module specifier", "jsModule");
             if (string.IsNullOrEmpty(jsExportName)) throw new ArgumentException("zts: jsExportName must be a non-empty export name", "jsExportName");
+            // Issue 11: the core takes C strings, so "m\0evil" would silently bind "m".
+            if (jsModule.IndexOf('\0') >= 0) throw new ArgumentException("zts: jsModule contains a NUL character", "jsModule");
+            if (jsExportName.IndexOf('\0') >= 0) throw new ArgumentException("zts: jsExportName contains a NUL character", "jsExportName");
             CheckInitialized();
             CheckThread();
             return (T)(object)_runtime.GetFunction(typeof(T), jsModule, jsExportName);

@@ -85,6 +85,9 @@ inline zts_domain *domain_of(JSContext *ctx)
 /// Takes the pending exception of d's context into d->error with status; returns status.
 int32_t capture_exception(zts_domain *d, int32_t status);
 
+/// The JS kind of v for error texts: "number", "string", "bigint", "symbol", "function", "object", ...
+const char *js_kind(JSContext *ctx, JSValueConst v);
+
 /// Records a host-side failure (no JS exception) in d->error; returns status.
 int32_t report_failure(zts_domain *d, int32_t status, const std::string &message);
 

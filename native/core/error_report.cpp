@@ -2,11 +2,31 @@
 #include "domain.h"
 #include "script_limits.h"
 
+#include <cstdio>
+
 
 namespace zts
 {
 namespace
 {
+
+// Issue 11: QuickJS writes a lone surrogate as a 3-byte WTF-8 sequence, which hosts decoding UTF-8 turn into
+// U+FFFD; error texts show it visibly as \uD800 instead.
+std::string escape_lone_surrogates(std::string s)
+{
+    for (size_t i = 0; i + 2 < s.size(); i++) {
+        auto b0 = static_cast<unsigned char>(s[i]);
+        auto b1 = static_cast<unsigned char>(s[i + 1]);
+        if (b0 == 0xED && b1 >= 0xA0 && b1 <= 0xBF) {
+            unsigned unit = 0xD000u | ((b1 & 0x3Fu) << 6) | (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+            char text[8];
+            std::snprintf(text, sizeof text, "\\u%04X", unit);
+            s.replace(i, 3, text);
+            i += 5;
+        }
+    }
+    return s;
+}
 
 std::string to_utf8(JSContext *ctx, JSValueConst v)
 {
@@ -18,7 +38,7 @@ std::string to_utf8(JSContext *ctx, JSValueConst v)
     }
     std::string out(s, len);
     JS_FreeCString(ctx, s);
-    return out;
+    return escape_lone_surrogates(std::move(out));
 }
 
 std::string string_property(JSContext *ctx, JSValueConst obj, const char *name)
@@ -34,6 +54,34 @@ std::string string_property(JSContext *ctx, JSValueConst obj, const char *name)
 }
 
 } // namespace
+
+const char *js_kind(JSContext *ctx, JSValueConst v)
+{
+    if (JS_IsFunction(ctx, v)) {
+        return "function";
+    }
+    switch (JS_VALUE_GET_TAG(v)) {
+    case JS_TAG_INT:
+    case JS_TAG_FLOAT64:
+        return "number";
+    case JS_TAG_BOOL:
+        return "boolean";
+    case JS_TAG_NULL:
+        return "null";
+    case JS_TAG_UNDEFINED:
+        return "undefined";
+    case JS_TAG_STRING:
+    case JS_TAG_STRING_ROPE:
+        return "string";
+    case JS_TAG_SYMBOL:
+        return "symbol";
+    case JS_TAG_BIG_INT:
+    case JS_TAG_SHORT_BIG_INT:
+        return "bigint";
+    default:
+        return "object";
+    }
+}
 
 int32_t capture_exception(zts_domain *d, int32_t status)
 {

@@ -159,34 +159,6 @@ JSModuleDef *load_module(zts_domain *d, const std::string &name, const std::stri
     return m;
 }
 
-const char *js_kind(JSContext *ctx, JSValueConst v)
-{
-    if (JS_IsFunction(ctx, v)) {
-        return "function";
-    }
-    switch (JS_VALUE_GET_TAG(v)) {
-    case JS_TAG_INT:
-    case JS_TAG_FLOAT64:
-        return "number";
-    case JS_TAG_BOOL:
-        return "boolean";
-    case JS_TAG_NULL:
-        return "null";
-    case JS_TAG_UNDEFINED:
-        return "undefined";
-    case JS_TAG_STRING:
-    case JS_TAG_STRING_ROPE:
-        return "string";
-    case JS_TAG_SYMBOL:
-        return "symbol";
-    case JS_TAG_BIG_INT:
-    case JS_TAG_SHORT_BIG_INT:
-        return "bigint";
-    default:
-        return "object";
-    }
-}
-
 // Attaches a no-op rejection handler, so a load failure the host reports is not also an unhandled rejection.
 void mark_handled(JSContext *ctx, JSValueConst promise)
 {

@@ -338,5 +338,54 @@ namespace ZTS.Tests
             Assert.AreEqual(3, run(3));
             AssertDomainAnswers();
         }
+
+        // ---- input hygiene ----
+
+        [Test]
+        public void Names_WithNul_AreZtsErrors()
+        {
+            Modules["m"] = "export function f() {}";
+            var e = Assert.Throws<ArgumentException>(() => TsAppDomain.GetFunction<Action>("m\0evil", "f"));
+            StringAssert.StartsWith("zts: jsModule contains a NUL character", e.Message);
+            e = Assert.Throws<ArgumentException>(() => TsAppDomain.GetFunction<Action>("m", "f\0x"));
+            StringAssert.StartsWith("zts: jsExportName contains a NUL character", e.Message);
+            var probe = Bind<Func<string>>("export function probe() { try { return String(CSharp['System\\0zzz']); } catch (e) { return e.message; } }", "probe");
+            StringAssert.StartsWith("zts: CLR name 'System\\0...' contains a NUL character", probe());
+        }
+
+        [Test]
+        public void Errors_LoneSurrogates_EscapedVisibly()
+        {
+            var f = Bind<Action>("export function f() { throw new Error('a\\uD800b\\uDFFFc\\uD83D\\uDE00'); }", "f");
+            var e = Assert.Throws<TsException>(() => f());
+            Assert.AreEqual("a\\uD800b\\uDFFFc\uD83D\uDE00", e.Message);
+        }
+
+        [Test]
+        public void Overloads_BigInt_NamedBigint()
+        {
+            var f = Bind<Func<string>>("export function f() { try { CSharp.System.Math.Abs(1n); } catch (e) { return e.message; } }", "f");
+            StringAssert.Contains("matches (bigint)", f());
+        }
+
+        [Test]
+        public void FileLoader_SourceMapOutsideFolderOrDevice_Ignored()
+        {
+            string dir = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "zts-issue11-" + Guid.NewGuid().ToString("N"));
+            System.IO.Directory.CreateDirectory(dir);
+            try
+            {
+                System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "zero.js"), "export function f() { return 1; }\n//# sourceMappingURL=/dev/zero\n");
+                System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "stdin.js"), "export function f() { return 2; }\n//# sourceMappingURL=file:///dev/stdin\n");
+                System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "up.js"), "export function f() { return 3; }\n//# sourceMappingURL=../outside.map\n");
+                var loader = new TsFileLoader(dir);
+                foreach (string name in new[] { "zero", "stdin", "up" })
+                    Assert.IsNull(loader.Load(name).SourceMap, name);
+            }
+            finally
+            {
+                System.IO.Directory.Delete(dir, true);
+            }
+        }
     }
 }

@@ -5,8 +5,8 @@ namespace ZTS
 {
     /// <summary>
     /// The host's one entry point (01-HOST-API §1): Initialize once, GetFunction for C# -> JS calls, and
-    /// Reset to rebuild the whole script world (applied at the frame pump's EndOfFrame). All calls must come
-    /// from the thread that called Initialize.
+    /// Reset to rebuild the whole script world (applied at the frame pump's EndOfFrame). All calls except
+    /// <see cref="Interrupt"/> must come from the thread that called Initialize.
     /// </summary>
     public static class TsAppDomain
     {

@@ -2,6 +2,7 @@
 find_program(ZTS_MCS mcs REQUIRED)
 set(ZTS_MCS_FLAGS -nologo -unsafe -debug -warn:4 -warnaserror+)
 set(ZTS_COMMON_DLL ${ZTS_DIST_DIR}/ZTS.Common.dll)
+set(ZTS_SHARED_DLL ${ZTS_DIST_DIR}/ZTS.Shared.dll)
 set(ZTS_MONO_DLL ${ZTS_DIST_DIR}/ZTS.Mono.dll)
 set(ZTS_DECLARATIONS_DLL ${ZTS_DIST_DIR}/ZTS.Declarations.dll)
 

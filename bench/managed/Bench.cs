@@ -85,6 +85,7 @@ namespace ZTS.Bench
             ValuesAndDelegates(n / 4, rounds);
             Collections(n / 4, rounds);
             Scaling();
+            JsArrays(n / 8, rounds);
 
             // Initialize + first GetFunction (warm process) and one Reset cycle, best of several.
             var initTimes = new List<double>();
@@ -117,14 +118,14 @@ namespace ZTS.Bench
         private static unsafe void JsToCSharp(int n, int rounds)
         {
             var runtime = TsMonoAppDomain.Current;
-            ZTS.Mono.MonoDomain d = runtime.Domain;
+            ZTS.Shared.JsDomain d = runtime.Domain;
             // Baseline: a C function registered through the gate whose managed callback decodes the ints itself.
             d.DefineFunction("raw.add", 2, 0, (domain, thisVal, argc, argv, magic, data) =>
-                ZTS.Mono.Native.JsValue.FromInt32(argv[0].Int32 + argv[1].Int32));
+                ZTS.Shared.Native.JsValue.FromInt32(argv[0].Int32 + argv[1].Int32));
             // Naive reflection binding: the same gate, then MethodInfo.Invoke with an object[].
             System.Reflection.MethodInfo addInfo = typeof(ZTS.Bench.Targets.Calc).GetMethod("Add");
             d.DefineFunction("raw.reflect_add", 2, 0, (domain, thisVal, argc, argv, magic, data) =>
-                ZTS.Mono.Native.JsValue.FromInt32((int)addInfo.Invoke(null, new object[] { argv[0].Int32, argv[1].Int32 })));
+                ZTS.Shared.Native.JsValue.FromInt32((int)addInfo.Invoke(null, new object[] { argv[0].Int32, argv[1].Int32 })));
             const string module =
                 "import { Calc } from 'csharp:ZTS.Bench.Targets';\n" +
                 "export function add(n) { let s = 0; for (let i = 0; i < n; i++) s = Calc.Add(i, 1); return s; }\n" +

@@ -14,6 +14,18 @@ namespace ZTS
         private static int _ownerThread;
         private static bool _resetReserved;
         private static Func<string, object> _resetLoader;
+        private static bool _resettingRaised;
+
+        /// <summary>
+        /// Raised at <see cref="TsFramePump.EndOfFrame"/> just before a reserved Reset tears the domain down (issue 13):
+        /// on the owner thread, outside any JS call, with JS still callable. Release here what C# keeps of the old
+        /// scripts (delegates from GetFunction or from JS functions), or call a script's cleanup export. Handlers run in
+        /// subscription order; one that throws is logged as a TsConsole error and stops neither the others nor the
+        /// Reset. Once per applied Reset. Then the scripts' <c>zts.on_reset</c> hooks run (registration order), then
+        /// every JS function a script added to a C# event (add_X) and did not remove is removed (remove_X), then the
+        /// domain is torn down.
+        /// </summary>
+        public static event Action Resetting;
 
         /// <summary>True once Initialize has succeeded.</summary>
         public static bool IsInitialized
@@ -35,7 +47,9 @@ namespace ZTS
 
         /// <summary>
         /// Creates the JS runtime and main context with the host's module loader (specifier -> source as
-        /// <c>string</c> or UTF-8 <c>byte[]</c>). Throws when already initialized: use Reset.
+        /// <c>string</c> or UTF-8 <c>byte[]</c>). Throws when already initialized: use Reset. In Unity (play mode)
+        /// it also creates the frame pump, <c>TsFramePumpBehaviour</c>, which lives across scene loads; a headless
+        /// host calls <see cref="TsFramePump"/> itself.
         /// </summary>
         public static void Initialize(Func<string, object> moduleLoader)
         {
@@ -49,12 +63,16 @@ namespace ZTS
             runtime.Initialize(moduleLoader);
             _ownerThread = Thread.CurrentThread.ManagedThreadId;
             _runtime = runtime;
+#if UNITY_5_3_OR_NEWER
+            TsFramePumpBehaviour.EnsureCreated(); // 01-HOST-API §1.4: Initialize registers the frame pump
+#endif
         }
 
         /// <summary>
         /// Reserves a teardown and rebuild with a new loader (01-HOST-API §1.2). Nothing happens now; the
-        /// frame pump's EndOfFrame applies it. Several reservations: the last loader wins. Safe inside a
-        /// C# <-> JS call. After it is applied, every delegate from GetFunction throws ObjectDisposedException.
+        /// frame pump's EndOfFrame applies it (raising <see cref="Resetting"/> first). Several reservations: the last
+        /// loader wins. Safe inside a C# <-> JS call. After it is applied, every delegate from GetFunction, and every
+        /// delegate made from a JS function that C# still holds, throws ObjectDisposedException.
         /// </summary>
         public static void Reset(Func<string, object> moduleLoader)
         {
@@ -107,10 +125,34 @@ namespace ZTS
         {
             if (_runtime == null || !_resetReserved) return false;
             CheckThread();
+            if (!_resettingRaised)
+            {
+                _resettingRaised = true; // once per reservation, also when the Reset below is refused and retried
+                RaiseResetting();
+            }
             _runtime.Reset(_resetLoader); // throws (and stays reserved) when applied inside a C# -> JS call
             _resetReserved = false;
             _resetLoader = null;
+            _resettingRaised = false;
             return true;
+        }
+
+        private static void RaiseResetting()
+        {
+            Action handlers = Resetting;
+            if (handlers == null) return;
+            foreach (Delegate handler in handlers.GetInvocationList())
+            {
+                try
+                {
+                    ((Action)handler)();
+                }
+                catch (Exception e)
+                {
+                    TsConsole.Enqueue(TsLogLevel.Error, TsResetTexts.Threw("a TsAppDomain.Resetting handler", e));
+                }
+            }
+            TsConsole.Flush();
         }
 
         /// <summary>Tears the domain down and forgets the backend (tests and tools; not host API). Returns leaked QuickJS bytes.</summary>
@@ -123,6 +165,7 @@ namespace ZTS
             _runtime = null;
             _resetReserved = false;
             _resetLoader = null;
+            _resettingRaised = false;
             return leaked;
         }
 

@@ -18,11 +18,32 @@ namespace ZTS
 
     /// <summary>
     /// Where JS <c>console</c> output goes. Messages are buffered while JS runs and flushed to
-    /// <see cref="Sink"/> outside any JS frame (after the outermost C#->JS call returns, and by the frame pump),
-    /// because a host logger that captures a managed stack must not run on top of an engine frame.
+    /// <see cref="Sink"/> outside any JS frame (after the outermost C#->JS call returns, also when it throws, and by
+    /// the frame pump), because a host logger that captures a managed stack must not run on top of an engine frame.
+    /// So C# output written during a JS call comes before the JS output of that call. Pending messages are also
+    /// flushed at process exit (AppDomain.ProcessExit, so Environment.Exit inside a JS call loses nothing).
+    /// <see cref="Buffered"/> = false delivers each message at once, in the order it happened (debugging).
     /// </summary>
     public static class TsConsole
     {
+        static TsConsole()
+        {
+            AppDomain.CurrentDomain.ProcessExit += (sender, e) => Flush();
+        }
+
+        /// <summary>
+        /// True (the default): messages wait for the next flush outside JS. False: each message goes to the sink when
+        /// it is logged, inside the JS frame (JS and C# output interleave as they happened; the sink must tolerate
+        /// running on top of an engine frame). Set from the domain's thread.
+        /// </summary>
+        public static bool Buffered
+        {
+            get { return _buffered; }
+            set { _buffered = value; }
+        }
+
+        private static volatile bool _buffered = true;
+
         private static readonly List<KeyValuePair<TsLogLevel, string>> Pending = new List<KeyValuePair<TsLogLevel, string>>();
         private static Action<TsLogLevel, string> _sink = DefaultSink;
         private static bool _flushing;
@@ -90,6 +111,7 @@ namespace ZTS
                 Pending.Add(new KeyValuePair<TsLogLevel, string>(level, text));
                 _hasPending = true;
             }
+            if (!_buffered) Flush();
         }
 
         private static void DefaultSink(TsLogLevel level, string text)

@@ -7,14 +7,22 @@ namespace ZTS
     /// </summary>
     public static class TsFramePump
     {
-        /// <summary>Drains the deferred ref-release queue and runs pending Promise jobs; flushes console output.</summary>
+        /// <summary>
+        /// Drains the deferred ref-release queue and runs pending Promise jobs; flushes console output. Under
+        /// <see cref="TsRejectionMode.Throw"/> it then throws <see cref="TsUnhandledRejectionException"/> for the
+        /// rejections no handler took.
+        /// </summary>
         public static void LateUpdate()
         {
             TsAppDomain.ProcessPendingRefReleases();
             TsConsole.Flush();
+            TsUnhandledRejectionException.ThrowPending();
         }
 
-        /// <summary>Applies a reserved Reset (drain -> registries -> JS context/runtime -> rebuild); true when one was applied.</summary>
+        /// <summary>
+        /// Applies a reserved Reset (TsAppDomain.Resetting -> zts.on_reset hooks -> script event subscriptions removed ->
+        /// drain -> registries -> JS context/runtime -> rebuild); true when one was applied.
+        /// </summary>
         public static bool EndOfFrame()
         {
             bool applied = TsAppDomain.ApplyPendingReset();

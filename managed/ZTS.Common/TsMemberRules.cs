@@ -125,6 +125,14 @@ namespace ZTS
             return Methods(t).Where(m => !accessorMethods.Contains(m) && !m.IsGenericMethodDefinition);
         }
 
+        /// <summary>The event whose add or remove accessor m is, or null.</summary>
+        public static EventInfo EventOf(MethodInfo m)
+        {
+            if (m == null || !m.IsSpecialName || m.DeclaringType == null || !(m.Name.StartsWith("add_", StringComparison.Ordinal) || m.Name.StartsWith("remove_", StringComparison.Ordinal))) return null;
+            const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
+            return m.DeclaringType.GetEvents(all).FirstOrDefault(e => e.GetAddMethod(true) == m || e.GetRemoveMethod(true) == m);
+        }
+
         /// <summary>Fields a type shows: the declared ones plus inherited public statics not hidden by name.</summary>
         public static IEnumerable<FieldInfo> Fields(Type t)
         {

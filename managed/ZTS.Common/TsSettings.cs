@@ -3,8 +3,9 @@ using System.Collections.Generic;
 namespace ZTS
 {
     /// <summary>
-    /// Host settings read when a domain is created (Initialize, and each applied Reset). Negative numbers are
-    /// rejected there.
+    /// Host settings: <see cref="AliasXmlPaths"/> and the script limits are read when a domain is created
+    /// (Initialize, and each applied Reset; negative numbers are rejected there); <see cref="UnhandledRejections"/>
+    /// when a rejection is reported.
     /// </summary>
     public static class TsSettings
     {
@@ -57,5 +58,12 @@ namespace ZTS
             get { return _maxJobsPerPump; }
             set { _maxJobsPerPump = value; }
         }
+
+        /// <summary>
+        /// What an unhandled Promise rejection does (issue 13): <see cref="TsRejectionMode.Log"/> (the default) logs
+        /// a TsConsole error; <see cref="TsRejectionMode.Throw"/> makes <see cref="TsFramePump.LateUpdate"/> throw
+        /// <see cref="TsUnhandledRejectionException"/>. ztsrun uses Throw unless run with --warn-rejections.
+        /// </summary>
+        public static TsRejectionMode UnhandledRejections { get; set; }
     }
 }

@@ -58,7 +58,7 @@ namespace ZTS.Declarations
             "        /** The JS value type of a type object. */\n" +
             "        type ValueOf<T> = T extends TypeObject<infer V> ? V : never;\n" +
             "        type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };\n" +
-            "        /** A C# array (index access, length; iterable). JS arrays are not C# arrays. */\n" +
+            "        /** A C# array (index access, length; iterable). Where C# declares T[] or a list, a JS array T[] is accepted too (a copy). */\n" +
             "        interface Array<T> extends Omit<$Array, typeof Symbol.iterator> {\n" +
             "            [index: number]: T;\n" +
             "            readonly length: number;\n" +
@@ -88,6 +88,9 @@ namespace ZTS.Declarations
             "            opaque_get<T>(handle: OpaqueHandle<T>): T;\n" +
             "            /** Writes an opaque handle; ref and out arguments get the value after the call. */\n" +
             "            opaque_set<T>(handle: OpaqueHandle<T>, value: T): void;\n" +
+            "            /** Registers a cleanup function, run (in registration order) just before a Reset or teardown frees this domain:\n" +
+            "             *  unsubscribe, release what C# keeps of this script. A throwing hook is logged; the others still run. */\n" +
+            "            on_reset(hook: () => void): void;\n" +
             "        }\n" +
             "    }\n" +
             "    const zts: zts.Helpers;\n\n";

@@ -64,7 +64,7 @@ namespace ZTS.Declarations
             if (state != 0) return state;
             CustomAttributeData nullable = Find(own, "NullableAttribute");
             if (nullable != null) return Flag(nullable, position);
-            EventInfo e = parameter != null ? EventOf(parameter.Member as MethodInfo) : null;
+            EventInfo e = parameter != null ? TsMemberRules.EventOf(parameter.Member as MethodInfo) : null;
             if (e != null) return State(e, position);
             foreach (MemberInfo scope in Scopes(parameter != null ? parameter.Member : member))
             {
@@ -99,14 +99,6 @@ namespace ZTS.Declarations
                               : e != null ? e.GetAddMethod(true) : member as MethodBase;
             if (method != null) yield return method;
             for (Type t = member.DeclaringType; t != null; t = t.IsNested ? t.DeclaringType : null) yield return t;
-        }
-
-        // The event whose add/remove accessor m is, or null.
-        private static EventInfo EventOf(MethodInfo m)
-        {
-            if (m == null || !m.IsSpecialName || m.DeclaringType == null || !(m.Name.StartsWith("add_", StringComparison.Ordinal) || m.Name.StartsWith("remove_", StringComparison.Ordinal))) return null;
-            const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
-            return m.DeclaringType.GetEvents(all).FirstOrDefault(e => e.GetAddMethod(true) == m || e.GetRemoveMethod(true) == m);
         }
 
         // The byte of [Nullable(b)] / [NullableContext(b)] (one byte: every position), or byte position of

@@ -9,7 +9,7 @@ namespace ZTS.Declarations
     /// The TS type of a C# type as ZTS marshals it (CONTRACT §5, docs/MARSHAL.md, docs/DECLARATIONS.md):
     /// primitives as number/boolean/string, reference types with <c>| null</c> (unless the site is annotated not null,
     /// <see cref="Nullability"/>), delegates as a JS function
-    /// type or the callable delegate object (JS -> C#) and as the delegate object (C# -> JS), arrays as <c>zts.Array</c>, ref/out as
+    /// type or the callable delegate object (JS -> C#) and as the delegate object (C# -> JS), arrays as <c>zts.Array</c> (JS -> C#: T[] and the list types also as a JS array <c>T[]</c>), ref/out as
     /// <c>zts.Ref</c> boxes, named types through the import alias of their namespace's module. Every named
     /// type it writes is reported to <see cref="Referenced"/>, so the closure sees exactly what is used.
     /// </summary>
@@ -71,10 +71,13 @@ namespace ZTS.Declarations
             Type nullable = Nullable.GetUnderlyingType(t);
             if (nullable != null) return Map(nullable, flow) + " | null";
             if (t.IsEnum) return Named(t);
+            // JS -> C#: T[] and the list types also take a JS array (a copy, ZTS.TsJsArrays).
+            Type jsElement = flow == Flow.FromJs ? ZTS.TsJsArrays.ElementType(t) : null;
+            string jsArray = jsElement == null ? "" : ArrayOf(Map(jsElement, Flow.FromJs, elementNotNull)) + " | ";
             if (t.IsArray)
             {
                 if (t.GetArrayRank() != 1) return Named(typeof(Array)) + orNull;
-                return "zts.Array<" + Map(t.GetElementType(), Flow.ToJs, elementNotNull) + ">" + orNull;
+                return jsArray + "zts.Array<" + Map(t.GetElementType(), Flow.ToJs, elementNotNull) + ">" + orNull;
             }
             if (ZTS.TsMemberRules.IsDelegate(t) && !t.IsGenericTypeDefinition)
             {
@@ -83,7 +86,13 @@ namespace ZTS.Declarations
                 if (flow == Flow.FromJs && InvokeCrosses(t)) return "(" + FunctionType(t) + ") | zts.Delegate<" + FunctionType(t) + ">" + orNull;
                 return Named(t) + orNull;
             }
-            return t.IsValueType ? Named(t) : Named(t) + orNull;
+            return t.IsValueType ? Named(t) : jsArray + Named(t) + orNull;
+        }
+
+        // The TS array type of an element type: "number[]", "(string | null)[]".
+        private static string ArrayOf(string element)
+        {
+            return element.IndexOf(' ') >= 0 ? "(" + element + ")[]" : element + "[]";
         }
 
         /// <summary>Whether JS can implement (and call) a delegate type: its Invoke has only types that cross.</summary>

@@ -1,6 +1,8 @@
 using System;
 using System.Runtime.InteropServices;
-using ZTS.Mono.Native;
+using ZTS.Shared;
+using ZTS.Shared.Clr;
+using ZTS.Shared.Native;
 
 namespace ZTS.Mono
 {
@@ -56,9 +58,9 @@ namespace ZTS.Mono
                     _moduleLoad = ModuleLoaderBridge.Load;
                     _hostCall = JsCallbackBoundary.HostCall;
                 }
-                _typeResolve = Clr.TypeCallbacks.Resolve;
-                _namespaceList = Clr.TypeCallbacks.ListNamespace;
-                _typeBind = Clr.TypeCallbacks.Bind;
+                _typeResolve = TypeCallbacks.Resolve;
+                _namespaceList = TypeCallbacks.ListNamespace;
+                _typeBind = TypeCallbacks.Bind;
                 var table = new HostCallbackTable
                 {
                     Size = (uint)Marshal.SizeOf(typeof(HostCallbackTable)),

@@ -5,26 +5,33 @@ namespace ZTS.Run
 {
     /// <summary>
     /// ztsrun: a headless ZTS host. Loads ES modules from a folder, binds a tick function
-    /// (Action&lt;float&gt;) and drives it with the frame pump; --watch hot-reloads with Reset.
-    /// Exit codes: 0 ok, 1 a script threw, 2 a module is missing or failed to load, 3 binding failed (or an --assembly did not load),
-    /// 64 bad usage; scripts may end the run with Host.Exit(code) (import { Host } from 'csharp:ZTS.Run').
+    /// (Action&lt;float&gt;) and drives it with the frame pump; --watch hot-reloads with Reset and stays up
+    /// when the scripts are broken. Exit codes: 0 ok, 1 a script threw or a Promise rejection went unhandled,
+    /// 2 a module is missing or failed to load, 3 binding failed (or an --assembly did not load), 64 bad usage;
+    /// scripts may end the run with Host.Exit(code) (import { Host } from 'csharp:ZTS.Run').
     /// </summary>
     public static class Program
     {
         private const string Usage =
-            "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch] [--stats] [--budget MS]\n" +
+            "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch] [--stats]\n" +
+            "              [--warn-rejections] [--unbuffered] [--budget MS]\n" +
             "  <dir>          folder with the emitted ES modules (specifier 'game/logic' -> <dir>/game/logic.js)\n" +
             "  --assembly A   load a C# assembly (the game's API) before the scripts run; repeatable\n" +
             "  --module M     module of the tick function (default: main)\n" +
-            "  --export F     named export called every frame with dt in seconds (default: tick)\n" +
+            "  --export F     named export called every frame with dt in seconds (default: tick); an export named\n" +
+            "                 `dispose`, if any, is called before each reload\n" +
             "  --frames N     run N frames, then exit 0 (default: 60)\n" +
             "  --until-exit   run until a script calls Host.Exit(code) (import { Host } from 'csharp:ZTS.Run')\n" +
             "  --fps N        frames per second; 0 runs as fast as possible (default: 60)\n" +
-            "  --watch        reload (TsAppDomain.Reset) when a file under <dir> changes, then re-bind\n" +
-            "  --stats        at the end, print the frame count and the tick time (mean, p50, p99, max)\n" +
+            "  --watch        reload (TsAppDomain.Reset) when a file under <dir> changes, then re-bind; an error\n" +
+            "                 (load, bind, tick, unhandled rejection, interrupt) is printed and the run waits for the next change\n" +
+            "  --stats        at the end (also after a failure), print the frame count and the tick time (mean, p50, p99, max)\n" +
+            "  --warn-rejections  only log an unhandled Promise rejection (default: it ends the run with exit 1)\n" +
+            "  --unbuffered   print console output when JS logs it, not after the call (JS and C# output in order)\n" +
             "  --budget MS    time budget of each call into JS (a tick, module loading, the job drain); past it the\n" +
             "                 script is interrupted: exit 1, or with --watch wait for the next change (default: 1000; 0: none)\n" +
-            "exit codes: 0 ok, 1 script threw, 2 module missing or failed to load, 3 binding or --assembly failed, 64 usage\n" +
+            "exit codes: 0 ok, 1 script threw, was interrupted or left an unhandled rejection, 2 module missing or failed to load,\n" +
+            "            3 binding or --assembly failed, 64 usage\n" +
             GenDtsCommand.UsageLine;
 
         public static int Main(string[] args)
@@ -58,6 +65,8 @@ namespace ZTS.Run
         public double Fps = 60;
         public bool Watch;
         public bool Stats;
+        public bool WarnRejections;
+        public bool Unbuffered;
         public bool Help;
         /// <summary>Default --budget (also in the usage text): a tick that runs a whole second is a runaway script, not a slow frame.</summary>
         public const int DefaultBudgetMs = 1000;
@@ -91,6 +100,8 @@ namespace ZTS.Run
                         if (!int.TryParse(next(), out o.BudgetMs) || o.BudgetMs < 0) return "--budget needs milliseconds >= 0 (0: no budget)";
                         break;
                     case "--stats": o.Stats = true; break;
+                    case "--warn-rejections": o.WarnRejections = true; break;
+                    case "--unbuffered": o.Unbuffered = true; break;
                     case "--assembly":
                         string assembly = next();
                         if (string.IsNullOrEmpty(assembly)) return "--assembly needs a path to a .dll";
@@ -114,11 +125,19 @@ namespace ZTS.Run
     public static class Host
     {
         internal static int? ExitCode;
+        internal static Action ReloadHandler;
 
-        /// <summary>Ends the run after the current frame with the given exit code.</summary>
+        /// <summary>Ends the run after the current frame with the given exit code; console output logged so far is printed now.</summary>
         public static void Exit(int code)
         {
             ExitCode = code;
+            TsConsole.Flush();
+        }
+
+        /// <summary>Reloads the scripts at the end of the current frame (TsAppDomain.Reset with ztsrun's loader), as a file change does under --watch.</summary>
+        public static void Reload()
+        {
+            if (ReloadHandler != null) ReloadHandler();
         }
 
         /// <summary>Frames run so far.</summary>

@@ -6,14 +6,22 @@ using System.Threading;
 
 namespace ZTS.Run
 {
-    /// <summary>The frame loop of ztsrun: bind, tick, pump, and (with --watch) reload on change.</summary>
+    /// <summary>
+    /// The frame loop of ztsrun: bind, tick, pump, and (with --watch) reload on change. Under --watch a failure
+    /// (load error, binding failure, a throwing tick, an unhandled rejection) prints its error and leaves the
+    /// scripts broken: no ticks run until the next change reloads them (issue 13).
+    /// </summary>
     internal sealed class Runner
     {
         private readonly Options _o;
         private readonly TickStats _stats = new TickStats();
         private const double QuietSeconds = 0.2;
+        private const double BrokenPollSeconds = 0.05;
         private Dictionary<string, DateTime> _stamps;
         private double? _lastChange;
+        private Action<float> _tick;    // null while the scripts are broken
+        private Action _dispose;        // the module's optional `dispose` export
+        private int _broken;            // exit code of the failure that broke the scripts, 0 when they run
 
         public Runner(Options o)
         {
@@ -33,6 +41,8 @@ namespace ZTS.Run
                 if (level >= TsLogLevel.Warn) Console.Error.WriteLine(text);
                 else Console.WriteLine(text);
             };
+            TsConsole.Buffered = !_o.Unbuffered;
+            TsSettings.UnhandledRejections = _o.WarnRejections ? TsRejectionMode.Log : TsRejectionMode.Throw;
             Assembly();
             foreach (string path in _o.Assemblies)
             {
@@ -47,37 +57,47 @@ namespace ZTS.Run
             }
             TsSettings.CallBudgetMilliseconds = _o.BudgetMs;
             TsAppDomain.Initialize(Load);
+            TsAppDomain.Resetting += Dispose;
+            Host.ReloadHandler = () => TsAppDomain.Reset(Load);
             _stamps = Snapshot() ?? new Dictionary<string, DateTime>();
-            Action<float> tick;
-            int bound = Bind(out tick);
-            if (bound != 0) return bound;
+            if (!Bind()) return _broken;
             var clock = Stopwatch.StartNew();
             double last = 0;
             double period = _o.Fps > 0 ? 1.0 / _o.Fps : 0;
-            for (int frame = 0; _o.UntilExit || frame < _o.Frames; frame++)
+            double nextAt = 0;
+            bool fresh = true; // the first tick after a (re)bind gets dt = one period
+            for (int frame = 0; _o.UntilExit || frame < _o.Frames;)
             {
-                double now = clock.Elapsed.TotalSeconds;
-                float dt = (float)(frame == 0 ? (period > 0 ? period : 0) : now - last);
-                last = now;
-                Host.Frame = frame;
-                long before = clock.ElapsedTicks;
-                try
+                if (_tick != null)
                 {
-                    if (tick != null) tick(dt);
+                    double now = clock.Elapsed.TotalSeconds;
+                    float dt = (float)(fresh ? (period > 0 ? period : 0) : now - last);
+                    last = now;
+                    fresh = false;
+                    Host.Frame = frame;
+                    long before = clock.ElapsedTicks;
+                    try
+                    {
+                        _tick(dt);
+                        _stats.Add(clock.ElapsedTicks - before);
+                        TsFramePump.LateUpdate();
+                    }
+                    catch (TsUnhandledRejectionException e)
+                    {
+                        if (!Broke(1, "an unhandled Promise rejection ends the run (--warn-rejections only logs it): " + e.Message, e.JsStack)) return _broken;
+                    }
+                    catch (TsException e) when (e.IsInterrupt)
+                    {
+                        // Issue 11: the --budget (or an Interrupt) stopped a runaway tick.
+                        long ms = (clock.ElapsedTicks - before) * 1000 / Stopwatch.Frequency;
+                        if (!Broke(1, "script interrupted after " + ms + " ms in " + _o.Module + "." + _o.Export, e.JsStack)) return _broken;
+                    }
+                    catch (TsException e)
+                    {
+                        if (!Broke(1, "script threw in " + _o.Module + "." + _o.Export + ": " + e.Message, e.JsStack)) return _broken;
+                    }
+                    frame++;
                 }
-                catch (TsException e)
-                {
-                    if (!e.IsInterrupt)
-                        return Fail(1, "script threw in " + _o.Module + "." + _o.Export + ": " + e.Message, e.JsStack);
-                    long ms = (clock.ElapsedTicks - before) * 1000 / Stopwatch.Frequency;
-                    string what = "script interrupted after " + ms + " ms in " + _o.Module + "." + _o.Export;
-                    if (!_o.Watch) return Fail(1, what, e.JsStack);
-                    TsConsole.Flush();
-                    Console.Error.WriteLine("ztsrun: " + what + "; waiting for a change");
-                    tick = null; // the next reload binds it again
-                }
-                if (tick != null) _stats.Add(clock.ElapsedTicks - before);
-                TsFramePump.LateUpdate();
                 if (_o.Watch && Changed()) _lastChange = clock.Elapsed.TotalSeconds;
                 // Debounced: editors write several files (and temporaries); reload once things are quiet.
                 if (_lastChange.HasValue && clock.Elapsed.TotalSeconds - _lastChange.Value >= QuietSeconds)
@@ -88,18 +108,30 @@ namespace ZTS.Run
                 }
                 if (TsFramePump.EndOfFrame())
                 {
-                    bound = Bind(out tick);
-                    if (bound != 0) return bound;
-                    Console.WriteLine("[ztsrun] reloaded");
+                    if (!Bind()) return _broken;
+                    if (_tick != null) Console.WriteLine("[ztsrun] reloaded");
+                    fresh = true;
                 }
                 if (Host.ExitCode.HasValue) return Done(Host.ExitCode.Value);
-                if (period > 0)
+                double wait;
+                if (_tick == null)
                 {
-                    double wait = (frame + 1) * period - clock.Elapsed.TotalSeconds;
+                    wait = BrokenPollSeconds; // broken: poll the folder, tick nothing
+                }
+                else
+                {
+                    // The next frame is due one period after this one; after a pause (broken scripts) it starts
+                    // anew instead of catching up with a burst of frames.
+                    double now = clock.Elapsed.TotalSeconds;
+                    nextAt = Math.Max(nextAt + period, now - period);
+                    wait = nextAt - now;
+                }
+                if (period > 0 || _tick == null)
+                {
                     if (wait > 0) Thread.Sleep(TimeSpan.FromSeconds(wait));
                 }
             }
-            return Done(0);
+            return Done(_broken);
         }
 
         // Makes sure the Host API is loaded for the CSharp tree (it lives in this executable).
@@ -108,45 +140,89 @@ namespace ZTS.Run
             GC.KeepAlive(typeof(Host));
         }
 
-        private int Bind(out Action<float> tick)
+        // Binds the tick function (and the optional dispose export); false when the run must end (no --watch).
+        private bool Bind()
         {
-            tick = null;
+            _tick = null;
+            _dispose = null;
             try
             {
-                tick = TsAppDomain.GetFunction<Action<float>>(_o.Module, _o.Export);
-                return 0;
+                _tick = TsAppDomain.GetFunction<Action<float>>(_o.Module, _o.Export);
             }
             catch (TsModuleLoadException e)
             {
-                return Fail(2, "module '" + e.Specifier + "' could not be loaded" +
-                               (e.Importer.Length > 0 ? " (imported from '" + e.Importer + "')" : "") + ": " + e.Message, e.JsStack);
+                return Broke(2, "module '" + e.Specifier + "' could not be loaded" +
+                                (e.Importer.Length > 0 ? " (imported from '" + e.Importer + "')" : "") + ": " + e.Message, e.JsStack);
             }
             catch (TsBindException e)
             {
-                return Fail(3, "cannot bind " + _o.Module + "." + _o.Export + ": " + e.Message, "");
+                return Broke(3, "cannot bind " + _o.Module + "." + _o.Export + ": " + e.Message, "");
             }
             catch (TsException e)
             {
-                return Fail(2, "module '" + _o.Module + "' failed while loading: " + e.Message, e.JsStack);
+                string kind = e.JsName.Length > 0 && e.JsName != "Error" ? e.JsName + ": " : ""; // SyntaxError, ReferenceError
+                return Broke(2, "module '" + _o.Module + "' failed while loading: " + kind + e.Message, e.JsStack);
+            }
+            try
+            {
+                _dispose = TsAppDomain.GetFunction<Action>(_o.Module, "dispose");
+            }
+            catch (TsBindException)
+            {
+                // no `dispose` export (or not a function): nothing to call before a reload
+            }
+            _broken = 0;
+            return true;
+        }
+
+        // A failure: prints it; under --watch the scripts stay broken until the next change (true), else the run ends (false).
+        private bool Broke(int code, string message, string stack)
+        {
+            _tick = null;
+            _broken = Fail(code, message, stack);
+            if (!_o.Watch) return false;
+            Console.Error.WriteLine("[ztsrun] scripts are broken: no ticks until a file changes");
+            return true;
+        }
+
+        // TsAppDomain.Resetting: the module's `dispose` export runs before the old scripts are torn down.
+        private void Dispose()
+        {
+            Action dispose = _dispose;
+            _dispose = null;
+            _tick = null;
+            if (dispose == null) return;
+            try
+            {
+                dispose();
+            }
+            catch (TsException e)
+            {
+                TsConsole.Flush();
+                Console.Error.WriteLine("ztsrun: " + _o.Module + ".dispose threw (reloading anyway): " + e.Message);
+                if (!string.IsNullOrEmpty(e.JsStack)) Console.Error.WriteLine(e.JsStack.TrimEnd());
             }
         }
 
         private int Done(int code)
         {
-            if (_o.Stats)
-            {
-                TsConsole.Flush();
-                Console.WriteLine("[ztsrun] " + _stats.Describe());
-            }
+            TsConsole.Flush();
+            PrintStats();
             return code;
         }
 
-        private static int Fail(int code, string message, string stack)
+        private int Fail(int code, string message, string stack)
         {
             TsConsole.Flush();
             Console.Error.WriteLine("ztsrun: " + message);
             if (!string.IsNullOrEmpty(stack)) Console.Error.WriteLine(stack.TrimEnd());
+            if (!_o.Watch) PrintStats(); // the run ends here; under --watch at its end
             return code;
+        }
+
+        private void PrintStats()
+        {
+            if (_o.Stats) Console.WriteLine("[ztsrun] " + _stats.Describe());
         }
 
         // Write times of every file under the folder, or null while it cannot be read (a tool is

@@ -45,7 +45,7 @@ int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
     if (domain == nullptr || out == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    const ErrorReport &e = domain->error;
+    ErrorReport &e = domain->error;
     out->status = e.status;
     out->message = e.message.c_str();
     out->message_len = static_cast<int32_t>(e.message.size());
@@ -57,6 +57,9 @@ int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
     out->specifier_len = static_cast<int32_t>(e.specifier.size());
     out->importer = e.importer.c_str();
     out->importer_len = static_cast<int32_t>(e.importer.size());
+    out->thrown_ref = e.thrown_ref;
+    out->exception_slot = e.exception_slot;
+    e.thrown_ref = 0; // the caller owns it now
     return ZTS_OK;
 }
 

@@ -2,16 +2,21 @@
 #include "backtrace_hook.h"
 #include "clr_classes.h"
 #include "domain_lifecycle.h"
+#include "error_identity.h"
 #include "gated_function.h"
 #include "module_loader.h"
 #include "namespace_tree.h"
 #include "ref_box.h"
 #include "release_queue.h"
+#include "reset_hooks.h"
 #include "script_limits.h"
 #include "zts_global.h"
 
 #include <atomic>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace zts
 {
@@ -71,6 +76,7 @@ zts_domain *domain_create(void *host, void *gate)
     register_namespace_class(d->rt);
     register_ref_class(d->rt);
     register_opaque_class(d->rt);
+    register_thrown_box_class(d->rt);
     d->ctx = JS_NewContext(d->rt);
     if (d->ctx == nullptr) {
         JS_FreeRuntime(d->rt);
@@ -81,7 +87,8 @@ zts_domain *domain_create(void *host, void *gate)
     d->length_atom = JS_NewAtom(d->ctx, "length");
     install_module_loader(d);
     d->gate_entry = make_gate_entry(d);
-    if (JS_IsException(d->gate_entry) || !install_zts_global(d) || !install_csharp_global(d)) {
+    if (JS_IsException(d->gate_entry) || !install_zts_global(d) || !install_csharp_global(d) ||
+        !install_exception_mark(d)) {
         JS_FreeValue(d->ctx, JS_GetException(d->ctx));
         domain_destroy(d);
         return nullptr;
@@ -111,7 +118,9 @@ int64_t domain_destroy(zts_domain *d)
     d->call_depth = 0;
     domain_drain_releases(d);
     release_queue_close(d->id);
+    d->error.thrown_ref = 0; // freed with the refs
     d->refs.clear(d->ctx);
+    clear_reset_hooks(d);
     d->types.clear(d->ctx);
     d->opaque.clear(d->ctx);
     JS_FreeValue(d->ctx, d->gate_entry);
@@ -120,10 +129,17 @@ int64_t domain_destroy(zts_domain *d)
     d->enumerable_iterators = JS_UNDEFINED;
     JS_FreeAtom(d->ctx, d->length_atom);
     d->length_atom = JS_ATOM_NULL;
+    JS_FreeAtom(d->ctx, d->csharp_exception_atom);
+    d->csharp_exception_atom = JS_ATOM_NULL;
     JS_FreeContext(d->ctx);
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);
     delete d;
+#if defined(__GLIBC__)
+    // Issue 11: glibc keeps freed heap pages (a script's big arrays come from brk once the mmap threshold has
+    // grown) until trimmed; a Reset gives the old domain's memory back to the OS.
+    malloc_trim(0);
+#endif
     return leaked;
 }
 

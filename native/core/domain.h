@@ -31,6 +31,8 @@ struct ErrorReport {
     std::string specifier;   ///< module that failed to load (ZTS_ERR_MODULE_LOAD)
     std::string importer;    ///< module that imported it ("" for the host)
     void *thrown = nullptr;  ///< identity of the thrown object (not owned; only compared), or nullptr
+    int32_t thrown_ref = 0;  ///< ref (in refs) to the thrown value, until zts_domain_error hands it over; 0: none
+    int32_t exception_slot = -1; ///< registry slot of the C# exception a marked Error was made for, or -1
 };
 
 /// The last host-loader failure, to classify the exception that reaches the host.
@@ -71,6 +73,8 @@ struct zts_domain {
     int64_t budget_us = 0;              ///< time budget of each outermost call (0: none)
     int64_t deadline_us = 0;            ///< steady-clock end of the current outermost call's budget
     int32_t job_limit = 10000;          ///< Promise jobs run per drain at most (0: no limit)
+    JSAtom csharp_exception_atom = JS_ATOM_NULL; ///< owned: private symbol of the C# exception mark on Errors
+    std::vector<JSValue> reset_hooks;   ///< owned: zts.on_reset functions, in registration order (reset_hooks.h)
 };
 
 namespace zts
@@ -82,7 +86,8 @@ inline zts_domain *domain_of(JSContext *ctx)
     return static_cast<zts_domain *>(JS_GetContextOpaque(ctx));
 }
 
-/// Takes the pending exception of d's context into d->error with status; returns status.
+/// Takes the pending exception of d's context into d->error with status (the thrown value held as
+/// d->error.thrown_ref); returns status.
 int32_t capture_exception(zts_domain *d, int32_t status);
 
 /// The JS kind of v for error texts: "number", "string", "bigint", "symbol", "function", "object", ...

@@ -1,9 +1,9 @@
 // Turning JS exceptions into ErrorReports, and host messages into JS Errors.
 #include "domain.h"
+#include "error_identity.h"
 #include "script_limits.h"
 
 #include <cstdio>
-
 
 namespace zts
 {
@@ -28,8 +28,26 @@ std::string escape_lone_surrogates(std::string s)
     return s;
 }
 
+std::string to_utf8(JSContext *ctx, JSValueConst v);
+
+// String(symbol): "Symbol(desc)" (ToString of a symbol throws, so it is not used).
+std::string symbol_text(JSContext *ctx, JSValueConst symbol)
+{
+    JSValue description = JS_GetPropertyStr(ctx, symbol, "description");
+    if (JS_IsException(description)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return "Symbol()";
+    }
+    std::string text = JS_IsUndefined(description) ? std::string() : to_utf8(ctx, description);
+    JS_FreeValue(ctx, description);
+    return "Symbol(" + text + ")";
+}
+
 std::string to_utf8(JSContext *ctx, JSValueConst v)
 {
+    if (JS_IsSymbol(v)) {
+        return symbol_text(ctx, v);
+    }
     size_t len = 0;
     const char *s = JS_ToCStringLen(ctx, &len, v);
     if (s == nullptr) {
@@ -51,6 +69,16 @@ std::string string_property(JSContext *ctx, JSValueConst obj, const char *name)
     std::string out = JS_IsUndefined(v) || JS_IsNull(v) ? std::string() : to_utf8(ctx, v);
     JS_FreeValue(ctx, v);
     return out;
+}
+
+// Starts a new report: a thrown value the previous one held and nobody took is released.
+void reset_report(zts_domain *d, int32_t status)
+{
+    if (d->error.thrown_ref > 0) {
+        d->refs.release(d->ctx, d->error.thrown_ref); // a value, never a running function: safe at any depth
+    }
+    d->error = ErrorReport{};
+    d->error.status = status;
 }
 
 } // namespace
@@ -87,7 +115,7 @@ int32_t capture_exception(zts_domain *d, int32_t status)
 {
     JSContext *ctx = d->ctx;
     JSValue exc = JS_GetException(ctx);
-    ErrorReport report;
+    ErrorReport report; // filled before d->error changes: reading the value may run JS that fails too
     report.status = status;
     if (interrupted(d) && JS_IsUncatchableError(ctx, exc)) {
         report.message = interrupt_message(d); // QuickJS's text is just "interrupted"
@@ -107,15 +135,24 @@ int32_t capture_exception(zts_domain *d, int32_t status)
         report.specifier = d->load_failure.specifier;
         report.importer = d->load_failure.importer;
     }
-    JS_FreeValue(ctx, exc);
+    // Identity (CONTRACT §6): the host may rethrow this very value, or find the C# exception it stands for.
+    report.exception_slot = csharp_exception_slot(d, exc);
+    reset_report(d, status);
     d->error = std::move(report);
+    if (!JS_IsUninitialized(exc)) {
+        try {
+            d->error.thrown_ref = d->refs.add(exc);
+        } catch (...) {
+            JS_FreeValue(ctx, exc);
+            throw;
+        }
+    }
     return d->error.status;
 }
 
 int32_t report_failure(zts_domain *d, int32_t status, const std::string &message)
 {
-    d->error = ErrorReport{};
-    d->error.status = status;
+    reset_report(d, status);
     d->error.message = message;
     return status;
 }

@@ -17,7 +17,25 @@ constexpr int32_t k_max_args = 64;
 // parameter's range, a string that is not one character for System.Char); a kind the parameter only
 // converts from scores 10, a natural kind 30; a C# object scores 60 for its exact view type, 50 minus
 // the inheritance distance for a base class, 40 for an interface its view implements, 15 when the view
-// is itself an interface (the host's bridge checks the object).
+// is itself an interface (the host's bridge checks the object). With filters, a JS array matches only when
+// every element's kind is in the parameter's element_accept (when set).
+bool elements_fit(JSContext *ctx, const zts_param_spec &p, JSValueConst v)
+{
+    JSValue len_value = JS_GetPropertyStr(ctx, v, "length");
+    int64_t length = 0;
+    bool ok = !JS_IsException(len_value) && JS_ToInt64(ctx, &length, len_value) == 0;
+    JS_FreeValue(ctx, len_value);
+    for (int64_t i = 0; ok && i < length; i++) {
+        JSValue e = JS_GetPropertyUint32(ctx, v, static_cast<uint32_t>(i));
+        ok = !JS_IsException(e) && (kind_of(ctx, e) & p.element_accept) != 0;
+        JS_FreeValue(ctx, e);
+    }
+    if (!ok) {
+        JS_FreeValue(ctx, JS_GetException(ctx)); // a throwing getter: the bridge reports it when it reads the array
+    }
+    return ok;
+}
+
 int score_arg(zts_domain *d, const zts_param_spec &p, uint32_t kind, JSValueConst v, bool filters)
 {
     if ((kind & p.accept) == 0) {
@@ -36,6 +54,9 @@ int score_arg(zts_domain *d, const zts_param_spec &p, uint32_t kind, JSValueCons
         if (!one) {
             return 0;
         }
+    }
+    if (filters && kind == ZTS_KIND_ARRAY && p.element_accept != 0 && !elements_fit(d->ctx, p, v)) {
+        return 0;
     }
     int s = (kind & p.exact) != 0 ? 30 : 10;
     if (kind == ZTS_KIND_OBJECT && p.type_id != 0) {
@@ -144,6 +165,15 @@ uint32_t kind_of(JSContext *ctx, JSValueConst v)
         if (is_ref_box(v)) {
             return ZTS_KIND_REF;
         }
+        switch (JS_IsArray(ctx, v)) {
+        case 1:
+            return ZTS_KIND_ARRAY;
+        case -1:
+            JS_FreeValue(ctx, JS_GetException(ctx)); // a revoked proxy: an ordinary object
+            return ZTS_KIND_JSOBJECT;
+        default:
+            break;
+        }
         return JS_IsFunction(ctx, v) ? ZTS_KIND_FUNCTION : ZTS_KIND_JSOBJECT;
     default:
         return ZTS_KIND_JSOBJECT; // symbols, bigints
@@ -176,9 +206,19 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
     for (int32_t i = 0; i < argc; i++) {
         kinds[i] = kind_of(ctx, argv[i]);
     }
+    // One candidate of a fitting arity is called as it is: its bridge converts each argument by the one rule
+    // set and reports the precise `cannot convert` error (CONTRACT §6), the same text as every other path.
+    if (set.candidates.size() == 1 && argc <= static_cast<int32_t>(set.candidates[0].params.size()) &&
+        argc >= set.candidates[0].min_args) {
+        return &set.candidates[0];
+    }
     // Pass 1 with the range and one-character filters; if they leave nothing, pass 2 without them picks
     // the candidate whose bridge then reports the precise `cannot convert` error (CONTRACT §6).
+    // With one candidate, pass 1 cannot change the choice: it is skipped.
     for (bool filters : {true, false}) {
+        if (filters && set.candidates.size() == 1) {
+            continue;
+        }
         const Candidate *best = nullptr;
         int best_score = -1;
         for (const Candidate &c : set.candidates) {
@@ -203,7 +243,7 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
     for (int32_t i = 0; i < argc; i++) {
         const ExoticPayload *payload = kinds[i] == ZTS_KIND_OBJECT ? exotic_payload(argv[i]) : nullptr;
         const TypeInfo *view = payload != nullptr ? d->types.find(payload->type_id) : nullptr;
-        const char *kind = kinds[i] == ZTS_KIND_REF ? "ref" : js_kind(ctx, argv[i]);
+        const char *kind = kinds[i] == ZTS_KIND_REF ? "ref" : kinds[i] == ZTS_KIND_ARRAY ? "array" : js_kind(ctx, argv[i]);
         got += (i > 0 ? ", " : "") + (view != nullptr ? view->js_name : std::string(kind));
     }
     std::string candidates;

@@ -1,5 +1,6 @@
 #include "module_loader.h"
 
+#include "backtrace_hook.h"
 #include "host_callbacks.h"
 #include "module_specifier.h"
 #include "namespace_tree.h"
@@ -175,6 +176,21 @@ void mark_handled(JSContext *ctx, JSValueConst promise)
     JS_FreeValue(ctx, catch_fn);
 }
 
+// Captures the pending exception of a failed import of module; a JS error (not a host-loader failure, which has
+// its own text) gets the CONTRACT §6 Message: "zts: module 'm' failed: Name: message (file:line:col)", the
+// position being the first frame's (the .ts position when the module has a source map).
+int32_t capture_module_failure(zts_domain *d, const std::string &module)
+{
+    int32_t rc = capture_exception(d, ZTS_ERR_JS);
+    ErrorReport &e = d->error;
+    if (rc == ZTS_ERR_JS && !interrupted(d)) { // an interrupt keeps its own text
+        std::string position = first_position(e.stack);
+        e.message = "zts: module '" + module + "' failed: " + (e.name.empty() ? "" : e.name + ": ") + e.message +
+                    (position.empty() ? "" : " (" + position + ")");
+    }
+    return rc;
+}
+
 // Throws why a module's load promise did not fulfil: its rejection, or the pending top-level await.
 JSValue throw_unsettled(zts_domain *d, const std::string &canonical, JSValueConst promise)
 {
@@ -184,7 +200,7 @@ JSValue throw_unsettled(zts_domain *d, const std::string &canonical, JSValueCons
     }
     if (JS_PromiseState(d->ctx, promise) == JS_PROMISE_REJECTED) {
         JS_Throw(d->ctx, JS_PromiseResult(d->ctx, promise));
-        capture_exception(d, ZTS_ERR_JS);
+        capture_module_failure(d, canonical);
         return JS_EXCEPTION;
     }
     report_failure(d, ZTS_ERR_MODULE_LOAD,
@@ -212,7 +228,7 @@ JSValue settled_namespace(zts_domain *d, const std::string &canonical, JSValueCo
     }
     JSValue evaluated = JS_EvalFunction(ctx, JS_DupValue(ctx, JS_MKPTR(JS_TAG_MODULE, m)));
     if (JS_IsException(evaluated)) {
-        capture_exception(d, ZTS_ERR_JS);
+        capture_module_failure(d, canonical);
         return JS_EXCEPTION;
     }
     JSValue ns = JS_EXCEPTION;
@@ -254,7 +270,7 @@ int32_t module_get_function(zts_domain *d, const std::string &module, const std:
         promise = JS_LoadModule(ctx, "", canonical.c_str());
     }
     if (JS_IsException(promise)) {
-        return capture_exception(d, ZTS_ERR_JS);
+        return capture_module_failure(d, canonical);
     }
     JSValue ns = settled_namespace(d, canonical, promise, outermost);
     if (JS_PromiseState(ctx, promise) != JS_PROMISE_FULFILLED) {

@@ -196,4 +196,19 @@ bool inline_source_map(std::string_view source, std::string &json)
     return base64_decode(url.substr(k_base64.size()), json);
 }
 
+bool SourceMaps::append_original(std::string_view module, int32_t line, int32_t col, std::string &out) const
+{
+    const SourceMap *map = find(module);
+    OriginalPosition pos;
+    if (map == nullptr || line < 1 || !map->lookup(line - 1, col > 0 ? col - 1 : 0, pos)) {
+        return false;
+    }
+    out += map->sources[static_cast<size_t>(pos.source)];
+    out += ':';
+    out += std::to_string(pos.line + 1);
+    out += ':';
+    out += std::to_string(pos.column + 1);
+    return true;
+}
+
 } // namespace zts

@@ -36,6 +36,10 @@ class SourceMaps
         return it == maps_.end() ? nullptr : &it->second;
     }
 
+    /// Appends "path:line:col" (1-based) of the original position of module's 1-based (line, col) to out;
+    /// false (out unchanged) when module has no map or the position maps to nothing.
+    bool append_original(std::string_view module, int32_t line, int32_t col, std::string &out) const;
+
     bool empty() const { return maps_.empty(); }
     size_t size() const { return maps_.size(); }
 

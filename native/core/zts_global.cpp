@@ -2,6 +2,7 @@
 
 #include "opaque_scope.h"
 #include "ref_box.h"
+#include "reset_hooks.h"
 
 namespace zts
 {
@@ -19,7 +20,8 @@ bool install_zts_global(zts_domain *d)
         return false;
     }
     JS_DefinePropertyValueStr(ctx, zts_obj, "version", JS_NewString(ctx, core_version()), JS_PROP_ENUMERABLE);
-    if (!install_ref_helper(ctx, zts_obj) || !install_opaque_helpers(ctx, zts_obj)) {
+    if (!install_ref_helper(ctx, zts_obj) || !install_opaque_helpers(ctx, zts_obj) ||
+        !install_reset_hook_helper(ctx, zts_obj)) {
         JS_FreeValue(ctx, zts_obj);
         return false;
     }

@@ -71,7 +71,7 @@ export function test_Overloads_ObjectParameter_Conversions() {
     eq(Overloads.Any(true), 'System.Boolean=True');
     eq(Overloads.Any(null), 'null');
     eq(Overloads.Any(new Animal('z')), 'Fixtures.Animal=Animal:z');
-    throws(() => Overloads.Any({}), "zts: no overload of 'Overloads.Any' matches (object)");
+    throws(() => Overloads.Any({}), "zts: cannot convert object to System.Object (argument 1 of 'Overloads.Any')");
 }
 
 export function test_Overloads_InheritedOverloads_OneSet() {

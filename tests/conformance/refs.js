@@ -28,7 +28,7 @@ export function test_Refs_OutObject() {
 }
 
 export function test_Refs_PlainValue_IsNoMatch() {
-    throws(() => Refs.Swap(1, 2), "zts: no overload of 'Refs.Swap' matches (number, number); candidates: Swap(Int32, Int32)");
+    throws(() => Refs.Swap(1, 2), "zts: argument 1 of 'Refs.Swap' is ref/out: pass a zts.ref() box");
 }
 
 export function test_Refs_WrongValueKind_IsAnError() {

@@ -43,10 +43,10 @@ namespace ZTS.Tests
             return Modules.TryGetValue(specifier, out source) ? source : null;
         }
 
-        /// <summary>The Mono runtime under test.</summary>
-        protected static TsMonoAppDomain.Runtime Mono
+        /// <summary>The runtime under test (the shared runtime of whichever backend TsAppDomain created).</summary>
+        protected static ZTS.Shared.ScriptRuntime Mono
         {
-            get { return TsMonoAppDomain.Current; }
+            get { return ZTS.Shared.ScriptRuntime.Current; }
         }
 
         /// <summary>Defines module "m" with the given source and binds its export.</summary>

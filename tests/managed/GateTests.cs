@@ -78,13 +78,14 @@ namespace ZTS.Tests
         public void Gate_Nested50Deep_ThrowAtBottomUnwinds()
         {
             Func<int, int> down = null;
-            Mono.DefineGlobalFunction("host.down", a => down((int)(double)a[0] - 1));
+            Mono.DefineGlobalFunction("host.down", a => down(Convert.ToInt32(a[0]) - 1));
             Modules["m"] = "export function down(n) { if (n === 0) throw new Error('bottom'); return host.down(n) + 1; }\n" +
                            "export function guarded(n) { try { return host.down(n); } catch (e) { return -1; } }";
             down = TsAppDomain.GetFunction<Func<int, int>>("m", "down");
             var e = Assert.Throws<TsException>(() => down(50));
-            StringAssert.Contains("bottom", e.Message);
-            StringAssert.StartsWith("zts: ZTS.TsException: ", e.Message);
+            // The JS Error crossed C# 50 times and is still itself (CONTRACT §6: identity, no stacked prefixes).
+            Assert.AreEqual("bottom", e.Message);
+            Assert.AreEqual("Error", e.JsName);
             Assert.AreEqual(Mono.Domain.CallDepth, 0);
             // The domain still works, and a try/catch in the middle stops the unwinding there.
             var guarded = TsAppDomain.GetFunction<Func<int, int>>("m", "guarded");
@@ -95,7 +96,7 @@ namespace ZTS.Tests
         public void Gate_Nested50Deep_SucceedsAndReturns()
         {
             Func<int, int> down = null;
-            Mono.DefineGlobalFunction("host.down", a => down((int)(double)a[0] - 1));
+            Mono.DefineGlobalFunction("host.down", a => down(Convert.ToInt32(a[0]) - 1));
             down = Bind<Func<int, int>>("export function down(n) { return n === 0 ? 0 : host.down(n) + 1; }", "down");
             Assert.AreEqual(50, down(50));
         }

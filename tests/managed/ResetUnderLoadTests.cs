@@ -31,7 +31,7 @@ namespace ZTS.Tests
         private void DefineHost()
         {
             Func<int, int> depth = TsAppDomain.GetFunction<Func<int, int>>("app", "depth");
-            Mono.DefineGlobalFunction("host.down", a => depth((int)(double)a[0]));
+            Mono.DefineGlobalFunction("host.down", a => depth(Convert.ToInt32(a[0])));
             Mono.DefineGlobalFunction("host.reset", a =>
             {
                 TsAppDomain.Reset(Load); // reserved three times in one frame: the last loader wins

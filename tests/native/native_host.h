@@ -67,4 +67,12 @@ inline zts_value int_value(int32_t i)
     return v;
 }
 
+inline zts_value undefined_value()
+{
+    zts_value v;
+    v.u.bits = 0;
+    v.tag = ZTS_TAG_UNDEFINED;
+    return v;
+}
+
 } // namespace zts_test

@@ -12,14 +12,7 @@ cp -r "$fixture" "$work"
 log="$base/run.log"
 mono "$ztsrun" "$work" --frames 3000 --fps 100 --watch > "$log" 2>&1 &
 pid=$!
-wait_for() { # wait_for <count> <pattern>
-  for _ in $(seq 150); do
-    [ "$(grep -c "$2" "$log" || true)" -ge "$1" ] && return 0
-    kill -0 "$pid" 2>/dev/null || { echo "ztsrun died"; cat "$log"; return 1; }
-    sleep 0.1
-  done
-  echo "timed out waiting for $1 x '$2'"; cat "$log"; return 1
-}
+. "$(dirname "$0")/wait_for.sh"
 wait_for 1 'version-one: frame 3'
 rm -rf "$work"                      # gone for a while, as during a clean rebuild
 sleep 0.6

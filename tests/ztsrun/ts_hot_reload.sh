@@ -15,13 +15,7 @@ log="$logdir/run.log" # outside the watched folder
 mono "$ztsrun" "$work/out" --frames 3000 --fps 100 --watch > "$log" 2>&1 &
 pid=$!
 
-wait_for() { # wait_for <count> <pattern>: until the log holds <count> lines matching, or 15 s
-  for _ in $(seq 150); do
-    [ "$(grep -c "$2" "$log" || true)" -ge "$1" ] && return 0
-    sleep 0.1
-  done
-  echo "timed out waiting for $1 x '$2'"; cat "$log"; return 1
-}
+. "$(dirname "$0")/wait_for.sh"
 
 wait_for 1 'ts-one: frame 3'
 sed -i 's/"ts-one"/"ts-two"/' "$work/src/lib/label.ts"

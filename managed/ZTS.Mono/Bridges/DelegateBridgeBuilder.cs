@@ -3,7 +3,10 @@ using System.Collections.Generic;
 using System.Reflection;
 using System.Reflection.Emit;
 using System.Runtime.InteropServices;
-using ZTS.Mono.Native;
+using ZTS.Shared;
+using ZTS.Shared.Bridges;
+using ZTS.Shared.Clr;
+using ZTS.Shared.Native;
 
 namespace ZTS.Mono.Bridges
 {
@@ -11,7 +14,7 @@ namespace ZTS.Mono.Bridges
     /// Emits, once per delegate type, the C# -> JS bridge a GetFunction delegate runs (ARCHITECTURE "C# -> JS"):
     /// <code>
     /// R Bridge(FunctionClosure c, A0 a0, ...) {
-    ///     if (c.Domain != MonoDomain.ThreadDomain) c.EnterSlow();      // Reset or wrong thread: throws
+    ///     if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();      // Reset or wrong thread: throws
     ///     JsValue* argv = stackalloc JsValue[n]; JsValue result; int status;
     ///     try { ValueMarshal.WriteA0(c, argv, 0, a0); ...;
     ///           status = ZtsNative.zts_function_call(c.Domain.Handle, c.Ref, n, argv, &amp;result); }
@@ -29,12 +32,6 @@ namespace ZTS.Mono.Bridges
         private static readonly int JsValueSize = Marshal.SizeOf(typeof(JsValue));
 
         private static readonly Dictionary<Type, DynamicMethod> Cache = new Dictionary<Type, DynamicMethod>();
-
-        private static readonly Type[] Supported =
-        {
-            typeof(bool), typeof(sbyte), typeof(byte), typeof(short), typeof(ushort), typeof(int), typeof(uint),
-            typeof(long), typeof(ulong), typeof(float), typeof(double), typeof(char), typeof(string),
-        };
 
         /// <summary>Creates a delegate of delegateType bound to closure; throws TsBindException when unsupported.</summary>
         public static Delegate Bind(Type delegateType, FunctionClosure closure)
@@ -71,7 +68,7 @@ namespace ZTS.Mono.Bridges
             for (int i = 0; i < ps.Length; i++)
             {
                 Type t = ps[i].ParameterType;
-                hasRefs |= t.IsByRef || (!t.IsByRef && Clr.MarshalAsReader.IsOpaque(ps[i]));
+                hasRefs |= t.IsByRef || (!t.IsByRef && MarshalAsReader.IsOpaque(ps[i]));
                 CheckSupported(delegateType, t.IsByRef ? t.GetElementType() : t, "parameter " + (i + 1) + " ('" + ps[i].Name + "')");
                 paramTypes[i + 1] = t;
             }
@@ -81,18 +78,18 @@ namespace ZTS.Mono.Bridges
             if (hasRefs) return EmitWithOpaque(delegateType, ps, paramTypes, ret);
             var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
             int n = ps.Length;
-            var unpacked = new Clr.TableShape[n];
+            var unpacked = new TableShape[n];
             int jsCount = n; // JS arguments: UnpackedValues parameters count one per member
             for (int i = 0; i < n; i++)
             {
-                unpacked[i] = Clr.MarshalAsReader.UnpackedFor(ps[i], ps[i].ParameterType, delegateType.Name + " parameter " + (i + 1));
+                unpacked[i] = MarshalAsReader.UnpackedFor(ps[i], ps[i].ParameterType, delegateType.Name + " parameter " + (i + 1));
                 if (unpacked[i] != null) jsCount += unpacked[i].Count - 1;
             }
             // Only string/char arguments own a JS value; without them nothing written can leak, so the
             // bridge needs no exception block (which would also keep Mono from enregistering locals).
             bool guarded = false;
             for (int i = 1; i < paramTypes.Length; i++)
-                guarded |= paramTypes[i] == typeof(string) || paramTypes[i] == typeof(char) || !IsPrimitive(paramTypes[i]) || unpacked[i - 1] != null;
+                guarded |= paramTypes[i] == typeof(string) || paramTypes[i] == typeof(char) || !TagTypes.IsPrimitive(paramTypes[i]) || unpacked[i - 1] != null;
             method.InitLocals = guarded; // a guarded argv starts zeroed (tag 0: nothing to free)
             ILGenerator il = method.GetILGenerator();
             LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
@@ -102,10 +99,10 @@ namespace ZTS.Mono.Bridges
             Label called = il.DefineLabel();
             Label succeeded = il.DefineLabel();
 
-            // if (c.Domain != MonoDomain.ThreadDomain) c.EnterSlow();   -- disposed or wrong thread
+            // if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();   -- disposed or wrong thread
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
-            il.Emit(OpCodes.Ldsfld, typeof(MonoDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
+            il.Emit(OpCodes.Ldsfld, typeof(JsDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
             il.Emit(OpCodes.Beq, entered);
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
@@ -149,7 +146,7 @@ namespace ZTS.Mono.Bridges
                     offset += unpacked[i].Count - 1;
                     continue;
                 }
-                EmitWrite(il, pt, Clr.MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
+                EmitWrite(il, pt, MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
             EmitNativeCall(il, argv, result, status, jsCount);
             if (guarded)
@@ -166,8 +163,8 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Call, ClosureMethod("FlushConsole"));
             il.MarkLabel(quiet);
-            bool tableResult = Clr.MarshalAsReader.TableFor(invoke.ReturnParameter, ret, delegateType.Name + " return value") != null;
-            if (ret != typeof(void) && (!IsPrimitive(ret) || tableResult))
+            bool tableResult = MarshalAsReader.TableFor(invoke.ReturnParameter, ret, delegateType.Name + " return value") != null;
+            if (ret != typeof(void) && (!TagTypes.IsPrimitive(ret) || tableResult))
             {
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldloc, result);
@@ -176,10 +173,10 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Ret);
                 return method;
             }
-            EmitInlineRead(il, result, ret == typeof(void) ? typeof(void) : Underlying(ret));
+            EmitInlineRead(il, result, ret == typeof(void) ? typeof(void) : TagTypes.Underlying(ret));
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldloc, result);
-            il.Emit(OpCodes.Call, MarshalMethod("Read", ret == typeof(void) ? typeof(void) : Underlying(ret)));
+            il.Emit(OpCodes.Call, MarshalMethod("Read", ret == typeof(void) ? typeof(void) : TagTypes.Underlying(ret)));
             il.Emit(OpCodes.Ret);
             return method;
         }
@@ -238,14 +235,14 @@ namespace ZTS.Mono.Bridges
                     continue;
                 }
                 il.Emit(OpCodes.Ldarg, i + 1);
-                if (Clr.MarshalAsReader.IsOpaque(ps[i]))
+                if (MarshalAsReader.IsOpaque(ps[i]))
                 {
                     if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
                     il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaqueValue"));
                     il.Emit(OpCodes.Pop); // by value: nothing to write back
                     continue;
                 }
-                EmitWrite(il, pt, Clr.MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
+                EmitWrite(il, pt, MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
             EmitNativeCall(il, argv, result, status, n);
             EmitFreeArgsCatch(il, argv, n);
@@ -270,9 +267,9 @@ namespace ZTS.Mono.Bridges
             {
                 il.Emit(OpCodes.Call, MarshalMethod("Read", typeof(void)));
             }
-            else if (IsPrimitive(ret))
+            else if (TagTypes.IsPrimitive(ret))
             {
-                il.Emit(OpCodes.Call, MarshalMethod("Read", Underlying(ret)));
+                il.Emit(OpCodes.Call, MarshalMethod("Read", TagTypes.Underlying(ret)));
                 il.Emit(OpCodes.Stloc, value);
             }
             else
@@ -296,7 +293,7 @@ namespace ZTS.Mono.Bridges
         {
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
-            il.Emit(OpCodes.Ldfld, typeof(MonoDomain).GetField("Handle"));
+            il.Emit(OpCodes.Ldfld, typeof(JsDomain).GetField("Handle"));
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
             il.Emit(OpCodes.Ldc_I4, argc);
@@ -333,9 +330,9 @@ namespace ZTS.Mono.Bridges
         // One argument write: by tag for primitives, a Table object, or a pushed C# object.
         private static void EmitWrite(ILGenerator il, Type pt, bool table)
         {
-            if (IsPrimitive(pt) && !table)
+            if (TagTypes.IsPrimitive(pt) && !table)
             {
-                il.Emit(OpCodes.Call, MarshalMethod("Write", Underlying(pt)));
+                il.Emit(OpCodes.Call, MarshalMethod("Write", TagTypes.Underlying(pt)));
                 return;
             }
             if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
@@ -382,23 +379,11 @@ namespace ZTS.Mono.Bridges
 
         private static void CheckSupported(Type delegateType, Type t, string what)
         {
-            if (IsPrimitive(t)) return;
+            if (TagTypes.IsPrimitive(t)) return;
             if (t.IsByRef || t.ContainsGenericParameters || TsMemberRules.IsUncrossable(t))
                 throw new TsBindException("zts: cannot bind " + delegateType.FullName + ": " + what + " has type " + t +
                                           ", which cannot cross to JS");
             // Everything else crosses as a C# object (ByObj, pushed under its declared type).
-        }
-
-        /// <summary>Types the bridges encode by tag (or as strings) rather than as C# objects.</summary>
-        public static bool IsPrimitive(Type t)
-        {
-            return Array.IndexOf(Supported, Underlying(t)) >= 0;
-        }
-
-        // Enums cross as their underlying integral type (CONTRACT §5).
-        private static Type Underlying(Type t)
-        {
-            return t.IsEnum ? Enum.GetUnderlyingType(t) : t;
         }
 
         private static FieldInfo ClosureField(string name)

@@ -2,7 +2,10 @@ using System;
 using System.Collections.Generic;
 using System.Reflection;
 using System.Reflection.Emit;
-using ZTS.Mono.Native;
+using ZTS.Shared;
+using ZTS.Shared.Bridges;
+using ZTS.Shared.Clr;
+using ZTS.Shared.Native;
 
 namespace ZTS.Mono.Bridges
 {
@@ -16,7 +19,7 @@ namespace ZTS.Mono.Bridges
     {
         private static readonly Type[] BridgeParams =
         {
-            typeof(MemberSite), typeof(MonoDomain), typeof(JsValue), typeof(int), typeof(JsValue).MakePointerType(),
+            typeof(MemberSite), typeof(JsDomain), typeof(JsValue), typeof(int), typeof(JsValue).MakePointerType(),
             typeof(int), typeof(JsValue).MakePointerType(),
         };
 

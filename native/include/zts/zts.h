@@ -29,7 +29,7 @@ extern "C" {
 #endif
 
 /** Version of the host callback table and of this header's ABI. */
-#define ZTS_ABI_VERSION 2
+#define ZTS_ABI_VERSION 3
 
 /** Tag of a zts_value returned by a gated callback that failed (seed build/03 §2.2). */
 #define ZTS_CALLBACK_ERROR_SENTINEL ((int32_t)0xFFFF5A12)
@@ -111,7 +111,8 @@ typedef struct zts_host_callbacks {
 #define ZTS_KIND_FUNCTION (1u << 7) /* a JS function */
 #define ZTS_KIND_JSOBJECT (1u << 8) /* any other JS object */
 #define ZTS_KIND_REF (1u << 9)      /* a zts.ref() box, for ref/out parameters */
-#define ZTS_KIND_ANY 0x3FFu
+#define ZTS_KIND_ARRAY (1u << 10)   /* a JS array (Array.isArray), for T[] and list parameters (a copy) */
+#define ZTS_KIND_ANY 0x7FFu
 
 /* Flags of zts_type_declare. */
 #define ZTS_TYPE_STATIC (1u << 0)      /* static class: no constructor */
@@ -137,6 +138,7 @@ typedef struct zts_param_spec {
     double min_value;      /* numbers: the parameter's range (a number outside it does not match) */
     double max_value;      /*   ignored unless min_value < max_value (zero-initialized: no range) */
     int32_t single_char;   /* non-zero: a string matches only with length 1 (System.Char) */
+    uint32_t element_accept; /* ZTS_KIND_ARRAY: the kinds every element must have to match (0: not checked) */
 } zts_param_spec;
 
 /** Describes the last failure of a call on a domain; pointers stay valid until the next call on it. */
@@ -152,6 +154,10 @@ typedef struct zts_error_info {
     int32_t specifier_len; /* bytes */
     const char *importer;  /* UTF-8, importing module for ZTS_ERR_MODULE_LOAD ("" for the host) */
     int32_t importer_len;  /* bytes */
+    int32_t thrown_ref;    /* ref to the thrown JS value, owned by the caller (zts_function_release or
+                              zts_release_enqueue); reported once, 0 afterwards and when nothing was thrown */
+    int32_t exception_slot; /* registry slot of the C# exception the thrown Error was made for
+                               (zts_error_new's csharp_exception), or -1 */
 } zts_error_info;
 
 /** Init function of a native C module: creates the module with JS_NewCModule, or NULL with a pending exception. */
@@ -189,13 +195,13 @@ ZTS_API uint32_t zts_domain_id(const zts_domain *domain);
 /** Returns the domain's JSContext (borrowed), so hosts can map a gated call back to its domain. */
 ZTS_API JSContext *zts_domain_context(const zts_domain *domain);
 
-/** Describes the last failed call on this domain (see zts_error_info); ZTS_OK. */
+/** Describes the last failed call on this domain (see zts_error_info; hands thrown_ref over to the caller); ZTS_OK. */
 ZTS_API int32_t zts_domain_error(zts_domain *domain, zts_error_info *out);
 
 /** Nesting depth of JS calls in progress on this domain (zts_function_call, module imports); 0 outside JS. */
 ZTS_API int32_t zts_domain_call_depth(const zts_domain *domain);
 
-/** Number of live function refs (for lifetime tests). */
+/** Number of live refs: functions held by delegates and thrown values held by the host (for lifetime tests). */
 ZTS_API int32_t zts_domain_ref_count(const zts_domain *domain);
 
 /** Runs pending Promise jobs (at most the job limit); returns the number run, or ZTS_ERR_JS when one threw
@@ -226,6 +232,12 @@ ZTS_API int32_t zts_domain_set_stack_size(zts_domain *domain, int64_t bytes);
 /** Sets how many Promise jobs one zts_domain_run_jobs (and the job drain of a bind) runs at most; the rest stay
  * queued for the next drain. 0 = no limit; the default is 10000. */
 ZTS_API int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs);
+/** Number of zts.on_reset hooks the scripts registered (issue 13); 0 for a null domain. */
+ZTS_API int32_t zts_domain_reset_hook_count(const zts_domain *domain);
+
+/** Calls reset hook `index` (registration order); ZTS_OK, ZTS_ERR_JS when it threw (zts_domain_error), ZTS_ERR_ARGUMENT
+ * out of range. The host runs them just before it frees the domain. */
+ZTS_API int32_t zts_domain_run_reset_hook(zts_domain *domain, int32_t index);
 
 /** Runs QuickJS's cycle collector; ZTS_OK. */
 ZTS_API int32_t zts_domain_gc(zts_domain *domain);
@@ -269,6 +281,10 @@ ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc,
 /** Takes a ref to a JS function (borrowed fn, duplicated); *out_ref owned (zts_function_release); ZTS_ERR_ARGUMENT if
  * fn is not a function. */
 ZTS_API int32_t zts_function_ref(zts_domain *domain, zts_value fn, int32_t *out_ref);
+
+/** Where JS function fn (borrowed) was defined: "path:line:col", source-mapped when the module has a map, UTF-16 in a
+ * domain buffer until the next call; char count, 0 when unknown (native or bound functions). */
+ZTS_API int32_t zts_function_origin(zts_domain *domain, zts_value fn, const uint16_t **out_chars);
 
 /** Releases a function ref (queued when called inside a JS call); domain thread (elsewhere zts_release_enqueue);
  * ZTS_ERR_INVALID_REF if free. */
@@ -364,6 +380,11 @@ ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const char *con
 ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names,
                                zts_value *out_values);
 
+/** Copies elements [start, start + cap) of JS array arr (borrowed) into out_values (owned; missing ones undefined);
+ * *out_length = arr.length; returns the count copied, ZTS_ERR_ARGUMENT when arr is not an array, ZTS_ERR_JS on a throw. */
+ZTS_API int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t cap, zts_value *out_values,
+                               int32_t *out_length);
+
 /** Number of live exotics (JS objects that show C# objects). */
 ZTS_API int32_t zts_object_live_count(const zts_domain *domain);
 
@@ -383,9 +404,17 @@ ZTS_API int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_va
 /** Releases an owned value; values without a reference count are ignored. */
 ZTS_API void zts_value_free(zts_domain *domain, zts_value v);
 
-/** Creates the Error that a failing gated callback returns: message and csharpStack are UTF-16; *out is owned. */
+/** Creates the Error that a failing gated callback returns: message and csharpStack are UTF-16; csharp_exception
+ * (consumed; undefined for none) is the exotic of the C# exception it stands for, reported back as
+ * zts_error_info.exception_slot when the Error reaches the host again; *out is owned. */
 ZTS_API int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t message_len,
-                              const uint16_t *csharp_stack, int32_t stack_len, zts_value *out);
+                              const uint16_t *csharp_stack, int32_t stack_len, zts_value csharp_exception,
+                              zts_value *out);
+
+/** What a failing gated callback returns to rethrow the JS value held by ref (a zts_error_info.thrown_ref, still
+ * owned by the caller): the value itself when it is an object, else a box the gate's throw unwraps; *out owned;
+ * ZTS_ERR_INVALID_REF when ref is free. */
+ZTS_API int32_t zts_error_rethrow_value(zts_domain *domain, int32_t ref, zts_value *out);
 
 #ifdef __cplusplus
 }

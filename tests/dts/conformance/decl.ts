@@ -186,3 +186,9 @@ export function test_Decl_HidingAndIndexers(): void {
     b.Value = 2;
     eq(b.Who(), 'base');
 }
+
+export function test_Decl_OnResetHook(): void {
+    // zts.on_reset (issue 13) takes a function and returns nothing; the hook runs when the test domain is freed.
+    const result: void = zts.on_reset(() => { Callbacks.Raise('reset'); });
+    eq(result, undefined);
+}

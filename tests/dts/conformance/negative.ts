@@ -24,8 +24,14 @@ export function wrongCalls(): void {
     Overloads.Pick({});
     // @ts-expect-error: an object parameter does not take a plain object either
     Overloads.Any({});
-    // @ts-expect-error: a JS array is not a C# array (params is one array argument)
-    Overloads.Sum([1, 2]);
+    // @ts-expect-error: a JS array for int[] needs number elements (issue 9)
+    Overloads.Sum(['1', 2]);
+    // @ts-expect-error: a List<int> parameter takes number elements only
+    Collections.Sum([1, 'x']);
+    // @ts-expect-error: a JS array is no plain object parameter
+    Overloads.Pick([1]);
+    // @ts-expect-error: nor an object parameter
+    Overloads.Any([1]);
     // @ts-expect-error: params is not variadic
     Overloads.Sum(1, 2);
     // @ts-expect-error: a plain value for a ref parameter

@@ -19,7 +19,7 @@ declare module "csharp:Fixtures.Decl" {
         Ensure(text: string | null): boolean;
         Find(key: string | null): string | null;
         Join(a: string, b: string | null): number;
-        Letters(words: zts.Array<string>, extra: zts.Array<string | null> | null): number;
+        Letters(words: string[] | zts.Array<string>, extra: (string | null)[] | zts.Array<string | null> | null): number;
         Log(): $System_Collections_Generic.List$1<string | null>;
         Maybe(): number | null;
         Oblivious(): string | null;
@@ -60,7 +60,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Bump$Type extends zts.DelegateType<$Fixtures_Decl.Bump | null, (x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void> {
         readonly prototype: $Fixtures_Decl.Bump;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -153,7 +153,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Combine$Type extends zts.DelegateType<$Fixtures_Decl.Combine | null, (a: number, b: number) => number> {
         readonly prototype: $Fixtures_Decl.Combine;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -183,7 +183,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Convert$2$Type<TIn, TOut> extends zts.DelegateType<$Fixtures_Decl.Convert$2<TIn, TOut> | null, (value: TIn) => TOut> {
         readonly prototype: $Fixtures_Decl.Convert$2<TIn, TOut>;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -229,7 +229,8 @@ declare module "csharp:Fixtures.Decl" {
     export interface Enabled extends $System.Object {
         Label: string;
         Comment: string | null;
-        Names: zts.Array<string>;
+        get Names(): zts.Array<string>;
+        set Names(value: string[] | zts.Array<string>);
         Either(a: string | null, b: string | null): string | null;
         Get(key: string): string;
         Keys(): $System_Collections_Generic.List$1<string | null>;
@@ -313,11 +314,11 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Nesting$Type extends zts.TypeObject<$Fixtures_Decl.Nesting | null> {
         readonly prototype: $Fixtures_Decl.Nesting;
-        Counts(words: zts.Array<string | null> | null): $System_Collections_Generic.Dictionary$2<string | null, number> | null;
+        Counts(words: (string | null)[] | zts.Array<string | null> | null): $System_Collections_Generic.Dictionary$2<string | null, number> | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         Make(): $System_Collections_Generic.List$1<$System_Collections_Generic.Dictionary$2<string | null, $System_Collections_Generic.List$1<number> | null> | null> | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        Total(data: $System_Collections_Generic.List$1<$System_Collections_Generic.Dictionary$2<string | null, $System_Collections_Generic.List$1<number> | null> | null> | null): number;
+        Total(data: ($System_Collections_Generic.Dictionary$2<string | null, $System_Collections_Generic.List$1<number> | null> | null)[] | $System_Collections_Generic.List$1<$System_Collections_Generic.Dictionary$2<string | null, $System_Collections_Generic.List$1<number> | null> | null> | null): number;
     }
     export const Nesting: Nesting$Type;
 
@@ -338,7 +339,7 @@ declare module "csharp:Fixtures.Decl" {
     export interface Options$Type extends zts.TypeObject<$Fixtures_Decl.Options | null> {
         new (): $Fixtures_Decl.Options;
         readonly prototype: $Fixtures_Decl.Options;
-        Count(items: zts.Array<string | null> | null): number;
+        Count(items: (string | null)[] | zts.Array<string | null> | null): number;
         Day(k: $Fixtures_Decl.DayKind): $Fixtures_Decl.DayKind;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         First(s: string | null): string;
@@ -411,7 +412,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Peek$Type extends zts.DelegateType<$Fixtures_Decl.Peek | null, (value: zts.OpaqueHandle<number>) => number> {
         readonly prototype: $Fixtures_Decl.Peek;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -469,7 +470,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Rename$Type extends zts.DelegateType<$Fixtures_Decl.Rename | null, (name: string) => string> {
         readonly prototype: $Fixtures_Decl.Rename;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -497,7 +498,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Shape$Type extends zts.DelegateType<$Fixtures_Decl.Shape | null, (text: string) => string> {
         readonly prototype: $Fixtures_Decl.Shape;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -525,7 +526,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Shout$Type extends zts.DelegateType<$Fixtures_Decl.Shout | null, (text: string | null) => void> {
         readonly prototype: $Fixtures_Decl.Shout;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -568,7 +569,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Visit$Type extends zts.DelegateType<$Fixtures_Decl.Visit | null, (name: string, note: string | null) => void> {
         readonly prototype: $Fixtures_Decl.Visit;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;

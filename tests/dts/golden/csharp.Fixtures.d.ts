@@ -140,7 +140,7 @@ declare module "csharp:Fixtures" {
         ReadOnlyWords(text: string | null): $System_Collections_Generic.IReadOnlyList$1<string | null> | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ResetCounters(): void;
-        Sum(list: $System_Collections_Generic.List$1<number> | null): number;
+        Sum(list: number[] | $System_Collections_Generic.List$1<number> | null): number;
         Words(text: string | null): $System_Collections_Generic.IEnumerable$1<string | null> | null;
     }
     export const Collections: Collections$Type;
@@ -316,6 +316,43 @@ declare module "csharp:Fixtures" {
     }
     export const IRobot: IRobot$Type;
 
+    /** static class Fixtures.JsArrays */
+    export interface JsArrays extends $System.Object {
+    }
+    export interface JsArrays$Type extends zts.TypeObject<$Fixtures.JsArrays | null> {
+        readonly prototype: $Fixtures.JsArrays;
+        get Names(): $System_Collections_Generic.List$1<string | null> | null;
+        set Names(value: (string | null)[] | $System_Collections_Generic.List$1<string | null> | null);
+        get Numbers(): zts.Array<number> | null;
+        set Numbers(value: number[] | zts.Array<number> | null);
+        AnimalNames(animals: ($Fixtures.Animal | null)[] | zts.Array<$Fixtures.Animal | null> | null): string | null;
+        Boxed(): number | string | boolean | $System.Object | null;
+        Bytes(bytes: number[] | zts.Array<number> | null): string | null;
+        CountOf(make: (() => (string | null)[] | $System_Collections_Generic.List$1<string | null> | null) | zts.Delegate<() => (string | null)[] | $System_Collections_Generic.List$1<string | null> | null> | null): number;
+        Describe(a: $System.Array | null): string | null;
+        Double(values: zts.Ref<zts.Array<number> | null>): void;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Grow(list: number[] | $System_Collections_Generic.List$1<number> | null): number;
+        Join(items: (string | null)[] | zts.Array<string | null> | null): string | null;
+        Maybe(values: (number | null)[] | zts.Array<number | null> | null): string | null;
+        Mixed(values: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Prefer(values: number[] | $System_Collections_Generic.IEnumerable$1<number> | null): string | null;
+        Prefer(values: number[] | zts.Array<number> | null): string | null;
+        Rank(values: number[] | $System_Collections_Generic.List$1<number> | null): string | null;
+        Rank(values: number[] | zts.Array<number> | null): string | null;
+        Rank(value: number | string | boolean | zts.Object | null): string | null;
+        Rank(values: (string | null)[] | zts.Array<string | null> | null): string | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Sum(values: number[] | zts.Array<number> | null): number;
+        SumOf(make: (() => number[] | zts.Array<number> | null) | zts.Delegate<() => number[] | zts.Array<number> | null> | null): number;
+        Total(rows: (number[] | zts.Array<number> | null)[] | zts.Array<zts.Array<number> | null> | null): number;
+        ViaCollection(values: (string | null)[] | $System_Collections_Generic.ICollection$1<string | null> | null): string | null;
+        ViaEnumerable(values: number[] | $System_Collections_Generic.IEnumerable$1<number> | null): string | null;
+        ViaIList(values: number[] | $System_Collections_Generic.IList$1<number> | null): string | null;
+        ViaReadOnlyList(values: number[] | $System_Collections_Generic.IReadOnlyList$1<number> | null): string | null;
+    }
+    export const JsArrays: JsArrays$Type;
+
     /** struct Fixtures.Money */
     export interface Money extends $System.ValueType {
         Cents: number;
@@ -382,7 +419,7 @@ declare module "csharp:Fixtures" {
         Range(n: number): zts.Array<number> | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         run_i32(value: number): string | null;
-        Sum(values: zts.Array<number> | null): number;
+        Sum(values: number[] | zts.Array<number> | null): number;
         Take(p: $Fixtures.IPet | null): string | null;
         Take(o: number | string | boolean | zts.Object | null): string | null;
         Text(c: string): string | null;

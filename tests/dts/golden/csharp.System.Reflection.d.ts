@@ -127,12 +127,12 @@ declare module "csharp:System.Reflection" {
         GetMember(name: string | null, bindingAttr: $System_Reflection.BindingFlags): zts.Array<$System_Reflection.MemberInfo | null> | null;
         GetMembers(bindingAttr: $System_Reflection.BindingFlags): zts.Array<$System_Reflection.MemberInfo | null> | null;
         GetMethod(name: string | null, bindingAttr: $System_Reflection.BindingFlags): $System_Reflection.MethodInfo | null;
-        GetMethod(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
+        GetMethod(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
         GetMethods(bindingAttr: $System_Reflection.BindingFlags): zts.Array<$System_Reflection.MethodInfo | null> | null;
         GetProperties(bindingAttr: $System_Reflection.BindingFlags): zts.Array<$System_Reflection.PropertyInfo | null> | null;
         GetProperty(name: string | null, bindingAttr: $System_Reflection.BindingFlags): $System_Reflection.PropertyInfo | null;
-        GetProperty(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, returnType: $System.Type | null, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.PropertyInfo | null;
-        InvokeMember(name: string | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, target: number | string | boolean | zts.Object | null, args: zts.Array<number | string | boolean | $System.Object | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null, culture: $System_Globalization.CultureInfo | null, namedParameters: zts.Array<string | null> | null): number | string | boolean | $System.Object | null;
+        GetProperty(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, returnType: $System.Type | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.PropertyInfo | null;
+        InvokeMember(name: string | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, target: number | string | boolean | zts.Object | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null, culture: $System_Globalization.CultureInfo | null, namedParameters: (string | null)[] | zts.Array<string | null> | null): number | string | boolean | $System.Object | null;
     }
     export interface IReflect$Type extends zts.TypeObject<$System_Reflection.IReflect | null> {
         readonly prototype: $System_Reflection.IReflect;
@@ -155,7 +155,7 @@ declare module "csharp:System.Reflection" {
     }
     export interface MemberFilter$Type extends zts.DelegateType<$System_Reflection.MemberFilter | null, (m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean> {
         readonly prototype: $System_Reflection.MemberFilter;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -277,8 +277,8 @@ declare module "csharp:System.Reflection" {
         GetMethodBody(): $System_Reflection.MethodBody | null;
         GetMethodImplementationFlags(): $System_Reflection.MethodImplAttributes;
         GetParameters(): zts.Array<$System_Reflection.ParameterInfo | null> | null;
-        Invoke(obj: number | string | boolean | zts.Object | null, parameters: zts.Array<number | string | boolean | $System.Object | null> | null): number | string | boolean | $System.Object | null;
-        Invoke(obj: number | string | boolean | zts.Object | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, parameters: zts.Array<number | string | boolean | $System.Object | null> | null, culture: $System_Globalization.CultureInfo | null): number | string | boolean | $System.Object | null;
+        Invoke(obj: number | string | boolean | zts.Object | null, parameters: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): number | string | boolean | $System.Object | null;
+        Invoke(obj: number | string | boolean | zts.Object | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, parameters: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null, culture: $System_Globalization.CultureInfo | null): number | string | boolean | $System.Object | null;
     }
     export interface MethodBase$Type extends zts.TypeObject<$System_Reflection.MethodBase | null> {
         readonly prototype: $System_Reflection.MethodBase;
@@ -334,7 +334,7 @@ declare module "csharp:System.Reflection" {
         GetGenericArguments(): zts.Array<$System.Type | null> | null;
         GetGenericMethodDefinition(): $System_Reflection.MethodInfo | null;
         GetHashCode(): number;
-        MakeGenericMethod(typeArguments: zts.Array<$System.Type | null> | null): $System_Reflection.MethodInfo | null;
+        MakeGenericMethod(typeArguments: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System_Reflection.MethodInfo | null;
     }
     export interface MethodInfo$Type extends zts.TypeObject<$System_Reflection.MethodInfo | null> {
         readonly prototype: $System_Reflection.MethodInfo;

@@ -23,7 +23,7 @@ declare module "csharp:System" {
     }
     export interface Action$1$Type<T> extends zts.DelegateType<$System.Action$1<T> | null, (obj: T) => void> {
         readonly prototype: $System.Action$1<T>;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -59,12 +59,12 @@ declare module "csharp:System" {
         GetLowerBound(dimension: number): number;
         GetUpperBound(dimension: number): number;
         GetValue(index: number): number | string | boolean | $System.Object | null;
-        GetValue(indices: zts.Array<number> | null): number | string | boolean | $System.Object | null;
+        GetValue(indices: number[] | zts.Array<number> | null): number | string | boolean | $System.Object | null;
         GetValue(index1: number, index2: number): number | string | boolean | $System.Object | null;
         GetValue(index1: number, index2: number, index3: number): number | string | boolean | $System.Object | null;
         Initialize(): void;
         SetValue(value: number | string | boolean | zts.Object | null, index: number): void;
-        SetValue(value: number | string | boolean | zts.Object | null, indices: zts.Array<number> | null): void;
+        SetValue(value: number | string | boolean | zts.Object | null, indices: number[] | zts.Array<number> | null): void;
         SetValue(value: number | string | boolean | zts.Object | null, index1: number, index2: number): void;
         SetValue(value: number | string | boolean | zts.Object | null, index1: number, index2: number, index3: number): void;
         [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
@@ -80,9 +80,9 @@ declare module "csharp:System" {
         Copy(sourceArray: $System.Array | null, destinationArray: $System.Array | null, length: number): void;
         Copy(sourceArray: $System.Array | null, sourceIndex: number, destinationArray: $System.Array | null, destinationIndex: number, length: number): void;
         CreateInstance(elementType: $System.Type | null, length: number): $System.Array | null;
-        CreateInstance(elementType: $System.Type | null, lengths: zts.Array<number> | null): $System.Array | null;
+        CreateInstance(elementType: $System.Type | null, lengths: number[] | zts.Array<number> | null): $System.Array | null;
         CreateInstance(elementType: $System.Type | null, length1: number, length2: number): $System.Array | null;
-        CreateInstance(elementType: $System.Type | null, lengths: zts.Array<number> | null, lowerBounds: zts.Array<number> | null): $System.Array | null;
+        CreateInstance(elementType: $System.Type | null, lengths: number[] | zts.Array<number> | null, lowerBounds: number[] | zts.Array<number> | null): $System.Array | null;
         CreateInstance(elementType: $System.Type | null, length1: number, length2: number, length3: number): $System.Array | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         IndexOf(array: $System.Array | null, value: number | string | boolean | zts.Object | null): number;
@@ -236,7 +236,7 @@ declare module "csharp:System" {
         readonly Method: $System_Reflection.MethodInfo | null;
         readonly Target: number | string | boolean | $System.Object | null;
         Clone(): number | string | boolean | $System.Object | null;
-        DynamicInvoke(args: zts.Array<number | string | boolean | $System.Object | null> | null): number | string | boolean | $System.Object | null;
+        DynamicInvoke(args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): number | string | boolean | $System.Object | null;
         Equals(obj: number | string | boolean | zts.Object | null): boolean;
         GetHashCode(): number;
         GetInvocationList(): zts.Array<$System.Delegate | null> | null;
@@ -244,7 +244,7 @@ declare module "csharp:System" {
     }
     export interface Delegate$Type extends zts.TypeObject<$System.Delegate | null> {
         readonly prototype: $System.Delegate;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -333,7 +333,7 @@ declare module "csharp:System" {
     }
     export interface EventHandler$Type extends zts.DelegateType<$System.EventHandler | null, (sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void> {
         readonly prototype: $System.EventHandler;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -363,7 +363,7 @@ declare module "csharp:System" {
     }
     export interface Func$2$Type<T, TResult> extends zts.DelegateType<$System.Func$2<T, TResult> | null, (arg: T) => TResult> {
         readonly prototype: $System.Func$2<T, TResult>;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -393,7 +393,7 @@ declare module "csharp:System" {
     }
     export interface Func$3$Type<T1, T2, TResult> extends zts.DelegateType<$System.Func$3<T1, T2, TResult> | null, (arg1: T1, arg2: T2) => TResult> {
         readonly prototype: $System.Func$3<T1, T2, TResult>;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -592,7 +592,7 @@ declare module "csharp:System" {
     }
     export interface MulticastDelegate$Type extends zts.TypeObject<$System.MulticastDelegate | null> {
         readonly prototype: $System.MulticastDelegate;
-        Combine(delegates: zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -728,7 +728,7 @@ declare module "csharp:System" {
         Contains(value: string | null): boolean;
         Contains(value: string, comparisonType: $System.StringComparison): boolean;
         Contains(value: string | null, comparisonType: $System.StringComparison): boolean;
-        CopyTo(sourceIndex: number, destination: zts.Array<string> | null, destinationIndex: number, count: number): void;
+        CopyTo(sourceIndex: number, destination: string[] | zts.Array<string> | null, destinationIndex: number, count: number): void;
         EndsWith(value: string): boolean;
         EndsWith(value: string | null): boolean;
         EndsWith(value: string | null, comparisonType: $System.StringComparison): boolean;
@@ -750,9 +750,9 @@ declare module "csharp:System" {
         IndexOf(value: string | null, startIndex: number, count: number): number;
         IndexOf(value: string | null, startIndex: number, comparisonType: $System.StringComparison): number;
         IndexOf(value: string | null, startIndex: number, count: number, comparisonType: $System.StringComparison): number;
-        IndexOfAny(anyOf: zts.Array<string> | null): number;
-        IndexOfAny(anyOf: zts.Array<string> | null, startIndex: number): number;
-        IndexOfAny(anyOf: zts.Array<string> | null, startIndex: number, count: number): number;
+        IndexOfAny(anyOf: string[] | zts.Array<string> | null): number;
+        IndexOfAny(anyOf: string[] | zts.Array<string> | null, startIndex: number): number;
+        IndexOfAny(anyOf: string[] | zts.Array<string> | null, startIndex: number, count: number): number;
         Insert(startIndex: number, value: string | null): string | null;
         IsNormalized(): boolean;
         IsNormalized(normalizationForm: $System_Text.NormalizationForm): boolean;
@@ -765,9 +765,9 @@ declare module "csharp:System" {
         LastIndexOf(value: string | null, startIndex: number, count: number): number;
         LastIndexOf(value: string | null, startIndex: number, comparisonType: $System.StringComparison): number;
         LastIndexOf(value: string | null, startIndex: number, count: number, comparisonType: $System.StringComparison): number;
-        LastIndexOfAny(anyOf: zts.Array<string> | null): number;
-        LastIndexOfAny(anyOf: zts.Array<string> | null, startIndex: number): number;
-        LastIndexOfAny(anyOf: zts.Array<string> | null, startIndex: number, count: number): number;
+        LastIndexOfAny(anyOf: string[] | zts.Array<string> | null): number;
+        LastIndexOfAny(anyOf: string[] | zts.Array<string> | null, startIndex: number): number;
+        LastIndexOfAny(anyOf: string[] | zts.Array<string> | null, startIndex: number, count: number): number;
         Normalize(): string | null;
         Normalize(normalizationForm: $System_Text.NormalizationForm): string | null;
         PadLeft(totalWidth: number): string | null;
@@ -780,16 +780,16 @@ declare module "csharp:System" {
         Replace(oldValue: string | null, newValue: string | null): string | null;
         Replace(oldValue: string | null, newValue: string | null, comparisonType: $System.StringComparison): string | null;
         Replace(oldValue: string | null, newValue: string | null, ignoreCase: boolean, culture: $System_Globalization.CultureInfo | null): string | null;
-        Split(separator: zts.Array<string> | null): zts.Array<string | null> | null;
+        Split(separator: string[] | zts.Array<string> | null): zts.Array<string | null> | null;
         Split(separator: string, options?: $System.StringSplitOptions): zts.Array<string | null> | null;
-        Split(separator: zts.Array<string> | null, count: number): zts.Array<string | null> | null;
-        Split(separator: zts.Array<string> | null, options: $System.StringSplitOptions): zts.Array<string | null> | null;
+        Split(separator: string[] | zts.Array<string> | null, count: number): zts.Array<string | null> | null;
+        Split(separator: string[] | zts.Array<string> | null, options: $System.StringSplitOptions): zts.Array<string | null> | null;
         Split(separator: string | null, options?: $System.StringSplitOptions): zts.Array<string | null> | null;
-        Split(separator: zts.Array<string | null> | null, options: $System.StringSplitOptions): zts.Array<string | null> | null;
+        Split(separator: (string | null)[] | zts.Array<string | null> | null, options: $System.StringSplitOptions): zts.Array<string | null> | null;
         Split(separator: string, count: number, options?: $System.StringSplitOptions): zts.Array<string | null> | null;
-        Split(separator: zts.Array<string> | null, count: number, options: $System.StringSplitOptions): zts.Array<string | null> | null;
+        Split(separator: string[] | zts.Array<string> | null, count: number, options: $System.StringSplitOptions): zts.Array<string | null> | null;
         Split(separator: string | null, count: number, options?: $System.StringSplitOptions): zts.Array<string | null> | null;
-        Split(separator: zts.Array<string | null> | null, count: number, options: $System.StringSplitOptions): zts.Array<string | null> | null;
+        Split(separator: (string | null)[] | zts.Array<string | null> | null, count: number, options: $System.StringSplitOptions): zts.Array<string | null> | null;
         StartsWith(value: string): boolean;
         StartsWith(value: string | null): boolean;
         StartsWith(value: string | null, comparisonType: $System.StringComparison): boolean;
@@ -808,19 +808,19 @@ declare module "csharp:System" {
         ToUpperInvariant(): string | null;
         Trim(): string | null;
         Trim(trimChar: string): string | null;
-        Trim(trimChars: zts.Array<string> | null): string | null;
+        Trim(trimChars: string[] | zts.Array<string> | null): string | null;
         TrimEnd(): string | null;
         TrimEnd(trimChar: string): string | null;
-        TrimEnd(trimChars: zts.Array<string> | null): string | null;
+        TrimEnd(trimChars: string[] | zts.Array<string> | null): string | null;
         TrimStart(): string | null;
         TrimStart(trimChar: string): string | null;
-        TrimStart(trimChars: zts.Array<string> | null): string | null;
+        TrimStart(trimChars: string[] | zts.Array<string> | null): string | null;
         get_Chars(index: number): string;
     }
     export interface String$Type extends zts.TypeObject<string | null> {
-        new (value: zts.Array<string> | null): $System.String;
+        new (value: string[] | zts.Array<string> | null): $System.String;
         new (c: string, count: number): $System.String;
-        new (value: zts.Array<string> | null, startIndex: number, length: number): $System.String;
+        new (value: string[] | zts.Array<string> | null, startIndex: number, length: number): $System.String;
         readonly prototype: $System.String;
         readonly Empty: string | null;
         Compare(strA: string | null, strB: string | null): number;
@@ -835,10 +835,10 @@ declare module "csharp:System" {
         Compare(strA: string | null, indexA: number, strB: string | null, indexB: number, length: number, culture: $System_Globalization.CultureInfo | null, options: $System_Globalization.CompareOptions): number;
         CompareOrdinal(strA: string | null, strB: string | null): number;
         CompareOrdinal(strA: string | null, indexA: number, strB: string | null, indexB: number, length: number): number;
-        Concat(values: $System_Collections_Generic.IEnumerable$1<string | null> | null): string | null;
+        Concat(values: (string | null)[] | $System_Collections_Generic.IEnumerable$1<string | null> | null): string | null;
         Concat(arg0: number | string | boolean | zts.Object | null): string | null;
-        Concat(args: zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
-        Concat(values: zts.Array<string | null> | null): string | null;
+        Concat(args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Concat(values: (string | null)[] | zts.Array<string | null> | null): string | null;
         Concat(arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): string | null;
         Concat(str0: string | null, str1: string | null): string | null;
         Concat(arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null): string | null;
@@ -849,9 +849,9 @@ declare module "csharp:System" {
         Equals(a: string | null, b: string | null): boolean;
         Equals(a: string | null, b: string | null, comparisonType: $System.StringComparison): boolean;
         Format(format: string | null, arg0: number | string | boolean | zts.Object | null): string | null;
-        Format(format: string | null, args: zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Format(format: string | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
         Format(provider: $System.IFormatProvider | null, format: string | null, arg0: number | string | boolean | zts.Object | null): string | null;
-        Format(provider: $System.IFormatProvider | null, format: string | null, args: zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Format(provider: $System.IFormatProvider | null, format: string | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
         Format(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): string | null;
         Format(provider: $System.IFormatProvider | null, format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): string | null;
         Format(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null): string | null;
@@ -860,13 +860,13 @@ declare module "csharp:System" {
         IsInterned(str: string | null): string | null;
         IsNullOrEmpty(value: string | null): boolean;
         IsNullOrWhiteSpace(value: string | null): boolean;
-        Join(separator: string, values: zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
-        Join(separator: string, value: zts.Array<string | null> | null): string | null;
-        Join(separator: string | null, values: $System_Collections_Generic.IEnumerable$1<string | null> | null): string | null;
-        Join(separator: string | null, values: zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
-        Join(separator: string | null, value: zts.Array<string | null> | null): string | null;
-        Join(separator: string, value: zts.Array<string | null> | null, startIndex: number, count: number): string | null;
-        Join(separator: string | null, value: zts.Array<string | null> | null, startIndex: number, count: number): string | null;
+        Join(separator: string, values: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Join(separator: string, value: (string | null)[] | zts.Array<string | null> | null): string | null;
+        Join(separator: string | null, values: (string | null)[] | $System_Collections_Generic.IEnumerable$1<string | null> | null): string | null;
+        Join(separator: string | null, values: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Join(separator: string | null, value: (string | null)[] | zts.Array<string | null> | null): string | null;
+        Join(separator: string, value: (string | null)[] | zts.Array<string | null> | null, startIndex: number, count: number): string | null;
+        Join(separator: string | null, value: (string | null)[] | zts.Array<string | null> | null, startIndex: number, count: number): string | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         op_Equality(a: string | null, b: string | null): boolean;
         op_Inequality(a: string | null, b: string | null): boolean;
@@ -968,9 +968,9 @@ declare module "csharp:System" {
         FindInterfaces(filter: ((m: $System.Type | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean) | zts.Delegate<(m: $System.Type | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean> | null, filterCriteria: number | string | boolean | zts.Object | null): zts.Array<$System.Type | null> | null;
         FindMembers(memberType: $System_Reflection.MemberTypes, bindingAttr: $System_Reflection.BindingFlags, filter: ((m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean) | zts.Delegate<(m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean> | null, filterCriteria: number | string | boolean | zts.Object | null): zts.Array<$System_Reflection.MemberInfo | null> | null;
         GetArrayRank(): number;
-        GetConstructor(types: zts.Array<$System.Type | null> | null): $System_Reflection.ConstructorInfo | null;
-        GetConstructor(bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.ConstructorInfo | null;
-        GetConstructor(bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, callConvention: $System_Reflection.CallingConventions, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.ConstructorInfo | null;
+        GetConstructor(types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System_Reflection.ConstructorInfo | null;
+        GetConstructor(bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.ConstructorInfo | null;
+        GetConstructor(bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, callConvention: $System_Reflection.CallingConventions, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.ConstructorInfo | null;
         GetConstructors(): zts.Array<$System_Reflection.ConstructorInfo | null> | null;
         GetConstructors(bindingAttr: $System_Reflection.BindingFlags): zts.Array<$System_Reflection.ConstructorInfo | null> | null;
         GetDefaultMembers(): zts.Array<$System_Reflection.MemberInfo | null> | null;
@@ -1002,14 +1002,14 @@ declare module "csharp:System" {
         GetMembers(bindingAttr: $System_Reflection.BindingFlags): zts.Array<$System_Reflection.MemberInfo | null> | null;
         GetMethod(name: string | null): $System_Reflection.MethodInfo | null;
         GetMethod(name: string | null, bindingAttr: $System_Reflection.BindingFlags): $System_Reflection.MethodInfo | null;
-        GetMethod(name: string | null, types: zts.Array<$System.Type | null> | null): $System_Reflection.MethodInfo | null;
-        GetMethod(name: string | null, genericParameterCount: number, types: zts.Array<$System.Type | null> | null): $System_Reflection.MethodInfo | null;
-        GetMethod(name: string | null, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
-        GetMethod(name: string | null, genericParameterCount: number, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
-        GetMethod(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
-        GetMethod(name: string | null, genericParameterCount: number, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
-        GetMethod(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, callConvention: $System_Reflection.CallingConventions, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
-        GetMethod(name: string | null, genericParameterCount: number, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, callConvention: $System_Reflection.CallingConventions, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
+        GetMethod(name: string | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System_Reflection.MethodInfo | null;
+        GetMethod(name: string | null, genericParameterCount: number, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System_Reflection.MethodInfo | null;
+        GetMethod(name: string | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
+        GetMethod(name: string | null, genericParameterCount: number, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
+        GetMethod(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
+        GetMethod(name: string | null, genericParameterCount: number, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
+        GetMethod(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, callConvention: $System_Reflection.CallingConventions, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
+        GetMethod(name: string | null, genericParameterCount: number, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, callConvention: $System_Reflection.CallingConventions, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.MethodInfo | null;
         GetMethods(): zts.Array<$System_Reflection.MethodInfo | null> | null;
         GetMethods(bindingAttr: $System_Reflection.BindingFlags): zts.Array<$System_Reflection.MethodInfo | null> | null;
         GetNestedType(name: string | null): $System.Type | null;
@@ -1021,14 +1021,14 @@ declare module "csharp:System" {
         GetProperty(name: string | null): $System_Reflection.PropertyInfo | null;
         GetProperty(name: string | null, bindingAttr: $System_Reflection.BindingFlags): $System_Reflection.PropertyInfo | null;
         GetProperty(name: string | null, returnType: $System.Type | null): $System_Reflection.PropertyInfo | null;
-        GetProperty(name: string | null, types: zts.Array<$System.Type | null> | null): $System_Reflection.PropertyInfo | null;
-        GetProperty(name: string | null, returnType: $System.Type | null, types: zts.Array<$System.Type | null> | null): $System_Reflection.PropertyInfo | null;
-        GetProperty(name: string | null, returnType: $System.Type | null, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.PropertyInfo | null;
-        GetProperty(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, returnType: $System.Type | null, types: zts.Array<$System.Type | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.PropertyInfo | null;
+        GetProperty(name: string | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System_Reflection.PropertyInfo | null;
+        GetProperty(name: string | null, returnType: $System.Type | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System_Reflection.PropertyInfo | null;
+        GetProperty(name: string | null, returnType: $System.Type | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.PropertyInfo | null;
+        GetProperty(name: string | null, bindingAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, returnType: $System.Type | null, types: ($System.Type | null)[] | zts.Array<$System.Type | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null): $System_Reflection.PropertyInfo | null;
         GetType(): $System.Type | null;
-        InvokeMember(name: string | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, target: number | string | boolean | zts.Object | null, args: zts.Array<number | string | boolean | $System.Object | null> | null): number | string | boolean | $System.Object | null;
-        InvokeMember(name: string | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, target: number | string | boolean | zts.Object | null, args: zts.Array<number | string | boolean | $System.Object | null> | null, culture: $System_Globalization.CultureInfo | null): number | string | boolean | $System.Object | null;
-        InvokeMember(name: string | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, target: number | string | boolean | zts.Object | null, args: zts.Array<number | string | boolean | $System.Object | null> | null, modifiers: zts.Array<$System_Reflection.ParameterModifier> | null, culture: $System_Globalization.CultureInfo | null, namedParameters: zts.Array<string | null> | null): number | string | boolean | $System.Object | null;
+        InvokeMember(name: string | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, target: number | string | boolean | zts.Object | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): number | string | boolean | $System.Object | null;
+        InvokeMember(name: string | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, target: number | string | boolean | zts.Object | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null, culture: $System_Globalization.CultureInfo | null): number | string | boolean | $System.Object | null;
+        InvokeMember(name: string | null, invokeAttr: $System_Reflection.BindingFlags, binder: $System_Reflection.Binder | null, target: number | string | boolean | zts.Object | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null, modifiers: $System_Reflection.ParameterModifier[] | zts.Array<$System_Reflection.ParameterModifier> | null, culture: $System_Globalization.CultureInfo | null, namedParameters: (string | null)[] | zts.Array<string | null> | null): number | string | boolean | $System.Object | null;
         IsAssignableFrom(c: $System.Type | null): boolean;
         IsEnumDefined(value: number | string | boolean | zts.Object | null): boolean;
         IsEquivalentTo(other: $System.Type | null): boolean;
@@ -1037,7 +1037,7 @@ declare module "csharp:System" {
         MakeArrayType(): $System.Type | null;
         MakeArrayType(rank: number): $System.Type | null;
         MakeByRefType(): $System.Type | null;
-        MakeGenericType(typeArguments: zts.Array<$System.Type | null> | null): $System.Type | null;
+        MakeGenericType(typeArguments: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System.Type | null;
         MakePointerType(): $System.Type | null;
         ToString(): string | null;
     }
@@ -1057,7 +1057,7 @@ declare module "csharp:System" {
         GetType(typeName: string | null, assemblyResolver: ((arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null) | zts.Delegate<(arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null> | null, typeResolver: ((arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null) | zts.Delegate<(arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null> | null): $System.Type | null;
         GetType(typeName: string | null, assemblyResolver: ((arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null) | zts.Delegate<(arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null> | null, typeResolver: ((arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null) | zts.Delegate<(arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null> | null, throwOnError: boolean): $System.Type | null;
         GetType(typeName: string | null, assemblyResolver: ((arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null) | zts.Delegate<(arg: $System_Reflection.AssemblyName | null) => $System_Reflection.Assembly | null> | null, typeResolver: ((arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null) | zts.Delegate<(arg1: $System_Reflection.Assembly | null, arg2: string | null, arg3: boolean) => $System.Type | null> | null, throwOnError: boolean, ignoreCase: boolean): $System.Type | null;
-        GetTypeArray(args: zts.Array<number | string | boolean | $System.Object | null> | null): zts.Array<$System.Type | null> | null;
+        GetTypeArray(args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): zts.Array<$System.Type | null> | null;
         GetTypeCode(type_: $System.Type | null): $System.TypeCode;
         GetTypeFromCLSID(clsid: $System.Guid): $System.Type | null;
         GetTypeFromCLSID(clsid: $System.Guid, throwOnError: boolean): $System.Type | null;
@@ -1070,7 +1070,7 @@ declare module "csharp:System" {
         GetTypeFromProgID(progID: string | null, server: string | null, throwOnError: boolean): $System.Type | null;
         GetTypeHandle(o: number | string | boolean | zts.Object | null): $System.RuntimeTypeHandle;
         MakeGenericMethodParameter(position: number): $System.Type | null;
-        MakeGenericSignatureType(genericTypeDefinition: $System.Type | null, typeArguments: zts.Array<$System.Type | null> | null): $System.Type | null;
+        MakeGenericSignatureType(genericTypeDefinition: $System.Type | null, typeArguments: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System.Type | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReflectionOnlyGetType(typeName: string | null, throwIfNotFound: boolean, ignoreCase: boolean): $System.Type | null;
         op_Equality(left: $System.Type | null, right: $System.Type | null): boolean;

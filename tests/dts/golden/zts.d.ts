@@ -28,7 +28,7 @@ declare global {
         /** The JS value type of a type object. */
         type ValueOf<T> = T extends TypeObject<infer V> ? V : never;
         type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };
-        /** A C# array (index access, length; iterable). JS arrays are not C# arrays. */
+        /** A C# array (index access, length; iterable). Where C# declares T[] or a list, a JS array T[] is accepted too (a copy). */
         interface Array<T> extends Omit<$Array, typeof Symbol.iterator> {
             [index: number]: T;
             readonly length: number;
@@ -58,6 +58,9 @@ declare global {
             opaque_get<T>(handle: OpaqueHandle<T>): T;
             /** Writes an opaque handle; ref and out arguments get the value after the call. */
             opaque_set<T>(handle: OpaqueHandle<T>, value: T): void;
+            /** Registers a cleanup function, run (in registration order) just before a Reset or teardown frees this domain:
+             *  unsubscribe, release what C# keeps of this script. A throwing hook is logged; the others still run. */
+            on_reset(hook: () => void): void;
         }
     }
     const zts: zts.Helpers;

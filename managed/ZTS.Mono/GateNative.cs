@@ -1,0 +1,20 @@
+using System;
+using System.Runtime.InteropServices;
+
+namespace ZTS.Mono
+{
+    /// <summary>The gate library (libzts_mono_gate), which does not link QuickJS (seed build/03 §2.4).</summary>
+    internal static class GateNative
+    {
+        private const string Lib = "zts_mono_gate";
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_gate_init(IntPtr jsTouserdata, IntPtr jsThrow, int errorSentinelTag);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern IntPtr zts_get_callback_gate();
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_callback_error_sentinel();
+    }
+}

@@ -1,0 +1,76 @@
+using System;
+using System.Reflection;
+using System.Reflection.Emit;
+using ZTS.Mono.Bridges;
+using ZTS.Shared;
+using ZTS.Shared.Bridges;
+
+namespace ZTS.Mono
+{
+    /// <summary>
+    /// The Editor backend's side of the seam: member and delegate bridges emitted at run time (DynamicMethod),
+    /// struct member accessors likewise, and the gate as the native -> managed entry.
+    /// </summary>
+    internal sealed class MonoBridges : IBridgeProvider
+    {
+        /// <summary>The one instance (the backend has no per-runtime state).</summary>
+        public static readonly MonoBridges Instance = new MonoBridges();
+
+        private MonoBridges()
+        {
+        }
+
+        public IntPtr EnsureNativeEntryPoints()
+        {
+            JsCallbackGate.EnsureInitialized();
+            return JsCallbackGate.Gate;
+        }
+
+        public HostFunction Method(MethodInfo m, MemberSite site) { return MemberBridgeBuilder.Method(m, site); }
+
+        public HostFunction Constructor(ConstructorInfo c, MemberSite site) { return MemberBridgeBuilder.Constructor(c, site); }
+
+        public HostFunction DefaultStruct(Type structType, MemberSite site) { return MemberBridgeBuilder.DefaultStruct(structType, site); }
+
+        public HostFunction FieldGet(FieldInfo f, MemberSite site) { return MemberBridgeBuilder.FieldGet(f, site); }
+
+        public HostFunction FieldSet(FieldInfo f, MemberSite site) { return MemberBridgeBuilder.FieldSet(f, site); }
+
+        public HostFunction ArrayElement(Type arrayType, string op, MemberSite site) { return MemberBridgeBuilder.ArrayElement(arrayType, op, site); }
+
+        public void CheckDelegate(Type delegateType) { DelegateBridgeBuilder.Get(delegateType); }
+
+        public Delegate BindDelegate(Type delegateType, FunctionClosure closure) { return DelegateBridgeBuilder.Bind(delegateType, closure); }
+
+        // object Get(object box) { return (object)((S)box).member; }  -- reads in place through `unbox`.
+        public Func<object, object> StructMemberGetter(Type s, MemberInfo m, Type t)
+        {
+            var dm = new DynamicMethod("zts_table_get", typeof(object), new[] { typeof(object) }, typeof(MonoBridges).Module, true);
+            var il = dm.GetILGenerator();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Unbox, s);
+            var f = m as FieldInfo;
+            if (f != null) il.Emit(OpCodes.Ldfld, f);
+            else il.Emit(OpCodes.Call, ((PropertyInfo)m).GetGetMethod());
+            if (t.IsValueType) il.Emit(OpCodes.Box, t);
+            il.Emit(OpCodes.Ret);
+            return (Func<object, object>)dm.CreateDelegate(typeof(Func<object, object>));
+        }
+
+        // void Set(object box, object value) { ((S)box).member = (T)value; }  -- writes into the box.
+        public Action<object, object> StructMemberSetter(Type s, MemberInfo m, Type t)
+        {
+            var dm = new DynamicMethod("zts_table_set", typeof(void), new[] { typeof(object), typeof(object) }, typeof(MonoBridges).Module, true);
+            var il = dm.GetILGenerator();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Unbox, s);
+            il.Emit(OpCodes.Ldarg_1);
+            il.Emit(t.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, t);
+            var f = m as FieldInfo;
+            if (f != null) il.Emit(OpCodes.Stfld, f);
+            else il.Emit(OpCodes.Call, ((PropertyInfo)m).GetSetMethod());
+            il.Emit(OpCodes.Ret);
+            return (Action<object, object>)dm.CreateDelegate(typeof(Action<object, object>));
+        }
+    }
+}

@@ -1,0 +1,114 @@
+using System;
+using System.Reflection;
+
+namespace ZTS.Shared.Bridges
+{
+    /// <summary>
+    /// What an emitted member bridge needs besides its IL: the member's display name for error texts,
+    /// parameter types and defaults, and the view (type id) under which a returned object is pushed.
+    /// One per bound member per domain; the bridge delegate is closed over it.
+    /// </summary>
+    internal sealed class MemberSite
+    {
+        public MemberSite(string name, ParameterInfo[] parameters, Type resultType, int resultView)
+        {
+            Name = name;
+            ResultType = resultType ?? typeof(void);
+            ResultView = resultView;
+            int n = parameters == null ? 0 : parameters.Length;
+            ParamTypes = new Type[n];
+            Defaults = new object[n];
+            Optional = new bool[n];
+            ParamTables = new Clr.TableShape[n];
+            ParamUnpacked = new Clr.TableShape[n];
+            JsOffset = new int[n];
+            int offset = 0;
+            for (int i = 0; i < n; i++)
+            {
+                ParamTypes[i] = parameters[i].ParameterType;
+                Optional[i] = parameters[i].IsOptional;
+                Defaults[i] = parameters[i].IsOptional ? DeclaredDefault(parameters[i]) : null;
+                ParamTables[i] = Clr.MarshalAsReader.TableFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
+                ParamUnpacked[i] = Clr.MarshalAsReader.UnpackedFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
+                JsOffset[i] = offset;
+                if (ParamUnpacked[i] != null) offset += ParamUnpacked[i].Count - 1;
+                if (parameters[i].IsOut)
+                {
+                    if (_out == null) _out = new bool[n];
+                    _out[i] = true;
+                }
+            }
+        }
+
+        /// <summary>"Type.Member" as JS sees it.</summary>
+        public readonly string Name;
+
+        /// <summary>Declared parameter types (value parameter of setters included).</summary>
+        public readonly Type[] ParamTypes;
+
+        /// <summary>Default values of optional parameters (null otherwise).</summary>
+        public readonly object[] Defaults;
+
+        /// <summary>Whether each parameter may be omitted.</summary>
+        public readonly bool[] Optional;
+
+        /// <summary>Type id of the declared result type, for pushing returned objects.</summary>
+        public readonly int ResultView;
+
+        /// <summary>The declared result type (void when none).</summary>
+        public readonly Type ResultType;
+
+        /// <summary>[TsMarshalAs(Table)] shapes of the parameters (null entries: Default).</summary>
+        public readonly Clr.TableShape[] ParamTables;
+
+        /// <summary>[TsMarshalAs(UnpackedValues)] shapes of the parameters (null entries: one JS value).</summary>
+        public readonly Clr.TableShape[] ParamUnpacked;
+
+        /// <summary>How many JS arguments earlier unpacked parameters add before parameter i.</summary>
+        public readonly int[] JsOffset;
+
+        /// <summary>[TsMarshalAs(Table)] shape of the result, or null.</summary>
+        public Clr.TableShape ResultTable;
+
+        private bool[] _out;
+
+        /// <summary>Whether parameter i is an out parameter.</summary>
+        public bool IsOut(int i)
+        {
+            return _out != null && i < _out.Length && _out[i];
+        }
+
+        // The default an optional parameter declares, or null for default(T): [Optional] without a
+        // default value reports Reflection.Missing (or DBNull), which is not a value (issue 5 regression).
+        private static object DeclaredDefault(ParameterInfo p)
+        {
+            object v = p.DefaultValue;
+            return v == DBNull.Value || v is System.Reflection.Missing ? null : v;
+        }
+
+        /// <summary>The value a missing argument i takes: its C# default value, or default(T).</summary>
+        public T Missing<T>(int i)
+        {
+            object v = i < Defaults.Length ? Defaults[i] : null;
+            if (v == null) return default(T);
+            Type t = typeof(T);
+            if (t.IsEnum && v.GetType() != t) v = Enum.ToObject(t, v);
+            return (T)v;
+        }
+
+        private string[] _where;
+
+        /// <summary>"argument N of 'T.M'": parameter i as error texts name it (made once).</summary>
+        public string Where(int i)
+        {
+            if (_where == null) _where = new string[ParamTypes.Length];
+            return _where[i] ?? (_where[i] = "argument " + (i + 1) + " of '" + Name + "'");
+        }
+
+        /// <summary>The C# name of parameter i's type, for error texts.</summary>
+        public string ParamTypeName(int i)
+        {
+            return i < ParamTypes.Length ? ParamTypes[i].FullName ?? ParamTypes[i].Name : "?";
+        }
+    }
+}

@@ -1,0 +1,49 @@
+using System;
+using ZTS.Shared.Conversion;
+using ZTS.Shared.Native;
+
+namespace ZTS.Shared.Bridges
+{
+    /// <summary>
+    /// C# -> JS results of member bridges (CONTRACT §5): primitives encode by tag, strings take one call,
+    /// objects are pushed through the registry under the member's declared result type (the view).
+    /// Signature of every writer: (site, domain, value) -> JsValue (owned by the caller).
+    /// </summary>
+    internal static unsafe class ResultWriter
+    {
+        public static JsValue WriteVoid(MemberSite s, JsDomain d) { return JsValue.Undefined; }
+        public static JsValue WriteBoolean(MemberSite s, JsDomain d, bool v) { return JsValue.FromBool(v); }
+        public static JsValue WriteSByte(MemberSite s, JsDomain d, sbyte v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteByte(MemberSite s, JsDomain d, byte v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteInt16(MemberSite s, JsDomain d, short v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteUInt16(MemberSite s, JsDomain d, ushort v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteInt32(MemberSite s, JsDomain d, int v) { return JsValue.FromInt32(v); }
+        public static JsValue WriteSingle(MemberSite s, JsDomain d, float v) { return JsValue.FromDouble(v); }
+        public static JsValue WriteDouble(MemberSite s, JsDomain d, double v) { return JsValue.FromDouble(v); }
+
+        public static JsValue WriteUInt32(MemberSite s, JsDomain d, uint v) { return ValueRules.FromUInt32(v); }
+        public static JsValue WriteInt64(MemberSite s, JsDomain d, long v) { return ValueRules.FromInt64(v, Where.Result(s.Name)); }
+        public static JsValue WriteUInt64(MemberSite s, JsDomain d, ulong v) { return ValueRules.FromUInt64(v, Where.Result(s.Name)); }
+        public static JsValue WriteChar(MemberSite s, JsDomain d, char v) { return ValueRules.FromString(d, v.ToString()); }
+        public static JsValue WriteString(MemberSite s, JsDomain d, string v) { return ValueRules.FromString(d, v); }
+
+        /// <summary>A class, interface, array, delegate or struct result: pushed under the declared view.</summary>
+        public static JsValue WriteObject(MemberSite s, JsDomain d, object v)
+        {
+            return v == null ? JsValue.Null : d.Push(v, s.ResultView);
+        }
+
+        /// <summary>A [TsMarshalAs(Table)] struct result: a plain JS object with the listed members.</summary>
+        public static JsValue WriteTable(MemberSite s, JsDomain d, object v)
+        {
+            return s.ResultTable.ToJs(d, v, "return value of '" + s.Name + "'");
+        }
+
+        /// <summary>A result declared object or Nullable: the general rule (primitives and strings by value,
+        /// the rest pushed under the declared view).</summary>
+        public static JsValue WriteAny(MemberSite s, JsDomain d, object v)
+        {
+            return ValueRules.FromClr(d, v, s.ResultType, s.ResultView, Where.Result(s.Name));
+        }
+    }
+}

@@ -1,0 +1,195 @@
+using System;
+using ZTS.Shared.Conversion;
+using ZTS.Shared.Native;
+
+namespace ZTS.Shared.Bridges
+{
+    /// <summary>
+    /// C# <-> JS value conversion for the emitted bridges (CONTRACT §5). Numbers, booleans and null are
+    /// encoded and decoded by tag here, with no P/Invoke; strings take one call into the core each.
+    /// Nothing is truncated silently: a value that does not fit is a TsMarshalException.
+    /// Writers: (closure, argv, index, value). Readers: (closure, result) and they consume the result.
+    /// </summary>
+    internal static unsafe class ValueMarshal
+    {
+        // ---- C# -> JS ---------------------------------------------------------------------------
+
+        public static void WriteBoolean(FunctionClosure c, JsValue* argv, int index, bool v) { JsValue.SetBool(argv + index, v); }
+        public static void WriteSByte(FunctionClosure c, JsValue* argv, int index, sbyte v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteByte(FunctionClosure c, JsValue* argv, int index, byte v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteInt16(FunctionClosure c, JsValue* argv, int index, short v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteUInt16(FunctionClosure c, JsValue* argv, int index, ushort v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteInt32(FunctionClosure c, JsValue* argv, int index, int v) { JsValue.SetInt32(argv + index, v); }
+        public static void WriteSingle(FunctionClosure c, JsValue* argv, int index, float v) { JsValue.SetDouble(argv + index, v); }
+        public static void WriteDouble(FunctionClosure c, JsValue* argv, int index, double v) { JsValue.SetDouble(argv + index, v); }
+
+        public static void WriteUInt32(FunctionClosure c, JsValue* argv, int index, uint v) { JsValue.Set(argv + index, ValueRules.FromUInt32(v)); }
+        public static void WriteInt64(FunctionClosure c, JsValue* argv, int index, long v) { JsValue.Set(argv + index, ValueRules.FromInt64(v, Arg(c, index))); }
+        public static void WriteUInt64(FunctionClosure c, JsValue* argv, int index, ulong v) { JsValue.Set(argv + index, ValueRules.FromUInt64(v, Arg(c, index))); }
+        public static void WriteChar(FunctionClosure c, JsValue* argv, int index, char v) { JsValue.Set(argv + index, ValueRules.FromString(c.Domain, v.ToString())); }
+        public static void WriteString(FunctionClosure c, JsValue* argv, int index, string v) { JsValue.Set(argv + index, ValueRules.FromString(c.Domain, v)); }
+
+        /// <summary>A C# object argument: pushed under the parameter's declared type (its view).</summary>
+        public static void WriteObject(FunctionClosure c, JsValue* argv, int index, object v)
+        {
+            if (v == null)
+            {
+                JsValue.Set(argv + index, JsValue.Null);
+                return;
+            }
+            Type declared = c.ParamTypes[index];
+            JsValue.Set(argv + index, Nullable.GetUnderlyingType(declared) != null || declared == typeof(object)
+                ? ValueRules.FromClr(c.Domain, v, declared, 0, Arg(c, index))
+                : c.Domain.Push(v, c.Views[index]));
+        }
+
+        /// <summary>A [TsMarshalAs(UnpackedValues)] struct argument: its members as consecutive JS arguments (argv shifted).</summary>
+        public static void WriteUnpacked(FunctionClosure c, JsValue* argv, int index, object v)
+        {
+            c.ParamUnpacked[index].ToValues(c.Domain, v, argv + index, "argument " + (index + 1) + " of '" + c.Name + "'");
+        }
+
+        /// <summary>A [TsMarshalAs(Table)] struct argument: a plain JS object with the listed members.</summary>
+        public static void WriteTable(FunctionClosure c, JsValue* argv, int index, object v)
+        {
+            JsValue.Set(argv + index, c.ParamTables[index].ToJs(c.Domain, v, "argument " + (index + 1) + " of '" + c.Name + "'"));
+        }
+
+        /// <summary>A [TsMarshalAs(Table)] struct result from a plain JS object (consumed).</summary>
+        public static object ReadTable(FunctionClosure c, JsValue r)
+        {
+            try
+            {
+                return c.ResultTable.FromJs(c.Domain, r, "return value of '" + c.Name + "'");
+            }
+            finally
+            {
+                if (r.IsRefCounted) ZtsNative.zts_value_free(c.Domain.Handle, r);
+            }
+        }
+
+        /// <summary>A [TsMarshalAs(OpaqueValue)] by-value argument: an opaque handle (no write-back).</summary>
+        public static int WriteOpaqueValue(FunctionClosure c, JsValue* argv, int index, object value)
+        {
+            return WriteHandle(c, argv, index, ValueRules.FromClr(c.Domain, value, c.ParamTypes[index], 0, Arg(c, index)));
+        }
+
+        // Puts `initial` (consumed) behind a new opaque handle of the call's scope in argv[index]; returns the slot.
+        private static int WriteHandle(FunctionClosure c, JsValue* argv, int index, JsValue initial)
+        {
+            JsValue handle;
+            int slot;
+            int rc = ZtsNative.zts_opaque_new(c.Domain.Handle, initial, out handle, out slot);
+            if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, c.Name);
+            JsValue.Set(argv + index, handle);
+            return slot;
+        }
+
+        /// <summary>A ref/in/out argument: an opaque handle holding the value; returns the slot for read-back.</summary>
+        public static int WriteOpaque(FunctionClosure c, JsValue* argv, int index, object value)
+        {
+            Type t = c.ParamTypes[index].GetElementType();
+            JsValue initial = value == null && t.IsValueType ? JsValue.Undefined
+                : ValueRules.FromClr(c.Domain, value, t, 0, Arg(c, index));
+            return WriteHandle(c, argv, index, initial);
+        }
+
+        /// <summary>The value JS left behind an opaque handle, converted for its ref/out parameter.</summary>
+        public static object ReadOpaque(FunctionClosure c, int slot, int index)
+        {
+            JsDomain d = c.Domain;
+            JsValue v;
+            int rc = ZtsNative.zts_opaque_take(d.Handle, slot, out v);
+            if (rc != ZtsStatus.Ok) throw new InvalidOperationException("zts: the opaque slot of argument " + (index + 1) + " is gone");
+            Type t = c.ParamTypes[index].GetElementType();
+            if (v.Tag == JsValue.TagUndefined && t.IsValueType) return Activator.CreateInstance(t);
+            return Clr.ValueConvert.FromJs(d, v, t, "ref/out argument " + (index + 1) + " of '" + c.Name + "'");
+        }
+
+        // ---- JS -> C# (results) ------------------------------------------------------------------
+
+        /// <summary>A result of any other declared type (object, Nullable, classes, interfaces, arrays, delegates,
+        /// structs): the general rule, consuming r.</summary>
+        public static object ReadObject(FunctionClosure c, JsValue r)
+        {
+            try
+            {
+                return ValueRules.ToClr(c.Domain, r, c.ResultType, ValueRules.SlotUnknown, Result(c));
+            }
+            finally
+            {
+                Free(c, r);
+            }
+        }
+
+        public static void ReadVoid(FunctionClosure c, JsValue r)
+        {
+            Free(c, r);
+        }
+
+        public static bool ReadBoolean(FunctionClosure c, JsValue r) { return ValueRules.ToBoolean(r, c.ResultType, Result(c, r)); }
+        public static sbyte ReadSByte(FunctionClosure c, JsValue r) { return (sbyte)ValueRules.ToIntegral(r, sbyte.MinValue, sbyte.MaxValue, c.ResultType, Result(c, r)); }
+        public static byte ReadByte(FunctionClosure c, JsValue r) { return (byte)ValueRules.ToIntegral(r, byte.MinValue, byte.MaxValue, c.ResultType, Result(c, r)); }
+        public static short ReadInt16(FunctionClosure c, JsValue r) { return (short)ValueRules.ToIntegral(r, short.MinValue, short.MaxValue, c.ResultType, Result(c, r)); }
+        public static ushort ReadUInt16(FunctionClosure c, JsValue r) { return (ushort)ValueRules.ToIntegral(r, ushort.MinValue, ushort.MaxValue, c.ResultType, Result(c, r)); }
+        public static uint ReadUInt32(FunctionClosure c, JsValue r) { return (uint)ValueRules.ToIntegral(r, uint.MinValue, uint.MaxValue, c.ResultType, Result(c, r)); }
+        public static long ReadInt64(FunctionClosure c, JsValue r) { return ValueRules.ToIntegral(r, -ValueRules.MaxSafeInteger, ValueRules.MaxSafeInteger, c.ResultType, Result(c, r)); }
+        public static ulong ReadUInt64(FunctionClosure c, JsValue r) { return ValueRules.ToUInt64(r, c.ResultType, Result(c, r)); }
+        public static double ReadDouble(FunctionClosure c, JsValue r) { return ValueRules.ToDouble(r, c.ResultType, Result(c, r)); }
+        public static float ReadSingle(FunctionClosure c, JsValue r) { return (float)ValueRules.ToDouble(r, c.ResultType, Result(c, r)); }
+
+        public static int ReadInt32(FunctionClosure c, JsValue r)
+        {
+            if (r.Tag == JsValue.TagInt) return r.Int32; // the hot path: one compare
+            return ValueRules.ToInt32(r, c.ResultType, Result(c, r));
+        }
+
+        public static char ReadChar(FunctionClosure c, JsValue r)
+        {
+            try
+            {
+                return ValueRules.ToChar(c.Domain, r, Result(c));
+            }
+            finally
+            {
+                Free(c, r);
+            }
+        }
+
+        public static string ReadString(FunctionClosure c, JsValue r)
+        {
+            try
+            {
+                return ValueRules.ToString(c.Domain, r, Result(c));
+            }
+            finally
+            {
+                Free(c, r);
+            }
+        }
+
+        // ---- helpers ------------------------------------------------------------------------------
+
+        private static Where Arg(FunctionClosure c, int index)
+        {
+            return Where.Argument(index, c.Name);
+        }
+
+        private static Where Result(FunctionClosure c)
+        {
+            return Where.Result(c.Name);
+        }
+
+        // The typed number/bool readers never keep r: a ref-counted r is a mismatch, freed before the rule throws.
+        private static Where Result(FunctionClosure c, JsValue r)
+        {
+            Free(c, r);
+            return Where.Result(c.Name);
+        }
+
+        private static void Free(FunctionClosure c, JsValue r)
+        {
+            if (r.IsRefCounted) ZtsNative.zts_value_free(c.Domain.Handle, r);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+using System;
+using System.Collections.Generic;
+using System.Reflection;
+using ZTS.Shared.Native;
+
+namespace ZTS.Shared.Clr
+{
+    /// <summary>Converts one JS value (borrowed: the caller frees it) to type t; `where` names it in errors.</summary>
+    internal delegate object ElementRule(JsDomain d, JsValue v, Type t, string where);
+
+    /// <summary>
+    /// A JS array where T[], List&lt;T&gt;, IList&lt;T&gt;, IReadOnlyList&lt;T&gt;, ICollection&lt;T&gt; or
+    /// IEnumerable&lt;T&gt; is declared (CONTRACT §5, <see cref="TsJsArrays"/>): it crosses as a copy, a new T[]
+    /// for T[] and a new List&lt;T&gt; for the others, each element converted by the element rule the caller
+    /// passes (the general per-type rule). The elements come from the core in one crossing
+    /// (zts_array_read; a second one only for arrays longer than <see cref="Batch"/>). An element that does not
+    /// convert is a `zts:` error naming its index: "(element 2 of argument 1 of 'Api.Sum')".
+    /// </summary>
+    internal static unsafe class JsArrayCopy
+    {
+        /// <summary>Elements read into a stack buffer by the first crossing.</summary>
+        private const int Batch = 32;
+
+        /// <summary>
+        /// The copy of v as `declared`; null when v is not a JS array or `declared` takes none (the caller goes on
+        /// with its other rules). v is borrowed.
+        /// </summary>
+        public static object TryFromJsArray(JsDomain d, JsValue v, Type declared, string where, ElementRule convertElement)
+        {
+            if (v.Tag != JsValue.TagObject) return null;
+            Shape shape = ShapeOf(declared);
+            if (shape == null) return null;
+            JsValue* head = stackalloc JsValue[Batch];
+            int length;
+            int n = ZtsNative.zts_array_read(d.Handle, v, 0, Batch, head, out length);
+            if (n == ZtsStatus.Argument) return null; // not a JS array
+            if (n < 0) throw d.TakeError(n, where);
+            if (length <= n) return shape.Make(Fill(d, shape, head, n, null, 0, where, convertElement));
+            var rest = new JsValue[length - n];
+            fixed (JsValue* tail = rest)
+            {
+                int more = ZtsNative.zts_array_read(d.Handle, v, n, rest.Length, tail, out length);
+                if (more < 0)
+                {
+                    Free(d, head, n);
+                    throw d.TakeError(more, where);
+                }
+                return shape.Make(Fill(d, shape, head, n, tail, more, where, convertElement));
+            }
+        }
+
+        // Converts head[0..n) then tail[0..m) (owned, freed here) into a new T[].
+        private static Array Fill(JsDomain d, Shape shape, JsValue* head, int n, JsValue* tail, int m, string where, ElementRule convert)
+        {
+            Array result = shape.NewArray(n + m);
+            int i = 0;
+            try
+            {
+                for (; i < n + m; i++)
+                {
+                    JsValue e = i < n ? head[i] : tail[i - n];
+                    object value;
+                    try
+                    {
+                        value = convert(d, e, shape.Element, where);
+                    }
+                    catch (TsMarshalException)
+                    {
+                        // The element's own error text, built only now: the same rule on the same (still alive)
+                        // value fails again, with the index in `where`.
+                        convert(d, e, shape.Element, "element " + i + " of " + where);
+                        throw;
+                    }
+                    shape.Set(result, i, value);
+                }
+            }
+            finally
+            {
+                Free(d, head, n);
+                if (tail != null) Free(d, tail, m);
+            }
+            return result;
+        }
+
+        private static void Free(JsDomain d, JsValue* values, int n)
+        {
+            for (int k = 0; k < n; k++)
+                if (values[k].IsRefCounted) ZtsNative.zts_value_free(d.Handle, values[k]);
+        }
+
+        private static readonly Dictionary<Type, Shape> Shapes = new Dictionary<Type, Shape>();
+
+        // The cached shape of a declared type, null when a JS array does not convert to it.
+        private static Shape ShapeOf(Type declared)
+        {
+            Shape shape;
+            lock (Shapes)
+            {
+                if (Shapes.TryGetValue(declared, out shape)) return shape;
+            }
+            Type element = TsJsArrays.ElementType(declared);
+            shape = element == null ? null : new Shape(element, declared.IsArray);
+            lock (Shapes) Shapes[declared] = shape;
+            return shape;
+        }
+
+        /// <summary>How the copy for one declared type is built: typed element stores, then T[] or List&lt;T&gt;.</summary>
+        private sealed class Shape
+        {
+            public readonly Type Element;
+            public readonly Func<int, Array> NewArray;
+            public readonly Action<Array, int, object> Set;
+            public readonly Func<Array, object> Make;
+
+            public Shape(Type element, bool isArray)
+            {
+                Element = element;
+                NewArray = (Func<int, Array>)Generic("NewElements", element, typeof(Func<int, Array>));
+                Set = (Action<Array, int, object>)Generic("SetElement", element, typeof(Action<Array, int, object>));
+                Make = isArray ? (Func<Array, object>)(a => a) : (Func<Array, object>)Generic("NewList", element, typeof(Func<Array, object>));
+            }
+
+            private static Delegate Generic(string name, Type element, Type delegateType)
+            {
+                MethodInfo m = typeof(Shape).GetMethod(name, BindingFlags.NonPublic | BindingFlags.Static).MakeGenericMethod(element);
+                return Delegate.CreateDelegate(delegateType, m);
+            }
+
+            private static Array NewElements<T>(int length)
+            {
+                return new T[length];
+            }
+
+            private static void SetElement<T>(Array a, int i, object value)
+            {
+                ((T[])a)[i] = (T)value;
+            }
+
+            private static object NewList<T>(Array a)
+            {
+                return new List<T>((T[])a);
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+using System;
+using ZTS.Shared.Native;
+
+namespace ZTS.Shared.Clr
+{
+    /// <summary>
+    /// The type callbacks of the host table: name resolution for the CSharp tree and csharp: modules, the
+    /// namespace listing, and EnsureBinding. Called by the core from inside JS (not JSCFunctions: they
+    /// answer through the request and never throw into JS); every exception is caught here.
+    /// </summary>
+    internal static class TypeCallbacks
+    {
+        public static int Resolve(IntPtr host, IntPtr name, IntPtr request)
+        {
+            try
+            {
+                JsDomain d = JsDomain.FromHost(host);
+                string path = ZtsNative.FromUtf8Z(name);
+                Type t = TypeCatalog.FindType(path);
+                if (t != null)
+                {
+                    ZtsNative.zts_type_request_type(request, TypeBinder.Declare(d, t));
+                    return 0;
+                }
+                if (TypeCatalog.IsNamespace(path)) ZtsNative.zts_type_request_namespace(request);
+                return 0;
+            }
+            catch (Exception e)
+            {
+                return Fail(request, e);
+            }
+        }
+
+        public static int ListNamespace(IntPtr host, IntPtr name, IntPtr request)
+        {
+            try
+            {
+                foreach (string type in TypeCatalog.TypesOf(ZtsNative.FromUtf8Z(name)))
+                    ZtsNative.zts_type_request_add_name(request, ZtsNative.Utf8Z(type));
+                return 0;
+            }
+            catch (Exception e)
+            {
+                return Fail(request, e);
+            }
+        }
+
+        public static int Bind(IntPtr host, int typeId, IntPtr request)
+        {
+            try
+            {
+                TypeBinder.Bind(JsDomain.FromHost(host), typeId);
+                return 0;
+            }
+            catch (Exception e)
+            {
+                return Fail(request, e);
+            }
+        }
+
+        private static int Fail(IntPtr request, Exception e)
+        {
+            string ignored;
+            try
+            {
+                ZtsNative.zts_type_request_fail(request, ZtsNative.Utf8Z(ErrorBoundary.Describe(e, out ignored).Substring(5)));
+            }
+            catch (Exception)
+            {
+                // nothing more can be said; the core reports a failed request
+            }
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,31 @@
+using ZTS.Shared.Native;
+
+namespace ZTS.Shared
+{
+    /// <summary>
+    /// The JS <c>console</c> object (log, info, warn, error, debug) as gated C# callbacks: each formats its
+    /// arguments in one native call and buffers the line in TsConsole, which flushes outside JS frames.
+    /// </summary>
+    internal static unsafe class ConsoleBinding
+    {
+        /// <summary>Defines console.* on the domain's global object.</summary>
+        public static void Install(JsDomain domain)
+        {
+            HostFunction write = Write;
+            domain.DefineFunction("console.log", 0, (int)TsLogLevel.Log, write);
+            domain.DefineFunction("console.debug", 0, (int)TsLogLevel.Log, write);
+            domain.DefineFunction("console.info", 0, (int)TsLogLevel.Info, write);
+            domain.DefineFunction("console.warn", 0, (int)TsLogLevel.Warn, write);
+            domain.DefineFunction("console.error", 0, (int)TsLogLevel.Error, write);
+        }
+
+        private static JsValue Write(JsDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
+        {
+            char* chars;
+            int n = ZtsNative.zts_values_format(domain.Handle, argc, argv, out chars);
+            if (n < 0) throw domain.TakeError(n, "console");
+            TsConsole.Enqueue((TsLogLevel)magic, new string(chars, 0, n));
+            return JsValue.Undefined;
+        }
+    }
+}

@@ -1,0 +1,270 @@
+using System;
+using ZTS.Shared.Clr;
+using ZTS.Shared.Native;
+
+namespace ZTS.Shared.Conversion
+{
+    /// <summary>
+    /// The one conversion rule set (CONTRACT §5): each (JS value kind, CLR type) pair is decided here, and
+    /// every path uses it: member arguments and results, fields and properties, zts.ref values, delegate
+    /// arguments and results in both directions, opaque get/set, Table members, array elements. The typed
+    /// entry points (ToInt32, FromInt64, ...) serve the bridges without boxing; ToClr / FromClr serve the
+    /// paths that only know the declared type at run time, and dispatch to the same typed rules.
+    /// JS values passed in are borrowed: nothing here frees them.
+    /// </summary>
+    internal static unsafe class ValueRules
+    {
+        /// <summary>Largest integer a JS number holds exactly: 2^53 - 1.</summary>
+        public const long MaxSafeInteger = 9007199254740991L;
+
+        /// <summary>Slot argument of ToClr: ask the core whether the value is a C# exotic.</summary>
+        public const int SlotUnknown = -2;
+
+        /// <summary>Slot argument of ToClr: the value is known not to be a C# exotic.</summary>
+        public const int SlotNone = -1;
+
+        // ---- JS -> C#: typed rules ----------------------------------------------------------------
+
+        /// <summary>bool: a JS boolean only.</summary>
+        public static bool ToBoolean(JsValue v, Type t, Where w)
+        {
+            if (v.Tag == JsValue.TagBool) return v.Int32 != 0;
+            throw ConvertErrors.Mismatch(v, t, w);
+        }
+
+        /// <summary>Integral types (and enums through their underlying type): an integral JS number in
+        /// [min, max]; long/ulong are limited to ±(2^53-1). Never truncates.</summary>
+        public static long ToIntegral(JsValue v, long min, long max, Type t, Where w)
+        {
+            if (v.Tag == JsValue.TagInt)
+            {
+                if (v.Int32 >= min && v.Int32 <= max) return v.Int32;
+                throw ConvertErrors.OutOfRange(v.Int32, t, w);
+            }
+            if (v.Tag != JsValue.TagFloat64) throw ConvertErrors.Mismatch(v, t, w);
+            double x = v.Float64;
+            if (Math.Floor(x) != x || double.IsInfinity(x)) throw ConvertErrors.NonIntegral(x, t, w); // NaN too
+            if (x < min || x > max) throw ConvertErrors.OutOfRange(x, t, w);
+            return (long)x;
+        }
+
+        /// <summary>int: the one-compare fast path of ToIntegral.</summary>
+        public static int ToInt32(JsValue v, Type t, Where w)
+        {
+            if (v.Tag == JsValue.TagInt) return v.Int32;
+            return (int)ToIntegral(v, int.MinValue, int.MaxValue, t, w);
+        }
+
+        /// <summary>ulong: an integral JS number in [0, 2^53-1].</summary>
+        public static ulong ToUInt64(JsValue v, Type t, Where w)
+        {
+            return (ulong)ToIntegral(v, 0, MaxSafeInteger, t, w);
+        }
+
+        /// <summary>double (and float): any JS number, NaN and ±Infinity included.</summary>
+        public static double ToDouble(JsValue v, Type t, Where w)
+        {
+            if (v.Tag == JsValue.TagFloat64) return v.Float64;
+            if (v.Tag == JsValue.TagInt) return v.Int32;
+            throw ConvertErrors.Mismatch(v, t, w);
+        }
+
+        /// <summary>char: a JS string of length 1.</summary>
+        public static char ToChar(JsDomain d, JsValue v, Where w)
+        {
+            if (!v.IsString) throw ConvertErrors.Mismatch(v, typeof(char), w);
+            string text = Text(d, v);
+            if (text.Length == 1) return text[0];
+            throw ConvertErrors.CharLength(text.Length, w);
+        }
+
+        /// <summary>string: a JS string; null and undefined are null.</summary>
+        public static string ToString(JsDomain d, JsValue v, Where w)
+        {
+            if (v.IsString) return Text(d, v);
+            if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined) return null;
+            throw ConvertErrors.Mismatch(v, typeof(string), w);
+        }
+
+        /// <summary>
+        /// object (and dynamic): a number becomes int when it is integral, in int range and not -0, else double;
+        /// booleans, strings, C# exotics (their object); null and undefined are null. Anything else (plain JS
+        /// objects, arrays, functions, symbols, bigints) is a marshal error.
+        /// </summary>
+        public static object ToAny(JsDomain d, JsValue v, int slot, Where w)
+        {
+            switch (v.Tag)
+            {
+                case JsValue.TagInt: return v.Int32;
+                case JsValue.TagFloat64: return NumberAsObject(v.Float64);
+                case JsValue.TagBool: return v.Int32 != 0;
+                case JsValue.TagNull:
+                case JsValue.TagUndefined: return null;
+            }
+            if (v.IsString) return Text(d, v);
+            object o = Exotic(d, v, slot);
+            if (o != null) return o;
+            throw ConvertErrors.Mismatch(v, typeof(object), w);
+        }
+
+        /// <summary>The CLR value of a JS number typed object: int when integral, in range and not -0.</summary>
+        public static object NumberAsObject(double x)
+        {
+            if (Math.Floor(x) == x && x >= int.MinValue && x <= int.MaxValue && !(x == 0 && 1 / x < 0)) return (int)x;
+            return x;
+        }
+
+        // ---- JS -> C#: by declared type ------------------------------------------------------------
+
+        /// <summary>
+        /// v converted to declared type t (boxed). `slot` is the registry slot when the caller knows it
+        /// (member arguments: the core resolved it), SlotNone when v is known not to be a C# object, or
+        /// SlotUnknown.
+        /// </summary>
+        public static object ToClr(JsDomain d, JsValue v, Type t, int slot, Where w)
+        {
+            Type u = Nullable.GetUnderlyingType(t);
+            if (u != null)
+            {
+                if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined) return null;
+                t = u;
+            }
+            if (t == typeof(object)) return ToAny(d, v, slot, w);
+            Type p = t.IsEnum ? Enum.GetUnderlyingType(t) : t;
+            switch (Type.GetTypeCode(p))
+            {
+                case TypeCode.Boolean: return ToBoolean(v, t, w);
+                case TypeCode.SByte: return Enumed(t, (sbyte)ToIntegral(v, sbyte.MinValue, sbyte.MaxValue, t, w));
+                case TypeCode.Byte: return Enumed(t, (byte)ToIntegral(v, byte.MinValue, byte.MaxValue, t, w));
+                case TypeCode.Int16: return Enumed(t, (short)ToIntegral(v, short.MinValue, short.MaxValue, t, w));
+                case TypeCode.UInt16: return Enumed(t, (ushort)ToIntegral(v, ushort.MinValue, ushort.MaxValue, t, w));
+                case TypeCode.Int32: return Enumed(t, ToInt32(v, t, w));
+                case TypeCode.UInt32: return Enumed(t, (uint)ToIntegral(v, uint.MinValue, uint.MaxValue, t, w));
+                case TypeCode.Int64: return Enumed(t, ToIntegral(v, -MaxSafeInteger, MaxSafeInteger, t, w));
+                case TypeCode.UInt64: return Enumed(t, ToUInt64(v, t, w));
+                case TypeCode.Single: return (float)ToDouble(v, t, w);
+                case TypeCode.Double: return ToDouble(v, t, w);
+                case TypeCode.Char: return ToChar(d, v, w);
+                case TypeCode.String: return ToString(d, v, w);
+            }
+            return ToClrObject(d, v, t, slot, w);
+        }
+
+        /// <summary>A class, interface, array, delegate or struct: a C# exotic whose object fits; a JS function
+        /// where a delegate is declared; null/undefined for reference types.</summary>
+        public static object ToClrObject(JsDomain d, JsValue v, Type t, int slot, Where w)
+        {
+            if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined)
+            {
+                if (!t.IsValueType) return null;
+                throw ConvertErrors.Mismatch(v, t, w);
+            }
+            if (v.Tag != JsValue.TagObject) throw ConvertErrors.Mismatch(v, t, w);
+            object o = Exotic(d, v, slot);
+            if (o == null && TypeBinder.IsDelegate(t))
+            {
+                o = d.DelegateFor(v, t); // a JS function where a delegate is declared (10-LIFETIME §5.1)
+                if (o == null) throw ConvertErrors.Mismatch(v, t, w);
+            }
+            // A JS array where T[] or a list interface is declared: a copy, element by element by these rules.
+            if (o == null) o = JsArrayCopy.TryFromJsArray(d, v, t, w.ToString(), ValueConvert.Element);
+            if (o == null) throw ConvertErrors.Mismatch(v, t, w);
+            if (t.IsInstanceOfType(o)) return o;
+            throw ConvertErrors.WrongObject(o, t, w);
+        }
+
+        // ---- C# -> JS ------------------------------------------------------------------------------
+
+        /// <summary>uint: an int when it fits, else a double (exact).</summary>
+        public static JsValue FromUInt32(uint v)
+        {
+            return v <= int.MaxValue ? JsValue.FromInt32((int)v) : JsValue.FromDouble(v);
+        }
+
+        /// <summary>long: exact within ±(2^53-1), else a marshal error (CONTRACT §5: no bigint).</summary>
+        public static JsValue FromInt64(long v, Where w)
+        {
+            if (v >= int.MinValue && v <= int.MaxValue) return JsValue.FromInt32((int)v);
+            if (v >= -MaxSafeInteger && v <= MaxSafeInteger) return JsValue.FromDouble(v);
+            throw ConvertErrors.Unsafe(typeof(long), v.ToString(), w);
+        }
+
+        /// <summary>ulong: exact up to 2^53-1, else a marshal error.</summary>
+        public static JsValue FromUInt64(ulong v, Where w)
+        {
+            if (v <= int.MaxValue) return JsValue.FromInt32((int)v);
+            if (v <= MaxSafeInteger) return JsValue.FromDouble(v);
+            throw ConvertErrors.Unsafe(typeof(ulong), v.ToString(), w);
+        }
+
+        /// <summary>A new JS string (owned); null is JS null.</summary>
+        public static JsValue FromString(JsDomain d, string s)
+        {
+            if (s == null) return JsValue.Null;
+            JsValue r;
+            int rc;
+            fixed (char* c = s) rc = ZtsNative.zts_value_new_string_utf16(d.Handle, c, s.Length, out r);
+            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "string");
+            return r;
+        }
+
+        /// <summary>
+        /// o, declared as type t, as an owned JS value: primitives and enums by value, char and string as JS
+        /// strings, everything else pushed as a C# object under the declared view (`view`, or 0 to declare t;
+        /// Nullable of a struct is seen as the struct). IntPtr/UIntPtr and pointers cannot cross.
+        /// </summary>
+        public static JsValue FromClr(JsDomain d, object o, Type t, int view, Where w)
+        {
+            if (o == null) return JsValue.Null;
+            Type u = Nullable.GetUnderlyingType(t) ?? t;
+            // A value declared object (or ValueType/Enum) crosses by its runtime type when that is a primitive or
+            // string; a boxed enum declared so stays a C# object (CONTRACT §5).
+            Type p = u.IsEnum ? Enum.GetUnderlyingType(u) : u;
+            if (u == typeof(object) || u == typeof(ValueType) || u == typeof(Enum)) p = o.GetType().IsEnum ? typeof(object) : o.GetType();
+            switch (Type.GetTypeCode(p))
+            {
+                case TypeCode.Boolean: return JsValue.FromBool((bool)o);
+                case TypeCode.SByte: return JsValue.FromInt32(Convert.ToSByte(o));
+                case TypeCode.Byte: return JsValue.FromInt32(Convert.ToByte(o));
+                case TypeCode.Int16: return JsValue.FromInt32(Convert.ToInt16(o));
+                case TypeCode.UInt16: return JsValue.FromInt32(Convert.ToUInt16(o));
+                case TypeCode.Int32: return JsValue.FromInt32(Convert.ToInt32(o));
+                case TypeCode.UInt32: return FromUInt32(Convert.ToUInt32(o));
+                case TypeCode.Int64: return FromInt64(Convert.ToInt64(o), w);
+                case TypeCode.UInt64: return FromUInt64(Convert.ToUInt64(o), w);
+                case TypeCode.Single: return JsValue.FromDouble((float)o);
+                case TypeCode.Double: return JsValue.FromDouble((double)o);
+                case TypeCode.Char: return FromString(d, ((char)o).ToString());
+                case TypeCode.String: return FromString(d, (string)o);
+            }
+            if (TsMemberRules.IsUncrossable(o.GetType()))
+                throw ConvertErrors.Uncrossable(o.GetType(), w);
+            return d.Push(o, view != 0 ? view : TypeBinder.Declare(d, u));
+        }
+
+        // ---- helpers -------------------------------------------------------------------------------
+
+        private static object Enumed(Type t, object v)
+        {
+            return t.IsEnum ? Enum.ToObject(t, v) : v;
+        }
+
+        /// <summary>The C# object behind a JS value, or null when it is not a C# exotic.</summary>
+        public static object Exotic(JsDomain d, JsValue v, int slot)
+        {
+            if (slot >= 0) return d.Registry.Get(slot);
+            if (slot == SlotNone || v.Tag != JsValue.TagObject) return null;
+            int view;
+            return ZtsNative.zts_object_slot(d.Handle, v, out slot, out view) == ZtsStatus.Ok ? d.Registry.Get(slot) : null;
+        }
+
+        /// <summary>The text of a JS string (borrowed).</summary>
+        public static string Text(JsDomain d, JsValue v)
+        {
+            char* chars;
+            int n = ZtsNative.zts_values_format(d.Handle, 1, &v, out chars); // borrowed v: String(v) copy
+            if (n < 0) throw d.TakeError(n, "string");
+            return new string(chars, 0, n);
+        }
+    }
+}

@@ -1,0 +1,283 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using System.Threading;
+using ZTS.Shared.Native;
+
+namespace ZTS.Shared
+{
+    /// <summary>
+    /// One live native domain (JSRuntime + main JSContext) as the shared managed layer sees it: its handle, owner
+    /// thread, host loader and gated host functions.
+    /// </summary>
+    internal sealed unsafe class JsDomain
+    {
+        // Gated calls arrive with a JSContext*; the host cookie of module loads is a GCHandle to the domain.
+        private static readonly Dictionary<IntPtr, JsDomain> ByContext = new Dictionary<IntPtr, JsDomain>();
+
+        // The live domain of this thread: the one-compare fast path of CheckAccess (a Reset or another
+        // thread both make it differ). Reading a [ThreadStatic] costs ~1 ns; Thread.CurrentThread ~6 ns.
+        [ThreadStatic] internal static JsDomain ThreadDomain;
+
+        private readonly List<HostFunction> _hostFunctions = new List<HostFunction>();
+        private readonly int _ownerThread;
+        private GCHandle _self;
+
+        /// <summary>Creates the native domain with the backend's entry points and the host's loader.</summary>
+        public JsDomain(IBridgeProvider bridges, Func<string, object> loader, TsAliasTable aliases)
+        {
+            Aliases = aliases;
+            Bridges = bridges;
+            IntPtr gate = bridges.EnsureNativeEntryPoints();
+            Loader = loader;
+            _ownerThread = Thread.CurrentThread.ManagedThreadId;
+            _self = GCHandle.Alloc(this, GCHandleType.Normal);
+            Handle = ZtsNative.zts_domain_new(GCHandle.ToIntPtr(_self), gate);
+            if (Handle == IntPtr.Zero)
+            {
+                _self.Free();
+                throw new OutOfMemoryException("zts: could not create the QuickJS runtime");
+            }
+            Id = ZtsNative.zts_domain_id(Handle);
+            Context = ZtsNative.zts_domain_context(Handle);
+            lock (ByContext) ByContext[Context] = this;
+            ThreadDomain = this;
+        }
+
+        /// <summary>How this backend makes bridges (the seam; see IBridgeProvider).</summary>
+        public readonly IBridgeProvider Bridges;
+
+        /// <summary>The native zts_domain*.</summary>
+        public IntPtr Handle;
+
+        /// <summary>The domain's JSContext*.</summary>
+        public IntPtr Context { get; private set; }
+
+        /// <summary>Process-unique id, for zts_release_enqueue from finalizers.</summary>
+        public uint Id { get; private set; }
+
+        /// <summary>The host module loader.</summary>
+        public Func<string, object> Loader { get; private set; }
+
+        /// <summary>The exception the loader threw during the current import, if any (for InnerException).</summary>
+        public Exception LastLoaderException { get; set; }
+
+        /// <summary>True once torn down: every bridge bound to it throws ObjectDisposedException.</summary>
+        public bool IsDisposed { get; private set; }
+
+        /// <summary>Nesting depth of JS calls in progress (kept natively, so the call hot path does not count).</summary>
+        public int CallDepth
+        {
+            get { return IsDisposed ? 0 : ZtsNative.zts_domain_call_depth(Handle); }
+        }
+
+        /// <summary>Bytes QuickJS still held when this domain's runtime was freed (0 when clean).</summary>
+        public long LeakedBytes { get; private set; }
+
+        /// <summary>The domain whose JSContext is ctx.</summary>
+        public static JsDomain FromContext(IntPtr ctx)
+        {
+            lock (ByContext)
+            {
+                JsDomain d;
+                if (ByContext.TryGetValue(ctx, out d)) return d;
+            }
+            throw new InvalidOperationException("zts: a gated call arrived for an unknown JS context");
+        }
+
+        /// <summary>The domain behind a host cookie.</summary>
+        public static JsDomain FromHost(IntPtr host)
+        {
+            return (JsDomain)GCHandle.FromIntPtr(host).Target;
+        }
+
+        /// <summary>Throws unless this domain is alive and the caller is on its thread.</summary>
+        public void CheckAccess(string what)
+        {
+            if (ThreadDomain == this) return;
+            if (IsDisposed)
+                throw new ObjectDisposedException(what, "zts: " + what + " belongs to a domain that was Reset or torn down; call TsAppDomain.GetFunction again");
+            if (Thread.CurrentThread.ManagedThreadId != _ownerThread)
+                throw new InvalidOperationException("zts: " + what + " was called from thread " + Thread.CurrentThread.ManagedThreadId +
+                                                    "; the domain belongs to thread " + _ownerThread);
+        }
+
+        /// <summary>Registers a host function and defines it at a dotted global path behind the gate.</summary>
+        public void DefineFunction(string path, int length, int magic, HostFunction fn)
+        {
+            int id = AddHostFunction(fn);
+            int rc = ZtsNative.zts_function_define_gated(Handle, ZtsNative.Utf8Z(path), length, magic, id);
+            if (rc != ZtsStatus.Ok) throw TakeError(rc, path);
+        }
+
+        /// <summary>Registers a host function (a member bridge); returns the id the gate passes as data[0].</summary>
+        public int AddHostFunction(HostFunction fn)
+        {
+            _hostFunctions.Add(fn);
+            return _hostFunctions.Count - 1;
+        }
+
+        /// <summary>Final method names: [TsAlias] and the alias XML of TsSettings, read when the domain was made.</summary>
+        public readonly TsAliasTable Aliases;
+
+        /// <summary>The C# event subscriptions this domain's scripts made with JS functions, undone at teardown (issue 13).</summary>
+        public readonly ScriptSubscriptions Subscriptions = new ScriptSubscriptions();
+
+        /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
+        public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
+
+        /// <summary>Core type ids of the CLR types shown to JS.</summary>
+        public readonly Dictionary<Type, int> TypeIds = new Dictionary<Type, int>();
+
+        /// <summary>CLR types by core type id.</summary>
+        public readonly Dictionary<int, Type> TypesById = new Dictionary<int, Type>();
+
+        /// <summary>Pushes obj to JS seen as type `view` (a core type id): the same JS object while JS holds it.</summary>
+        public JsValue Push(object obj, int view)
+        {
+            if (obj is Array) view = Clr.ArrayView.Of(this, (Array)obj, view);
+            int slot = Registry.SlotOf(obj, view);
+            JsValue result;
+            int rc = ZtsNative.zts_object_push(Handle, view, slot, out result);
+            if (rc != ZtsStatus.Ok) throw TakeError(rc, "push");
+            return result;
+        }
+
+        private readonly Dictionary<KeyValuePair<IntPtr, Type>, WeakReference> _delegates =
+            new Dictionary<KeyValuePair<IntPtr, Type>, WeakReference>();
+
+        /// <summary>
+        /// The delegate of type t that calls JS function fn (10-LIFETIME §5.1): the same instance while it is
+        /// alive, so remove_X(fn) finds what add_X(fn) added. The delegate keeps fn alive through a function
+        /// ref; when it is collected, its finalizer queues the ref's release. Null when fn is not a function.
+        /// </summary>
+        public Delegate DelegateFor(JsValue fn, Type t)
+        {
+            var key = new KeyValuePair<IntPtr, Type>(fn.Ptr, t);
+            WeakReference cached;
+            if (_delegates.TryGetValue(key, out cached))
+            {
+                var alive = cached.Target as Delegate;
+                if (alive != null) return alive;
+            }
+            int reference;
+            if (ZtsNative.zts_function_ref(Handle, fn, out reference) != ZtsStatus.Ok) return null;
+            char* origin;
+            int n = ZtsNative.zts_function_origin(Handle, fn, out origin); // named when called after Reset (issue 13)
+            var closure = new Bridges.FunctionClosure(this, reference, "JS function as " + Clr.TypeBinder.DisplayName(t), t,
+                                                      n > 0 ? new string(origin, 0, n) : "");
+            Delegate made = Bridges.BindDelegate(t, closure);
+            if (_delegates.Count >= _pruneAt) PruneDelegates();
+            _delegates[key] = new WeakReference(made);
+            return made;
+        }
+
+        // Prune when the cache doubled since the last prune (issue 11): O(1) amortized per delegate even when
+        // most entries are alive (a fixed threshold rescanned the whole cache on every new delegate).
+        private int _pruneAt = 1024;
+
+        private void PruneDelegates()
+        {
+            var dead = new List<KeyValuePair<IntPtr, Type>>();
+            foreach (var entry in _delegates)
+                if (!entry.Value.IsAlive) dead.Add(entry.Key);
+            foreach (var key in dead) _delegates.Remove(key);
+            _pruneAt = Math.Max(1024, _delegates.Count * 2);
+        }
+
+        /// <summary>Frees the registry slots whose exotics JS released (frame pump, domain thread).</summary>
+        public int DrainReleasedObjects()
+        {
+            int total = 0;
+            int* buffer = stackalloc int[256];
+            while (true)
+            {
+                int n = ZtsNative.zts_object_take_released(Handle, buffer, 256);
+                for (int i = 0; i < n; i++) Registry.Release(buffer[i]);
+                total += n;
+                if (n < 256) return total;
+            }
+        }
+
+        /// <summary>The host function with the given gate data id.</summary>
+        public HostFunction GetHostFunction(int id)
+        {
+            return _hostFunctions[id];
+        }
+
+        /// <summary>Builds the C# exception for a failed native call (status and zts_domain_error).</summary>
+        public Exception TakeError(int status, string what)
+        {
+            ZtsErrorInfo info;
+            ZtsNative.zts_domain_error(Handle, out info);
+            string message = ZtsNative.FromUtf8(info.Message, info.MessageLen);
+            string stack = ZtsNative.FromUtf8(info.Stack, info.StackLen);
+            string name = ZtsNative.FromUtf8(info.Name, info.NameLen);
+            Exception loaderException = LastLoaderException;
+            LastLoaderException = null;
+            // The C# exception a JS Error was made for: it comes back as the InnerException (CONTRACT §6).
+            Exception original = info.ExceptionSlot >= 0 ? Registry.Get(info.ExceptionSlot) as Exception : null;
+            if (status == ZtsStatus.Js)
+            {
+                var e = new TsException(message, name, stack, original);
+                // Inside a JS -> C# call the TsException may cross back into JS: keep the thrown value to rethrow.
+                if (info.ThrownRef > 0 && CallDepth > 0) ErrorBoundary.Hold(this, e, info.ThrownRef);
+                else if (info.ThrownRef > 0) ZtsNative.zts_function_release(Handle, info.ThrownRef);
+                return e;
+            }
+            if (info.ThrownRef > 0) ZtsNative.zts_function_release(Handle, info.ThrownRef);
+            switch (status)
+            {
+                case ZtsStatus.ModuleLoad:
+                    return new TsModuleLoadException(message, ZtsNative.FromUtf8(info.Specifier, info.SpecifierLen),
+                                                     ZtsNative.FromUtf8(info.Importer, info.ImporterLen), stack, loaderException);
+                case ZtsStatus.NoExport:
+                case ZtsStatus.NotCallable:
+                    return new TsBindException(message);
+                default:
+                    return new InvalidOperationException("zts: " + what + " failed with status " + status + (message.Length > 0 ? ": " + message : ""));
+            }
+        }
+
+        /// <summary>Runs pending Promise jobs; an uncaught job error and unhandled rejections go to the console as errors.</summary>
+        public void RunJobs()
+        {
+            ReportRejections();
+            int rc = ZtsNative.zts_domain_run_jobs(Handle);
+            if (rc == ZtsStatus.Js)
+            {
+                Exception e = TakeError(rc, "a Promise job");
+                TsConsole.Enqueue(TsLogLevel.Error, "zts: uncaught exception in a Promise job: " + e.Message +
+                                                    (((TsException)e).JsStack.Length > 0 ? "\n" + ((TsException)e).JsStack : ""));
+            }
+            ReportRejections();
+        }
+
+        private void ReportRejections()
+        {
+            char* chars;
+            int n;
+            while ((n = ZtsNative.zts_domain_take_rejection(Handle, out chars)) > 0)
+                TsUnhandledRejectionException.Report(new string(chars, 0, n)); // logged or thrown by TsFramePump (TsSettings)
+        }
+
+        /// <summary>Tears down (10-LIFETIME §7.2): drain the release queue, close registries, free context and runtime.</summary>
+        public void Dispose()
+        {
+            if (IsDisposed) return;
+            ZtsNative.zts_domain_drain_releases(Handle);
+            DrainReleasedObjects();
+            IsDisposed = true; // from here on every bridge of this domain throws ObjectDisposedException
+            if (ThreadDomain == this) ThreadDomain = null;
+            lock (ByContext) ByContext.Remove(Context);
+            Registry.Clear(); // registries before the context (10-LIFETIME §7.2)
+            LeakedBytes = ZtsNative.zts_domain_free(Handle);
+            TypeIds.Clear();
+            TypesById.Clear();
+            Handle = IntPtr.Zero;
+            Context = IntPtr.Zero;
+            _hostFunctions.Clear();
+            if (_self.IsAllocated) _self.Free();
+        }
+    }
+}

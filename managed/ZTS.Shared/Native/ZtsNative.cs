@@ -1,0 +1,260 @@
+using System;
+using System.Runtime.InteropServices;
+
+namespace ZTS.Shared.Native
+{
+    /// <summary>Status codes of the C ABI (native/include/zts/zts.h).</summary>
+    internal static class ZtsStatus
+    {
+        public const int Ok = 0;
+        public const int Js = -1;
+        public const int ModuleLoad = -2;
+        public const int NoExport = -3;
+        public const int NotCallable = -4;
+        public const int InvalidRef = -5;
+        public const int Argument = -6;
+        public const int NoGate = -7;
+        public const int NoHost = -8;
+        public const int Version = -9;
+        public const int OutOfMemory = -10;
+    }
+
+    /// <summary>zts_error_info: the last failure of a domain; pointers valid until the next call.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ZtsErrorInfo
+    {
+        public int Status;
+        public IntPtr Message;
+        public int MessageLen;
+        public IntPtr Stack;
+        public int StackLen;
+        public IntPtr Name;
+        public int NameLen;
+        public IntPtr Specifier;
+        public int SpecifierLen;
+        public IntPtr Importer;
+        public int ImporterLen;
+        public int ThrownRef;
+        public int ExceptionSlot;
+    }
+
+    /// <summary>The one P/Invoke surface of the Mono backend into libzts (contracts in zts.h).</summary>
+    internal static unsafe class ZtsNative
+    {
+        private const string Lib = "zts";
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_host_register(ref HostCallbackTable callbacks);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern IntPtr zts_version();
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_gate_imports(out IntPtr touserdata, out IntPtr jsThrow);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern IntPtr zts_domain_new(IntPtr host, IntPtr callbackGate);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern long zts_domain_free(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern uint zts_domain_id(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern IntPtr zts_domain_context(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_error(IntPtr domain, out ZtsErrorInfo info);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_ref_count(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_call_depth(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_run_jobs(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_gc(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_interrupt(uint domainId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_call_budget(IntPtr domain, long budgetMicroseconds);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_memory_limit(IntPtr domain, long bytes);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_stack_size(IntPtr domain, long bytes);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_job_limit(IntPtr domain, int maxJobs);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_take_rejection(IntPtr domain, out char* chars);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern void zts_release_enqueue(uint domainId, int reference);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_drain_releases(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_module_get_function(IntPtr domain, byte[] module, byte[] exportName, out int reference);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_load_request_set_source(IntPtr request, byte* utf8, int len);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_load_request_set_source_map(IntPtr request, byte* utf8, int len);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_load_request_fail(IntPtr request, byte* utf8, int len);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_call(IntPtr domain, int reference, int argc, JsValue* argv, JsValue* result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_release(IntPtr domain, int reference);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_ref(IntPtr domain, JsValue fn, out int reference);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_origin(IntPtr domain, JsValue fn, out char* chars);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_reset_hook_count(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_run_reset_hook(IntPtr domain, int index);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_define_gated(IntPtr domain, byte[] path, int length, int magic, long data);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_value_new_string_utf16(IntPtr domain, char* chars, int len, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_value_take_utf16(IntPtr domain, JsValue v, out char* chars);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_values_format(IntPtr domain, int argc, JsValue* argv, out char* chars);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern void zts_value_free(IntPtr domain, JsValue v);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_error_new(IntPtr domain, char* message, int messageLen, char* csharpStack, int stackLen, JsValue csharpException, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_error_rethrow_value(IntPtr domain, int reference, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_declare(IntPtr domain, byte[] fullName, byte[] jsName, int baseTypeId, int outerTypeId, uint flags, out int typeId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_interface(IntPtr domain, int typeId, int interfaceId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_method(IntPtr domain, int typeId, byte[] name, uint flags, int bridge, int paramCount, ZTS.Shared.Clr.ParamSpec[] specs);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_constructor(IntPtr domain, int typeId, int bridge, int paramCount, ZTS.Shared.Clr.ParamSpec[] specs);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_property(IntPtr domain, int typeId, byte[] name, uint flags, int getter, int setter);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_array_access(IntPtr domain, int typeId, int getBridge, int setBridge, int lengthBridge);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_constant(IntPtr domain, int typeId, byte[] name, double value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_object(IntPtr domain, int typeId, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_id_of(IntPtr domain, JsValue v, out int typeId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_request_namespace(IntPtr request);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_request_type(IntPtr request, int typeId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_request_add_name(IntPtr request, byte[] jsName);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_request_fail(IntPtr request, byte[] utf8);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_object_push(IntPtr domain, int typeId, int slot, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_object_take_released(IntPtr domain, int* slots, int cap);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_object_live_count(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_table_new(IntPtr domain, int count, IntPtr* names, JsValue* values, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_table_read(IntPtr domain, JsValue obj, int count, IntPtr* names, JsValue* values);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_array_read(IntPtr domain, JsValue arr, int start, int cap, JsValue* values, out int length);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_opaque_scope_begin(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_opaque_new(IntPtr domain, JsValue value, out JsValue handle, out int slot);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_opaque_take(IntPtr domain, int slot, out JsValue value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_opaque_scope_end(IntPtr domain, int token);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_ref_get(IntPtr domain, JsValue box, out JsValue value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_ref_set(IntPtr domain, JsValue box, JsValue value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_object_slot(IntPtr domain, JsValue v, out int slot, out int typeId);
+
+        /// <summary>A NUL-terminated UTF-8 copy of s for the C ABI.</summary>
+        public static byte[] Utf8Z(string s)
+        {
+            int n = System.Text.Encoding.UTF8.GetByteCount(s);
+            var bytes = new byte[n + 1];
+            System.Text.Encoding.UTF8.GetBytes(s, 0, s.Length, bytes, 0);
+            return bytes;
+        }
+
+        /// <summary>Decodes len UTF-8 bytes at p ("" for null).</summary>
+        public static string FromUtf8(IntPtr p, int len)
+        {
+            if (p == IntPtr.Zero || len <= 0) return "";
+            return System.Text.Encoding.UTF8.GetString((byte*)p, len);
+        }
+
+        /// <summary>Decodes a NUL-terminated UTF-8 string at p ("" for null).</summary>
+        public static string FromUtf8Z(IntPtr p)
+        {
+            if (p == IntPtr.Zero) return "";
+            int len = 0;
+            while (((byte*)p)[len] != 0) len++;
+            return FromUtf8(p, len);
+        }
+    }
+}

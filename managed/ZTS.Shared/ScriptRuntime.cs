@@ -1,0 +1,185 @@
+using System;
+using ZTS.Shared.Bridges;
+using ZTS.Shared.Native;
+
+namespace ZTS.Shared
+{
+    /// <summary>
+    /// The ITsRuntime of every backend (01-HOST-API §1-2): domain creation and Reset, GetFunction, the frame
+    /// pump's work, teardown. A backend derives from it and supplies only its IBridgeProvider; everything
+    /// here is backend-neutral.
+    /// </summary>
+    public abstract class ScriptRuntime : ITsRuntime, ITsRuntimeTeardown
+    {
+        private readonly IBridgeProvider _bridges;
+        private readonly string _backendName;
+        private volatile JsDomain _domain;
+
+        /// <summary>The live runtime (the one TsAppDomain created last), or null.</summary>
+        internal static ScriptRuntime Current { get; private set; }
+
+        internal ScriptRuntime(string backendName, IBridgeProvider bridges)
+        {
+            _backendName = backendName;
+            _bridges = bridges;
+            BridgeProvider.Register(bridges);
+        }
+
+        /// <summary>Bytes QuickJS leaked at the last teardown (0 when clean; tests assert it).</summary>
+        public long LastTeardownLeakedBytes { get; private set; }
+
+        /// <summary>Number of domains torn down by Reset so far.</summary>
+        public int ResetCount { get; private set; }
+
+        internal JsDomain Domain
+        {
+            get { return _domain; }
+        }
+
+        /// <inheritdoc />
+        public void Initialize(Func<string, object> moduleLoader)
+        {
+            if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
+            if (_domain != null) throw new InvalidOperationException("zts: the " + _backendName + " runtime is already initialized; use Reset");
+            _domain = CreateDomain(moduleLoader, TsAliasTable.Load(TsSettings.AliasXmlPaths));
+            Current = this;
+        }
+
+        /// <inheritdoc />
+        public void Reset(Func<string, object> moduleLoader)
+        {
+            if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
+            if (_domain == null) throw new InvalidOperationException("zts: the " + _backendName + " runtime is not initialized");
+            _domain.CheckAccess("Reset");
+            if (_domain.CallDepth > 0)
+                throw new InvalidOperationException("zts: a Reset cannot be applied inside a C# -> JS call; it stays reserved until EndOfFrame runs outside JS");
+            // What can fail before the new domain exists is checked while the old one still stands.
+            TsAliasTable aliases = TsAliasTable.Load(TsSettings.AliasXmlPaths);
+            Teardown();
+            _domain = CreateDomain(moduleLoader, aliases);
+            ResetCount++;
+        }
+
+        /// <inheritdoc />
+        public void ProcessPendingRefReleases()
+        {
+            if (_domain == null) return;
+            _domain.CheckAccess("ProcessPendingRefReleases");
+            ZtsNative.zts_domain_drain_releases(_domain.Handle);
+            _domain.DrainReleasedObjects();
+            _domain.RunJobs();
+        }
+
+        /// <inheritdoc />
+        public void Interrupt()
+        {
+            JsDomain d = _domain; // any thread: the id is immutable; a torn-down domain is simply not found
+            if (d != null) ZtsNative.zts_domain_interrupt(d.Id);
+        }
+
+        /// <inheritdoc />
+        public Delegate GetFunction(Type delegateType, string jsModule, string jsExportName)
+        {
+            if (delegateType == null) throw new ArgumentNullException("delegateType");
+            if (string.IsNullOrEmpty(jsModule)) throw new ArgumentException("zts: jsModule must be a non-empty module specifier", "jsModule");
+            if (string.IsNullOrEmpty(jsExportName)) throw new ArgumentException("zts: jsExportName must be a non-empty export name", "jsExportName");
+            if (_domain == null) throw new InvalidOperationException("zts: the " + _backendName + " runtime is not initialized");
+            _domain.CheckAccess("GetFunction");
+            if (jsModule.StartsWith("csharp:", StringComparison.Ordinal))
+                throw new TsBindException("zts: GetFunction cannot bind '" + jsExportName + "' of type module '" + jsModule + "': csharp: modules export types, not functions");
+            _bridges.CheckDelegate(delegateType); // fail loudly before touching JS
+
+            JsDomain d = _domain;
+            int reference;
+            int rc = ZtsNative.zts_module_get_function(d.Handle, ZtsNative.Utf8Z(jsModule), ZtsNative.Utf8Z(jsExportName), out reference);
+            if (TsConsole.HasPending && d.CallDepth == 0) TsConsole.Flush(); // module evaluation may have logged
+            if (rc != ZtsStatus.Ok) throw d.TakeError(rc, jsModule + "." + jsExportName);
+            return _bridges.BindDelegate(delegateType, new FunctionClosure(d, reference, jsModule + "." + jsExportName, delegateType));
+        }
+
+        /// <summary>Defines a gated global function whose arguments and result follow the `object` rule (null, bool,
+        /// int or double, string; a result of another type is undefined). For tests and hosts' glue.</summary>
+        internal void DefineGlobalFunction(string path, Func<object[], object> fn)
+        {
+            _domain.CheckAccess("DefineGlobalFunction");
+            PrimitiveFunction.Define(_domain, path, fn);
+        }
+
+        /// <summary>Objects in the current domain's ObjectRegistry (lifetime tests).</summary>
+        internal int RegisteredObjects
+        {
+            get { return _domain.Registry.Count; }
+        }
+
+        /// <summary>Live refs of the current domain: functions held by delegates, thrown values held by TsExceptions
+        /// (lifetime tests).</summary>
+        internal int LiveRefs
+        {
+            get { return ZtsNative.zts_domain_ref_count(_domain.Handle); }
+        }
+
+        /// <summary>Live exotics of the current domain (lifetime tests).</summary>
+        internal int LiveExotics
+        {
+            get { return ZtsNative.zts_object_live_count(_domain.Handle); }
+        }
+
+        /// <summary>Runs QuickJS's cycle collector on the current domain (lifetime tests).</summary>
+        internal void CollectJsGarbage()
+        {
+            ZtsNative.zts_domain_gc(_domain.Handle);
+        }
+
+        /// <summary>Live function refs of the current domain (lifetime tests).</summary>
+        internal int LiveFunctionRefs
+        {
+            get { return ZtsNative.zts_domain_ref_count(_domain.Handle); }
+        }
+
+        private JsDomain CreateDomain(Func<string, object> loader, TsAliasTable aliases)
+        {
+            TsLimits limits = TsLimits.FromSettings(); // throws on a bad setting before anything is made
+            var d = new JsDomain(_bridges, loader, aliases);
+            try
+            {
+                ApplyLimits(d, limits);
+                ConsoleBinding.Install(d);
+                ZtsHelpers.Install(d);
+            }
+            catch
+            {
+                d.Dispose();
+                throw;
+            }
+            return d;
+        }
+
+        private static void ApplyLimits(JsDomain d, TsLimits limits)
+        {
+            ZtsNative.zts_domain_set_call_budget(d.Handle, limits.CallBudgetMicroseconds);
+            ZtsNative.zts_domain_set_job_limit(d.Handle, limits.MaxJobsPerPump);
+            if (limits.HeapLimitBytes > 0) ZtsNative.zts_domain_set_memory_limit(d.Handle, limits.HeapLimitBytes);
+            if (limits.StackSizeBytes > 0) ZtsNative.zts_domain_set_stack_size(d.Handle, limits.StackSizeBytes);
+        }
+
+        private void Teardown()
+        {
+            ResetHooks.Run(_domain); // zts.on_reset hooks, then script event subscriptions removed (issue 13)
+            JsDomain old = _domain;
+            _domain = null;
+            old.Dispose();
+            LastTeardownLeakedBytes = old.LeakedBytes;
+            if (old.LeakedBytes != 0)
+                TsConsole.Enqueue(TsLogLevel.Error, "zts: QuickJS leaked " + old.LeakedBytes + " bytes at JS_FreeRuntime");
+        }
+
+        /// <summary>Tears the domain down for good (tests and tools); not part of the host API (no Shutdown there).</summary>
+        long ITsRuntimeTeardown.Shutdown()
+        {
+            if (_domain == null) return LastTeardownLeakedBytes;
+            Teardown();
+            if (Current == this) Current = null;
+            return LastTeardownLeakedBytes;
+        }
+    }
+}

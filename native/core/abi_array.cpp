@@ -1,0 +1,58 @@
+// C ABI: a JS array's elements in one crossing (JS arrays passed where C# declares T[] or a list, CONTRACT §5).
+#include "abi_guard.h"
+#include "domain.h"
+#include "value_cast.h"
+
+#include <cstdint>
+
+using namespace zts;
+
+extern "C" {
+
+int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t cap, zts_value *out_values,
+                       int32_t *out_length)
+{
+    if (domain == nullptr || start < 0 || cap < 0 || (cap > 0 && out_values == nullptr) || out_length == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JSContext *ctx = domain->ctx;
+    JSValue a = to_js(arr);
+    return abi_guard([&]() -> int32_t {
+        int is_array = JS_IsArray(ctx, a);
+        if (is_array < 0) {
+            return capture_exception(domain, ZTS_ERR_JS); // a revoked proxy
+        }
+        if (is_array == 0) {
+            return ZTS_ERR_ARGUMENT;
+        }
+        JSValue len_value = JS_GetPropertyStr(ctx, a, "length");
+        if (JS_IsException(len_value)) {
+            return capture_exception(domain, ZTS_ERR_JS);
+        }
+        int64_t length = 0;
+        int rc = JS_ToInt64(ctx, &length, len_value);
+        JS_FreeValue(ctx, len_value);
+        if (rc < 0) {
+            return capture_exception(domain, ZTS_ERR_JS);
+        }
+        if (length < 0 || length > INT32_MAX) {
+            return ZTS_ERR_ARGUMENT; // a C# array holds at most 2^31 - 1 elements
+        }
+        *out_length = static_cast<int32_t>(length);
+        int32_t count = start >= length ? 0 : static_cast<int32_t>(length - start < cap ? length - start : cap);
+        for (int32_t i = 0; i < count; i++) {
+            JSValue v = JS_GetPropertyUint32(ctx, a, static_cast<uint32_t>(start + i));
+            if (JS_IsException(v)) {
+                for (int32_t k = 0; k < i; k++) {
+                    JS_FreeValue(ctx, to_js(out_values[k]));
+                    out_values[k] = from_js(JS_UNDEFINED);
+                }
+                return capture_exception(domain, ZTS_ERR_JS);
+            }
+            out_values[i] = from_js(v);
+        }
+        return count;
+    });
+}
+
+} // extern "C"

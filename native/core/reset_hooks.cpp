@@ -1,0 +1,63 @@
+#include "reset_hooks.h"
+
+#include "script_limits.h"
+
+namespace zts
+{
+namespace
+{
+
+JSValue js_on_reset(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValueConst *argv)
+{
+    if (argc < 1 || !JS_IsFunction(ctx, argv[0])) {
+        return JS_ThrowTypeError(ctx, "zts: zts.on_reset needs a function");
+    }
+    zts_domain *d = domain_of(ctx);
+    JSValue hook = JS_DupValue(ctx, argv[0]);
+    try {
+        d->reset_hooks.push_back(hook);
+    } catch (...) {
+        JS_FreeValue(ctx, hook);
+        return JS_ThrowOutOfMemory(ctx);
+    }
+    return JS_UNDEFINED;
+}
+
+} // namespace
+
+bool install_reset_hook_helper(JSContext *ctx, JSValueConst zts_object)
+{
+    JSValue fn = JS_NewCFunction(ctx, js_on_reset, "on_reset", 1);
+    return !JS_IsException(fn) && JS_DefinePropertyValueStr(ctx, zts_object, "on_reset", fn, JS_PROP_CONFIGURABLE) >= 0;
+}
+
+int32_t run_reset_hook(zts_domain *d, int32_t index)
+{
+    if (index < 0 || static_cast<size_t>(index) >= d->reset_hooks.size()) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    // A hook may register another one (the vector grows): call a duplicate, not the slot.
+    JSValue fn = JS_DupValue(d->ctx, d->reset_hooks[static_cast<size_t>(index)]);
+    if (d->call_depth == 0) {
+        begin_outermost_call(d); // a runaway hook is stopped by Interrupt and the call budget too (issue 11)
+    }
+    d->call_depth++;
+    JSValue r = JS_Call(d->ctx, fn, JS_UNDEFINED, 0, nullptr);
+    d->call_depth--;
+    JS_FreeValue(d->ctx, fn);
+    if (JS_IsException(r)) {
+        return capture_exception(d, ZTS_ERR_JS);
+    }
+    JS_FreeValue(d->ctx, r);
+    return ZTS_OK;
+}
+
+void clear_reset_hooks(zts_domain *d)
+{
+    for (JSValue fn : d->reset_hooks) {
+        JS_FreeValue(d->ctx, fn);
+    }
+    d->reset_hooks.clear();
+}
+
+} // namespace zts

@@ -1,0 +1,86 @@
+// zts.on_reset hooks and zts_function_origin (issue 13), on a real domain (leak count checked at teardown).
+#include "native_host.h"
+
+using zts_test::NativeHost;
+
+using ResetHooks_Domain = NativeHost;
+using FunctionOrigin_Domain = NativeHost;
+
+namespace
+{
+
+std::string utf16_to_ascii(const uint16_t *chars, int32_t n)
+{
+    std::string out;
+    for (int32_t i = 0; i < n; i++) {
+        out.push_back(static_cast<char>(chars[i]));
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_F(ResetHooks_Domain, HooksRunInRegistrationOrder_AThrowingOneDoesNotStopTheOthers)
+{
+    module("app", "globalThis.order = [];\n"
+                  "zts.on_reset(() => order.push('a'));\n"
+                  "zts.on_reset(() => { order.push('b'); throw new Error('hook b failed'); });\n"
+                  "zts.on_reset(() => { order.push('c'); zts.on_reset(() => order.push('late')); });\n"
+                  "export function order_text() { return order.join(','); }\n");
+    int32_t text = function("app", "order_text");
+    ASSERT_EQ(3, zts_domain_reset_hook_count(d));
+    EXPECT_EQ(ZTS_OK, zts_domain_run_reset_hook(d, 0));
+    EXPECT_EQ(ZTS_ERR_JS, zts_domain_run_reset_hook(d, 1));
+    EXPECT_EQ("hook b failed", error_message());
+    EXPECT_EQ(ZTS_OK, zts_domain_run_reset_hook(d, 2));
+    ASSERT_EQ(4, zts_domain_reset_hook_count(d)); // registered by hook c
+    EXPECT_EQ(ZTS_OK, zts_domain_run_reset_hook(d, 3));
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_domain_run_reset_hook(d, 4));
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_domain_run_reset_hook(d, -1));
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(text, {}, &r));
+    EXPECT_EQ("a,b,c,late", take_string(r));
+}
+
+TEST_F(ResetHooks_Domain, NotAFunction_IsATypeError)
+{
+    module("app", "export function f() { try { zts.on_reset(42); return 'no'; } catch (e) { return e.name + ': ' + e.message; } }");
+    int32_t f = function("app", "f");
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(f, {}, &r));
+    EXPECT_EQ("TypeError: zts: zts.on_reset needs a function", take_string(r));
+    EXPECT_EQ(0, zts_domain_reset_hook_count(d));
+}
+
+TEST_F(ResetHooks_Domain, UnrunHooks_AreFreedWithTheDomain)
+{
+    module("app", "const big = { data: new Array(100).fill('x') };\n"
+                  "zts.on_reset(() => big.data.length);\n"
+                  "export function f() { return 1; }\n");
+    function("app", "f");
+    EXPECT_EQ(1, zts_domain_reset_hook_count(d)); // TearDown asserts no QuickJS leak
+}
+
+TEST_F(FunctionOrigin_Domain, ModuleFunction_NamesModuleLineColumn_MappedWhenTheModuleHasAMap)
+{
+    std::vector<std::string> origins;
+    host_function("probe", [&](zts_domain *dom, int argc, zts_value *argv, zts_value *, std::string *) {
+        const uint16_t *chars = nullptr;
+        int32_t n = zts_function_origin(dom, argv[0], &chars);
+        origins.push_back(utf16_to_ascii(chars, n));
+        return zts_test::int_value(0);
+    });
+    module("plain", "export function f() {\n  probe((x) => x);\n  probe(Math.max);\n  probe(42);\n}\n");
+    module("game/logic", "export function g() {\n  probe(() => 1);\n}\n");
+    // line 2 of game/logic -> src/game/logic.ts:11:5
+    source_map("game/logic",
+               R"({"version":3,"file":"logic.js","sourceRoot":"../src","sources":["game/logic.ts"],"names":[],"mappings":";AAUI"})");
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(function("plain", "f"), {}, &r));
+    ASSERT_EQ(ZTS_OK, call(function("game/logic", "g"), {}, &r));
+    ASSERT_EQ(4u, origins.size());
+    EXPECT_EQ("plain:2:9", origins[0]);
+    EXPECT_EQ("", origins[1]); // native
+    EXPECT_EQ("", origins[2]); // not a function
+    EXPECT_EQ("src/game/logic.ts:11:5", origins[3]);
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Each broken copy of the Unity package must make check_package.js fail with the expected finding (issue 14).
+# Usage: broken_copies.sh <node> <check_package.js> <package folder>
+set -euo pipefail
+node=$1 checker=$2 pkg=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rejected=0
+
+# expect <name> <phases> <finding regex> <mutation...>: copy, mutate, check, expect failure with the finding.
+expect() {
+  local name=$1 phases=$2 finding=$3
+  shift 3
+  local copy="$tmp/$name"
+  cp -r "$pkg" "$copy"
+  (cd "$copy" && eval "$@")
+  if out=$("$node" "$checker" "$copy" --out "$tmp/$name.work" --only "$phases" 2>&1); then
+    echo "$name: the checker accepted it"; echo "$out"; exit 1
+  fi
+  if ! grep -Eq "$finding" <<<"$out"; then
+    echo "$name: the checker failed without the expected finding /$finding/"; echo "$out"; exit 1
+  fi
+  echo "$name: rejected"
+  rejected=$((rejected + 1))
+}
+
+expect guid metas 'GUID [0-9a-f]{32} of .* collides with' \
+  'sed -i "s/^guid: .*/$(grep "^guid:" Runtime/TsAppDomain.cs.meta)/" Runtime/TsConsole.cs.meta'
+expect reference asmdefs 'references ZTS.Nowhere, which no asmdef defines' \
+  'sed -i "s/\"ZTS.Common\"/\"ZTS.Nowhere\"/" Runtime/Mono/ZTS.Mono.asmdef'
+expect gate plugins 'the gate is enabled for Standalone: Linux64' \
+  'perl -0pi -e "s/(Standalone: Linux64\n    second:\n      enabled: )0/\${1}1/" Plugins/quickjs/libzts_mono_gate.so.meta'
+expect linkxml compile,linkxml 'type ZTS.NoSuchType does not exist in ZTS.Common' \
+  'sed -i "s|<assembly fullname=\"ZTS.Common\" preserve=\"all\"/>|<assembly fullname=\"ZTS.Common\"><type fullname=\"ZTS.TsAppDomain\"/><type fullname=\"ZTS.NoSuchType\"/></assembly>|" link.xml'
+expect loose compile 'Loose.cs belongs to no asmdef' \
+  'printf "class Loose {}\n" > Loose.cs && cp Runtime/TsAppDomain.cs.meta Loose.cs.meta'
+# A Mono script needing something ZTS.Mono does not reference (here ZTS.Declarations).
+expect alone compile 'ZTS.Mono \(Runtime/Mono\) does not compile alone' \
+  'printf "namespace ZTS.Mono { static class UsesDeclarations { static object O = new ZTS.Declarations.DtsOptions(); } }\n" > Runtime/Mono/UsesDeclarations.cs'
+
+echo "broken copies rejected: $rejected"

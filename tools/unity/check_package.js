@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// Checks the Unity package com.code-philosophy.zts the way Unity's import would, with the tools at hand
+// (docs/UNITY_PACKAGE.md, "Checks"): package.json, .meta files and GUIDs, asmdefs and their references,
+// PluginImporter settings, each asmdef folder compiled alone by mcs, and link.xml against those assemblies.
+// Usage: node tools/unity/check_package.js <package folder> --out <work folder> [--only a,b,...]
+// Phases: manifest, metas, asmdefs, plugins, compile, linkxml. The compiled assemblies stay in <work>/assemblies.
+// Prints one line per finding and exits 1 when there is any.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { execFileSync } = require('child_process');
+const rules = require('./package_rules');
+
+const PHASES = ['manifest', 'metas', 'asmdefs', 'plugins', 'compile', 'linkxml'];
+// What Unity's .NET 4.x / Standard 2.0 profiles give every assembly, as Mono's framework assemblies.
+const FRAMEWORK = ['System.dll', 'System.Core.dll', 'System.Xml.dll', 'System.Xml.Linq.dll',
+                   'System.Runtime.Serialization.dll', 'System.Numerics.dll', 'System.Data.dll'];
+// asmdef platform names (Unity 2019.4+).
+const ASMDEF_PLATFORMS = ['Editor', 'Android', 'iOS', 'LinuxStandalone64', 'macOSStandalone', 'WindowsStandalone32',
+                          'WindowsStandalone64', 'WebGL', 'PS4', 'PS5', 'Switch', 'tvOS', 'XboxOne', 'GameCoreXboxOne',
+                          'GameCoreScarlett', 'Lumin', 'Stadia', 'WSA', 'CloudRendering', 'EmbeddedLinux', 'VisionOS'];
+const OS_OF = { '.so': 'Linux', '.dylib': 'OSX', '.dll': 'Windows' };
+
+const findings = [];
+function fail(what) { findings.push(what); console.log('check_package: FAIL ' + what); }
+function note(what) { console.log('check_package: ' + what); }
+
+function parseArgs() {
+  const a = { pkg: null, out: null, only: PHASES };
+  for (let i = 2; i < process.argv.length; i++) {
+    const v = process.argv[i];
+    if (v === '--out') a.out = path.resolve(process.argv[++i]);
+    else if (v === '--only') a.only = process.argv[++i].split(',');
+    else a.pkg = path.resolve(v);
+  }
+  if (!a.pkg || !a.out) throw new Error('usage: check_package.js <package folder> --out <work folder> [--only phases]');
+  for (const p of a.only) if (!PHASES.includes(p)) throw new Error('check_package: unknown phase ' + p);
+  return a;
+}
+
+// Every path Unity imports (hidden names skipped), relative, folders included.
+function imported(root, rel, out) {
+  out = out || [];
+  for (const e of fs.readdirSync(path.join(root, rel || ''), { withFileTypes: true }).sort((x, y) => x.name < y.name ? -1 : 1)) {
+    if (rules.isHidden(e.name)) continue;
+    const r = path.join(rel || '', e.name);
+    out.push({ rel: r, dir: e.isDirectory() });
+    if (e.isDirectory()) imported(root, r, out);
+  }
+  return out;
+}
+
+function readJson(file, what) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    fail(what + ' does not parse: ' + e.message);
+    return null;
+  }
+}
+
+function checkManifest(pkg) {
+  const m = readJson(path.join(pkg, 'package.json'), 'package.json');
+  if (!m) return;
+  if (typeof m.name !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+){2,}$/.test(m.name) || m.name.length > 214)
+    fail('package.json: name ' + JSON.stringify(m.name) + ' is not a lowercase reverse-domain name');
+  if (typeof m.version !== 'string' || !/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(m.version))
+    fail('package.json: version ' + JSON.stringify(m.version) + ' is not SemVer');
+  for (const field of ['displayName', 'description'])
+    if (typeof m[field] !== 'string' || m[field].trim() === '') fail('package.json: ' + field + ' is missing');
+  if (typeof m.unity !== 'string' || !/^\d{4}\.\d+$/.test(m.unity)) fail('package.json: unity ' + JSON.stringify(m.unity) + ' is not "YYYY.N"');
+  note('package.json: ' + m.name + ' ' + m.version + ', unity ' + m.unity);
+}
+
+function metaGuid(file) {
+  const m = /^guid: ([0-9a-f]{32})$/m.exec(fs.readFileSync(file, 'utf8'));
+  return m ? m[1] : null;
+}
+
+function checkMetas(pkg) {
+  const entries = imported(pkg);
+  const assets = new Set(entries.filter(e => !e.rel.endsWith('.meta')).map(e => e.rel));
+  const owner = new Map();
+  for (const e of entries) {
+    if (e.rel.endsWith('.meta')) {
+      if (!assets.has(e.rel.slice(0, -5))) fail(e.rel + ' has no asset next to it');
+      continue;
+    }
+    const meta = path.join(pkg, e.rel + '.meta');
+    if (!fs.existsSync(meta)) { fail(e.rel + ' has no .meta'); continue; }
+    const guid = metaGuid(meta);
+    if (!guid) { fail(e.rel + '.meta has no 32-hex guid'); continue; }
+    if (e.dir !== /^folderAsset: yes$/m.test(fs.readFileSync(meta, 'utf8'))) fail(e.rel + '.meta: folderAsset does not match');
+    if (owner.has(guid)) fail('GUID ' + guid + ' of ' + e.rel + ' collides with ' + owner.get(guid));
+    else owner.set(guid, e.rel);
+  }
+  // The .meta files the gate scripts install: their GUID may only be the one of the same plugin.
+  const templates = path.join(pkg, rules.GATE_SOURCE_DIR, 'meta');
+  for (const t of fs.existsSync(templates) ? fs.readdirSync(templates) : []) {
+    const guid = metaGuid(path.join(templates, t));
+    const same = path.join('Plugins/quickjs', t.slice(0, -5));
+    if (!guid) fail(path.join(rules.GATE_SOURCE_DIR, 'meta', t) + ' has no 32-hex guid');
+    else if (owner.has(guid) && owner.get(guid) !== same) fail('GUID ' + guid + ' of the gate script .meta ' + t + ' collides with ' + owner.get(guid));
+  }
+  note(owner.size + ' .meta files, no GUID collision checked');
+}
+
+function asmdefs(pkg) {
+  return imported(pkg).filter(e => e.rel.endsWith('.asmdef')).map(e => ({ rel: e.rel, folder: path.dirname(e.rel),
+    json: readJson(path.join(pkg, e.rel), e.rel) })).filter(a => a.json);
+}
+
+// Where an assembly may run: include/exclude platforms over {Editor, Player}.
+function runsIn(json) {
+  const inc = json.includePlatforms || [], exc = json.excludePlatforms || [];
+  const set = new Set();
+  if (inc.length > 0 ? inc.includes('Editor') : !exc.includes('Editor')) set.add('Editor');
+  if (inc.length > 0 ? inc.some(p => p !== 'Editor') : true) set.add('Player');
+  return set;
+}
+
+function checkAsmdefs(pkg) {
+  const all = asmdefs(pkg);
+  const byName = new Map();
+  const folders = new Map();
+  for (const a of all) {
+    const j = a.json;
+    if (typeof j.name !== 'string' || j.name === '') { fail(a.rel + ': name is missing'); continue; }
+    if (path.basename(a.rel, '.asmdef') !== j.name) fail(a.rel + ': file name differs from name ' + j.name);
+    if (byName.has(j.name)) fail(a.rel + ': name ' + j.name + ' also in ' + byName.get(j.name).rel);
+    byName.set(j.name, a);
+    if (folders.has(a.folder)) fail(a.rel + ': a second asmdef in ' + a.folder);
+    folders.set(a.folder, a);
+    for (const f of ['references', 'includePlatforms', 'excludePlatforms', 'defineConstraints', 'precompiledReferences'])
+      if (j[f] !== undefined && !Array.isArray(j[f])) fail(a.rel + ': ' + f + ' is not a list');
+    for (const f of ['allowUnsafeCode', 'overrideReferences', 'autoReferenced', 'noEngineReferences'])
+      if (j[f] !== undefined && typeof j[f] !== 'boolean') fail(a.rel + ': ' + f + ' is not a boolean');
+    if ((j.includePlatforms || []).length > 0 && (j.excludePlatforms || []).length > 0)
+      fail(a.rel + ': both includePlatforms and excludePlatforms');
+    for (const p of (j.includePlatforms || []).concat(j.excludePlatforms || []))
+      if (!ASMDEF_PLATFORMS.includes(p)) fail(a.rel + ': unknown platform ' + p);
+  }
+  for (const a of all) {
+    for (const r of a.json.references || []) {
+      const target = r.startsWith('GUID:') ? all.find(b => metaGuid(path.join(pkg, b.rel + '.meta')) === r.slice(5)) : byName.get(r);
+      if (!target) { fail(a.rel + ': references ' + r + ', which no asmdef defines'); continue; }
+      const need = runsIn(a.json), have = runsIn(target.json);
+      for (const w of need) if (!have.has(w)) fail(a.rel + ': runs in ' + w + ' but its reference ' + r + ' does not');
+    }
+  }
+  note(all.length + ' asmdefs: ' + all.map(a => a.json.name + ' [' + [...runsIn(a.json)].join('+') + ']').join(', '));
+  return all;
+}
+
+// platformData of a PluginImporter .meta: [{ first, enabled, settings }].
+function platformData(text) {
+  const out = [];
+  const re = /^  - first:\n {6}(.*)\n {4}second:\n {6}enabled: (\d)\n {6}settings:(?: \{\})?\n((?: {8}.*\n)*)/gm;
+  let m;
+  while ((m = re.exec(text))) {
+    const settings = {};
+    for (const line of m[3].split('\n').filter(Boolean)) {
+      const kv = /^ {8}(.+?): ?(.*)$/.exec(line);
+      settings[kv[1]] = kv[2];
+    }
+    out.push({ first: m[1].trim(), enabled: m[2] === '1', settings });
+  }
+  return out;
+}
+
+function checkPluginMeta(label, file, lib) {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!/^PluginImporter:$/m.test(text)) { fail(label + ': not a PluginImporter .meta'); return; }
+  const data = platformData(text);
+  const editor = data.find(d => d.first === 'Editor: Editor');
+  const anyEntry = data.find(d => d.first === 'Any:');
+  const exclude = data.find(d => d.first === ': Any');
+  if (!editor || !editor.enabled) fail(label + ': not enabled for the Editor');
+  else if (editor.settings.OS !== OS_OF[path.extname(lib)]) fail(label + ': Editor OS is ' + editor.settings.OS + ', not ' + OS_OF[path.extname(lib)]);
+  const players = data.filter(d => d.enabled && d.first !== 'Editor: Editor');
+  if (/zts_mono_gate/.test(lib)) {
+    // build/03 §2.4, §4: the gate is for the Editor only.
+    if (anyEntry && anyEntry.enabled) fail(label + ': the gate is enabled for Any platform');
+    for (const p of players) fail(label + ': the gate is enabled for ' + p.first);
+    if (exclude) for (const k of Object.keys(exclude.settings))
+      if (k !== 'Exclude Editor' && exclude.settings[k] !== '1') fail(label + ': the gate is not excluded from ' + k.slice(8));
+  } else if (!players.some(p => p.first.startsWith('Standalone:'))) {
+    fail(label + ': the core is enabled for no Player');
+  }
+}
+
+function checkPlugins(pkg) {
+  let n = 0;
+  for (const e of imported(pkg).filter(e => !e.dir && /\.(so|dylib|dll)$/.test(e.rel))) {
+    const meta = path.join(pkg, e.rel + '.meta');
+    if (fs.existsSync(meta)) checkPluginMeta(e.rel + '.meta', meta, e.rel);
+    n++;
+  }
+  const templates = path.join(pkg, rules.GATE_SOURCE_DIR, 'meta');
+  for (const t of fs.existsSync(templates) ? fs.readdirSync(templates) : []) {
+    checkPluginMeta(path.join(rules.GATE_SOURCE_DIR, 'meta', t), path.join(templates, t), t.slice(0, -5));
+    n++;
+  }
+  note(n + ' native plugin .meta files checked (gate: Editor only)');
+}
+
+// Unity's rule: a script belongs to the asmdef of its nearest enclosing folder.
+function scriptsOf(pkg, folder, asmdefFolders) {
+  const out = [];
+  for (const e of fs.readdirSync(path.join(pkg, folder), { withFileTypes: true }).sort((x, y) => x.name < y.name ? -1 : 1)) {
+    if (rules.isHidden(e.name)) continue;
+    const r = path.join(folder, e.name);
+    if (e.isDirectory()) { if (!asmdefFolders.has(r)) out.push(...scriptsOf(pkg, r, asmdefFolders)); }
+    else if (e.name.endsWith('.cs')) out.push(r);
+  }
+  return out;
+}
+
+function compile(pkg, out, all) {
+  const dir = path.join(out, 'assemblies');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const folders = new Set(all.map(a => a.folder));
+  for (const a of all) a.scripts = scriptsOf(pkg, a.folder, new Set([...folders].filter(f => f !== a.folder)));
+  const loose = imported(pkg).filter(e => e.rel.endsWith('.cs') && !all.some(a => a.scripts.includes(e.rel)));
+  for (const l of loose) fail(l.rel + ' belongs to no asmdef (it would land in Assembly-CSharp)');
+  const built = new Map();
+  const pending = all.slice();
+  while (pending.length > 0) {
+    const i = pending.findIndex(a => (a.json.references || []).every(r => built.has(r) || !all.some(b => b.json.name === r)));
+    if (i < 0) { fail('asmdef references form a cycle: ' + pending.map(a => a.json.name).join(', ')); return; }
+    const a = pending.splice(i, 1)[0];
+    const name = a.json.name;
+    if (a.scripts.length === 0) {
+      note(name + ': no scripts (Unity builds no assembly for it)');
+      built.set(name, null);
+      continue;
+    }
+    const refs = (a.json.references || []).map(r => built.get(r)).filter(Boolean);
+    const argv = ['-nologo', '-noconfig', '-target:library', '-warn:4', '-warnaserror+', '-debug',
+                  ...FRAMEWORK.map(f => '-r:' + f), ...refs.map(r => '-r:' + r),
+                  ...(a.json.allowUnsafeCode ? ['-unsafe'] : []),
+                  '-out:' + path.join(dir, name + '.dll'), ...a.scripts.map(s => path.join(pkg, s))];
+    try {
+      execFileSync('mcs', argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+      built.set(name, path.join(dir, name + '.dll'));
+      note(name + ': ' + a.scripts.length + ' scripts compiled alone against ' +
+           (refs.length ? refs.map(r => path.basename(r, '.dll')).join(', ') + ' and ' : '') + 'the framework');
+    } catch (e) {
+      fail(name + ' (' + a.folder + ') does not compile alone:\n' + (e.stdout || '') + (e.stderr || ''));
+      built.set(name, null);
+    }
+  }
+}
+
+function checkLinkXml(pkg, out) {
+  const tool = path.join(out, 'LinkXmlCheck.exe');
+  execFileSync('mcs', ['-nologo', '-target:exe', '-r:System.Xml.dll', '-out:' + tool, path.join(__dirname, 'LinkXmlCheck.cs')]);
+  try {
+    process.stdout.write(execFileSync('mono', [tool, path.join(pkg, 'link.xml'), path.join(out, 'assemblies')], { encoding: 'utf8' }));
+  } catch (e) {
+    process.stdout.write(e.stdout || '');
+    fail('link.xml names what does not exist:\n' + (e.stdout || '') + (e.stderr || ''));
+  }
+}
+
+function main() {
+  const a = parseArgs();
+  fs.mkdirSync(a.out, { recursive: true });
+  const on = p => a.only.includes(p);
+  if (on('manifest')) checkManifest(a.pkg);
+  if (on('metas')) checkMetas(a.pkg);
+  const all = on('asmdefs') || on('compile') ? checkAsmdefs(a.pkg) : [];
+  if (on('plugins')) checkPlugins(a.pkg);
+  if (on('compile')) compile(a.pkg, a.out, all);
+  if (on('linkxml')) checkLinkXml(a.pkg, a.out);
+  console.log('check_package: ' + (findings.length ? findings.length + ' finding(s)' : 'ok') + ' (' + a.only.join(', ') + ')');
+  process.exit(findings.length ? 1 : 0);
+}
+
+main();

@@ -1,0 +1,96 @@
+// What the Unity package's builder (build_package.js) and checker (check_package.js) share:
+// the package name, Unity's rules for hidden folders, and the native libraries with their platforms.
+'use strict';
+const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
+
+const NAME = 'com.code-philosophy.zts';
+const UNITY_MINIMUM = '2019.4';
+const GATE_SOURCE_DIR = 'ZTS~/mono-native';
+
+// asmdef platform columns of unity/assemblies.txt.
+const PLATFORMS = {
+  any: { include: [], exclude: [] },
+  editor: { include: ['Editor'], exclude: [] },
+  players: { include: [], exclude: ['Editor'] },
+};
+
+// The native libraries and where Unity may load them. The core serves the Editor and Players; the gate
+// (build/03 §2.4, §5.4) is Editor only. `shipped`: built here (linux-x64) and in the package; the others are
+// what the gate build scripts write on macOS and Windows, next to a .meta from ZTS~/mono-native/meta.
+const NATIVE_LIBRARIES = [
+  { path: 'Plugins/quickjs/linux-x64/libzts.so', shipped: true, os: 'Linux', cpu: 'x86_64', standalone: 'Linux64' },
+  { path: 'Plugins/quickjs/libzts_mono_gate.so', shipped: true, gate: true, os: 'Linux', cpu: 'x86_64' },
+  { path: 'Plugins/quickjs/libzts_mono_gate.dylib', gate: true, os: 'OSX', cpu: 'AnyCPU' },
+  { path: 'Plugins/quickjs/zts_mono_gate.dll', gate: true, os: 'Windows', cpu: 'x86_64' },
+];
+const STANDALONE = ['Linux64', 'OSXUniversal', 'Win', 'Win64'];
+
+// Unity skips names ending in "~" or starting with "." (no import, no .meta).
+function isHidden(name) {
+  return name.startsWith('.') || name.endsWith('~');
+}
+
+// A GUID derived from the package-relative path: rebuilding gives the same GUIDs.
+function guidFor(rel) {
+  return crypto.createHash('md5').update(NAME + '/' + rel.split(path.sep).join('/')).digest('hex');
+}
+
+const TAIL = '  userData: \n  assetBundleName: \n  assetBundleVariant: \n';
+
+function pluginMeta(guid, lib) {
+  const entry = (first, enabled, settings) => {
+    let s = '  - first:\n      ' + first + '\n    second:\n      enabled: ' + (enabled ? 1 : 0) + '\n      settings:';
+    const keys = Object.keys(settings);
+    if (keys.length === 0) return s + ' {}\n';
+    return s + '\n' + keys.map(k => '        ' + k + ': ' + settings[k] + '\n').join('');
+  };
+  const exclude = { 'Exclude Editor': 0 };
+  for (const p of STANDALONE) exclude['Exclude ' + p] = p === lib.standalone ? 0 : 1;
+  let s = 'fileFormatVersion: 2\nguid: ' + guid + '\nPluginImporter:\n  externalObjects: {}\n  serializedVersion: 2\n' +
+          '  iconMap: {}\n  executionOrder: {}\n  defineConstraints: []\n  isPreloaded: 0\n  isOverridable: 0\n' +
+          '  isExplicitlyReferenced: 0\n  validateReferences: 1\n  platformData:\n';
+  s += entry(': Any', false, exclude);
+  s += entry('Any: ', false, {});
+  s += entry('Editor: Editor', true, { CPU: lib.cpu, DefaultValueInitialized: 'true', OS: lib.os });
+  for (const p of STANDALONE)
+    s += entry('Standalone: ' + p, p === lib.standalone, { CPU: p === lib.standalone ? lib.cpu : 'None' });
+  return s + TAIL;
+}
+
+function importerMeta(guid, importer, extra) {
+  return 'fileFormatVersion: 2\nguid: ' + guid + '\n' + (extra || '') + importer + ':\n  externalObjects: {}\n' + TAIL;
+}
+
+function metaFor(rel, isDir) {
+  const guid = guidFor(rel);
+  const unix = rel.split(path.sep).join('/');
+  if (isDir) return importerMeta(guid, 'DefaultImporter', 'folderAsset: yes\n');
+  const lib = NATIVE_LIBRARIES.find(l => l.path === unix);
+  if (lib) return pluginMeta(guid, lib);
+  if (/\.(so|dylib|dll)$/.test(unix)) throw new Error('package_rules: no platform settings for ' + unix);
+  if (unix.endsWith('.cs'))
+    return 'fileFormatVersion: 2\nguid: ' + guid + '\nMonoImporter:\n  externalObjects: {}\n  serializedVersion: 2\n' +
+           '  defaultReferences: []\n  executionOrder: 0\n  icon: {instanceID: 0}\n' + TAIL;
+  if (unix.endsWith('.asmdef')) return importerMeta(guid, 'AssemblyDefinitionImporter');
+  if (unix === 'package.json') return importerMeta(guid, 'PackageManifestImporter');
+  if (/\.(md|txt|xml|json)$/.test(unix)) return importerMeta(guid, 'TextScriptImporter');
+  return importerMeta(guid, 'DefaultImporter');
+}
+
+// A .meta next to every file and folder Unity imports; returns how many were written.
+function writeMetas(root, rel) {
+  let n = 0;
+  const dir = path.join(root, rel || '');
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (isHidden(e.name) || e.name.endsWith('.meta')) continue;
+    const r = path.join(rel || '', e.name);
+    fs.writeFileSync(path.join(root, r + '.meta'), metaFor(r, e.isDirectory()));
+    n++;
+    if (e.isDirectory()) n += writeMetas(root, r);
+  }
+  return n;
+}
+
+module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, PLATFORMS, NATIVE_LIBRARIES, STANDALONE, isHidden, guidFor, pluginMeta, writeMetas };

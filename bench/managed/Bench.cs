@@ -84,6 +84,7 @@ namespace ZTS.Bench
             JsToCSharp(n / 2, rounds);
             ValuesAndDelegates(n / 4, rounds);
             Collections(n / 4, rounds);
+            Scaling();
             JsArrays(n / 8, rounds);
 
             // Initialize + first GetFunction (warm process) and one Reset cycle, best of several.

@@ -3,8 +3,9 @@ using System.Collections.Generic;
 namespace ZTS
 {
     /// <summary>
-    /// Host settings: <see cref="AliasXmlPaths"/> is read when a domain is created (Initialize, and each applied
-    /// Reset); <see cref="UnhandledRejections"/> when a rejection is reported.
+    /// Host settings: <see cref="AliasXmlPaths"/> and the script limits are read when a domain is created
+    /// (Initialize, and each applied Reset; negative numbers are rejected there); <see cref="UnhandledRejections"/>
+    /// when a rejection is reported.
     /// </summary>
     public static class TsSettings
     {
@@ -24,6 +25,38 @@ namespace ZTS
         public static IList<string> AliasXmlPaths
         {
             get { return _aliasXmlPaths; }
+        }
+
+        /// <summary>
+        /// Time budget in milliseconds of each outermost C# -> JS call: a delegate call, a GetFunction with the
+        /// module code it evaluates, and one frame-pump job drain. Past it the JS is interrupted as by
+        /// <see cref="TsAppDomain.Interrupt"/> (a <see cref="TsException"/> whose message starts
+        /// "zts: script interrupted"). 0 (the default) is no budget.
+        /// </summary>
+        public static int CallBudgetMilliseconds { get; set; }
+
+        /// <summary>
+        /// Limit of the JS heap in bytes; past it JS allocations throw a catchable out-of-memory InternalError
+        /// and the domain keeps working (Reset frees everything). 0 (the default) is no limit.
+        /// </summary>
+        public static long HeapLimitBytes { get; set; }
+
+        /// <summary>
+        /// JS stack size in bytes (QuickJS's default, 1 MiB, when 0); deeper recursion throws RangeError. Keep it
+        /// well below the stack of the thread that runs the domain.
+        /// </summary>
+        public static int StackSizeBytes { get; set; }
+
+        private static int _maxJobsPerPump = 10000;
+
+        /// <summary>
+        /// Promise jobs one frame-pump drain (and the drain after a GetFunction) runs at most; the rest stay queued
+        /// and run at the next <see cref="TsFramePump.LateUpdate"/>. 0 is no limit; the default is 10000.
+        /// </summary>
+        public static int MaxJobsPerPump
+        {
+            get { return _maxJobsPerPump; }
+            set { _maxJobsPerPump = value; }
         }
 
         /// <summary>

@@ -167,10 +167,14 @@ namespace ZTS.Shared
             var closure = new Bridges.FunctionClosure(this, reference, "JS function as " + Clr.TypeBinder.DisplayName(t), t,
                                                       n > 0 ? new string(origin, 0, n) : "");
             Delegate made = Bridges.BindDelegate(t, closure);
-            if (_delegates.Count > 1024) PruneDelegates();
+            if (_delegates.Count >= _pruneAt) PruneDelegates();
             _delegates[key] = new WeakReference(made);
             return made;
         }
+
+        // Prune when the cache doubled since the last prune (issue 11): O(1) amortized per delegate even when
+        // most entries are alive (a fixed threshold rescanned the whole cache on every new delegate).
+        private int _pruneAt = 1024;
 
         private void PruneDelegates()
         {
@@ -178,6 +182,7 @@ namespace ZTS.Shared
             foreach (var entry in _delegates)
                 if (!entry.Value.IsAlive) dead.Add(entry.Key);
             foreach (var key in dead) _delegates.Remove(key);
+            _pruneAt = Math.Max(1024, _delegates.Count * 2);
         }
 
         /// <summary>Frees the registry slots whose exotics JS released (frame pump, domain thread).</summary>

@@ -13,7 +13,7 @@ namespace ZTS.Shared
     {
         private readonly IBridgeProvider _bridges;
         private readonly string _backendName;
-        private JsDomain _domain;
+        private volatile JsDomain _domain;
 
         /// <summary>The live runtime (the one TsAppDomain created last), or null.</summary>
         internal static ScriptRuntime Current { get; private set; }
@@ -68,6 +68,13 @@ namespace ZTS.Shared
             ZtsNative.zts_domain_drain_releases(_domain.Handle);
             _domain.DrainReleasedObjects();
             _domain.RunJobs();
+        }
+
+        /// <inheritdoc />
+        public void Interrupt()
+        {
+            JsDomain d = _domain; // any thread: the id is immutable; a torn-down domain is simply not found
+            if (d != null) ZtsNative.zts_domain_interrupt(d.Id);
         }
 
         /// <inheritdoc />
@@ -131,9 +138,11 @@ namespace ZTS.Shared
 
         private JsDomain CreateDomain(Func<string, object> loader, TsAliasTable aliases)
         {
+            TsLimits limits = TsLimits.FromSettings(); // throws on a bad setting before anything is made
             var d = new JsDomain(_bridges, loader, aliases);
             try
             {
+                ApplyLimits(d, limits);
                 ConsoleBinding.Install(d);
                 ZtsHelpers.Install(d);
             }
@@ -143,6 +152,14 @@ namespace ZTS.Shared
                 throw;
             }
             return d;
+        }
+
+        private static void ApplyLimits(JsDomain d, TsLimits limits)
+        {
+            ZtsNative.zts_domain_set_call_budget(d.Handle, limits.CallBudgetMicroseconds);
+            ZtsNative.zts_domain_set_job_limit(d.Handle, limits.MaxJobsPerPump);
+            if (limits.HeapLimitBytes > 0) ZtsNative.zts_domain_set_memory_limit(d.Handle, limits.HeapLimitBytes);
+            if (limits.StackSizeBytes > 0) ZtsNative.zts_domain_set_stack_size(d.Handle, limits.StackSizeBytes);
         }
 
         private void Teardown()

@@ -2,6 +2,7 @@
 #include "abi_guard.h"
 #include "domain.h"
 #include "error_identity.h"
+#include "script_limits.h"
 #include "string_codec.h"
 #include "value_cast.h"
 
@@ -39,6 +40,7 @@ int32_t zts_value_new_string_utf16(zts_domain *domain, const uint16_t *chars, in
         t_utf8.clear();
         utf16_to_utf8(chars, static_cast<size_t>(len), t_utf8);
         JSValue s = JS_NewStringLen(domain->ctx, t_utf8.data(), t_utf8.size());
+        trim_scratch(t_utf8); // QuickJS copied it
         if (JS_IsException(s)) {
             *out = from_js(JS_UNDEFINED);
             return capture_exception(domain, ZTS_ERR_JS);
@@ -118,6 +120,9 @@ int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t messa
         }
         if (!mark_csharp_exception(domain, err, to_js(csharp_exception))) {
             JS_FreeValue(ctx, JS_GetException(ctx)); // out of memory: the Error goes unmarked
+        }
+        if (interrupted(domain)) {
+            JS_SetUncatchableError(ctx, err, 1); // a failing callback of an interrupted call does not let JS go on
         }
         if (csharp_stack != nullptr) {
             std::string stack;

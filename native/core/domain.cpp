@@ -9,9 +9,14 @@
 #include "ref_box.h"
 #include "release_queue.h"
 #include "reset_hooks.h"
+#include "script_limits.h"
 #include "zts_global.h"
 
 #include <atomic>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace zts
 {
@@ -26,13 +31,11 @@ void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, 
     auto *d = static_cast<zts_domain *>(opaque);
     void *id = JS_VALUE_GET_PTR(promise);
     if (is_handled) {
-        for (size_t i = 0; i < d->rejections.size(); i++) {
-            if (d->rejections[i].first == id) {
-                d->rejections.erase(d->rejections.begin() + static_cast<std::ptrdiff_t>(i));
-                break;
-            }
-        }
+        d->rejections.handled(id);
         return;
+    }
+    if (JS_IsUncatchableError(ctx, reason)) {
+        return; // an interrupt: the interrupted call reports it
     }
     std::string text;
     JSValue stack = JS_IsError(ctx, reason) ? JS_GetPropertyStr(ctx, reason, "stack") : JS_UNDEFINED;
@@ -49,7 +52,7 @@ void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, 
         JS_FreeCString(ctx, s);
     }
     JS_FreeValue(ctx, stack);
-    d->rejections.emplace_back(id, text);
+    d->rejections.add(id, JS_IsObject(reason) ? JS_VALUE_GET_PTR(reason) : nullptr, std::move(text));
 }
 
 } // namespace
@@ -91,6 +94,7 @@ zts_domain *domain_create(void *host, void *gate)
         return nullptr;
     }
     release_queue_open(d->id);
+    script_limits_open(d);
     return d;
 }
 
@@ -110,6 +114,7 @@ int32_t domain_drain_releases(zts_domain *d)
 
 int64_t domain_destroy(zts_domain *d)
 {
+    script_limits_close(d); // no interrupt reaches d from here on
     d->call_depth = 0;
     domain_drain_releases(d);
     release_queue_close(d->id);
@@ -130,6 +135,11 @@ int64_t domain_destroy(zts_domain *d)
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);
     delete d;
+#if defined(__GLIBC__)
+    // Issue 11: glibc keeps freed heap pages (a script's big arrays come from brk once the mmap threshold has
+    // grown) until trimmed; a Reset gives the old domain's memory back to the OS.
+    malloc_trim(0);
+#endif
     return leaked;
 }
 

@@ -1,11 +1,32 @@
 // Turning JS exceptions into ErrorReports, and host messages into JS Errors.
 #include "domain.h"
 #include "error_identity.h"
+#include "script_limits.h"
+
+#include <cstdio>
 
 namespace zts
 {
 namespace
 {
+
+// Issue 11: QuickJS writes a lone surrogate as a 3-byte WTF-8 sequence, which hosts decoding UTF-8 turn into
+// U+FFFD; error texts show it visibly as \uD800 instead.
+std::string escape_lone_surrogates(std::string s)
+{
+    for (size_t i = 0; i + 2 < s.size(); i++) {
+        auto b0 = static_cast<unsigned char>(s[i]);
+        auto b1 = static_cast<unsigned char>(s[i + 1]);
+        if (b0 == 0xED && b1 >= 0xA0 && b1 <= 0xBF) {
+            unsigned unit = 0xD000u | ((b1 & 0x3Fu) << 6) | (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+            char text[8];
+            std::snprintf(text, sizeof text, "\\u%04X", unit);
+            s.replace(i, 3, text);
+            i += 5;
+        }
+    }
+    return s;
+}
 
 std::string to_utf8(JSContext *ctx, JSValueConst v);
 
@@ -35,7 +56,7 @@ std::string to_utf8(JSContext *ctx, JSValueConst v)
     }
     std::string out(s, len);
     JS_FreeCString(ctx, s);
-    return out;
+    return escape_lone_surrogates(std::move(out));
 }
 
 std::string string_property(JSContext *ctx, JSValueConst obj, const char *name)
@@ -62,19 +83,52 @@ void reset_report(zts_domain *d, int32_t status)
 
 } // namespace
 
+const char *js_kind(JSContext *ctx, JSValueConst v)
+{
+    if (JS_IsFunction(ctx, v)) {
+        return "function";
+    }
+    switch (JS_VALUE_GET_TAG(v)) {
+    case JS_TAG_INT:
+    case JS_TAG_FLOAT64:
+        return "number";
+    case JS_TAG_BOOL:
+        return "boolean";
+    case JS_TAG_NULL:
+        return "null";
+    case JS_TAG_UNDEFINED:
+        return "undefined";
+    case JS_TAG_STRING:
+    case JS_TAG_STRING_ROPE:
+        return "string";
+    case JS_TAG_SYMBOL:
+        return "symbol";
+    case JS_TAG_BIG_INT:
+    case JS_TAG_SHORT_BIG_INT:
+        return "bigint";
+    default:
+        return "object";
+    }
+}
+
 int32_t capture_exception(zts_domain *d, int32_t status)
 {
     JSContext *ctx = d->ctx;
     JSValue exc = JS_GetException(ctx);
     ErrorReport report; // filled before d->error changes: reading the value may run JS that fails too
     report.status = status;
-    if (JS_IsError(ctx, exc)) {
+    if (interrupted(d) && JS_IsUncatchableError(ctx, exc)) {
+        report.message = interrupt_message(d); // QuickJS's text is just "interrupted"
+        report.name = "InternalError";
+        report.stack = string_property(ctx, exc, "stack");
+    } else if (JS_IsError(ctx, exc)) {
         report.message = string_property(ctx, exc, "message");
         report.name = string_property(ctx, exc, "name");
         report.stack = string_property(ctx, exc, "stack");
     } else {
         report.message = to_utf8(ctx, exc);
     }
+    report.thrown = JS_IsObject(exc) ? JS_VALUE_GET_PTR(exc) : nullptr;
     if (JS_IsObject(exc) && JS_VALUE_GET_PTR(exc) == d->load_failure.error_object &&
         d->load_failure.error_object != nullptr) {
         report.status = ZTS_ERR_MODULE_LOAD;
@@ -130,18 +184,6 @@ JSValue throw_error(JSContext *ctx, const std::string &message)
         return JS_EXCEPTION;
     }
     return JS_Throw(ctx, err);
-}
-
-bool run_pending_jobs(zts_domain *d)
-{
-    JSContext *job_ctx = nullptr;
-    while (JS_IsJobPending(d->rt)) {
-        if (JS_ExecutePendingJob(d->rt, &job_ctx) < 0) {
-            capture_exception(d, ZTS_ERR_JS);
-            return false;
-        }
-    }
-    return true;
 }
 
 } // namespace zts

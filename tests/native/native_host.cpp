@@ -12,6 +12,9 @@ int32_t load_module(void * /*host*/, const char *specifier, const char *importer
 {
     NativeHost *h = NativeHost::current;
     h->loads_.push_back(std::string(importer) + "->" + specifier);
+    if (h->on_load_) {
+        h->on_load_(specifier);
+    }
     auto it = h->sources_.find(specifier);
     if (it == h->sources_.end()) {
         std::string reason = "no such test module";

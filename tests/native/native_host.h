@@ -53,6 +53,7 @@ class NativeHost : public ::testing::Test
     std::function<void(const std::string &, zts_type_request *)> resolve_; ///< type_resolve, when set
     std::function<void(const std::string &, zts_type_request *)> list_;    ///< namespace_list, when set
     std::function<int32_t(int32_t, zts_type_request *)> bind_;             ///< type_bind, when set
+    std::function<void(const std::string &)> on_load_; ///< runs inside module_load before it answers, when set
 
     static NativeHost *current; ///< the running test's host (callbacks are process-wide)
 };

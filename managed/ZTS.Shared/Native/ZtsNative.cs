@@ -80,6 +80,21 @@ namespace ZTS.Shared.Native
         public static extern int zts_domain_gc(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_interrupt(uint domainId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_call_budget(IntPtr domain, long budgetMicroseconds);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_memory_limit(IntPtr domain, long bytes);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_stack_size(IntPtr domain, long bytes);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_job_limit(IntPtr domain, int maxJobs);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_domain_take_rejection(IntPtr domain, out char* chars);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

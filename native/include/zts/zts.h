@@ -204,13 +204,34 @@ ZTS_API int32_t zts_domain_call_depth(const zts_domain *domain);
 /** Number of live refs: functions held by delegates and thrown values held by the host (for lifetime tests). */
 ZTS_API int32_t zts_domain_ref_count(const zts_domain *domain);
 
-/** Runs pending Promise jobs; returns the number run, or ZTS_ERR_JS when one threw (reported in zts_domain_error). */
+/** Runs pending Promise jobs (at most the job limit); returns the number run, or ZTS_ERR_JS when one threw
+ * (reported in zts_domain_error); 0 without running any inside a JS call (jobs never run while JS is on the stack). */
 ZTS_API int32_t zts_domain_run_jobs(zts_domain *domain);
 
 /** Takes one unhandled Promise rejection (message and stack, UTF-16, domain buffer until the next call); char count, 0
  * when none. */
 ZTS_API int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars);
 
+/** Stops the JS running now in domain domain_id with an uncatchable interrupt (ZTS_ERR_JS, message "zts: script
+ * interrupted..."); sticky until that outermost call returns; no effect when no JS runs. Any thread, any time. */
+ZTS_API int32_t zts_domain_interrupt(uint32_t domain_id);
+
+/** Sets the time budget of each outermost C# -> JS call (function call, module bind with its evaluation, job
+ * drain) in microseconds; 0 = none (the default). Past it, JS is interrupted as by zts_domain_interrupt. */
+ZTS_API int32_t zts_domain_set_call_budget(zts_domain *domain, int64_t budget_us);
+
+/** Limits the JS heap of the domain to bytes (0 = no limit, the default); past it allocations throw a catchable
+ * out-of-memory InternalError. */
+ZTS_API int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes);
+
+/** Sets the JS stack size in bytes (0 = no check; QuickJS's default is 1 MiB), counted from the stack depth where
+ * the domain was created; past it JS throws RangeError "Maximum call stack size exceeded". Keep it well below the
+ * thread's own stack. */
+ZTS_API int32_t zts_domain_set_stack_size(zts_domain *domain, int64_t bytes);
+
+/** Sets how many Promise jobs one zts_domain_run_jobs (and the job drain of a bind) runs at most; the rest stay
+ * queued for the next drain. 0 = no limit; the default is 10000. */
+ZTS_API int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs);
 /** Number of zts.on_reset hooks the scripts registered (issue 13); 0 for a null domain. */
 ZTS_API int32_t zts_domain_reset_hook_count(const zts_domain *domain);
 

@@ -14,7 +14,7 @@ namespace ZTS.Shared
         public static string ErrorText(Exception e)
         {
             // ZTS's own failures (marshal, bind) already carry their CONTRACT §6 text.
-            if ((e is TsMarshalException || e is TsBindException) && e.Message.StartsWith("zts: ", StringComparison.Ordinal))
+            if ((e is TsMarshalException || e is TsBindException || e is TsPolicyException) && e.Message.StartsWith("zts: ", StringComparison.Ordinal))
                 return e.Message;
             return "zts: " + e.GetType().FullName + ": " + e.Message;
         }

@@ -125,6 +125,7 @@ namespace ZTS.Shared
         private JsDomain CreateDomain(Func<string, object> loader, TsAliasTable aliases)
         {
             var d = new JsDomain(_bridges, loader, aliases);
+            d.Policy = TsSettings.Policy;
             try
             {
                 ConsoleBinding.Install(d);

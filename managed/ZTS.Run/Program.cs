@@ -14,7 +14,7 @@ namespace ZTS.Run
     {
         private const string Usage =
             "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch] [--stats]\n" +
-            "              [--warn-rejections] [--unbuffered]\n" +
+            "              [--warn-rejections] [--unbuffered] [--policy FILE]\n" +
             "  <dir>          folder with the emitted ES modules (specifier 'game/logic' -> <dir>/game/logic.js)\n" +
             "  --assembly A   load a C# assembly (the game's API) before the scripts run; repeatable\n" +
             "  --module M     module of the tick function (default: main)\n" +
@@ -28,6 +28,8 @@ namespace ZTS.Run
             "  --stats        at the end (also after a failure), print the frame count and the tick time (mean, p50, p99, max)\n" +
             "  --warn-rejections  only log an unhandled Promise rejection (default: it ends the run with exit 1)\n" +
             "  --unbuffered   print console output when JS logs it, not after the call (JS and C# output in order)\n" +
+            "  --policy FILE  the script policy (docs/POLICY.md): scripts reach only the C# it allows, reflection is closed,\n" +
+            "                 and a denied access throws `zts: access to 'NS.T.M' is not allowed by the script policy`\n" +
             "exit codes: 0 ok, 1 script threw or unhandled rejection, 2 module missing or failed to load, 3 binding or --assembly failed, 64 usage\n" +
             GenDtsCommand.UsageLine;
 
@@ -65,6 +67,7 @@ namespace ZTS.Run
         public bool WarnRejections;
         public bool Unbuffered;
         public bool Help;
+        public TsScriptPolicy Policy;
         public readonly System.Collections.Generic.List<string> Assemblies = new System.Collections.Generic.List<string>();
 
         /// <summary>Parses args; returns an error sentence or null.</summary>
@@ -93,6 +96,18 @@ namespace ZTS.Run
                     case "--stats": o.Stats = true; break;
                     case "--warn-rejections": o.WarnRejections = true; break;
                     case "--unbuffered": o.Unbuffered = true; break;
+                    case "--policy":
+                        string policy = next();
+                        if (string.IsNullOrEmpty(policy)) return "--policy needs a policy file";
+                        try
+                        {
+                            o.Policy = TsScriptPolicyFile.Load(policy);
+                        }
+                        catch (TsBindException e)
+                        {
+                            return e.Message.Substring(5);
+                        }
+                        break;
                     case "--assembly":
                         string assembly = next();
                         if (string.IsNullOrEmpty(assembly)) return "--assembly needs a path to a .dll";

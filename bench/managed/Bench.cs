@@ -85,6 +85,7 @@ namespace ZTS.Bench
             ValuesAndDelegates(n / 4, rounds);
             Collections(n / 4, rounds);
             JsArrays(n / 8, rounds);
+            PolicyCost(n / 2, rounds);
 
             // Initialize + first GetFunction (warm process) and one Reset cycle, best of several.
             var initTimes = new List<double>();

@@ -126,6 +126,9 @@ namespace ZTS.Shared
         /// <summary>The script policy (TsSettings.Policy when the domain was made; null: everything reachable). Issue 15.</summary>
         public TsScriptPolicy Policy;
 
+        /// <summary>Push-time answers of the policy by runtime type (true: a public type the policy denies); PolicyGate.</summary>
+        public readonly Dictionary<Type, bool> DeniedRuntimeTypes = new Dictionary<Type, bool>();
+
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
 

@@ -50,7 +50,10 @@ namespace ZTS.Shared.Clr
         public static int ViewFor(JsDomain d, object o, int view)
         {
             Type runtime = o.GetType();
-            if (!runtime.IsVisible || d.Policy.AllowsType(runtime)) return view;
+            bool denied;
+            if (!d.DeniedRuntimeTypes.TryGetValue(runtime, out denied)) // domain thread only: no lock on the push path
+                d.DeniedRuntimeTypes[runtime] = denied = runtime.IsVisible && !d.Policy.AllowsType(runtime);
+            if (!denied) return view;
             Type declared;
             if (d.TypesById.TryGetValue(view, out declared) && (declared == runtime || !d.Policy.AllowsType(declared))) return view;
             return TypeBinder.Declare(d, runtime);

@@ -23,15 +23,6 @@ namespace ZTS.Tests
             }
         }
 
-        private static string ConformanceDir
-        {
-            get
-            {
-                string dir = Environment.GetEnvironmentVariable("ZTS_CONFORMANCE_DIR");
-                return !string.IsNullOrEmpty(dir) ? dir : Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "conformance");
-            }
-        }
-
         /// <summary>"file/test_Name" for every policy case.</summary>
         public static IEnumerable<string> Cases()
         {
@@ -52,7 +43,7 @@ namespace ZTS.Tests
             TsAppDomain.Reset(Load);
             TsFramePump.EndOfFrame(); // the domain the case runs in reads TsSettings.Policy now
             JsTestCases.Load(Modules, Path.Combine(PolicyDir, "cases"), "policy/");
-            Modules["policy/assert"] = File.ReadAllText(Path.Combine(ConformanceDir, "assert.js"));
+            Modules["policy/assert"] = File.ReadAllText(Path.Combine(Conformance_Suite.Dir, "assert.js"));
             Modules["policy/mode"] = "export const policed = " + (policy != null ? "true" : "false") + ";";
             JsTestCases.Run("policy/", testCase);
         }

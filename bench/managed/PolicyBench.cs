@@ -21,8 +21,9 @@ namespace ZTS.Bench
             int m = n / 4;
             for (int r = 0; r < rounds; r++)
             {
-                for (int withPolicy = 0; withPolicy < 2; withPolicy++)
+                for (int k = 0; k < 2; k++)
                 {
+                    int withPolicy = (r + k) % 2; // which domain goes first alternates: no order bias
                     TsSettings.Policy = withPolicy == 1 ? policy : null;
                     TsAppDomain.Reset(Loader);
                     TsFramePump.EndOfFrame();

@@ -3,8 +3,8 @@ using System.Collections.Generic;
 namespace ZTS
 {
     /// <summary>
-    /// Host settings: <see cref="AliasXmlPaths"/> and the script limits are read when a domain is created
-    /// (Initialize, and each applied Reset; negative numbers are rejected there); <see cref="UnhandledRejections"/>
+    /// Host settings: <see cref="AliasXmlPaths"/>, <see cref="Policy"/> and the script limits are read when a domain
+    /// is created (Initialize, and each applied Reset; negative limits are rejected there); <see cref="UnhandledRejections"/>
     /// when a rejection is reported.
     /// </summary>
     public static class TsSettings
@@ -65,5 +65,13 @@ namespace ZTS
         /// <see cref="TsUnhandledRejectionException"/>. ztsrun uses Throw unless run with --warn-rejections.
         /// </summary>
         public static TsRejectionMode UnhandledRejections { get; set; }
+
+        /// <summary>
+        /// What C# scripts may reach (issue 15, docs/POLICY.md): null (the default) reaches every public type, as
+        /// before; a <see cref="TsScriptPolicy"/> (built in code or loaded with <see cref="TsScriptPolicyFile.Load"/>)
+        /// limits the CSharp tree, csharp: modules, zts.typeof/generic/cast and every member, and closes reflection.
+        /// Read when a domain is created: set it before Initialize, or before the Reset that should apply it.
+        /// </summary>
+        public static TsScriptPolicy Policy { get; set; }
     }
 }

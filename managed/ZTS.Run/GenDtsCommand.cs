@@ -5,7 +5,7 @@ using ZTS.Declarations;
 namespace ZTS.Run
 {
     /// <summary>
-    /// `ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] --out DIR`:
+    /// `ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE] --out DIR`:
     /// writes the TypeScript declarations of the assemblies (docs/DECLARATIONS.md). Exit codes: 0 written,
     /// 1 generation failed, 64 bad usage.
     /// </summary>
@@ -16,7 +16,7 @@ namespace ZTS.Run
 
         /// <summary>Its line in the ztsrun usage text.</summary>
         public const string UsageLine =
-            "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] --out DIR\n" +
+            "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE] --out DIR\n" +
             "                      write TypeScript declarations (.d.ts) of the assemblies' C# API (docs/DECLARATIONS.md)";
 
         /// <summary>Runs the subcommand; args[0] is "gen-dts".</summary>
@@ -39,6 +39,19 @@ namespace ZTS.Run
                     case "--namespace": target = options.Namespaces; break;
                     case "--alias-xml": target = options.AliasXmlPaths; break;
                     case "--out": target = null; break;
+                    case "--policy":
+                        if (string.IsNullOrEmpty(value)) return Fail(a + " needs a value");
+                        i++;
+                        try
+                        {
+                            options.Policy = TsScriptPolicyFile.Load(value); // the file the host loads (docs/POLICY.md)
+                        }
+                        catch (TsBindException e)
+                        {
+                            Console.Error.WriteLine("ztsrun gen-dts: " + e.Message.Substring(5));
+                            return 1;
+                        }
+                        continue;
                     default: return Fail("unknown argument " + a);
                 }
                 if (string.IsNullOrEmpty(value)) return Fail(a + " needs a value");

@@ -43,6 +43,7 @@ namespace ZTS.Run
             };
             TsConsole.Buffered = !_o.Unbuffered;
             TsSettings.UnhandledRejections = _o.WarnRejections ? TsRejectionMode.Log : TsRejectionMode.Throw;
+            TsSettings.Policy = _o.Policy; // null without --policy: everything reachable
             Assembly();
             foreach (string path in _o.Assemblies)
             {

@@ -49,7 +49,7 @@ namespace ZTS.Shared
         /// never stack; a TypeInitializationException names its cause.</summary>
         public static string ErrorText(Exception e)
         {
-            if ((e is TsMarshalException || e is TsBindException || e is TsException) && e.Message.StartsWith("zts: ", StringComparison.Ordinal))
+            if ((e is TsMarshalException || e is TsBindException || e is TsPolicyException || e is TsException) && e.Message.StartsWith("zts: ", StringComparison.Ordinal))
                 return e.Message;
             string text = "zts: " + e.GetType().FullName + ": " + e.Message;
             Exception cause = e is TypeInitializationException ? e.InnerException : null;

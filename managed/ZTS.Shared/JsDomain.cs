@@ -123,6 +123,12 @@ namespace ZTS.Shared
         /// <summary>The C# event subscriptions this domain's scripts made with JS functions, undone at teardown (issue 13).</summary>
         public readonly ScriptSubscriptions Subscriptions = new ScriptSubscriptions();
 
+        /// <summary>The script policy (TsSettings.Policy when the domain was made; null: everything reachable). Issue 15.</summary>
+        public TsScriptPolicy Policy;
+
+        /// <summary>Push-time answers of the policy by runtime type (true: a public type the policy denies); PolicyGate.</summary>
+        public readonly Dictionary<Type, bool> DeniedRuntimeTypes = new Dictionary<Type, bool>();
+
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
 
@@ -136,6 +142,7 @@ namespace ZTS.Shared
         public JsValue Push(object obj, int view)
         {
             if (obj is Array) view = Clr.ArrayView.Of(this, (Array)obj, view);
+            if (Policy != null) view = Clr.PolicyGate.ViewFor(this, obj, view);
             int slot = Registry.SlotOf(obj, view);
             JsValue result;
             int rc = ZtsNative.zts_object_push(Handle, view, slot, out result);

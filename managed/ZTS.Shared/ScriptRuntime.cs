@@ -140,6 +140,7 @@ namespace ZTS.Shared
         {
             TsLimits limits = TsLimits.FromSettings(); // throws on a bad setting before anything is made
             var d = new JsDomain(_bridges, loader, aliases);
+            d.Policy = TsSettings.Policy;
             try
             {
                 ApplyLimits(d, limits);

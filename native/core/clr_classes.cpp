@@ -17,6 +17,7 @@ JSClassID g_object_class = 0;
 JSClassID g_array_class = 0;
 JSClassID g_type_class = 0;
 JSClassID g_delegate_class = 0;
+const std::string k_constructor_name = "constructor";
 
 zts_domain *domain_of_rt(JSRuntime *rt)
 {
@@ -227,7 +228,7 @@ JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val
     if (t->constructors.candidates.empty()) {
         return throw_error(ctx, "zts: '" + t->js_name + "' has no public constructor");
     }
-    const Candidate *c = choose_overload(d, *t, t->constructors, t->js_name + ".constructor", argc, argv);
+    const Candidate *c = choose_overload(d, *t, t->constructors, k_constructor_name, argc, argv);
     if (c == nullptr) {
         return JS_EXCEPTION;
     }
@@ -350,7 +351,7 @@ JSValue delegate_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this
     for (TypeInfo *t = d->types.find(payload->type_id); t != nullptr; t = d->types.find(t->base_id)) {
         for (const MemberSet &set : t->methods) {
             if (!set.is_static && set.name == "Invoke") {
-                const Candidate *c = choose_overload(d, *t, set, t->js_name + ".Invoke", argc, argv);
+                const Candidate *c = choose_overload(d, *t, set, set.name, argc, argv);
                 if (c == nullptr) {
                     return JS_EXCEPTION;
                 }

@@ -139,6 +139,19 @@ namespace ZTS.Shared
             return result;
         }
 
+        /// <summary>
+        /// The result of a member bridge that returns obj seen as `view`: registers it and asks the core, by the
+        /// ZTS_RESULT_PUSH_TAG tag, to push it when the bridge has returned (one crossing instead of two).
+        /// Only valid as a member bridge's return value; a fresh box (a struct copy) skips the identity table.
+        /// </summary>
+        public static JsValue PushResult(JsDomain d, object obj, int view, bool freshBox)
+        {
+            int slot = freshBox ? d.Registry.SlotOfFresh(obj) : d.Registry.SlotOf(obj, view);
+            var r = new JsValue { Tag = JsValue.PushTag };
+            r.Bits = (long)(uint)slot | ((long)view << 32);
+            return r;
+        }
+
         private readonly Dictionary<KeyValuePair<IntPtr, Type>, WeakReference> _delegates =
             new Dictionary<KeyValuePair<IntPtr, Type>, WeakReference>();
 

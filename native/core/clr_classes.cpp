@@ -416,6 +416,7 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
         return JS_DupValue(ctx, JS_MKPTR(JS_TAG_OBJECT, live)); // identity: the same JS object
     }
     if (!ensure_bound(d, type_id)) {
+        d->slots.abandon(slot); // no exotic will ever release it: the host frees the slot at its next drain
         return JS_EXCEPTION;
     }
     TypeInfo *t = d->types.find(type_id);
@@ -424,11 +425,13 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
                                                                : g_object_class;
     JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, class_id);
     if (JS_IsException(obj)) {
+        d->slots.abandon(slot);
         return obj;
     }
     auto *payload = static_cast<ExoticPayload *>(js_malloc(ctx, sizeof(ExoticPayload)));
     if (payload == nullptr) {
         JS_FreeValue(ctx, obj);
+        d->slots.abandon(slot);
         return JS_EXCEPTION;
     }
     payload->slot = slot;

@@ -2,6 +2,7 @@
 
 #include "clr_classes.h"
 #include "ref_box.h"
+#include "value_cast.h"
 
 #include <cmath>
 #include <vector>
@@ -254,7 +255,13 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
         data[3 + i] = JS_NewInt32(ctx, payload != nullptr ? payload->slot : -1);
     }
     auto *gate = reinterpret_cast<JSCFunctionData *>(d->gate);
-    return gate(ctx, this_val, argc, argv, 0, data);
+    JSValue r = gate(ctx, this_val, argc, argv, 0, data);
+    if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_PUSH_TAG) {
+        // A returned C# object: the bridge registered it; pushing it here saves the host a second crossing.
+        uint64_t bits = static_cast<uint64_t>(from_js(r).u.bits);
+        return push_object(d, static_cast<int32_t>(bits >> 32), static_cast<int32_t>(bits & 0xFFFFFFFFu));
+    }
+    return r;
 }
 
 int32_t instance_slot(zts_domain *d, const TypeInfo &t, const std::string &name, JSValueConst this_val)

@@ -39,6 +39,22 @@ void ObjectSlots::finalized(int32_t slot, uint32_t generation)
     released_.push_back(slot);
 }
 
+void ObjectSlots::abandon(int32_t slot)
+{
+    if (slot < 0) {
+        return;
+    }
+    if (static_cast<size_t>(slot) >= records_.size()) {
+        records_.resize(static_cast<size_t>(slot) + 1);
+    }
+    Record &r = records_[static_cast<size_t>(slot)];
+    if (r.live != nullptr || r.release_pending) {
+        return;
+    }
+    r.release_pending = true;
+    released_.push_back(slot);
+}
+
 int32_t ObjectSlots::take_released(int32_t *out, int32_t cap)
 {
     int32_t n = 0;

@@ -29,6 +29,9 @@ class ObjectSlots
     uint32_t attach(int32_t slot, void *obj);
     /// The exotic of (slot, generation) was finalized: queue the slot unless a newer exotic took it.
     void finalized(int32_t slot, uint32_t generation);
+    /// A push of slot failed before any exotic held it: queue the slot for the host to free, unless an exotic is
+    /// live or a release is already queued.
+    void abandon(int32_t slot);
     /// Moves up to cap released slots into out; returns how many.
     int32_t take_released(int32_t *out, int32_t cap);
     /// Number of live exotics.

@@ -113,8 +113,26 @@ class ClrHost : public NativeHost
             int32_t kind = bridge([](zts_domain *dd, int, zts_value *, zts_value *data, std::string *) {
                 return string_result(dd, data[2].u.int32 >= 0 ? u"point" : u"other");
             });
+            // Tagged(x): a new Point returned as a ZTS_RESULT_PUSH_TAG result (the core pushes it); TaggedSelf()
+            // returns `this` the same way; TaggedBroken() names a type id that does not exist (the push fails).
+            int32_t tagged = bridge([this, id](zts_domain *, int argc, zts_value *argv, zts_value *, std::string *) {
+                int32_t slot = static_cast<int32_t>(xs_.size());
+                xs_.push_back(argc > 0 ? argv[0].u.int32 : 0);
+                return push_tag(slot, id);
+            });
+            int32_t tagged_self = bridge([id](zts_domain *, int, zts_value *, zts_value *data, std::string *) {
+                return push_tag(data[1].u.int32, id);
+            });
+            int32_t tagged_broken = bridge([this](zts_domain *, int, zts_value *, zts_value *, std::string *) {
+                int32_t slot = static_cast<int32_t>(xs_.size());
+                xs_.push_back(0);
+                return push_tag(slot, 9999);
+            });
             zts_param_spec x[1] = {param(ZTS_KIND_INT, ZTS_KIND_INT, "Int32")};
             zts_param_spec pt[1] = {param(ZTS_KIND_OBJECT | ZTS_KIND_NULL, ZTS_KIND_OBJECT, "Point", id)};
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Tagged", ZTS_MEMBER_STATIC, tagged, 1, x));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "TaggedSelf", 0, tagged_self, 0, nullptr));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "TaggedBroken", ZTS_MEMBER_STATIC, tagged_broken, 0, nullptr));
             EXPECT_EQ(ZTS_OK, zts_type_add_constructor(d, id, ctor, 1, x));
             EXPECT_EQ(ZTS_OK, zts_type_add_property(d, id, "X", 0, get_x, -1));
             EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Self", 0, self, 0, nullptr));
@@ -175,6 +193,14 @@ class ClrHost : public NativeHost
         }
         zts_type_request_fail(req, "unknown type");
         return 1;
+    }
+
+    static zts_value push_tag(int32_t slot, int32_t type_id)
+    {
+        zts_value v;
+        v.u.bits = static_cast<int64_t>(static_cast<uint32_t>(slot)) | (static_cast<int64_t>(type_id) << 32);
+        v.tag = ZTS_RESULT_PUSH_TAG;
+        return v;
     }
 
     std::string run(const std::string &body)
@@ -272,6 +298,28 @@ TEST_F(Clr_Objects, Released_SlotsReportedOnce)
     EXPECT_EQ(3, n);
     EXPECT_EQ(0, zts_object_take_released(d, slots, 16));
     EXPECT_EQ(0, zts_object_live_count(d));
+}
+
+// issue 9: a member bridge returns a C# object as a ZTS_RESULT_PUSH_TAG result; the core pushes it after the gate.
+TEST_F(Clr_Objects, PushTagResult_PushesWithIdentity)
+{
+    EXPECT_EQ("11", run("return Point.Tagged(11).X;"));
+    EXPECT_EQ("true", run("const p = Point.Tagged(3); return String(p instanceof Point && p.TaggedSelf() === p && "
+                          "p.Self() === p);"));
+    zts_domain_gc(d);
+    int32_t slots[8];
+    EXPECT_EQ(2, zts_object_take_released(d, slots, 8));
+    EXPECT_EQ(0, zts_object_live_count(d));
+}
+
+// issue 9: a push that fails before any exotic holds the slot still hands the slot back to the host.
+TEST_F(Clr_Objects, PushTagResult_FailedPushReleasesTheSlot)
+{
+    EXPECT_EQ("zts: unknown type id 9999", run("try { Point.TaggedBroken(); } catch (e) { return e.message; }"));
+    int32_t slots[4];
+    ASSERT_EQ(1, zts_object_take_released(d, slots, 4));
+    EXPECT_EQ(static_cast<int32_t>(xs_.size()) - 1, slots[0]);
+    EXPECT_EQ(0, zts_object_take_released(d, slots, 4));
 }
 
 TEST_F(Clr_Objects, HeldObject_NotReleased)

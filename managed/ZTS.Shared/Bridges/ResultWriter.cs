@@ -49,10 +49,16 @@ namespace ZTS.Shared.Bridges
             return v == null ? JsValue.Null : String(d, v);
         }
 
-        /// <summary>A class, interface, array, delegate or struct result: pushed under the declared view.</summary>
+        /// <summary>A class, interface, array or delegate result: pushed under the declared view (by the core, after return).</summary>
         public static JsValue WriteObject(MemberSite s, JsDomain d, object v)
         {
-            return v == null ? JsValue.Null : d.Push(v, s.ResultView);
+            return v == null ? JsValue.Null : JsDomain.PushResult(d, v, s.ResultView, false);
+        }
+
+        /// <summary>A struct result, boxed by the bridge for this push: a fresh copy (no identity lookup).</summary>
+        public static JsValue WriteStruct(MemberSite s, JsDomain d, object box)
+        {
+            return JsDomain.PushResult(d, box, s.ResultView, true);
         }
 
         /// <summary>A [TsMarshalAs(Table)] struct result: a plain JS object with the listed members.</summary>
@@ -76,7 +82,7 @@ namespace ZTS.Shared.Bridges
             if (v is long) return WriteInt64(s, d, (long)v);
             if (v is ulong) return WriteUInt64(s, d, (ulong)v);
             if (v is char) return String(d, v.ToString());
-            return d.Push(v, s.ResultView);
+            return JsDomain.PushResult(d, v, s.ResultView, false);
         }
 
         private static JsValue String(JsDomain d, string v)

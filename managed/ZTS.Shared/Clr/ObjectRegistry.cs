@@ -34,12 +34,30 @@ namespace ZTS.Shared.Clr
         /// <summary>Objects currently registered (slots in use).</summary>
         public int Count { get; private set; }
 
+        // _views entry of a slot that is not in the identity table (a fresh struct box).
+        private const int NoIdentity = int.MinValue;
+
         /// <summary>The slot of (obj, view): the existing one or a new one.</summary>
         public int SlotOf(object obj, int view)
         {
             var key = new Key { Obj = obj, View = view };
             int slot;
             if (_identity.TryGetValue(key, out slot)) return slot;
+            slot = NewSlot(obj, view);
+            _identity[key] = slot;
+            return slot;
+        }
+
+        /// <summary>A new slot for a box nobody else holds (a struct copy boxed for this push): such a box can
+        /// never be in the identity table, so it skips both the lookup and the entry.</summary>
+        public int SlotOfFresh(object box)
+        {
+            return NewSlot(box, NoIdentity);
+        }
+
+        private int NewSlot(object obj, int view)
+        {
+            int slot;
             if (_freeHead >= 0)
             {
                 slot = _freeHead;
@@ -52,7 +70,6 @@ namespace ZTS.Shared.Clr
             }
             _objects[slot] = obj;
             _views[slot] = view;
-            _identity[key] = slot;
             Count++;
             return slot;
         }
@@ -67,7 +84,7 @@ namespace ZTS.Shared.Clr
         public void Release(int slot)
         {
             if ((uint)slot >= (uint)_used || _objects[slot] == null) return;
-            _identity.Remove(new Key { Obj = _objects[slot], View = _views[slot] });
+            if (_views[slot] != NoIdentity) _identity.Remove(new Key { Obj = _objects[slot], View = _views[slot] });
             _objects[slot] = null;
             _nextFree[slot] = _freeHead;
             _freeHead = slot;

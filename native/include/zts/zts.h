@@ -34,6 +34,11 @@ extern "C" {
 /** Tag of a zts_value returned by a gated callback that failed (seed build/03 §2.2). */
 #define ZTS_CALLBACK_ERROR_SENTINEL ((int32_t)0xFFFF5A12)
 
+/** Tag of a CLR member bridge's result that asks the core to push a registry object (one crossing instead of a
+    bridge result plus a zts_object_push call): u.bits holds (uint32 slot) | (int64 view type id << 32). The core
+    turns it into the slot's live exotic or a new one, as zts_object_push does; only member bridges return it. */
+#define ZTS_RESULT_PUSH_TAG ((int32_t)0xFFFF5A13)
+
 /* Tags the hosts decode themselves (QuickJS 2025-04-26, 64-bit, no NaN boxing). */
 #define ZTS_TAG_OBJECT (-1)
 #define ZTS_TAG_STRING_ROPE (-6)

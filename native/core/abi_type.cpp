@@ -322,50 +322,6 @@ int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v)
     return ZTS_OK;
 }
 
-int32_t zts_opaque_scope_begin(zts_domain *domain)
-{
-    return domain != nullptr ? domain->opaque.begin() : 0;
-}
-
-int32_t zts_opaque_new(zts_domain *domain, zts_value v, zts_value *out_handle, int32_t *out_index)
-{
-    if (domain == nullptr || out_handle == nullptr || out_index == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    return abi_guard([&]() -> int32_t {
-        JSValue handle = new_opaque_handle(domain, to_js(v), out_index);
-        if (JS_IsException(handle)) {
-            *out_handle = from_js(JS_UNDEFINED);
-            return capture_exception(domain, ZTS_ERR_JS);
-        }
-        *out_handle = from_js(handle);
-        return ZTS_OK;
-    });
-}
-
-int32_t zts_opaque_take(zts_domain *domain, int32_t index, zts_value *out)
-{
-    if (domain == nullptr || out == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    // The host reads its own scope's slots, whose stamps it does not keep: any live stamp matches.
-    const JSValue *slot = domain->opaque.at(index);
-    if (slot == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    *out = from_js(JS_DupValue(domain->ctx, *slot));
-    return ZTS_OK;
-}
-
-int32_t zts_opaque_scope_end(zts_domain *domain, int32_t token)
-{
-    if (domain == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    domain->opaque.end(domain->ctx, token);
-    return ZTS_OK;
-}
-
 int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *names, zts_value *values, zts_value *out)
 {
     if (domain == nullptr || out == nullptr || count < 0 || (count > 0 && (names == nullptr || values == nullptr))) {

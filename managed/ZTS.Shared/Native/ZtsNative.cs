@@ -102,6 +102,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_function_call(IntPtr domain, int reference, int argc, JsValue* argv, JsValue* result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_call_opaque(IntPtr domain, int reference, int argc, JsValue* argv, ulong handles, ulong writeback, JsValue* result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_function_release(IntPtr domain, int reference);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -178,18 +181,6 @@ namespace ZTS.Shared.Native
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_table_read(IntPtr domain, JsValue obj, int count, IntPtr* names, JsValue* values);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_opaque_scope_begin(IntPtr domain);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_opaque_new(IntPtr domain, JsValue value, out JsValue handle, out int slot);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_opaque_take(IntPtr domain, int slot, out JsValue value);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_opaque_scope_end(IntPtr domain, int token);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_ref_get(IntPtr domain, JsValue box, out JsValue value);

@@ -249,6 +249,13 @@ ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, i
  * ZTS_ERR_JS when JS threw. */
 ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, zts_value *result);
 
+/** zts_function_call for a call with OpaqueValue parameters (10-LIFETIME §4), in one crossing: opens an opaque scope,
+ * puts each argv[i] whose bit is set in `handles` (i < 64) behind a new opaque handle, calls, and on ZTS_OK leaves in
+ * argv[i] the value JS left behind handle i (owned) for each bit of `writeback` (a subset of handles); then closes the
+ * scope. Every other argv slot is consumed as by zts_function_call; on failure no argv slot is owned. */
+ZTS_API int32_t zts_function_call_opaque(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, uint64_t handles,
+                                         uint64_t writeback, zts_value *result);
+
 /** Takes a ref to a JS function (borrowed fn, duplicated); *out_ref owned (zts_function_release); ZTS_ERR_ARGUMENT if
  * fn is not a function. */
 ZTS_API int32_t zts_function_ref(zts_domain *domain, zts_value fn, int32_t *out_ref);
@@ -325,18 +332,6 @@ ZTS_API int32_t zts_ref_get(zts_domain *domain, zts_value box, zts_value *out);
 
 /** Stores v (consumed) into a zts.ref() box (borrowed box); ZTS_ERR_ARGUMENT when box is not a ref box. */
 ZTS_API int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v);
-
-/** Opens an opaque scope for one C# -> JS call (10-LIFETIME §4); returns the token for zts_opaque_scope_end. */
-ZTS_API int32_t zts_opaque_scope_begin(zts_domain *domain);
-
-/** Makes an opaque handle holding v (consumed) in the open scope; *out_handle owned; *out_index for zts_opaque_take. */
-ZTS_API int32_t zts_opaque_new(zts_domain *domain, zts_value v, zts_value *out_handle, int32_t *out_index);
-
-/** The value JS left in opaque slot index of the open scope (duplicated, owned). */
-ZTS_API int32_t zts_opaque_take(zts_domain *domain, int32_t index, zts_value *out);
-
-/** Closes the scope: its slots are freed and every handle of it is invalid from now on (also on error paths). */
-ZTS_API int32_t zts_opaque_scope_end(zts_domain *domain, int32_t token);
 
 /** Makes a plain JS object {names[i]: values[i]} (values consumed, names UTF-8); *out owned. [TsMarshalAs(Table)] */
 ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *names, zts_value *values,

@@ -72,5 +72,19 @@ namespace ZTS.Mono
             il.Emit(OpCodes.Ret);
             return (Action<object, object>)dm.CreateDelegate(typeof(Action<object, object>));
         }
+
+        // object New() { S tmp = default(S); return (object)tmp; }  -- Activator.CreateInstance costs ~0.5 us.
+        public Func<object> StructFactory(Type s)
+        {
+            var dm = new DynamicMethod("zts_struct_new", typeof(object), Type.EmptyTypes, typeof(MonoBridges).Module, true);
+            var il = dm.GetILGenerator();
+            LocalBuilder tmp = il.DeclareLocal(s);
+            il.Emit(OpCodes.Ldloca, tmp);
+            il.Emit(OpCodes.Initobj, s);
+            il.Emit(OpCodes.Ldloc, tmp);
+            il.Emit(OpCodes.Box, s);
+            il.Emit(OpCodes.Ret);
+            return (Func<object>)dm.CreateDelegate(typeof(Func<object>));
+        }
     }
 }

@@ -46,6 +46,9 @@ namespace ZTS.Shared
 
         /// <summary>Writes member m (a field or property of type memberType) into a boxed struct, in place.</summary>
         Action<object, object> StructMemberSetter(Type structType, MemberInfo m, Type memberType);
+
+        /// <summary>Makes a new box of default(structType) (Table conversions start from one per value).</summary>
+        Func<object> StructFactory(Type structType);
     }
 
     /// <summary>The process's backend (one per process: the one whose runtime TsAppDomain created). Process-wide

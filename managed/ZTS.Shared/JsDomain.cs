@@ -123,6 +123,9 @@ namespace ZTS.Shared
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
 
+        /// <summary>Table member names interned as this domain's atoms, per shape (zts_atoms_intern).</summary>
+        public readonly Dictionary<Clr.TableShape, uint[]> TableAtoms = new Dictionary<Clr.TableShape, uint[]>();
+
         /// <summary>Core type ids of the CLR types shown to JS.</summary>
         public readonly Dictionary<Type, int> TypeIds = new Dictionary<Type, int>();
 
@@ -266,6 +269,7 @@ namespace ZTS.Shared
             LeakedBytes = ZtsNative.zts_domain_free(Handle);
             TypeIds.Clear();
             TypesById.Clear();
+            TableAtoms.Clear();
             Handle = IntPtr.Zero;
             Context = IntPtr.Zero;
             _hostFunctions.Clear();

@@ -118,6 +118,10 @@ int64_t domain_destroy(zts_domain *d)
     d->enumerable_iterators = JS_UNDEFINED;
     JS_FreeAtom(d->ctx, d->length_atom);
     d->length_atom = JS_ATOM_NULL;
+    for (JSAtom atom : d->interned_atoms) {
+        JS_FreeAtom(d->ctx, atom);
+    }
+    d->interned_atoms.clear();
     JS_FreeContext(d->ctx);
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);

@@ -59,6 +59,7 @@ struct zts_domain {
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
     JSValue enumerable_iterators = JS_UNDEFINED; ///< owned: [direct, via IEnumerable] [Symbol.iterator] functions of ZTS_TYPE_ENUMERABLE prototypes, made on first use
     JSAtom length_atom = JS_ATOM_NULL;  ///< owned: "length", compared by the C# array exotic's get hook
+    std::vector<JSAtom> interned_atoms; ///< owned: zts_atoms_intern's atoms (Table member names), freed at teardown
     std::vector<std::pair<void *, std::string>> rejections; ///< unhandled rejections: promise identity, text
     zts::SourceMaps source_maps;        ///< source maps of loaded modules, read by the backtrace hook
 };

@@ -204,6 +204,35 @@ TEST_F(Domain_Call, FunctionCallOpaque_WritesBackInOneCall)
     EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_function_call_opaque(d, acc, 1, one, 2, 0, &r)) << "a handle past argc";
 }
 
+// issue 9: Table members by interned atoms (no name lookup per conversion).
+TEST_F(Domain_Call, TableByAtoms_NewAndRead)
+{
+    module("app", "export function show(o) { return JSON.stringify(o); }\n"
+                  "export function make() { return { y: 'b', x: 4 }; }");
+    const char *names[2] = {"x", "y"};
+    uint32_t atoms[2] = {0, 0};
+    ASSERT_EQ(ZTS_OK, zts_atoms_intern(d, 2, names, atoms));
+    EXPECT_NE(atoms[0], atoms[1]);
+    zts_value values[2] = {int_value(1), int_value(2)};
+    zts_value table;
+    ASSERT_EQ(ZTS_OK, zts_table_new(d, 2, atoms, values, &table));
+    EXPECT_EQ(ZTS_TAG_UNDEFINED, values[0].tag) << "consumed";
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(function("app", "show"), {table}, &r));
+    EXPECT_EQ("{\"x\":1,\"y\":2}", take_string(r));
+
+    zts_value made;
+    ASSERT_EQ(ZTS_OK, call(function("app", "make"), {}, &made));
+    zts_value read[2];
+    ASSERT_EQ(ZTS_OK, zts_table_read(d, made, 2, atoms, read));
+    EXPECT_EQ(4, read[0].u.int32);
+    EXPECT_EQ("b", take_string(read[1]));
+    zts_value_free(d, made);
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_table_read(d, int_value(3), 2, atoms, read)) << "not an object";
+    const char *bad[1] = {nullptr};
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_atoms_intern(d, 1, bad, atoms));
+}
+
 TEST_F(Domain_Lifetime, ReleaseQueue_FromAnotherThread_DrainedOnDomainThread)
 {
     module("app", "export function f() { return 1; }");

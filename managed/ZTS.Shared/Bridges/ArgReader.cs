@@ -114,7 +114,7 @@ namespace ZTS.Shared.Bridges
                 if (fromFunction != null) return fromFunction;
             }
             if (Nullable.GetUnderlyingType(expected) != null)
-                return Clr.ValueConvert.FromJs(d, v, expected, "argument " + (i + 1) + " of '" + s.Name + "'", true);
+                return Clr.ValueConvert.FromJs(d, v, expected, s.ArgWhere[i], true);
             object o = Unwrap(s, d, v, data, i);
             if (o != null && expected.IsInstanceOfType(o)) return o;
             if (o == null) throw Mismatch(s, v, i);
@@ -125,7 +125,7 @@ namespace ZTS.Shared.Bridges
         /// <summary>A [TsMarshalAs(UnpackedValues)] struct parameter from consecutive JS arguments (argv is shifted).</summary>
         public static object ReadUnpacked(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return s.ParamUnpacked[i].FromValues(d, argv + i, Math.Max(argc - i, 0), "arguments " + (i + 1) + "... of '" + s.Name + "'");
+            return s.ParamUnpacked[i].FromValues(d, argv + i, Math.Max(argc - i, 0), s.UnpackedWhere[i]);
         }
 
         /// <summary>A [TsMarshalAs(Table)] struct parameter from a plain JS object.</summary>
@@ -134,7 +134,7 @@ namespace ZTS.Shared.Bridges
             Clr.TableShape shape = s.ParamTables[i];
             if (IsMissing(s, argv, argc, i))
                 return s.Missing<object>(i) ?? (shape.IsNullable ? null : Activator.CreateInstance(shape.StructType));
-            return shape.FromJs(d, argv[i], "argument " + (i + 1) + " of '" + s.Name + "'");
+            return shape.FromJs(d, argv[i], s.ArgWhere[i]);
         }
 
         /// <summary>The initial value of a ref parameter: the zts.ref() box's value (out: default).</summary>
@@ -149,14 +149,14 @@ namespace ZTS.Shared.Bridges
                 if (value.IsRefCounted) ZtsNative.zts_value_free(d.Handle, value);
                 return t.IsValueType ? Activator.CreateInstance(t) : null;
             }
-            return Clr.ValueConvert.FromJs(d, value, t, "argument " + (i + 1) + " of '" + s.Name + "'");
+            return Clr.ValueConvert.FromJs(d, value, t, s.ArgWhere[i]);
         }
 
         /// <summary>Writes a ref/out parameter's final value back into its zts.ref() box.</summary>
         public static void RefOut(MemberSite s, JsDomain d, JsValue* argv, int i, object value)
         {
             Type t = s.ParamTypes[i].GetElementType();
-            JsValue v = Clr.ValueConvert.ToJs(d, value, t, "argument " + (i + 1) + " of '" + s.Name + "'");
+            JsValue v = Clr.ValueConvert.ToJs(d, value, t, s.ArgWhere[i]);
             int rc = ZtsNative.zts_ref_set(d.Handle, argv[i], v);
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, s.Name);
         }

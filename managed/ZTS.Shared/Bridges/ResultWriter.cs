@@ -64,7 +64,7 @@ namespace ZTS.Shared.Bridges
         /// <summary>A [TsMarshalAs(Table)] struct result: a plain JS object with the listed members.</summary>
         public static JsValue WriteTable(MemberSite s, JsDomain d, object v)
         {
-            return s.ResultTable.ToJs(d, v, "return value of '" + s.Name + "'");
+            return s.ResultTable.ToJs(d, v, s.ResultWhere);
         }
 
         /// <summary>A result declared object: primitives and strings become JS values, the rest is pushed.</summary>

@@ -177,10 +177,13 @@ namespace ZTS.Shared.Native
         public static extern int zts_object_live_count(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_table_new(IntPtr domain, int count, IntPtr* names, JsValue* values, out JsValue result);
+        public static extern int zts_atoms_intern(IntPtr domain, int count, IntPtr* names, uint* atoms);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_table_read(IntPtr domain, JsValue obj, int count, IntPtr* names, JsValue* values);
+        public static extern int zts_table_new(IntPtr domain, int count, uint* atoms, JsValue* values, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_table_read(IntPtr domain, JsValue obj, int count, uint* atoms, JsValue* values);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_ref_get(IntPtr domain, JsValue box, out JsValue value);

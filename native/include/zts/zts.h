@@ -333,13 +333,18 @@ ZTS_API int32_t zts_ref_get(zts_domain *domain, zts_value box, zts_value *out);
 /** Stores v (consumed) into a zts.ref() box (borrowed box); ZTS_ERR_ARGUMENT when box is not a ref box. */
 ZTS_API int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v);
 
-/** Makes a plain JS object {names[i]: values[i]} (values consumed, names UTF-8); *out owned. [TsMarshalAs(Table)] */
-ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *names, zts_value *values,
+/** Interns count UTF-8 member names as atoms of the domain (out_atoms[i]), kept until the domain is freed; for
+ * zts_table_new/zts_table_read, which then need no name lookup per call. */
+ZTS_API int32_t zts_atoms_intern(zts_domain *domain, int32_t count, const char *const *names, uint32_t *out_atoms);
+
+/** Makes a plain JS object {atoms[i]: values[i]} (values consumed; atoms from zts_atoms_intern); *out owned.
+ * [TsMarshalAs(Table)] */
+ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const uint32_t *atoms, zts_value *values,
                               zts_value *out);
 
-/** Reads obj[names[i]] into out_values[i] (owned; undefined when missing); ZTS_ERR_ARGUMENT when obj is not an object.
- */
-ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names,
+/** Reads obj[atoms[i]] into out_values[i] (owned; undefined when missing; atoms from zts_atoms_intern);
+ * ZTS_ERR_ARGUMENT when obj is not an object. */
+ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const uint32_t *atoms,
                                zts_value *out_values);
 
 /** Number of live exotics (JS objects that show C# objects). */

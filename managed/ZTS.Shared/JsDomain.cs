@@ -40,6 +40,7 @@ namespace ZTS.Shared
             }
             Id = ZtsNative.zts_domain_id(Handle);
             Context = ZtsNative.zts_domain_context(Handle);
+            ZtsNative.zts_domain_set_enumerator_step(Handle, AddHostFunction(Clr.EnumeratorStep.Step));
             lock (ByContext) ByContext[Context] = this;
             ThreadDomain = this;
         }
@@ -125,6 +126,9 @@ namespace ZTS.Shared
 
         /// <summary>Table member names interned as this domain's atoms, per shape (zts_atoms_intern).</summary>
         public readonly Dictionary<Clr.TableShape, uint[]> TableAtoms = new Dictionary<Clr.TableShape, uint[]>();
+
+        /// <summary>The batched for...of step per enumerator view type id (null: the view keeps MoveNext/Current).</summary>
+        public readonly Dictionary<int, Clr.EnumeratorStep> EnumeratorSteps = new Dictionary<int, Clr.EnumeratorStep>();
 
         /// <summary>Core type ids of the CLR types shown to JS.</summary>
         public readonly Dictionary<Type, int> TypeIds = new Dictionary<Type, int>();
@@ -270,6 +274,7 @@ namespace ZTS.Shared
             TypeIds.Clear();
             TypesById.Clear();
             TableAtoms.Clear();
+            EnumeratorSteps.Clear();
             Handle = IntPtr.Zero;
             Context = IntPtr.Zero;
             _hostFunctions.Clear();

@@ -57,6 +57,7 @@ struct zts_domain {
     zts::ObjectSlots slots;             ///< live exotics per host registry slot
     zts::OpaqueSlots opaque;            ///< values behind the opaque handles of the calls in progress
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
+    int32_t enumerator_step = -1;       ///< host bridge of the batched MoveNext + Current (-1: none; zts_domain_set_enumerator_step)
     JSValue enumerable_iterators = JS_UNDEFINED; ///< owned: [direct, via IEnumerable] [Symbol.iterator] functions of ZTS_TYPE_ENUMERABLE prototypes, made on first use
     JSAtom length_atom = JS_ATOM_NULL;  ///< owned: "length", compared by the C# array exotic's get hook
     std::vector<JSAtom> interned_atoms; ///< owned: zts_atoms_intern's atoms (Table member names), freed at teardown

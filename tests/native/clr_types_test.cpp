@@ -360,3 +360,35 @@ TEST_F(Clr_Enumerable, MoveNextThrows_HostErrorSurfaces)
                   "catch (e) { return e.message; }"));
     EXPECT_EQ(1, disposed_) << "disposed after the throw too";
 }
+
+// issue 9: with a host step (zts_domain_set_enumerator_step), for...of takes one host call per element.
+TEST_F(Clr_Enumerable, BatchedStep_OneHostCallPerElement)
+{
+    int probes = 0;
+    int steps = 0;
+    int32_t cursor = declare("Demo.Cursor");
+    int32_t step = bridge([this, cursor, &probes, &steps](zts_domain *, int, zts_value *argv, zts_value *data,
+                                                           std::string *) {
+        zts_value v;
+        v.u.bits = 0;
+        if (argv[1].u.int32 == 0) {
+            probes++;
+            v.tag = ZTS_TAG_BOOL;
+            v.u.int32 = argv[0].u.int32 == cursor ? 1 : 0;
+            return v;
+        }
+        steps++;
+        int32_t slot = data[1].u.int32;
+        if (++xs_.at(static_cast<size_t>(slot)) < limits_.at(slot)) {
+            return int_value(xs_.at(static_cast<size_t>(slot)) * 100); // not what Current gives: the step ran
+        }
+        v.tag = ZTS_TAG_UNDEFINED;
+        return v;
+    });
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_domain_set_enumerator_step(d, -2));
+    ASSERT_EQ(ZTS_OK, zts_domain_set_enumerator_step(d, step));
+    EXPECT_EQ("0,100,200", run("const s = []; for (const x of new CSharp.Demo.Range(3)) s.push(x); return s.join(',');"));
+    EXPECT_EQ(1, probes);
+    EXPECT_EQ(4, steps) << "three elements, then done";
+    EXPECT_EQ(1, disposed_) << "still disposed";
+}

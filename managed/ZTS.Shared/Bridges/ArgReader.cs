@@ -100,6 +100,12 @@ namespace ZTS.Shared.Bridges
         /// <summary>A reference-type (or boxed struct) parameter: a C# object of a fitting type, or null.</summary>
         public static object ReadObject(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
+            // The hot path: a C# object of exactly the declared type (what the rules below also give, minus the checks).
+            if (i < argc && data[2 + i].Int32 >= 0)
+            {
+                object exact = d.Registry.Get(data[2 + i].Int32);
+                if (exact != null && exact.GetType() == s.ParamTypes[i]) return exact;
+            }
             if (IsMissing(s, argv, argc, i)) return s.Missing<object>(i);
             JsValue v = argv[i];
             Type expected = s.ParamTypes[i];

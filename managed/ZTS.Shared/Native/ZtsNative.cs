@@ -102,6 +102,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_function_call(IntPtr domain, int reference, int argc, JsValue* argv, JsValue* result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_enumerator_step(IntPtr domain, int bridge);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_function_call_opaque(IntPtr domain, int reference, int argc, JsValue* argv, ulong handles, ulong writeback, JsValue* result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

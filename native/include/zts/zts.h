@@ -197,6 +197,12 @@ ZTS_API JSContext *zts_domain_context(const zts_domain *domain);
 /** Describes the last failed call on this domain (see zts_error_info); ZTS_OK. */
 ZTS_API int32_t zts_domain_error(zts_domain *domain, zts_error_info *out);
 
+/** Sets the host bridge that for...of over C# enumerables calls once per element (MoveNext + Current in one call):
+ * called like a member bridge with `this` = the enumerator's slot (data[1]) and argv = (view type id, mode); mode 0
+ * answers true when it applies to that view, mode 1 the next element or undefined when done. Before the first
+ * enumerable type is bound; -1 (the default) means none. */
+ZTS_API int32_t zts_domain_set_enumerator_step(zts_domain *domain, int32_t bridge);
+
 /** Nesting depth of JS calls in progress on this domain (zts_function_call, module imports); 0 outside JS. */
 ZTS_API int32_t zts_domain_call_depth(const zts_domain *domain);
 

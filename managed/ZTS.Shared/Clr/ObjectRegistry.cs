@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 
 namespace ZTS.Shared.Clr
@@ -12,24 +11,13 @@ namespace ZTS.Shared.Clr
     /// </summary>
     internal sealed class ObjectRegistry
     {
-        private struct Key
-        {
-            public object Obj;
-            public int View;
-        }
-
-        private sealed class KeyComparer : IEqualityComparer<Key>
-        {
-            public bool Equals(Key a, Key b) { return ReferenceEquals(a.Obj, b.Obj) && a.View == b.View; }
-            public int GetHashCode(Key k) { return RuntimeHelpers.GetHashCode(k.Obj) * 31 + k.View; }
-        }
-
         private object[] _objects = new object[256];
         private int[] _views = new int[256];
+        private int[] _hashes = new int[256]; // IdentityIndex hash of the slot's (object, view)
         private int[] _nextFree = new int[256];
         private int _freeHead = -1;
         private int _used; // high-water mark
-        private readonly Dictionary<Key, int> _identity = new Dictionary<Key, int>(new KeyComparer());
+        private readonly IdentityIndex _identity = new IdentityIndex();
 
         /// <summary>Objects currently registered (slots in use).</summary>
         public int Count { get; private set; }
@@ -40,11 +28,12 @@ namespace ZTS.Shared.Clr
         /// <summary>The slot of (obj, view): the existing one or a new one.</summary>
         public int SlotOf(object obj, int view)
         {
-            var key = new Key { Obj = obj, View = view };
-            int slot;
-            if (_identity.TryGetValue(key, out slot)) return slot;
+            int hash = IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view);
+            int slot = _identity.Find(obj, view, hash, _objects, _views);
+            if (slot >= 0) return slot;
             slot = NewSlot(obj, view);
-            _identity[key] = slot;
+            _hashes[slot] = hash;
+            _identity.Add(slot, hash);
             return slot;
         }
 
@@ -84,7 +73,7 @@ namespace ZTS.Shared.Clr
         public void Release(int slot)
         {
             if ((uint)slot >= (uint)_used || _objects[slot] == null) return;
-            if (_views[slot] != NoIdentity) _identity.Remove(new Key { Obj = _objects[slot], View = _views[slot] });
+            if (_views[slot] != NoIdentity) _identity.Remove(slot, _hashes[slot]);
             _objects[slot] = null;
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
@@ -106,6 +95,7 @@ namespace ZTS.Shared.Clr
             int n = _objects.Length * 2;
             Array.Resize(ref _objects, n);
             Array.Resize(ref _views, n);
+            Array.Resize(ref _hashes, n);
             Array.Resize(ref _nextFree, n);
         }
     }

@@ -29,11 +29,11 @@ namespace ZTS.Shared.Clr
         public int SlotOf(object obj, int view)
         {
             int hash = IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view);
-            int slot = _identity.Find(obj, view, hash, _objects, _views);
+            int slot = _identity.Find(obj, view, hash, _objects, _views, _hashes);
             if (slot >= 0) return slot;
             slot = NewSlot(obj, view);
             _hashes[slot] = hash;
-            _identity.Add(slot, hash);
+            _identity.Add(slot, hash, _hashes);
             return slot;
         }
 

@@ -242,6 +242,11 @@ namespace ZTS.Mono.Bridges
                     {
                         il.Emit(OpCodes.Ldarg, i + 1);
                         il.Emit(OpCodes.Ldobj, e);
+                        if (InlineTag(e) != null)
+                        {
+                            il.Emit(OpCodes.Call, MarshalMethod("Write", e)); // the by-value writer: no box
+                            continue;
+                        }
                         if (e.IsValueType) il.Emit(OpCodes.Box, e);
                     }
                     il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaque"));
@@ -278,6 +283,36 @@ namespace ZTS.Mono.Bridges
                 {
                     if ((writeback & (1UL << i)) == 0) continue;
                     Type e = paramTypes[i + 1].GetElementType();
+                    Label next = il.DefineLabel();
+                    object tag = InlineTag(e);
+                    if (tag != null)
+                    {
+                        // if (argv[i].Tag == tag) { *arg = argv[i].payload; goto next; }  -- the exact kind, no box
+                        Label slow = il.DefineLabel();
+                        il.Emit(OpCodes.Ldloc, argv);
+                        il.Emit(OpCodes.Ldc_I4, i * JsValueSize);
+                        il.Emit(OpCodes.Conv_I);
+                        il.Emit(OpCodes.Add);
+                        il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField("Tag"));
+                        il.Emit(OpCodes.Ldc_I8, (long)tag);
+                        il.Emit(OpCodes.Bne_Un, slow);
+                        il.Emit(OpCodes.Ldarg, i + 1);
+                        il.Emit(OpCodes.Ldloc, argv);
+                        il.Emit(OpCodes.Ldc_I4, i * JsValueSize);
+                        il.Emit(OpCodes.Conv_I);
+                        il.Emit(OpCodes.Add);
+                        bool floating = e == typeof(double) || e == typeof(float);
+                        il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField(floating ? "Float64" : "Int32"));
+                        if (e == typeof(float)) il.Emit(OpCodes.Conv_R4);
+                        if (e == typeof(bool))
+                        {
+                            il.Emit(OpCodes.Ldc_I4_0);
+                            il.Emit(OpCodes.Cgt_Un);
+                        }
+                        il.Emit(OpCodes.Stobj, e);
+                        il.Emit(OpCodes.Br, next);
+                        il.MarkLabel(slow);
+                    }
                     il.Emit(OpCodes.Ldarg, i + 1);
                     il.Emit(OpCodes.Ldarg_0);
                     il.Emit(OpCodes.Ldloc, argv);
@@ -285,6 +320,7 @@ namespace ZTS.Mono.Bridges
                     il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("ReadOpaque"));
                     il.Emit(e.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, e);
                     il.Emit(OpCodes.Stobj, e);
+                    il.MarkLabel(next);
                 }
                 il.BeginCatchBlock(typeof(object));
                 il.Emit(OpCodes.Pop);
@@ -319,6 +355,16 @@ namespace ZTS.Mono.Bridges
             }
             il.Emit(OpCodes.Ret);
             return method;
+        }
+
+        // The JS tag whose payload a ref/out value of type t takes as is (int, bool, double, float), or null: those
+        // are written by the by-value writers and read back inline; every other value goes through ValueConvert.
+        private static object InlineTag(Type t)
+        {
+            if (t == typeof(int)) return JsValue.TagInt;
+            if (t == typeof(bool)) return JsValue.TagBool;
+            if (t == typeof(double) || t == typeof(float)) return JsValue.TagFloat64;
+            return null;
         }
 
         // status = zts_function_call(c.Domain.Handle, c.Ref, argc, argv, &result);  -- the one P/Invoke

@@ -13,7 +13,6 @@ namespace ZTS.Shared.Clr
     {
         private object[] _objects = new object[256];
         private int[] _views = new int[256];
-        private int[] _hashes = new int[256]; // IdentityIndex hash of the slot's (object, view)
         private int[] _nextFree = new int[256];
         private int _freeHead = -1;
         private int _used; // high-water mark
@@ -29,11 +28,10 @@ namespace ZTS.Shared.Clr
         public int SlotOf(object obj, int view)
         {
             int hash = IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view);
-            int slot = _identity.Find(obj, view, hash, _objects, _views, _hashes);
+            int slot = _identity.Find(obj, view, hash, _objects, _views);
             if (slot >= 0) return slot;
             slot = NewSlot(obj, view);
-            _hashes[slot] = hash;
-            _identity.Add(slot, hash, _hashes);
+            _identity.Add(slot, hash);
             return slot;
         }
 
@@ -73,7 +71,7 @@ namespace ZTS.Shared.Clr
         public void Release(int slot)
         {
             if ((uint)slot >= (uint)_used || _objects[slot] == null) return;
-            if (_views[slot] != NoIdentity) _identity.Remove(slot, _hashes[slot]);
+            if (_views[slot] != NoIdentity) _identity.Remove(slot);
             _objects[slot] = null;
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
@@ -95,7 +93,6 @@ namespace ZTS.Shared.Clr
             int n = _objects.Length * 2;
             Array.Resize(ref _objects, n);
             Array.Resize(ref _views, n);
-            Array.Resize(ref _hashes, n);
             Array.Resize(ref _nextFree, n);
         }
     }

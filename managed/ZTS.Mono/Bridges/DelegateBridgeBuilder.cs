@@ -95,35 +95,9 @@ namespace ZTS.Mono.Bridges
             LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
             LocalBuilder result = il.DeclareLocal(typeof(JsValue));
             LocalBuilder status = il.DeclareLocal(typeof(int));
-            Label entered = il.DefineLabel();
             Label called = il.DefineLabel();
             Label succeeded = il.DefineLabel();
-
-            // if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();   -- disposed or wrong thread
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
-            il.Emit(OpCodes.Ldsfld, typeof(JsDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
-            il.Emit(OpCodes.Beq, entered);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
-            il.MarkLabel(entered);
-            if (jsCount > 0)
-            {
-                // argv lives in this frame: nested and recursive calls each have their own.
-                Type buffer = ArgumentBuffers.For(jsCount);
-                if (buffer != null)
-                {
-                    il.Emit(OpCodes.Ldloca, il.DeclareLocal(buffer));
-                    il.Emit(OpCodes.Conv_U);
-                }
-                else
-                {
-                    il.Emit(OpCodes.Ldc_I4, jsCount * JsValueSize);
-                    il.Emit(OpCodes.Conv_U);
-                    il.Emit(OpCodes.Localloc);
-                }
-                il.Emit(OpCodes.Stloc, argv);
-            }
+            EmitEnter(il, argv, jsCount);
             if (guarded) il.BeginExceptionBlock();
             int offset = 0;
             for (int i = 0; i < n; i++)
@@ -201,27 +175,7 @@ namespace ZTS.Mono.Bridges
             LocalBuilder result = il.DeclareLocal(typeof(JsValue));
             LocalBuilder status = il.DeclareLocal(typeof(int));
             ulong handles = 0, writeback = 0;
-            Label entered = il.DefineLabel();
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
-            il.Emit(OpCodes.Ldsfld, typeof(JsDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
-            il.Emit(OpCodes.Beq, entered);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
-            il.MarkLabel(entered);
-            Type buffer = ArgumentBuffers.For(n);
-            if (buffer != null)
-            {
-                il.Emit(OpCodes.Ldloca, il.DeclareLocal(buffer));
-                il.Emit(OpCodes.Conv_U);
-            }
-            else
-            {
-                il.Emit(OpCodes.Ldc_I4, n * JsValueSize);
-                il.Emit(OpCodes.Conv_U);
-                il.Emit(OpCodes.Localloc);
-            }
-            il.Emit(OpCodes.Stloc, argv);
+            EmitEnter(il, argv, n);
             il.BeginExceptionBlock(); // catch: FreeArgs, rethrow
             for (int i = 0; i < n; i++)
             {
@@ -355,6 +309,34 @@ namespace ZTS.Mono.Bridges
             }
             il.Emit(OpCodes.Ret);
             return method;
+        }
+
+        // if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();   -- disposed or wrong thread
+        // argv = the frame's buffer of jsCount JsValues: nested and recursive calls each have their own.
+        private static void EmitEnter(ILGenerator il, LocalBuilder argv, int jsCount)
+        {
+            Label entered = il.DefineLabel();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
+            il.Emit(OpCodes.Ldsfld, typeof(JsDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
+            il.Emit(OpCodes.Beq, entered);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
+            il.MarkLabel(entered);
+            if (jsCount == 0) return;
+            Type buffer = ArgumentBuffers.For(jsCount);
+            if (buffer != null)
+            {
+                il.Emit(OpCodes.Ldloca, il.DeclareLocal(buffer));
+                il.Emit(OpCodes.Conv_U);
+            }
+            else
+            {
+                il.Emit(OpCodes.Ldc_I4, jsCount * JsValueSize);
+                il.Emit(OpCodes.Conv_U);
+                il.Emit(OpCodes.Localloc);
+            }
+            il.Emit(OpCodes.Stloc, argv);
         }
 
         // The JS tag whose payload a ref/out value of type t takes as is (int, bool, double, float), or null: those

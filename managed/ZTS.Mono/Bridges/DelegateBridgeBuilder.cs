@@ -216,18 +216,7 @@ namespace ZTS.Mono.Bridges
                 }
                 EmitWrite(il, pt, MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
-            il.Emit(OpCodes.Ldfld, typeof(JsDomain).GetField("Handle"));
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
-            il.Emit(OpCodes.Ldc_I4, n);
-            il.Emit(OpCodes.Ldloc, argv);
-            il.Emit(OpCodes.Ldc_I8, (long)handles);
-            il.Emit(OpCodes.Ldc_I8, (long)writeback);
-            il.Emit(OpCodes.Ldloca, result);
-            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call_opaque"));
-            il.Emit(OpCodes.Stloc, status);
+            EmitNativeCall(il, argv, result, status, n, handles, writeback);
             EmitFreeArgsCatch(il, argv, n);
             EmitStatusCheck(il, status, il.DefineLabel());
             if (writeback != 0)
@@ -349,8 +338,10 @@ namespace ZTS.Mono.Bridges
             return null;
         }
 
-        // status = zts_function_call(c.Domain.Handle, c.Ref, argc, argv, &result);  -- the one P/Invoke
-        private static void EmitNativeCall(ILGenerator il, LocalBuilder argv, LocalBuilder result, LocalBuilder status, int argc)
+        // status = zts_function_call(c.Domain.Handle, c.Ref, argc, argv, &result);  -- the one P/Invoke; with
+        // opaque parameters zts_function_call_opaque(..., argv, handles, writeback, &result) instead.
+        private static void EmitNativeCall(ILGenerator il, LocalBuilder argv, LocalBuilder result, LocalBuilder status, int argc,
+                                           ulong handles = 0, ulong writeback = 0)
         {
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
@@ -359,8 +350,13 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
             il.Emit(OpCodes.Ldc_I4, argc);
             il.Emit(OpCodes.Ldloc, argv);
+            if (handles != 0)
+            {
+                il.Emit(OpCodes.Ldc_I8, (long)handles);
+                il.Emit(OpCodes.Ldc_I8, (long)writeback);
+            }
             il.Emit(OpCodes.Ldloca, result);
-            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call"));
+            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod(handles != 0 ? "zts_function_call_opaque" : "zts_function_call"));
             il.Emit(OpCodes.Stloc, status);
         }
 

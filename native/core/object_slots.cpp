@@ -57,16 +57,17 @@ void ObjectSlots::abandon(int32_t slot)
 
 int32_t ObjectSlots::take_released(int32_t *out, int32_t cap)
 {
+    // From the back: a drain of many releases, cap at a time, must not move the rest of the list each time.
     int32_t n = 0;
-    size_t i = 0;
-    for (; i < released_.size() && n < cap; i++) {
-        Record &r = records_[static_cast<size_t>(released_[i])];
+    while (n < cap && !released_.empty()) {
+        int32_t slot = released_.back();
+        released_.pop_back();
+        Record &r = records_[static_cast<size_t>(slot)];
         if (r.release_pending && r.live == nullptr) {
             r.release_pending = false;
-            out[n++] = released_[i];
+            out[n++] = slot;
         }
     }
-    released_.erase(released_.begin(), released_.begin() + static_cast<std::ptrdiff_t>(i));
     return n;
 }
 

@@ -4,6 +4,7 @@ using System.Reflection.Emit;
 using ZTS.Mono.Bridges;
 using ZTS.Shared;
 using ZTS.Shared.Bridges;
+using ZTS.Shared.Native;
 
 namespace ZTS.Mono
 {
@@ -71,6 +72,25 @@ namespace ZTS.Mono
             else il.Emit(OpCodes.Call, ((PropertyInfo)m).GetSetMethod());
             il.Emit(OpCodes.Ret);
             return (Action<object, object>)dm.CreateDelegate(typeof(Action<object, object>));
+        }
+
+        // JsValue Get(object box) { return JsValue.FromInt32/FromBool/FromDouble(((S)box).member); }  -- no box per member.
+        public Func<object, JsValue> StructMemberToJs(Type s, MemberInfo m, Type t)
+        {
+            string encoder = t == typeof(int) ? "FromInt32" : t == typeof(bool) ? "FromBool"
+                           : t == typeof(double) || t == typeof(float) ? "FromDouble" : null;
+            if (encoder == null) return null;
+            var dm = new DynamicMethod("zts_table_get_js", typeof(JsValue), new[] { typeof(object) }, typeof(MonoBridges).Module, true);
+            var il = dm.GetILGenerator();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Unbox, s);
+            var f = m as FieldInfo;
+            if (f != null) il.Emit(OpCodes.Ldfld, f);
+            else il.Emit(OpCodes.Call, ((PropertyInfo)m).GetGetMethod());
+            if (t == typeof(float)) il.Emit(OpCodes.Conv_R8);
+            il.Emit(OpCodes.Call, typeof(JsValue).GetMethod(encoder));
+            il.Emit(OpCodes.Ret);
+            return (Func<object, JsValue>)dm.CreateDelegate(typeof(Func<object, JsValue>));
         }
 
         // object New() { S tmp = default(S); return (object)tmp; }  -- Activator.CreateInstance costs ~0.5 us.

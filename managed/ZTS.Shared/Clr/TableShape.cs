@@ -20,6 +20,7 @@ namespace ZTS.Shared.Clr
         private readonly Type[] _types;
         private readonly IntPtr[] _names; // UTF-8, kept for the process (shapes are cached)
         private readonly Func<object, object>[] _get; // backend accessor: read member i of a boxed struct
+        private readonly Func<object, JsValue>[] _toJs; // backend accessor: member i as its JS value (int/bool/double/float), or null
         private readonly Action<object, object>[] _set; // backend accessor: write member i into a boxed struct
         private readonly Func<object> _new; // backend factory: a new box of default(StructType) (Activator costs ~0.5 us)
 
@@ -95,6 +96,7 @@ namespace ZTS.Shared.Clr
             _types = new Type[members.Length];
             _names = new IntPtr[members.Length];
             _get = new Func<object, object>[members.Length];
+            _toJs = new Func<object, JsValue>[members.Length];
             _set = new Action<object, object>[members.Length];
             _new = BridgeProvider.Current.StructFactory(structType);
             for (int i = 0; i < members.Length; i++)
@@ -102,6 +104,7 @@ namespace ZTS.Shared.Clr
                 var f = members[i] as FieldInfo;
                 _types[i] = f != null ? f.FieldType : ((PropertyInfo)members[i]).PropertyType;
                 _get[i] = BridgeProvider.Current.StructMemberGetter(structType, members[i], _types[i]);
+                _toJs[i] = BridgeProvider.Current.StructMemberToJs(structType, members[i], _types[i]);
                 _set[i] = BridgeProvider.Current.StructMemberSetter(structType, members[i], _types[i]);
                 byte[] utf8 = ZtsNative.Utf8Z(members[i].Name);
                 _names[i] = Marshal.AllocHGlobal(utf8.Length);
@@ -143,7 +146,7 @@ namespace ZTS.Shared.Clr
             JsValue* values = stackalloc JsValue[Math.Max(n, 1)];
             for (int i = 0; i < n; i++)
             {
-                values[i] = ValueConvert.ToJs(d, _get[i](boxed), _types[i], wheres[i]);
+                values[i] = _toJs[i] != null ? _toJs[i](boxed) : ValueConvert.ToJs(d, _get[i](boxed), _types[i], wheres[i]);
             }
             JsValue result;
             fixed (uint* atoms = AtomsFor(d))
@@ -185,6 +188,11 @@ namespace ZTS.Shared.Clr
             string[] wheres = WheresFor(where);
             for (int i = 0; i < _members.Length; i++)
             {
+                if (boxed != null && _toJs[i] != null)
+                {
+                    JsValue.Set(values + i, _toJs[i](boxed));
+                    continue;
+                }
                 object v = boxed == null ? null : _get[i](boxed);
                 JsValue.Set(values + i, ValueConvert.ToJs(d, v, _types[i], wheres[i]));
             }

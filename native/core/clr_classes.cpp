@@ -33,8 +33,9 @@ void object_finalizer(JSRuntime *rt, JSValue val)
         return;
     }
     // Only a record: the host frees its slot when it drains the released list (no managed call here).
-    domain_of_rt(rt)->slots.finalized(payload->slot, payload->generation);
-    js_free_rt(rt, payload);
+    ObjectSlots &slots = domain_of_rt(rt)->slots;
+    slots.finalized(payload->slot, payload->generation);
+    slots.free_payload(payload);
 }
 
 std::string atom_text(JSContext *ctx, JSAtom atom)
@@ -428,11 +429,11 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
         d->slots.abandon(slot);
         return obj;
     }
-    auto *payload = static_cast<ExoticPayload *>(js_malloc(ctx, sizeof(ExoticPayload)));
+    ExoticPayload *payload = d->slots.new_payload(); // pooled: one allocator call saved per exotic (issue 9)
     if (payload == nullptr) {
         JS_FreeValue(ctx, obj);
         d->slots.abandon(slot);
-        return JS_EXCEPTION;
+        return JS_ThrowOutOfMemory(ctx);
     }
     payload->slot = slot;
     payload->type_id = type_id;

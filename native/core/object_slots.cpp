@@ -1,5 +1,7 @@
 #include "object_slots.h"
 
+#include <new>
+
 namespace zts
 {
 
@@ -37,6 +39,31 @@ void ObjectSlots::finalized(int32_t slot, uint32_t generation)
     r.release_pending = true;
     live_count_--;
     released_.push_back(slot);
+}
+
+ExoticPayload *ObjectSlots::new_payload()
+{
+    if (free_payloads_.empty()) {
+        constexpr size_t k_chunk = 1024;
+        // No exception may leave: this runs inside QuickJS calls (push_object). Out of memory gives nullptr.
+        std::unique_ptr<ExoticPayload[]> storage(new (std::nothrow) ExoticPayload[k_chunk]);
+        if (storage == nullptr) {
+            return nullptr;
+        }
+        ExoticPayload *chunk = storage.get();
+        try {
+            free_payloads_.reserve((payload_chunks_.size() + 1) * k_chunk); // room for every payload: frees never allocate
+            payload_chunks_.push_back(std::move(storage));
+        } catch (...) {
+            return nullptr;
+        }
+        for (size_t i = k_chunk; i > 0; i--) {
+            free_payloads_.push_back(&chunk[i - 1]);
+        }
+    }
+    ExoticPayload *p = free_payloads_.back();
+    free_payloads_.pop_back();
+    return p;
 }
 
 void ObjectSlots::abandon(int32_t slot)

@@ -6,6 +6,7 @@
 #include "quickjs.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace zts
@@ -36,6 +37,11 @@ class ObjectSlots
     int32_t take_released(int32_t *out, int32_t cap);
     /// Number of live exotics.
     int32_t live_count() const { return live_count_; }
+    /// A payload for a new exotic, from this domain's pool (no allocator call per exotic once the pool is warm);
+    /// nullptr when out of memory.
+    ExoticPayload *new_payload();
+    /// Returns an exotic's payload to the pool (its finalizer).
+    void free_payload(ExoticPayload *payload) { free_payloads_.push_back(payload); } // capacity reserved by new_payload
 
   private:
     struct Record {
@@ -45,6 +51,8 @@ class ObjectSlots
     };
     std::vector<Record> records_;   ///< indexed by slot
     std::vector<int32_t> released_; ///< slots finalized since the last take
+    std::vector<std::unique_ptr<ExoticPayload[]>> payload_chunks_; ///< the payload pool's storage (freed with the domain)
+    std::vector<ExoticPayload *> free_payloads_;                    ///< pooled payloads not in use
     int32_t live_count_ = 0;
 };
 

@@ -48,11 +48,7 @@ namespace ZTS.Mono
         {
             var dm = new DynamicMethod("zts_table_get", typeof(object), new[] { typeof(object) }, typeof(MonoBridges).Module, true);
             var il = dm.GetILGenerator();
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Unbox, s);
-            var f = m as FieldInfo;
-            if (f != null) il.Emit(OpCodes.Ldfld, f);
-            else il.Emit(OpCodes.Call, ((PropertyInfo)m).GetGetMethod());
+            EmitLoadMember(il, s, m);
             if (t.IsValueType) il.Emit(OpCodes.Box, t);
             il.Emit(OpCodes.Ret);
             return (Func<object, object>)dm.CreateDelegate(typeof(Func<object, object>));
@@ -82,15 +78,21 @@ namespace ZTS.Mono
             if (encoder == null) return null;
             var dm = new DynamicMethod("zts_table_get_js", typeof(JsValue), new[] { typeof(object) }, typeof(MonoBridges).Module, true);
             var il = dm.GetILGenerator();
+            EmitLoadMember(il, s, m);
+            if (t == typeof(float)) il.Emit(OpCodes.Conv_R8);
+            il.Emit(OpCodes.Call, typeof(JsValue).GetMethod(encoder));
+            il.Emit(OpCodes.Ret);
+            return (Func<object, JsValue>)dm.CreateDelegate(typeof(Func<object, JsValue>));
+        }
+
+        // ((S)arg0).member, read in place through `unbox`.
+        private static void EmitLoadMember(ILGenerator il, Type s, MemberInfo m)
+        {
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Unbox, s);
             var f = m as FieldInfo;
             if (f != null) il.Emit(OpCodes.Ldfld, f);
             else il.Emit(OpCodes.Call, ((PropertyInfo)m).GetGetMethod());
-            if (t == typeof(float)) il.Emit(OpCodes.Conv_R8);
-            il.Emit(OpCodes.Call, typeof(JsValue).GetMethod(encoder));
-            il.Emit(OpCodes.Ret);
-            return (Func<object, JsValue>)dm.CreateDelegate(typeof(Func<object, JsValue>));
         }
 
         // object New() { S tmp = default(S); return (object)tmp; }  -- Activator.CreateInstance costs ~0.5 us.

@@ -1,7 +1,19 @@
 #!/usr/bin/env bash
-# Runs every benchmark; prints `bench <name>: <value> <unit> [baseline <v> ratio <r>]` lines.
+# Runs every benchmark under both of Mono's thread-suspend policies: the default (hybrid), then
+# MONO_THREADS_SUSPEND=preemptive (the policy Boehm-style stop-the-world runtimes such as Il2Cpp work under).
+# Prints `bench <name>: <value> <unit> [baseline <v> ratio <r>] policy <hybrid|preemptive>` lines.
+# ZTS_BENCH_POLICIES="hybrid" (or "preemptive") runs one pass only.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/tools/setup.sh"
 export MONO_PATH="$root/build/dist/lib" LD_LIBRARY_PATH="$root/build/dist/bench:$root/build/dist/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-mono --optimize=all "$root/build/dist/bench/ZTS.Bench.exe" "$@"
+status=0
+for policy in ${ZTS_BENCH_POLICIES:-hybrid preemptive}; do
+    echo "# thread-suspend policy: $policy"
+    if [ "$policy" = hybrid ]; then
+        (unset MONO_THREADS_SUSPEND; mono --optimize=all "$root/build/dist/bench/ZTS.Bench.exe" "$@") | sed -u "s/^bench .*/& policy $policy/" || status=1
+    else
+        MONO_THREADS_SUSPEND="$policy" mono --optimize=all "$root/build/dist/bench/ZTS.Bench.exe" "$@" | sed -u "s/^bench .*/& policy $policy/" || status=1
+    fi
+done
+exit $status

@@ -46,6 +46,14 @@ namespace ZTS.Shared
 
         /// <summary>Writes member m (a field or property of type memberType) into a boxed struct, in place.</summary>
         Action<object, object> StructMemberSetter(Type structType, MemberInfo m, Type memberType);
+
+        /// <summary>Reads member m of a boxed struct straight into a JS value, for the member types whose value is
+        /// its JS value as is (int, bool, double, float: JsValue.FromInt32/FromBool/FromDouble); null for any other
+        /// type, which goes through StructMemberGetter and the general conversion.</summary>
+        Func<object, Native.JsValue> StructMemberToJs(Type structType, MemberInfo m, Type memberType);
+
+        /// <summary>Makes a new box of default(structType) (Table conversions start from one per value).</summary>
+        Func<object> StructFactory(Type structType);
     }
 
     /// <summary>The process's backend (one per process: the one whose runtime TsAppDomain created). Process-wide

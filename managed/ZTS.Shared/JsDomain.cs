@@ -40,6 +40,7 @@ namespace ZTS.Shared
             }
             Id = ZtsNative.zts_domain_id(Handle);
             Context = ZtsNative.zts_domain_context(Handle);
+            ZtsNative.zts_domain_set_enumerator_step(Handle, AddHostFunction(Clr.EnumeratorStep.Step));
             lock (ByContext) ByContext[Context] = this;
             ThreadDomain = this;
         }
@@ -132,22 +133,50 @@ namespace ZTS.Shared
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
 
+        /// <summary>Table member names interned as this domain's atoms, per shape (zts_atoms_intern).</summary>
+        public readonly Dictionary<Clr.TableShape, uint[]> TableAtoms = new Dictionary<Clr.TableShape, uint[]>();
+
+        /// <summary>The batched for...of step per enumerator view type id (null: the view keeps MoveNext/Current).</summary>
+        public readonly Dictionary<int, Clr.EnumeratorStep> EnumeratorSteps = new Dictionary<int, Clr.EnumeratorStep>();
+
         /// <summary>Core type ids of the CLR types shown to JS.</summary>
         public readonly Dictionary<Type, int> TypeIds = new Dictionary<Type, int>();
 
         /// <summary>CLR types by core type id.</summary>
         public readonly Dictionary<int, Type> TypesById = new Dictionary<int, Type>();
 
-        /// <summary>Pushes obj to JS seen as type `view` (a core type id): the same JS object while JS holds it.</summary>
-        public JsValue Push(object obj, int view)
+        /// <summary>The view obj is pushed under: the declared one, except an array declared Array/object (seen as
+        /// its array type) and, under a policy, a runtime type the policy denies (its members then throw).</summary>
+        private int ViewOf(object obj, int view)
         {
             if (obj is Array) view = Clr.ArrayView.Of(this, (Array)obj, view);
             if (Policy != null) view = Clr.PolicyGate.ViewFor(this, obj, view);
+            return view;
+        }
+
+        /// <summary>Pushes obj to JS seen as type `view` (a core type id): the same JS object while JS holds it.</summary>
+        public JsValue Push(object obj, int view)
+        {
+            view = ViewOf(obj, view);
             int slot = Registry.SlotOf(obj, view);
             JsValue result;
             int rc = ZtsNative.zts_object_push(Handle, view, slot, out result);
             if (rc != ZtsStatus.Ok) throw TakeError(rc, "push");
             return result;
+        }
+
+        /// <summary>
+        /// The result of a member bridge that returns obj seen as `view`: registers it and asks the core, by the
+        /// ZTS_RESULT_PUSH_TAG tag, to push it when the bridge has returned (one crossing instead of two).
+        /// Only valid as a member bridge's return value; a fresh box (a struct copy) skips the identity table.
+        /// </summary>
+        public static JsValue PushResult(JsDomain d, object obj, int view, bool freshBox)
+        {
+            if (!freshBox) view = d.ViewOf(obj, view); // a struct copy is seen as its own (exact) type already
+            int slot = freshBox ? d.Registry.SlotOfFresh(obj) : d.Registry.SlotOf(obj, view);
+            var r = new JsValue { Tag = JsValue.PushTag };
+            r.Bits = (long)(uint)slot | ((long)view << 32);
+            return r;
         }
 
         private readonly Dictionary<KeyValuePair<IntPtr, Type>, WeakReference> _delegates =
@@ -281,6 +310,8 @@ namespace ZTS.Shared
             LeakedBytes = ZtsNative.zts_domain_free(Handle);
             TypeIds.Clear();
             TypesById.Clear();
+            TableAtoms.Clear();
+            EnumeratorSteps.Clear();
             Handle = IntPtr.Zero;
             Context = IntPtr.Zero;
             _hostFunctions.Clear();

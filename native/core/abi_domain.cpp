@@ -63,6 +63,15 @@ int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
     return ZTS_OK;
 }
 
+int32_t zts_domain_set_enumerator_step(zts_domain *domain, int32_t bridge)
+{
+    if (domain == nullptr || bridge < -1) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    domain->enumerator_step = bridge;
+    return ZTS_OK;
+}
+
 int32_t zts_domain_call_depth(const zts_domain *domain)
 {
     return domain != nullptr ? domain->call_depth : 0;

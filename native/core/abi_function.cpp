@@ -1,6 +1,7 @@
 // C ABI: calling and releasing function refs, defining gated host functions.
 #include "abi_guard.h"
 #include "gated_function.h"
+#include "opaque_scope.h"
 #include "release_queue.h"
 #include "script_limits.h"
 #include "value_cast.h"
@@ -98,6 +99,43 @@ int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_val
         domain->load_failure = LoadFailure{}; // a load failure JS caught must not classify a later error
     }
     return ZTS_OK;
+}
+
+int32_t zts_function_call_opaque(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, uint64_t handles,
+                                 uint64_t writeback, zts_value *result)
+{
+    constexpr int32_t k_max_handles = 64;
+    if (domain == nullptr || result == nullptr || argc < 0 || (argv == nullptr && argc > 0) ||
+        (argc < k_max_handles && (handles >> argc) != 0) || (writeback & ~handles) != 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    *result = from_js(JS_UNDEFINED);
+    return abi_guard([&]() -> int32_t {
+        JSContext *ctx = domain->ctx;
+        int32_t token = domain->opaque.begin();
+        int32_t index[k_max_handles];
+        for (int32_t i = 0; i < argc && i < k_max_handles; i++) {
+            if (((handles >> i) & 1u) == 0) {
+                continue;
+            }
+            JSValue handle = new_opaque_handle(domain, to_js(argv[i]), &index[i]); // consumes argv[i]
+            argv[i] = from_js(JS_UNDEFINED);
+            if (JS_IsException(handle)) {
+                free_args(ctx, argc, argv);
+                domain->opaque.end(ctx, token);
+                return capture_exception(domain, ZTS_ERR_JS);
+            }
+            argv[i] = from_js(handle);
+        }
+        int32_t rc = zts_function_call(domain, ref, argc, argv, result); // consumes argv: the handles die here
+        for (int32_t i = 0; rc == ZTS_OK && i < argc && i < k_max_handles; i++) {
+            if (((writeback >> i) & 1u) != 0) {
+                argv[i] = from_js(JS_DupValue(ctx, *domain->opaque.at(index[i])));
+            }
+        }
+        domain->opaque.end(ctx, token);
+        return rc;
+    });
 }
 
 int32_t zts_function_ref(zts_domain *domain, zts_value fn, int32_t *out_ref)

@@ -293,53 +293,32 @@ int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v)
     return ZTS_OK;
 }
 
-int32_t zts_opaque_scope_begin(zts_domain *domain)
+int32_t zts_atoms_intern(zts_domain *domain, int32_t count, const char *const *names, uint32_t *out_atoms)
 {
-    return domain != nullptr ? domain->opaque.begin() : 0;
-}
-
-int32_t zts_opaque_new(zts_domain *domain, zts_value v, zts_value *out_handle, int32_t *out_index)
-{
-    if (domain == nullptr || out_handle == nullptr || out_index == nullptr) {
+    if (domain == nullptr || count < 0 || (count > 0 && (names == nullptr || out_atoms == nullptr))) {
         return ZTS_ERR_ARGUMENT;
     }
     return abi_guard([&]() -> int32_t {
-        JSValue handle = new_opaque_handle(domain, to_js(v), out_index);
-        if (JS_IsException(handle)) {
-            *out_handle = from_js(JS_UNDEFINED);
-            return capture_exception(domain, ZTS_ERR_JS);
+        for (int32_t i = 0; i < count; i++) {
+            if (names[i] == nullptr) {
+                return ZTS_ERR_ARGUMENT;
+            }
         }
-        *out_handle = from_js(handle);
+        for (int32_t i = 0; i < count; i++) {
+            JSAtom atom = JS_NewAtom(domain->ctx, names[i]);
+            if (atom == JS_ATOM_NULL) {
+                return capture_exception(domain, ZTS_ERR_JS);
+            }
+            domain->interned_atoms.push_back(atom);
+            out_atoms[i] = atom;
+        }
         return ZTS_OK;
     });
 }
 
-int32_t zts_opaque_take(zts_domain *domain, int32_t index, zts_value *out)
+int32_t zts_table_new(zts_domain *domain, int32_t count, const uint32_t *atoms, zts_value *values, zts_value *out)
 {
-    if (domain == nullptr || out == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    // The host reads its own scope's slots, whose stamps it does not keep: any live stamp matches.
-    const JSValue *slot = domain->opaque.at(index);
-    if (slot == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    *out = from_js(JS_DupValue(domain->ctx, *slot));
-    return ZTS_OK;
-}
-
-int32_t zts_opaque_scope_end(zts_domain *domain, int32_t token)
-{
-    if (domain == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    domain->opaque.end(domain->ctx, token);
-    return ZTS_OK;
-}
-
-int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *names, zts_value *values, zts_value *out)
-{
-    if (domain == nullptr || out == nullptr || count < 0 || (count > 0 && (names == nullptr || values == nullptr))) {
+    if (domain == nullptr || out == nullptr || count < 0 || (count > 0 && (atoms == nullptr || values == nullptr))) {
         return ZTS_ERR_ARGUMENT;
     }
     JSContext *ctx = domain->ctx;
@@ -349,7 +328,7 @@ int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *name
         values[i] = from_js(JS_UNDEFINED);
         if (JS_IsException(obj)) {
             JS_FreeValue(ctx, v); // consumed even on failure
-        } else if (JS_DefinePropertyValueStr(ctx, obj, names[i], v, JS_PROP_C_W_E) < 0) {
+        } else if (JS_DefinePropertyValue(ctx, obj, atoms[i], v, JS_PROP_C_W_E) < 0) {
             JS_FreeValue(ctx, obj); // the define consumed v
             obj = JS_EXCEPTION;
         }
@@ -362,17 +341,16 @@ int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *name
     return ZTS_OK;
 }
 
-int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names,
-                       zts_value *out_values)
+int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const uint32_t *atoms, zts_value *out_values)
 {
-    if (domain == nullptr || count < 0 || (count > 0 && (names == nullptr || out_values == nullptr))) {
+    if (domain == nullptr || count < 0 || (count > 0 && (atoms == nullptr || out_values == nullptr))) {
         return ZTS_ERR_ARGUMENT;
     }
     if (!JS_IsObject(to_js(obj))) {
         return ZTS_ERR_ARGUMENT;
     }
     for (int32_t i = 0; i < count; i++) {
-        JSValue v = JS_GetPropertyStr(domain->ctx, to_js(obj), names[i]);
+        JSValue v = JS_GetProperty(domain->ctx, to_js(obj), atoms[i]);
         if (JS_IsException(v)) {
             for (int32_t k = 0; k < i; k++) {
                 JS_FreeValue(domain->ctx, to_js(out_values[k]));

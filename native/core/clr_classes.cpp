@@ -17,6 +17,7 @@ JSClassID g_object_class = 0;
 JSClassID g_array_class = 0;
 JSClassID g_type_class = 0;
 JSClassID g_delegate_class = 0;
+const std::string k_constructor_name = "constructor";
 
 zts_domain *domain_of_rt(JSRuntime *rt)
 {
@@ -32,8 +33,9 @@ void object_finalizer(JSRuntime *rt, JSValue val)
         return;
     }
     // Only a record: the host frees its slot when it drains the released list (no managed call here).
-    domain_of_rt(rt)->slots.finalized(payload->slot, payload->generation);
-    js_free_rt(rt, payload);
+    ObjectSlots &slots = domain_of_rt(rt)->slots;
+    slots.finalized(payload->slot, payload->generation);
+    slots.free_payload(payload);
 }
 
 std::string atom_text(JSContext *ctx, JSAtom atom)
@@ -227,7 +229,7 @@ JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val
     if (t->constructors.candidates.empty()) {
         return throw_error(ctx, "zts: '" + t->js_name + "' has no public constructor");
     }
-    const Candidate *c = choose_overload(d, *t, t->constructors, t->js_name + ".constructor", argc, argv);
+    const Candidate *c = choose_overload(d, *t, t->constructors, k_constructor_name, argc, argv);
     if (c == nullptr) {
         return JS_EXCEPTION;
     }
@@ -350,7 +352,7 @@ JSValue delegate_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this
     for (TypeInfo *t = d->types.find(payload->type_id); t != nullptr; t = d->types.find(t->base_id)) {
         for (const MemberSet &set : t->methods) {
             if (!set.is_static && set.name == "Invoke") {
-                const Candidate *c = choose_overload(d, *t, set, t->js_name + ".Invoke", argc, argv);
+                const Candidate *c = choose_overload(d, *t, set, set.name, argc, argv);
                 if (c == nullptr) {
                     return JS_EXCEPTION;
                 }
@@ -415,6 +417,7 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
         return JS_DupValue(ctx, JS_MKPTR(JS_TAG_OBJECT, live)); // identity: the same JS object
     }
     if (!ensure_bound(d, type_id)) {
+        d->slots.abandon(slot); // no exotic will ever release it: the host frees the slot at its next drain
         return JS_EXCEPTION;
     }
     TypeInfo *t = d->types.find(type_id);
@@ -423,12 +426,14 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
                                                                : g_object_class;
     JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, class_id);
     if (JS_IsException(obj)) {
+        d->slots.abandon(slot);
         return obj;
     }
-    auto *payload = static_cast<ExoticPayload *>(js_malloc(ctx, sizeof(ExoticPayload)));
+    ExoticPayload *payload = d->slots.new_payload(); // pooled: one allocator call saved per exotic (issue 9)
     if (payload == nullptr) {
         JS_FreeValue(ctx, obj);
-        return JS_EXCEPTION;
+        d->slots.abandon(slot);
+        return JS_ThrowOutOfMemory(ctx);
     }
     payload->slot = slot;
     payload->type_id = type_id;

@@ -131,6 +131,10 @@ int64_t domain_destroy(zts_domain *d)
     d->length_atom = JS_ATOM_NULL;
     JS_FreeAtom(d->ctx, d->csharp_exception_atom);
     d->csharp_exception_atom = JS_ATOM_NULL;
+    for (JSAtom atom : d->interned_atoms) {
+        JS_FreeAtom(d->ctx, atom);
+    }
+    d->interned_atoms.clear();
     JS_FreeContext(d->ctx);
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);

@@ -63,9 +63,11 @@ struct zts_domain {
     zts::ObjectSlots slots;             ///< live exotics per host registry slot
     zts::OpaqueSlots opaque;            ///< values behind the opaque handles of the calls in progress
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
+    int32_t enumerator_step = -1;       ///< host bridge of the batched MoveNext + Current (-1: none; zts_domain_set_enumerator_step)
     JSValue enumerable_iterators = JS_UNDEFINED; ///< owned: [direct, via IEnumerable] [Symbol.iterator] functions of ZTS_TYPE_ENUMERABLE prototypes, made on first use
     JSAtom length_atom = JS_ATOM_NULL;  ///< owned: "length", compared by the C# array exotic's get hook
     zts::RejectionList rejections;      ///< unhandled rejections, oldest first
+    std::vector<JSAtom> interned_atoms; ///< owned: zts_atoms_intern's atoms (Table member names), freed at teardown
     zts::SourceMaps source_maps;        ///< source maps of loaded modules, read by the backtrace hook
     zts::ModuleTable modules;           ///< open loads, compiled modules, unusable ones (re-entry guard)
     std::atomic<bool> interrupt_requested{false}; ///< set by zts_domain_interrupt (any thread); cleared per outermost call

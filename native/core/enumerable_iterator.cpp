@@ -1,7 +1,9 @@
 // The iteration protocol over a C# enumerator (docs/MARSHAL.md, "C# collections").
 #include "enumerable_iterator.h"
 
+#include "clr_classes.h"
 #include "domain.h"
+#include "member_dispatch.h"
 
 #include <cstring>
 
@@ -17,14 +19,18 @@ namespace
 // Dispose() in a finally, which a generator runs on break/return/throw too (the iterator's return()).
 // A non-generic enumerator whose view has no Dispose is disposed through the System.IDisposable view when
 // its object is one. zts and CSharp are the domain's globals, bound once when the functions are made.
+// `step` (the host's batched step, or undefined) does MoveNext + Current in one host call: step(e, 0) says
+// whether it applies to e's view (it calls the same MoveNext/Current), step(e, 1) is the next element or
+// undefined when done (no C# value converts to undefined).
 // The factory returns [direct, via the IEnumerable view].
-const char kSource[] = R"JS((function (zts, CSharp) {
+const char kSource[] = R"JS((function (zts, CSharp, step) {
     'use strict';
     let disposable, disposableType;
     const make = (viaInterface) => function* iterator() {
         const source = viaInterface ? zts.cast(this, CSharp.System.Collections.IEnumerable) : this;
         const e = source.GetEnumerator();
-        const step = typeof e.MoveNext === 'function' && 'Current' in e
+        const batched = step !== undefined && step(e, 0) === true;
+        const cursor = batched || (typeof e.MoveNext === 'function' && 'Current' in e)
             ? e : zts.cast(e, CSharp.System.Collections.IEnumerator);
         let owner = e;
         if (typeof e.Dispose !== 'function') {
@@ -35,13 +41,29 @@ const char kSource[] = R"JS((function (zts, CSharp) {
             owner = disposableType.IsInstanceOfType(e) ? zts.cast(e, disposable) : null;
         }
         try {
-            while (step.MoveNext()) yield step.Current;
+            if (batched) {
+                for (let x = step(e, 1); x !== undefined; x = step(e, 1)) yield x;
+            } else {
+                while (cursor.MoveNext()) yield cursor.Current;
+            }
         } finally {
             if (owner !== null) owner.Dispose();
         }
     };
     return [make(false), make(true)];
 }))JS";
+
+// step(e, mode): the host's step bridge with `this` = the enumerator's slot and (view, mode) as arguments.
+JSValue enumerator_step(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValueConst *argv)
+{
+    zts_domain *d = domain_of(ctx);
+    const ExoticPayload *payload = argc > 1 ? exotic_payload(argv[0]) : nullptr;
+    if (payload == nullptr || d->enumerator_step < 0) {
+        return JS_FALSE; // not a C# enumerator: the generator takes MoveNext/Current
+    }
+    JSValue args[2] = {JS_NewInt32(ctx, payload->type_id), argv[1]};
+    return invoke_bridge(d, d->enumerator_step, argv[0], payload->slot, 2, args);
+}
 
 JSValue make_iterator_function(JSContext *ctx)
 {
@@ -50,8 +72,11 @@ JSValue make_iterator_function(JSContext *ctx)
         return factory;
     }
     JSValue global = JS_GetGlobalObject(ctx);
-    JSValue args[2] = {JS_GetPropertyStr(ctx, global, "zts"), JS_GetPropertyStr(ctx, global, "CSharp")};
-    JSValue fn = JS_Call(ctx, factory, JS_UNDEFINED, 2, args);
+    zts_domain *d = domain_of(ctx);
+    JSValue args[3] = {JS_GetPropertyStr(ctx, global, "zts"), JS_GetPropertyStr(ctx, global, "CSharp"),
+                       d->enumerator_step >= 0 ? JS_NewCFunction(ctx, enumerator_step, "step", 2) : JS_UNDEFINED};
+    JSValue fn = JS_Call(ctx, factory, JS_UNDEFINED, 3, args);
+    JS_FreeValue(ctx, args[2]);
     JS_FreeValue(ctx, args[1]);
     JS_FreeValue(ctx, args[0]);
     JS_FreeValue(ctx, global);

@@ -2,6 +2,7 @@
 
 #include "clr_classes.h"
 #include "ref_box.h"
+#include "value_cast.h"
 
 #include <cmath>
 #include <vector>
@@ -106,24 +107,22 @@ JSValue member_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueCons
     }
     if (kind == MemberKind::Method) {
         const MemberSet &set = t->methods[static_cast<size_t>(index)];
-        std::string member = t->js_name + "." + set.name;
         int32_t slot = -1;
-        if (!set.is_static && (slot = instance_slot(d, *t, member, this_val)) < 0) {
+        if (!set.is_static && (slot = instance_slot(d, *t, set.name, this_val)) < 0) {
             return JS_EXCEPTION;
         }
-        const Candidate *c = choose_overload(d, *t, set, member, argc, argv);
+        const Candidate *c = choose_overload(d, *t, set, set.name, argc, argv);
         if (c == nullptr) {
             return JS_EXCEPTION;
         }
         return invoke_bridge(d, c->bridge, this_val, slot, argc, argv);
     }
     const Accessor &a = t->accessors[static_cast<size_t>(index)];
-    std::string member = t->js_name + "." + a.name;
     if (kind == MemberKind::ReadOnly) {
-        return throw_error(ctx, "zts: '" + member + "' is read-only");
+        return throw_error(ctx, "zts: '" + t->js_name + "." + a.name + "' is read-only");
     }
     int32_t slot = -1;
-    if (!a.is_static && (slot = instance_slot(d, *t, member, this_val)) < 0) {
+    if (!a.is_static && (slot = instance_slot(d, *t, a.name, this_val)) < 0) {
         return JS_EXCEPTION;
     }
     if (kind == MemberKind::Getter) {
@@ -194,13 +193,13 @@ JSValue make_member_function(zts_domain *d, int32_t type_id, int32_t index, Memb
     return fn;
 }
 
-const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberSet &set, const std::string &member,
+const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberSet &set, const std::string &name,
                                  int32_t argc, JSValueConst *argv)
 {
     JSContext *ctx = d->ctx;
     uint32_t kinds[k_max_args];
     if (argc > k_max_args) {
-        throw_error(ctx, "zts: too many arguments for '" + member + "'");
+        throw_error(ctx, "zts: too many arguments for '" + t.js_name + "." + name + "'");
         return nullptr;
     }
     for (int32_t i = 0; i < argc; i++) {
@@ -250,7 +249,7 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
     for (const Candidate &c : set.candidates) {
         candidates += (candidates.empty() ? "" : ", ") + signature_text(set.name, c);
     }
-    throw_error(ctx, "zts: no overload of '" + member + "' matches (" + got + "); candidates: " + candidates);
+    throw_error(ctx, "zts: no overload of '" + t.js_name + "." + name + "' matches (" + got + "); candidates: " + candidates);
     return nullptr;
 }
 
@@ -274,15 +273,22 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
         data[3 + i] = JS_NewInt32(ctx, payload != nullptr ? payload->slot : -1);
     }
     auto *gate = reinterpret_cast<JSCFunctionData *>(d->gate);
-    return gate(ctx, this_val, argc, argv, 0, data);
+    JSValue r = gate(ctx, this_val, argc, argv, 0, data);
+    if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_PUSH_TAG) {
+        // A returned C# object: the bridge registered it; pushing it here saves the host a second crossing.
+        uint64_t bits = static_cast<uint64_t>(from_js(r).u.bits);
+        return push_object(d, static_cast<int32_t>(bits >> 32), static_cast<int32_t>(bits & 0xFFFFFFFFu));
+    }
+    return r;
 }
 
-int32_t instance_slot(zts_domain *d, const TypeInfo &t, const std::string &member, JSValueConst this_val)
+int32_t instance_slot(zts_domain *d, const TypeInfo &t, const std::string &name, JSValueConst this_val)
 {
     const ExoticPayload *payload = exotic_payload(this_val);
     if (payload == nullptr || !d->types.derives_from(payload->type_id, t.id)) {
         if (payload == nullptr || (t.flags & ZTS_TYPE_INTERFACE) == 0) {
-            JS_ThrowTypeError(d->ctx, "zts: '%s' needs a %s instance as this", member.c_str(), t.js_name.c_str());
+            JS_ThrowTypeError(d->ctx, "zts: '%s.%s' needs a %s instance as this", t.js_name.c_str(), name.c_str(),
+                              t.js_name.c_str());
             return -1;
         }
     }

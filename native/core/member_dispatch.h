@@ -26,15 +26,16 @@ uint32_t kind_of(JSContext *ctx, JSValueConst v);
 JSValue make_member_function(zts_domain *d, int32_t type_id, int32_t index, MemberKind kind, const std::string &name,
                              int32_t length);
 
-/// Picks the best candidate of set for argv, or throws `zts: no overload of ...`; nullptr on throw.
-const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberSet &set, const std::string &member,
+/// Picks the best candidate of set for argv, or throws `zts: no overload of 'T.name' ...`; nullptr on throw.
+/// `name` is the member's own name ("constructor" for constructors): the "T.name" text is only built for an error.
+const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberSet &set, const std::string &name,
                                  int32_t argc, JSValueConst *argv);
 
 /// Calls host bridge through the gate with this_slot (-1: static) and the arguments' slots.
 JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int32_t this_slot, int32_t argc,
                       JSValueConst *argv);
 
-/// The `this` slot of an instance member call on type t, or -1 with a TypeError thrown.
-int32_t instance_slot(zts_domain *d, const TypeInfo &t, const std::string &member, JSValueConst this_val);
+/// The `this` slot of an instance call of t's member `name`, or -1 with a TypeError thrown.
+int32_t instance_slot(zts_domain *d, const TypeInfo &t, const std::string &name, JSValueConst this_val);
 
 } // namespace zts

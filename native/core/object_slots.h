@@ -6,6 +6,7 @@
 #include "quickjs.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace zts
@@ -29,10 +30,18 @@ class ObjectSlots
     uint32_t attach(int32_t slot, void *obj);
     /// The exotic of (slot, generation) was finalized: queue the slot unless a newer exotic took it.
     void finalized(int32_t slot, uint32_t generation);
+    /// A push of slot failed before any exotic held it: queue the slot for the host to free, unless an exotic is
+    /// live or a release is already queued.
+    void abandon(int32_t slot);
     /// Moves up to cap released slots into out; returns how many.
     int32_t take_released(int32_t *out, int32_t cap);
     /// Number of live exotics.
     int32_t live_count() const { return live_count_; }
+    /// A payload for a new exotic, from this domain's pool (no allocator call per exotic once the pool is warm);
+    /// nullptr when out of memory.
+    ExoticPayload *new_payload();
+    /// Returns an exotic's payload to the pool (its finalizer).
+    void free_payload(ExoticPayload *payload) { free_payloads_.push_back(payload); } // capacity reserved by new_payload
 
   private:
     struct Record {
@@ -42,6 +51,8 @@ class ObjectSlots
     };
     std::vector<Record> records_;   ///< indexed by slot
     std::vector<int32_t> released_; ///< slots finalized since the last take
+    std::vector<std::unique_ptr<ExoticPayload[]>> payload_chunks_; ///< the payload pool's storage (freed with the domain)
+    std::vector<ExoticPayload *> free_payloads_;                    ///< pooled payloads not in use
     int32_t live_count_ = 0;
 };
 

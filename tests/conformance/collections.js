@@ -1,7 +1,7 @@
 // C# collections (System.Collections.IEnumerable) are iterable: for...of, spread and Array.from over the
 // C# enumerator, disposed when the loop ends or exits early (docs/MARSHAL.md, "C# collections").
 import { eq, ok, throws } from './assert.js';
-import { Animal, Crate, Collections, Geometry, Shelf, Paged, Ticker } from 'csharp:Fixtures';
+import { Animal, Crate, Collections, Doubling, Geometry, Shelf, Paged, Ticker, Weekdays } from 'csharp:Fixtures';
 import { List$1 } from 'csharp:System.Collections.Generic';
 
 export function test_Collections_List_ForOf() {
@@ -141,4 +141,15 @@ export function test_Collections_ExplicitEnumeratorMembers_Iterable() {
     eq([...new Ticker(2)].join('|'), 'tick 1|tick 2');
     const e = new Ticker(1).GetEnumerator();
     ok(e.MoveNext === undefined, 'the view of TickerEnumerator shows no MoveNext');
+}
+
+// Regression (issue 9): for...of takes one host call per element (MoveNext + Current batched) only where the
+// view's public MoveNext/Current are the IEnumerator<T> ones; elsewhere the loop calls the view's members.
+export function test_Collections_BatchedStep_OnlyWhereTheViewsMembersAreTheInterfaces() {
+    eq([...new Doubling(3)].join(','), '2,4,6', 'the public Current (doubled), not IEnumerator<int>.Current');
+    eq([...Weekdays.FirstTwo()].join(','), '1,2', 'enum elements cross as numbers, as Current does');
+    const animals = Collections.Animals();
+    const first = [...animals], second = [...animals];
+    ok(first[0] === second[0], 'C# objects keep their identity');
+    eq([...Collections.Ages()].map(p => p.Key).join(','), 'ann,bob', 'struct elements (KeyValuePair)');
 }

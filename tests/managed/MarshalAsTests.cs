@@ -12,6 +12,22 @@ namespace ZTS.Tests
 
     public delegate string Labelled([TsMarshalAs(TsMarshalType.UnpackedValues, Members = new[] { "X", "Z" })] Fixtures.Vec3 v, string label);
 
+    /// <summary>A struct of every member kind the Table fast paths treat apart (issue 9) and one that they do not.</summary>
+    public struct MixedMembers
+    {
+        public int I;
+        public bool B;
+        public double D;
+        public float F;
+        public string S;
+        public long L;
+    }
+
+    public delegate string ShowMixed([TsMarshalAs(TsMarshalType.Table)] MixedMembers m);
+
+    [return: TsMarshalAs(TsMarshalType.Table)]
+    public delegate MixedMembers MakeMixed(string which);
+
     /// <summary>[TsMarshalAs] on C# -> JS delegates, the invalid-combination log, and struct lifetime.</summary>
     [TestFixture]
     public class MarshalAs_Delegates : DomainFixture
@@ -30,6 +46,32 @@ namespace ZTS.Tests
             Fixtures.Vec3 v = f(2);
             Assert.AreEqual(4f, v.Y);
             Assert.AreEqual(6f, v.Z);
+        }
+
+        // issue 9: int/bool/double/float members cross without a box; the others through the general rules.
+        [Test]
+        public void MarshalAs_TableMemberKinds_BothDirections()
+        {
+            Modules["mixed"] = "export function show(m) { return [m.I, m.B, m.D, m.F, m.S, m.L].map(x => typeof x + ':' + x).join(' '); }\n" +
+                               "export function make(w) { return w === 'ints' ? { I: 2.0 * 3, D: 4, F: 5, L: 6 } : w === 'bad' ? { I: 'no' } : { I: 7, B: true, D: 1.5, F: 0.25, S: 'x', L: 2 ** 40 }; }";
+            var show = TsAppDomain.GetFunction<ShowMixed>("mixed", "show");
+            var m = new MixedMembers { I = -3, B = true, D = 0.1, F = 0.5f, S = "s", L = 1L << 40 };
+            Assert.AreEqual("number:-3 boolean:true number:0.1 number:0.5 string:s number:1099511627776", show(m));
+            var make = TsAppDomain.GetFunction<MakeMixed>("mixed", "make");
+            MixedMembers exact = make("exact");
+            Assert.AreEqual(7, exact.I);
+            Assert.IsTrue(exact.B);
+            Assert.AreEqual(1.5, exact.D);
+            Assert.AreEqual(0.25f, exact.F);
+            Assert.AreEqual("x", exact.S);
+            Assert.AreEqual(1L << 40, exact.L);
+            MixedMembers converted = make("ints");
+            Assert.AreEqual(6, converted.I, "an integral double where an int is declared");
+            Assert.AreEqual(4.0, converted.D);
+            Assert.AreEqual(5f, converted.F);
+            Assert.IsNull(converted.S, "a missing member keeps its default");
+            var e = Assert.Throws<TsMarshalException>(() => make("bad"));
+            StringAssert.Contains("member I", e.Message);
         }
 
         [Test]

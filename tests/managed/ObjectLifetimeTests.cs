@@ -24,6 +24,42 @@ namespace ZTS.Tests
             GC.Collect();
         }
 
+        // issue 9: the registry's identity index (open addressing, backward-shift removal) against a Dictionary.
+        [Test]
+        public void Lifetime_RegistryIdentity_MatchesAReferenceMap()
+        {
+            var registry = new ZTS.Shared.Clr.ObjectRegistry();
+            var expected = new System.Collections.Generic.Dictionary<Tuple<object, int>, int>();
+            var objects = new object[3000];
+            for (int i = 0; i < objects.Length; i++) objects[i] = new object();
+            var random = new Random(9);
+            for (int step = 0; step < 60000; step++)
+            {
+                object o = objects[random.Next(objects.Length)];
+                int view = random.Next(1, 4);
+                var key = Tuple.Create(o, view);
+                int known;
+                if (random.Next(3) == 0 && expected.TryGetValue(key, out known))
+                {
+                    registry.Release(known);
+                    expected.Remove(key);
+                    continue;
+                }
+                int slot = registry.SlotOf(o, view);
+                if (expected.TryGetValue(key, out known)) Assert.AreEqual(known, slot, "same (object, view), same slot");
+                else Assert.IsFalse(expected.ContainsValue(slot), "a new slot is not in use");
+                expected[key] = slot;
+                if (step % 7 == 0)
+                {
+                    int fresh = registry.SlotOfFresh(new object());
+                    Assert.IsFalse(expected.ContainsValue(fresh));
+                    registry.Release(fresh);
+                }
+            }
+            foreach (var entry in expected) Assert.AreEqual(entry.Value, registry.SlotOf(entry.Key.Item1, entry.Key.Item2));
+            Assert.AreEqual(expected.Count, registry.Count);
+        }
+
         [Test]
         public void Lifetime_MillionObjects_RegistryBackToBaseline()
         {

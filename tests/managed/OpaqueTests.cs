@@ -6,6 +6,7 @@ namespace ZTS.Tests
     public delegate bool TryGet(string key, out int value);
     public delegate void Accumulate(ref int total, int add);
     public delegate void Keep(ref int value);
+    public delegate string Kinds(ref double d, ref float f, ref bool b, out int i, string mode);
 
     /// <summary>10-LIFETIME §4: C# -> JS ref/in/out parameters as opaque handles valid only during the call.</summary>
     [TestFixture]
@@ -30,6 +31,34 @@ namespace ZTS.Tests
             acc(ref total, 5);
             acc(ref total, 7);
             Assert.AreEqual(22, total);
+        }
+
+        // issue 9: int/double/float/bool ref values are written and read back without boxing when JS leaves the
+        // exact kind; any other kind goes through the general conversion (same values, same errors).
+        [Test]
+        public void Opaque_PrimitiveKinds_ExactAndConverted()
+        {
+            var f = Bind<Kinds>("export function f(d, fl, b, i, mode) {\n" +
+                                "  const before = [zts.opaque_get(d), zts.opaque_get(fl), zts.opaque_get(b), zts.opaque_get(i)].join(',');\n" +
+                                "  if (mode === 'exact') { zts.opaque_set(d, 2.5); zts.opaque_set(fl, 0.25); zts.opaque_set(b, true); zts.opaque_set(i, 7); }\n" +
+                                "  if (mode === 'ints') { zts.opaque_set(d, 3); zts.opaque_set(fl, 4); zts.opaque_set(i, 8.0 * 1.5); }\n" +
+                                "  if (mode === 'bad') zts.opaque_set(i, 'x');\n" +
+                                "  return before;\n}", "f");
+            double d = 1.5;
+            float fl = 0.5f;
+            bool b = false;
+            int i;
+            Assert.AreEqual("1.5,0.5,false,", f(ref d, ref fl, ref b, out i, "exact"));
+            Assert.AreEqual(2.5, d);
+            Assert.AreEqual(0.25f, fl);
+            Assert.IsTrue(b);
+            Assert.AreEqual(7, i);
+            f(ref d, ref fl, ref b, out i, "ints");
+            Assert.AreEqual(3.0, d, "an int where a double is declared");
+            Assert.AreEqual(4f, fl);
+            Assert.AreEqual(12, i, "an integral double where an int is declared");
+            var e = Assert.Throws<TsMarshalException>(() => f(ref d, ref fl, ref b, out i, "bad"));
+            StringAssert.Contains("cannot convert string to System.Int32 (ref/out argument 4 of", e.Message);
         }
 
         [Test]

@@ -130,8 +130,26 @@ class ClrHost : public NativeHost
             int32_t kind = bridge([](zts_domain *dd, int, zts_value *, zts_value *data, std::string *) {
                 return string_result(dd, data[2].u.int32 >= 0 ? u"point" : u"other");
             });
+            // Tagged(x): a new Point returned as a ZTS_RESULT_PUSH_TAG result (the core pushes it); TaggedSelf()
+            // returns `this` the same way; TaggedBroken() names a type id that does not exist (the push fails).
+            int32_t tagged = bridge([this, id](zts_domain *, int argc, zts_value *argv, zts_value *, std::string *) {
+                int32_t slot = static_cast<int32_t>(xs_.size());
+                xs_.push_back(argc > 0 ? argv[0].u.int32 : 0);
+                return push_tag(slot, id);
+            });
+            int32_t tagged_self = bridge([id](zts_domain *, int, zts_value *, zts_value *data, std::string *) {
+                return push_tag(data[1].u.int32, id);
+            });
+            int32_t tagged_broken = bridge([this](zts_domain *, int, zts_value *, zts_value *, std::string *) {
+                int32_t slot = static_cast<int32_t>(xs_.size());
+                xs_.push_back(0);
+                return push_tag(slot, 9999);
+            });
             zts_param_spec x[1] = {param(ZTS_KIND_INT, ZTS_KIND_INT, "Int32")};
             zts_param_spec pt[1] = {param(ZTS_KIND_OBJECT | ZTS_KIND_NULL, ZTS_KIND_OBJECT, "Point", id)};
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Tagged", ZTS_MEMBER_STATIC, tagged, 1, x));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "TaggedSelf", 0, tagged_self, 0, nullptr));
+            EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "TaggedBroken", ZTS_MEMBER_STATIC, tagged_broken, 0, nullptr));
             EXPECT_EQ(ZTS_OK, zts_type_add_constructor(d, id, ctor, 1, x));
             EXPECT_EQ(ZTS_OK, zts_type_add_property(d, id, "X", 0, get_x, -1));
             EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Self", 0, self, 0, nullptr));
@@ -192,6 +210,14 @@ class ClrHost : public NativeHost
         }
         zts_type_request_fail(req, "unknown type");
         return 1;
+    }
+
+    static zts_value push_tag(int32_t slot, int32_t type_id)
+    {
+        zts_value v;
+        v.u.bits = static_cast<int64_t>(static_cast<uint32_t>(slot)) | (static_cast<int64_t>(type_id) << 32);
+        v.tag = ZTS_RESULT_PUSH_TAG;
+        return v;
     }
 
     std::string run(const std::string &body)
@@ -331,9 +357,10 @@ TEST_F(Clr_Objects, EnsureBound_FailsLate_RetryBindsOnceAndLeaksNothing_Issue9)
     EXPECT_GT(binds, 1) << "some attempt failed after type_bind had answered";
     zts::TypeInfo *t = d->types.find(id);
     EXPECT_EQ(1u, t->constructors.candidates.size());
-    ASSERT_EQ(2u, t->methods.size());
-    EXPECT_EQ(1u, t->methods[0].candidates.size());
-    EXPECT_EQ(1u, t->methods[1].candidates.size());
+    ASSERT_EQ(5u, t->methods.size()); // Kind, Self, Tagged, TaggedSelf, TaggedBroken: each once
+    for (const zts::MemberSet &set : t->methods) {
+        EXPECT_EQ(1u, set.candidates.size()) << set.name << " was appended by more than one bind";
+    }
     EXPECT_EQ("9", run("return new Point(9).Self().X;"));
     // TearDown: QuickJS reports nothing left at JS_FreeRuntime (a leaked prototype would show here).
 }
@@ -363,6 +390,28 @@ TEST_F(Clr_Objects, Released_SlotsReportedOnce)
     EXPECT_EQ(3, n);
     EXPECT_EQ(0, zts_object_take_released(d, slots, 16));
     EXPECT_EQ(0, zts_object_live_count(d));
+}
+
+// issue 9: a member bridge returns a C# object as a ZTS_RESULT_PUSH_TAG result; the core pushes it after the gate.
+TEST_F(Clr_Objects, PushTagResult_PushesWithIdentity)
+{
+    EXPECT_EQ("11", run("return Point.Tagged(11).X;"));
+    EXPECT_EQ("true", run("const p = Point.Tagged(3); return String(p instanceof Point && p.TaggedSelf() === p && "
+                          "p.Self() === p);"));
+    zts_domain_gc(d);
+    int32_t slots[8];
+    EXPECT_EQ(2, zts_object_take_released(d, slots, 8));
+    EXPECT_EQ(0, zts_object_live_count(d));
+}
+
+// issue 9: a push that fails before any exotic holds the slot still hands the slot back to the host.
+TEST_F(Clr_Objects, PushTagResult_FailedPushReleasesTheSlot)
+{
+    EXPECT_EQ("zts: unknown type id 9999", run("try { Point.TaggedBroken(); } catch (e) { return e.message; }"));
+    int32_t slots[4];
+    ASSERT_EQ(1, zts_object_take_released(d, slots, 4));
+    EXPECT_EQ(static_cast<int32_t>(xs_.size()) - 1, slots[0]);
+    EXPECT_EQ(0, zts_object_take_released(d, slots, 4));
 }
 
 TEST_F(Clr_Objects, HeldObject_NotReleased)
@@ -402,4 +451,36 @@ TEST_F(Clr_Enumerable, MoveNextThrows_HostErrorSurfaces)
               run("try { for (const x of new CSharp.Demo.Range(-1)) void x; return 'no throw'; } "
                   "catch (e) { return e.message; }"));
     EXPECT_EQ(1, disposed_) << "disposed after the throw too";
+}
+
+// issue 9: with a host step (zts_domain_set_enumerator_step), for...of takes one host call per element.
+TEST_F(Clr_Enumerable, BatchedStep_OneHostCallPerElement)
+{
+    int probes = 0;
+    int steps = 0;
+    int32_t cursor = declare("Demo.Cursor");
+    int32_t step = bridge([this, cursor, &probes, &steps](zts_domain *, int, zts_value *argv, zts_value *data,
+                                                           std::string *) {
+        zts_value v;
+        v.u.bits = 0;
+        if (argv[1].u.int32 == 0) {
+            probes++;
+            v.tag = ZTS_TAG_BOOL;
+            v.u.int32 = argv[0].u.int32 == cursor ? 1 : 0;
+            return v;
+        }
+        steps++;
+        int32_t slot = data[1].u.int32;
+        if (++xs_.at(static_cast<size_t>(slot)) < limits_.at(slot)) {
+            return int_value(xs_.at(static_cast<size_t>(slot)) * 100); // not what Current gives: the step ran
+        }
+        v.tag = ZTS_TAG_UNDEFINED;
+        return v;
+    });
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_domain_set_enumerator_step(d, -2));
+    ASSERT_EQ(ZTS_OK, zts_domain_set_enumerator_step(d, step));
+    EXPECT_EQ("0,100,200", run("const s = []; for (const x of new CSharp.Demo.Range(3)) s.push(x); return s.join(',');"));
+    EXPECT_EQ(1, probes);
+    EXPECT_EQ(4, steps) << "three elements, then done";
+    EXPECT_EQ(1, disposed_) << "still disposed";
 }

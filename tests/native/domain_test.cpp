@@ -175,6 +175,64 @@ TEST_F(Domain_Call, StringArguments_RoundTripUtf16)
     EXPECT_EQ(std::u16string(text, 7) + u"|7", got);
 }
 
+// issue 9: ref/out and OpaqueValue arguments cross as opaque handles in one native call.
+TEST_F(Domain_Call, FunctionCallOpaque_WritesBackInOneCall)
+{
+    module("app", "export function acc(total, add, keep) {\n"
+                  "  zts.opaque_set(total, zts.opaque_get(total) + add);\n"
+                  "  globalThis.kept = keep; zts.opaque_set(keep, 'changed');\n"
+                  "  return typeof add;\n}\n"
+                  "export function late() { try { zts.opaque_get(globalThis.kept); return 0; } catch (e) { return 1; } }\n"
+                  "export function fails(h) { zts.opaque_set(h, 9); throw new Error('no'); }");
+    int32_t acc = function("app", "acc");
+    zts_value argv[3] = {int_value(2), int_value(3), int_value(7)};
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, zts_function_call_opaque(d, acc, 3, argv, 0b101, 0b001, &r));
+    EXPECT_EQ("number", take_string(r)) << "a bit not set in handles passes the plain value";
+    EXPECT_EQ(ZTS_TAG_INT, argv[0].tag);
+    EXPECT_EQ(5, argv[0].u.int32) << "written back";
+    EXPECT_EQ(ZTS_TAG_UNDEFINED, argv[2].tag) << "a handle without write-back is consumed";
+    ASSERT_EQ(ZTS_OK, call(function("app", "late"), {}, &r));
+    EXPECT_EQ(1, r.u.int32) << "the handle died with the call";
+
+    int32_t fails = function("app", "fails");
+    zts_value one[1] = {int_value(1)};
+    EXPECT_EQ(ZTS_ERR_JS, zts_function_call_opaque(d, fails, 1, one, 1, 1, &r));
+    EXPECT_EQ("no", error_message());
+    EXPECT_EQ(ZTS_TAG_UNDEFINED, one[0].tag) << "nothing owned on failure";
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_function_call_opaque(d, acc, 1, one, 1, 2, &r)) << "write-back outside handles";
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_function_call_opaque(d, acc, 1, one, 2, 0, &r)) << "a handle past argc";
+}
+
+// issue 9: Table members by interned atoms (no name lookup per conversion).
+TEST_F(Domain_Call, TableByAtoms_NewAndRead)
+{
+    module("app", "export function show(o) { return JSON.stringify(o); }\n"
+                  "export function make() { return { y: 'b', x: 4 }; }");
+    const char *names[2] = {"x", "y"};
+    uint32_t atoms[2] = {0, 0};
+    ASSERT_EQ(ZTS_OK, zts_atoms_intern(d, 2, names, atoms));
+    EXPECT_NE(atoms[0], atoms[1]);
+    zts_value values[2] = {int_value(1), int_value(2)};
+    zts_value table;
+    ASSERT_EQ(ZTS_OK, zts_table_new(d, 2, atoms, values, &table));
+    EXPECT_EQ(ZTS_TAG_UNDEFINED, values[0].tag) << "consumed";
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(function("app", "show"), {table}, &r));
+    EXPECT_EQ("{\"x\":1,\"y\":2}", take_string(r));
+
+    zts_value made;
+    ASSERT_EQ(ZTS_OK, call(function("app", "make"), {}, &made));
+    zts_value read[2];
+    ASSERT_EQ(ZTS_OK, zts_table_read(d, made, 2, atoms, read));
+    EXPECT_EQ(4, read[0].u.int32);
+    EXPECT_EQ("b", take_string(read[1]));
+    zts_value_free(d, made);
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_table_read(d, int_value(3), 2, atoms, read)) << "not an object";
+    const char *bad[1] = {nullptr};
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_atoms_intern(d, 1, bad, atoms));
+}
+
 TEST_F(Domain_Lifetime, ReleaseQueue_FromAnotherThread_DrainedOnDomainThread)
 {
     module("app", "export function f() { return 1; }");

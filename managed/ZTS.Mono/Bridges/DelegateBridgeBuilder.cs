@@ -95,35 +95,9 @@ namespace ZTS.Mono.Bridges
             LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
             LocalBuilder result = il.DeclareLocal(typeof(JsValue));
             LocalBuilder status = il.DeclareLocal(typeof(int));
-            Label entered = il.DefineLabel();
             Label called = il.DefineLabel();
             Label succeeded = il.DefineLabel();
-
-            // if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();   -- disposed or wrong thread
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
-            il.Emit(OpCodes.Ldsfld, typeof(JsDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
-            il.Emit(OpCodes.Beq, entered);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
-            il.MarkLabel(entered);
-            if (jsCount > 0)
-            {
-                // argv lives in this frame: nested and recursive calls each have their own.
-                Type buffer = ArgumentBuffers.For(jsCount);
-                if (buffer != null)
-                {
-                    il.Emit(OpCodes.Ldloca, il.DeclareLocal(buffer));
-                    il.Emit(OpCodes.Conv_U);
-                }
-                else
-                {
-                    il.Emit(OpCodes.Ldc_I4, jsCount * JsValueSize);
-                    il.Emit(OpCodes.Conv_U);
-                    il.Emit(OpCodes.Localloc);
-                }
-                il.Emit(OpCodes.Stloc, argv);
-            }
+            EmitEnter(il, argv, jsCount);
             if (guarded) il.BeginExceptionBlock();
             int offset = 0;
             for (int i = 0; i < n; i++)
@@ -182,33 +156,26 @@ namespace ZTS.Mono.Bridges
         }
 
         // Delegates with ref/in/out parameters (10-LIFETIME §4): each arrives in JS as an opaque handle of a
-        // scope opened for this call; JS reads/writes it with zts.opaque_get/opaque_set; ref/out values are
-        // written back after the call; the scope closes in a finally, so handles die also on the error path.
-        //   int token = c.OpaqueBegin();
-        //   try { argv[i] = handle(value) ...; status = zts_function_call(...); check; write back; result = Read(...); }
-        //   finally { c.OpaqueEnd(token); }
+        // scope the core opens for this call; JS reads/writes it with zts.opaque_get/opaque_set; ref/out values
+        // come back in argv and are written back after the call. One P/Invoke does it all:
+        //   try { argv[i] = value ...; status = zts_function_call_opaque(..., handles, writeback, &result); }
+        //   catch { c.FreeArgs(argv, n); throw; }
+        //   if (status != 0) c.Fail(status);
+        //   try { *ref_i = (T)ValueMarshal.ReadOpaque(c, argv, i) ...; } catch { c.FreeArgs(argv, n); c.FreeArgs(&result, 1); throw; }
+        //   c.FlushConsole(); return Read(c, result);
         private static DynamicMethod EmitWithOpaque(Type delegateType, ParameterInfo[] ps, Type[] paramTypes, Type ret)
         {
-            var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
-            method.InitLocals = true;
-            ILGenerator il = method.GetILGenerator();
             int n = ps.Length;
+            if (n > 64)
+                throw new TsBindException("zts: cannot bind " + delegateType.FullName + ": more than 64 parameters with ref/out/OpaqueValue");
+            var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
+            method.InitLocals = true; // argv starts zeroed (tag 0: nothing to free)
+            ILGenerator il = method.GetILGenerator();
             LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
             LocalBuilder result = il.DeclareLocal(typeof(JsValue));
             LocalBuilder status = il.DeclareLocal(typeof(int));
-            LocalBuilder token = il.DeclareLocal(typeof(int));
-            LocalBuilder value = ret == typeof(void) ? null : il.DeclareLocal(ret);
-            var slots = new LocalBuilder[n];
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
-            il.Emit(OpCodes.Ldc_I4, n * JsValueSize);
-            il.Emit(OpCodes.Conv_U);
-            il.Emit(OpCodes.Localloc);
-            il.Emit(OpCodes.Stloc, argv);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Call, ClosureMethod("OpaqueBegin"));
-            il.Emit(OpCodes.Stloc, token);
-            il.BeginExceptionBlock(); // finally: OpaqueEnd
+            ulong handles = 0, writeback = 0;
+            EmitEnter(il, argv, n);
             il.BeginExceptionBlock(); // catch: FreeArgs, rethrow
             for (int i = 0; i < n; i++)
             {
@@ -219,7 +186,8 @@ namespace ZTS.Mono.Bridges
                 if (pt.IsByRef)
                 {
                     Type e = pt.GetElementType();
-                    slots[i] = il.DeclareLocal(typeof(int));
+                    handles |= 1UL << i;
+                    if (!(ps[i].IsIn && !ps[i].IsOut)) writeback |= 1UL << i; // `in`: no write-back
                     if (ps[i].IsOut)
                     {
                         il.Emit(OpCodes.Ldnull); // out: JS starts from undefined
@@ -228,36 +196,88 @@ namespace ZTS.Mono.Bridges
                     {
                         il.Emit(OpCodes.Ldarg, i + 1);
                         il.Emit(OpCodes.Ldobj, e);
+                        if (InlineTag(e) != null)
+                        {
+                            il.Emit(OpCodes.Call, MarshalMethod("Write", e)); // the by-value writer: no box
+                            continue;
+                        }
                         if (e.IsValueType) il.Emit(OpCodes.Box, e);
                     }
                     il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaque"));
-                    il.Emit(OpCodes.Stloc, slots[i]);
                     continue;
                 }
                 il.Emit(OpCodes.Ldarg, i + 1);
                 if (MarshalAsReader.IsOpaque(ps[i]))
                 {
+                    handles |= 1UL << i; // by value: nothing to write back
                     if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
                     il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaqueValue"));
-                    il.Emit(OpCodes.Pop); // by value: nothing to write back
                     continue;
                 }
                 EmitWrite(il, pt, MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
-            EmitNativeCall(il, argv, result, status, n);
+            EmitNativeCall(il, argv, result, status, n, handles, writeback);
             EmitFreeArgsCatch(il, argv, n);
             EmitStatusCheck(il, status, il.DefineLabel());
-            for (int i = 0; i < n; i++)
+            if (writeback != 0)
             {
-                if (slots[i] == null || ps[i].ParameterType.IsByRef && !ps[i].IsOut && ps[i].IsIn) continue; // `in`: no write-back
-                Type e = paramTypes[i + 1].GetElementType();
-                il.Emit(OpCodes.Ldarg, i + 1);
+                il.BeginExceptionBlock(); // catch: free what the read-back has not taken, and the result
+                for (int i = 0; i < n; i++)
+                {
+                    if ((writeback & (1UL << i)) == 0) continue;
+                    Type e = paramTypes[i + 1].GetElementType();
+                    Label next = il.DefineLabel();
+                    object tag = InlineTag(e);
+                    if (tag != null)
+                    {
+                        // if (argv[i].Tag == tag) { *arg = argv[i].payload; goto next; }  -- the exact kind, no box
+                        Label slow = il.DefineLabel();
+                        il.Emit(OpCodes.Ldloc, argv);
+                        il.Emit(OpCodes.Ldc_I4, i * JsValueSize);
+                        il.Emit(OpCodes.Conv_I);
+                        il.Emit(OpCodes.Add);
+                        il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField("Tag"));
+                        il.Emit(OpCodes.Ldc_I8, (long)tag);
+                        il.Emit(OpCodes.Bne_Un, slow);
+                        il.Emit(OpCodes.Ldarg, i + 1);
+                        il.Emit(OpCodes.Ldloc, argv);
+                        il.Emit(OpCodes.Ldc_I4, i * JsValueSize);
+                        il.Emit(OpCodes.Conv_I);
+                        il.Emit(OpCodes.Add);
+                        bool floating = e == typeof(double) || e == typeof(float);
+                        il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField(floating ? "Float64" : "Int32"));
+                        if (e == typeof(float)) il.Emit(OpCodes.Conv_R4);
+                        if (e == typeof(bool))
+                        {
+                            il.Emit(OpCodes.Ldc_I4_0);
+                            il.Emit(OpCodes.Cgt_Un);
+                        }
+                        il.Emit(OpCodes.Stobj, e);
+                        il.Emit(OpCodes.Br, next);
+                        il.MarkLabel(slow);
+                    }
+                    il.Emit(OpCodes.Ldarg, i + 1);
+                    il.Emit(OpCodes.Ldarg_0);
+                    il.Emit(OpCodes.Ldloc, argv);
+                    il.Emit(OpCodes.Ldc_I4, i);
+                    il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("ReadOpaque"));
+                    il.Emit(e.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, e);
+                    il.Emit(OpCodes.Stobj, e);
+                    il.MarkLabel(next);
+                }
+                il.BeginCatchBlock(typeof(object));
+                il.Emit(OpCodes.Pop);
                 il.Emit(OpCodes.Ldarg_0);
-                il.Emit(OpCodes.Ldloc, slots[i]);
-                il.Emit(OpCodes.Ldc_I4, i);
-                il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("ReadOpaque"));
-                il.Emit(e.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, e);
-                il.Emit(OpCodes.Stobj, e);
+                il.Emit(OpCodes.Ldloc, argv);
+                il.Emit(OpCodes.Ldc_I4, n);
+                il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldloca, result);
+                il.Emit(OpCodes.Conv_U);
+                il.Emit(OpCodes.Ldc_I4_1);
+                il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
+                il.Emit(OpCodes.Rethrow);
+                il.EndExceptionBlock();
             }
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Call, ClosureMethod("FlushConsole"));
@@ -270,26 +290,58 @@ namespace ZTS.Mono.Bridges
             else if (TagTypes.IsPrimitive(ret))
             {
                 il.Emit(OpCodes.Call, MarshalMethod("Read", TagTypes.Underlying(ret)));
-                il.Emit(OpCodes.Stloc, value);
             }
             else
             {
                 il.Emit(OpCodes.Call, MarshalMethod("Read", typeof(object)));
                 il.Emit(ret.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, ret);
-                il.Emit(OpCodes.Stloc, value);
             }
-            il.BeginFinallyBlock();
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldloc, token);
-            il.Emit(OpCodes.Call, ClosureMethod("OpaqueEnd"));
-            il.EndExceptionBlock();
-            if (value != null) il.Emit(OpCodes.Ldloc, value);
             il.Emit(OpCodes.Ret);
             return method;
         }
 
-        // status = zts_function_call(c.Domain.Handle, c.Ref, argc, argv, &result);  -- the one P/Invoke
-        private static void EmitNativeCall(ILGenerator il, LocalBuilder argv, LocalBuilder result, LocalBuilder status, int argc)
+        // if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();   -- disposed or wrong thread
+        // argv = the frame's buffer of jsCount JsValues: nested and recursive calls each have their own.
+        private static void EmitEnter(ILGenerator il, LocalBuilder argv, int jsCount)
+        {
+            Label entered = il.DefineLabel();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
+            il.Emit(OpCodes.Ldsfld, typeof(JsDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
+            il.Emit(OpCodes.Beq, entered);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
+            il.MarkLabel(entered);
+            if (jsCount == 0) return;
+            Type buffer = ArgumentBuffers.For(jsCount);
+            if (buffer != null)
+            {
+                il.Emit(OpCodes.Ldloca, il.DeclareLocal(buffer));
+                il.Emit(OpCodes.Conv_U);
+            }
+            else
+            {
+                il.Emit(OpCodes.Ldc_I4, jsCount * JsValueSize);
+                il.Emit(OpCodes.Conv_U);
+                il.Emit(OpCodes.Localloc);
+            }
+            il.Emit(OpCodes.Stloc, argv);
+        }
+
+        // The JS tag whose payload a ref/out value of type t takes as is (int, bool, double, float), or null: those
+        // are written by the by-value writers and read back inline; every other value goes through ValueConvert.
+        private static object InlineTag(Type t)
+        {
+            if (t == typeof(int)) return JsValue.TagInt;
+            if (t == typeof(bool)) return JsValue.TagBool;
+            if (t == typeof(double) || t == typeof(float)) return JsValue.TagFloat64;
+            return null;
+        }
+
+        // status = zts_function_call(c.Domain.Handle, c.Ref, argc, argv, &result);  -- the one P/Invoke; with
+        // opaque parameters zts_function_call_opaque(..., argv, handles, writeback, &result) instead.
+        private static void EmitNativeCall(ILGenerator il, LocalBuilder argv, LocalBuilder result, LocalBuilder status, int argc,
+                                           ulong handles = 0, ulong writeback = 0)
         {
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
@@ -298,8 +350,13 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldfld, ClosureField("Ref"));
             il.Emit(OpCodes.Ldc_I4, argc);
             il.Emit(OpCodes.Ldloc, argv);
+            if (handles != 0)
+            {
+                il.Emit(OpCodes.Ldc_I8, (long)handles);
+                il.Emit(OpCodes.Ldc_I8, (long)writeback);
+            }
             il.Emit(OpCodes.Ldloca, result);
-            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod("zts_function_call"));
+            il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod(handles != 0 ? "zts_function_call_opaque" : "zts_function_call"));
             il.Emit(OpCodes.Stloc, status);
         }
 

@@ -335,8 +335,9 @@ namespace ZTS.Mono.Bridges
                 MethodInfo m = typeof(ResultWriter).GetMethod("Write" + p.Name);
                 if (m != null) return m;
             }
-            // object, and Nullable<T> (boxed as T or null), encode by the runtime value.
-            return typeof(ResultWriter).GetMethod(t == typeof(object) || Nullable.GetUnderlyingType(t) != null ? "WriteAny" : "WriteObject");
+            // object, and Nullable<T> (boxed as T or null), encode by the runtime value; a struct is boxed here, fresh.
+            if (t == typeof(object) || Nullable.GetUnderlyingType(t) != null) return typeof(ResultWriter).GetMethod("WriteAny");
+            return typeof(ResultWriter).GetMethod(t.IsValueType ? "WriteStruct" : "WriteObject");
         }
     }
 }

@@ -92,6 +92,12 @@ namespace ZTS.Shared.Bridges
         /// the general rule, with the slot the core already resolved for C# exotics.</summary>
         public static object ReadObject(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
+            // The hot path: a C# object of exactly the declared type (what the rules below also give, minus the checks).
+            if (i < argc && data[2 + i].Int32 >= 0)
+            {
+                object exact = d.Registry.Get(data[2 + i].Int32);
+                if (exact != null && exact.GetType() == s.ParamTypes[i]) return exact;
+            }
             if (IsMissing(s, argv, argc, i)) return s.Missing<object>(i);
             int slot = data[2 + i].Int32;
             return ValueRules.ToClr(d, argv[i], s.ParamTypes[i], slot >= 0 ? slot : ValueRules.SlotNone, At(s, i));
@@ -100,7 +106,7 @@ namespace ZTS.Shared.Bridges
         /// <summary>A [TsMarshalAs(UnpackedValues)] struct parameter from consecutive JS arguments (argv is shifted).</summary>
         public static object ReadUnpacked(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return s.ParamUnpacked[i].FromValues(d, argv + i, Math.Max(argc - i, 0), "arguments " + (i + 1) + "... of '" + s.Name + "'");
+            return s.ParamUnpacked[i].FromValues(d, argv + i, Math.Max(argc - i, 0), s.UnpackedWhere[i]);
         }
 
         /// <summary>A [TsMarshalAs(Table)] struct parameter from a plain JS object.</summary>
@@ -109,7 +115,7 @@ namespace ZTS.Shared.Bridges
             Clr.TableShape shape = s.ParamTables[i];
             if (IsMissing(s, argv, argc, i))
                 return s.Missing<object>(i) ?? (shape.IsNullable ? null : Activator.CreateInstance(shape.StructType));
-            return shape.FromJs(d, argv[i], "argument " + (i + 1) + " of '" + s.Name + "'");
+            return shape.FromJs(d, argv[i], s.ArgWhere[i]);
         }
 
         /// <summary>The initial value of a ref parameter: the zts.ref() box's value (out: default).</summary>

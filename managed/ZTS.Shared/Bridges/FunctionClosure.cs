@@ -39,6 +39,12 @@ namespace ZTS.Shared.Bridges
         internal readonly Clr.TableShape[] ParamUnpacked;
         internal readonly int JsArgCount;
 
+        /// <summary>"argument i of 'Name'" and "return value of 'Name'", made once: error texts built per call cost
+        /// an allocation on every call even when nothing fails.</summary>
+        internal readonly string[] ArgWhere;
+        internal readonly string[] RefOutWhere;
+        internal readonly string ResultWhere;
+
         internal FunctionClosure(JsDomain domain, int reference, string name, Type delegateType, string origin = null)
         {
             Domain = domain;
@@ -62,6 +68,14 @@ namespace ZTS.Shared.Bridges
                 ParamTypes[i] = ps[i].ParameterType;
                 Views[i] = TagTypes.IsPrimitive(ParamTypes[i]) || ParamTypes[i].IsByRef ? 0 : Clr.TypeBinder.Declare(domain, ParamTypes[i]);
             }
+            ArgWhere = new string[ps.Length];
+            RefOutWhere = new string[ps.Length];
+            for (int i = 0; i < ps.Length; i++)
+            {
+                ArgWhere[i] = "argument " + (i + 1) + " of '" + name + "'";
+                RefOutWhere[i] = "ref/out " + ArgWhere[i];
+            }
+            ResultWhere = "return value of '" + name + "'";
             ResultType = invoke.ReturnType;
             ResultTable = Clr.MarshalAsReader.TableFor(invoke.ReturnParameter, ResultType, delegateType.Name + " return value");
             Views[ps.Length] = ResultType == typeof(void) || TagTypes.IsPrimitive(ResultType) ? 0 : Clr.TypeBinder.Declare(domain, ResultType);
@@ -90,18 +104,6 @@ namespace ZTS.Shared.Bridges
         internal void FlushConsole()
         {
             if (TsConsole.HasPending && Domain.CallDepth == 0) TsConsole.Flush();
-        }
-
-        /// <summary>Opens the opaque scope of one call (delegates with ref/in/out parameters).</summary>
-        internal int OpaqueBegin()
-        {
-            return ZtsNative.zts_opaque_scope_begin(Domain.Handle);
-        }
-
-        /// <summary>Closes the call's opaque scope: every handle it made is invalid from now on.</summary>
-        internal void OpaqueEnd(int token)
-        {
-            if (!Domain.IsDisposed) ZtsNative.zts_opaque_scope_end(Domain.Handle, token);
         }
 
         /// <summary>Frees the ref-counted values a failed marshal left in argv (the exception path of every bridge).</summary>

@@ -22,14 +22,19 @@ namespace ZTS.Shared.Bridges
             ParamTables = new Clr.TableShape[n];
             ParamUnpacked = new Clr.TableShape[n];
             JsOffset = new int[n];
+            ArgWhere = new string[n];
+            UnpackedWhere = new string[n];
+            ResultWhere = "return value of '" + name + "'";
             int offset = 0;
             for (int i = 0; i < n; i++)
             {
+                ArgWhere[i] = "argument " + (i + 1) + " of '" + name + "'";
                 ParamTypes[i] = parameters[i].ParameterType;
                 Optional[i] = parameters[i].IsOptional;
                 Defaults[i] = parameters[i].IsOptional ? DeclaredDefault(parameters[i]) : null;
                 ParamTables[i] = Clr.MarshalAsReader.TableFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
                 ParamUnpacked[i] = Clr.MarshalAsReader.UnpackedFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
+                if (ParamUnpacked[i] != null) UnpackedWhere[i] = "arguments " + (i + 1) + "... of '" + name + "'";
                 JsOffset[i] = offset;
                 if (ParamUnpacked[i] != null) offset += ParamUnpacked[i].Count - 1;
                 if (parameters[i].IsOut)
@@ -42,6 +47,12 @@ namespace ZTS.Shared.Bridges
 
         /// <summary>"Type.Member" as JS sees it.</summary>
         public readonly string Name;
+
+        /// <summary>"argument i of 'Name'", "arguments i... of 'Name'" (UnpackedValues parameters) and "return value of
+        /// 'Name'", made once: error texts built per call would cost an allocation on every call.</summary>
+        public readonly string[] ArgWhere;
+        public readonly string[] UnpackedWhere;
+        public readonly string ResultWhere;
 
         /// <summary>Declared parameter types (value parameter of setters included).</summary>
         public readonly Type[] ParamTypes;

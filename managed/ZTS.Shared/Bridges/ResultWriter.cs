@@ -27,16 +27,22 @@ namespace ZTS.Shared.Bridges
         public static JsValue WriteChar(MemberSite s, JsDomain d, char v) { return ValueRules.FromString(d, v.ToString()); }
         public static JsValue WriteString(MemberSite s, JsDomain d, string v) { return ValueRules.FromString(d, v); }
 
-        /// <summary>A class, interface, array, delegate or struct result: pushed under the declared view.</summary>
+        /// <summary>A class, interface, array or delegate result: pushed under the declared view (by the core, after return).</summary>
         public static JsValue WriteObject(MemberSite s, JsDomain d, object v)
         {
-            return v == null ? JsValue.Null : d.Push(v, s.ResultView);
+            return v == null ? JsValue.Null : JsDomain.PushResult(d, v, s.ResultView, false);
+        }
+
+        /// <summary>A struct result, boxed by the bridge for this push: a fresh copy (no identity lookup).</summary>
+        public static JsValue WriteStruct(MemberSite s, JsDomain d, object box)
+        {
+            return JsDomain.PushResult(d, box, s.ResultView, true);
         }
 
         /// <summary>A [TsMarshalAs(Table)] struct result: a plain JS object with the listed members.</summary>
         public static JsValue WriteTable(MemberSite s, JsDomain d, object v)
         {
-            return s.ResultTable.ToJs(d, v, "return value of '" + s.Name + "'");
+            return s.ResultTable.ToJs(d, v, s.ResultWhere);
         }
 
         /// <summary>A result declared object or Nullable: the general rule (primitives and strings by value,

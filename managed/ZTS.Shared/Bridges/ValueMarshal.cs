@@ -46,13 +46,13 @@ namespace ZTS.Shared.Bridges
         /// <summary>A [TsMarshalAs(UnpackedValues)] struct argument: its members as consecutive JS arguments (argv shifted).</summary>
         public static void WriteUnpacked(FunctionClosure c, JsValue* argv, int index, object v)
         {
-            c.ParamUnpacked[index].ToValues(c.Domain, v, argv + index, "argument " + (index + 1) + " of '" + c.Name + "'");
+            c.ParamUnpacked[index].ToValues(c.Domain, v, argv + index, c.ArgWhere[index]);
         }
 
         /// <summary>A [TsMarshalAs(Table)] struct argument: a plain JS object with the listed members.</summary>
         public static void WriteTable(FunctionClosure c, JsValue* argv, int index, object v)
         {
-            JsValue.Set(argv + index, c.ParamTables[index].ToJs(c.Domain, v, "argument " + (index + 1) + " of '" + c.Name + "'"));
+            JsValue.Set(argv + index, c.ParamTables[index].ToJs(c.Domain, v, c.ArgWhere[index]));
         }
 
         /// <summary>A [TsMarshalAs(Table)] struct result from a plain JS object (consumed).</summary>
@@ -60,7 +60,7 @@ namespace ZTS.Shared.Bridges
         {
             try
             {
-                return c.ResultTable.FromJs(c.Domain, r, "return value of '" + c.Name + "'");
+                return c.ResultTable.FromJs(c.Domain, r, c.ResultWhere);
             }
             finally
             {
@@ -68,42 +68,28 @@ namespace ZTS.Shared.Bridges
             }
         }
 
-        /// <summary>A [TsMarshalAs(OpaqueValue)] by-value argument: an opaque handle (no write-back).</summary>
-        public static int WriteOpaqueValue(FunctionClosure c, JsValue* argv, int index, object value)
+        /// <summary>A [TsMarshalAs(OpaqueValue)] by-value argument: the value zts_function_call_opaque puts behind
+        /// an opaque handle (no write-back).</summary>
+        public static void WriteOpaqueValue(FunctionClosure c, JsValue* argv, int index, object value)
         {
-            return WriteHandle(c, argv, index, ValueRules.FromClr(c.Domain, value, c.ParamTypes[index], 0, Arg(c, index)));
+            JsValue.Set(argv + index, ValueRules.FromClr(c.Domain, value, c.ParamTypes[index], 0, Arg(c, index)));
         }
 
-        // Puts `initial` (consumed) behind a new opaque handle of the call's scope in argv[index]; returns the slot.
-        private static int WriteHandle(FunctionClosure c, JsValue* argv, int index, JsValue initial)
-        {
-            JsValue handle;
-            int slot;
-            int rc = ZtsNative.zts_opaque_new(c.Domain.Handle, initial, out handle, out slot);
-            if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, c.Name);
-            JsValue.Set(argv + index, handle);
-            return slot;
-        }
-
-        /// <summary>A ref/in/out argument: an opaque handle holding the value; returns the slot for read-back.</summary>
-        public static int WriteOpaque(FunctionClosure c, JsValue* argv, int index, object value)
+        /// <summary>A ref/in/out argument: its initial value, which zts_function_call_opaque puts behind a handle.</summary>
+        public static void WriteOpaque(FunctionClosure c, JsValue* argv, int index, object value)
         {
             Type t = c.ParamTypes[index].GetElementType();
-            JsValue initial = value == null && t.IsValueType ? JsValue.Undefined
-                : ValueRules.FromClr(c.Domain, value, t, 0, Arg(c, index));
-            return WriteHandle(c, argv, index, initial);
+            JsValue.Set(argv + index, value == null && t.IsValueType ? JsValue.Undefined : ValueRules.FromClr(c.Domain, value, t, 0, Arg(c, index)));
         }
 
-        /// <summary>The value JS left behind an opaque handle, converted for its ref/out parameter.</summary>
-        public static object ReadOpaque(FunctionClosure c, int slot, int index)
+        /// <summary>The value JS left behind a ref/out argument's handle (argv[index], owned; taken), converted.</summary>
+        public static object ReadOpaque(FunctionClosure c, JsValue* argv, int index)
         {
-            JsDomain d = c.Domain;
-            JsValue v;
-            int rc = ZtsNative.zts_opaque_take(d.Handle, slot, out v);
-            if (rc != ZtsStatus.Ok) throw new InvalidOperationException("zts: the opaque slot of argument " + (index + 1) + " is gone");
+            JsValue v = argv[index];
+            argv[index] = JsValue.Undefined;
             Type t = c.ParamTypes[index].GetElementType();
             if (v.Tag == JsValue.TagUndefined && t.IsValueType) return Activator.CreateInstance(t);
-            return Clr.ValueConvert.FromJs(d, v, t, "ref/out argument " + (index + 1) + " of '" + c.Name + "'");
+            return Clr.ValueConvert.FromJs(c.Domain, v, t, c.RefOutWhere[index]); // consumes v
         }
 
         // ---- JS -> C# (results) ------------------------------------------------------------------

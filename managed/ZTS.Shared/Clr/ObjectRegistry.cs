@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 
 namespace ZTS.Shared.Clr
@@ -12,24 +11,12 @@ namespace ZTS.Shared.Clr
     /// </summary>
     internal sealed class ObjectRegistry
     {
-        private struct Key
-        {
-            public object Obj;
-            public int View;
-        }
-
-        private sealed class KeyComparer : IEqualityComparer<Key>
-        {
-            public bool Equals(Key a, Key b) { return ReferenceEquals(a.Obj, b.Obj) && a.View == b.View; }
-            public int GetHashCode(Key k) { return RuntimeHelpers.GetHashCode(k.Obj) * 31 + k.View; }
-        }
-
         private object[] _objects = new object[256];
         private int[] _views = new int[256];
         private int[] _nextFree = new int[256];
         private int _freeHead = -1;
         private int _used; // high-water mark
-        private Dictionary<Key, int> _identity = new Dictionary<Key, int>(new KeyComparer());
+        private IdentityIndex _identity = new IdentityIndex();
 
         /// <summary>Slot capacity (lifetime tests: it shrinks when the registry empties).</summary>
         public int Capacity
@@ -40,12 +27,30 @@ namespace ZTS.Shared.Clr
         /// <summary>Objects currently registered (slots in use).</summary>
         public int Count { get; private set; }
 
+        // _views entry of a slot that is not in the identity table (a fresh struct box).
+        private const int NoIdentity = int.MinValue;
+
         /// <summary>The slot of (obj, view): the existing one or a new one.</summary>
         public int SlotOf(object obj, int view)
         {
-            var key = new Key { Obj = obj, View = view };
+            int hash = IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view);
+            int slot = _identity.Find(obj, view, hash, _objects, _views);
+            if (slot >= 0) return slot;
+            slot = NewSlot(obj, view);
+            _identity.Add(slot, hash);
+            return slot;
+        }
+
+        /// <summary>A new slot for a box nobody else holds (a struct copy boxed for this push): such a box can
+        /// never be in the identity table, so it skips both the lookup and the entry.</summary>
+        public int SlotOfFresh(object box)
+        {
+            return NewSlot(box, NoIdentity);
+        }
+
+        private int NewSlot(object obj, int view)
+        {
             int slot;
-            if (_identity.TryGetValue(key, out slot)) return slot;
             if (_freeHead >= 0)
             {
                 slot = _freeHead;
@@ -58,7 +63,6 @@ namespace ZTS.Shared.Clr
             }
             _objects[slot] = obj;
             _views[slot] = view;
-            _identity[key] = slot;
             Count++;
             return slot;
         }
@@ -73,7 +77,7 @@ namespace ZTS.Shared.Clr
         public void Release(int slot)
         {
             if ((uint)slot >= (uint)_used || _objects[slot] == null) return;
-            _identity.Remove(new Key { Obj = _objects[slot], View = _views[slot] });
+            if (_views[slot] != NoIdentity) _identity.Remove(slot);
             _objects[slot] = null;
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
@@ -92,7 +96,7 @@ namespace ZTS.Shared.Clr
             _nextFree = new int[256];
             _freeHead = -1;
             _used = 0;
-            _identity = new Dictionary<Key, int>(new KeyComparer());
+            _identity = new IdentityIndex();
         }
 
         /// <summary>Drops every object (Shutdown, 10-LIFETIME §2.4).</summary>

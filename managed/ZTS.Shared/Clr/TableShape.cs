@@ -20,7 +20,73 @@ namespace ZTS.Shared.Clr
         private readonly Type[] _types;
         private readonly IntPtr[] _names; // UTF-8, kept for the process (shapes are cached)
         private readonly Func<object, object>[] _get; // backend accessor: read member i of a boxed struct
+        private readonly Func<object, JsValue>[] _toJs; // backend accessor: member i as its JS value (int/bool/double/float), or null
         private readonly Action<object, object>[] _set; // backend accessor: write member i into a boxed struct
+        private readonly Func<object> _new; // backend factory: a new box of default(StructType) (Activator costs ~0.5 us)
+
+        // "<where>, member <name>" per member for the last `where` seen (the sites pass the same string each call):
+        // the texts exist for errors only, so a call must not build them. Replaced whole, so threads can share it.
+        private sealed class MemberWheres
+        {
+            public readonly string Where;
+            public readonly string[] Texts;
+
+            public MemberWheres(string where, MemberInfo[] members)
+            {
+                Where = where;
+                Texts = new string[members.Length];
+                for (int i = 0; i < members.Length; i++) Texts[i] = where + ", member " + members[i].Name;
+            }
+        }
+
+        private MemberWheres _wheres;
+
+        // The member names as atoms of the last domain seen (JsDomain.TableAtoms holds every domain's): the
+        // batched native calls then look no name up. Replaced whole, so threads can share it.
+        private sealed class DomainAtoms
+        {
+            public readonly uint DomainId;
+            public readonly uint[] Atoms;
+
+            public DomainAtoms(uint domainId, uint[] atoms)
+            {
+                DomainId = domainId;
+                Atoms = atoms;
+            }
+        }
+
+        private DomainAtoms _atoms;
+
+        private uint[] AtomsFor(JsDomain d)
+        {
+            DomainAtoms a = _atoms;
+            if (a != null && a.DomainId == d.Id) return a.Atoms;
+            uint[] atoms;
+            if (!d.TableAtoms.TryGetValue(this, out atoms))
+            {
+                atoms = new uint[Math.Max(_members.Length, 1)];
+                int rc;
+                fixed (IntPtr* names = _names)
+                fixed (uint* p = atoms)
+                    rc = ZtsNative.zts_atoms_intern(d.Handle, _members.Length, names, p);
+                if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "Table member names of " + StructType.FullName);
+                d.TableAtoms[this] = atoms;
+            }
+            _atoms = new DomainAtoms(d.Id, atoms);
+            return atoms;
+        }
+
+        private string[] WheresFor(string where)
+        {
+            MemberWheres w = _wheres;
+            if (w == null || !ReferenceEquals(w.Where, where))
+            {
+                w = new MemberWheres(where, _members);
+                _wheres = w;
+            }
+            return w.Texts;
+        }
+
 
         private TableShape(Type structType, bool nullable, MemberInfo[] members)
         {
@@ -30,12 +96,15 @@ namespace ZTS.Shared.Clr
             _types = new Type[members.Length];
             _names = new IntPtr[members.Length];
             _get = new Func<object, object>[members.Length];
+            _toJs = new Func<object, JsValue>[members.Length];
             _set = new Action<object, object>[members.Length];
+            _new = BridgeProvider.Current.StructFactory(structType);
             for (int i = 0; i < members.Length; i++)
             {
                 var f = members[i] as FieldInfo;
                 _types[i] = f != null ? f.FieldType : ((PropertyInfo)members[i]).PropertyType;
                 _get[i] = BridgeProvider.Current.StructMemberGetter(structType, members[i], _types[i]);
+                _toJs[i] = BridgeProvider.Current.StructMemberToJs(structType, members[i], _types[i]);
                 _set[i] = BridgeProvider.Current.StructMemberSetter(structType, members[i], _types[i]);
                 byte[] utf8 = ZtsNative.Utf8Z(members[i].Name);
                 _names[i] = Marshal.AllocHGlobal(utf8.Length);
@@ -73,15 +142,16 @@ namespace ZTS.Shared.Clr
         {
             if (boxed == null) return JsValue.Null;
             int n = _members.Length;
+            string[] wheres = WheresFor(where);
             JsValue* values = stackalloc JsValue[Math.Max(n, 1)];
             for (int i = 0; i < n; i++)
             {
-                values[i] = ValueConvert.ToJs(d, _get[i](boxed), _types[i], where + ", member " + _members[i].Name);
+                values[i] = _toJs[i] != null ? _toJs[i](boxed) : ValueConvert.ToJs(d, _get[i](boxed), _types[i], wheres[i]);
             }
             JsValue result;
-            fixed (IntPtr* names = _names)
+            fixed (uint* atoms = AtomsFor(d))
             {
-                int rc = ZtsNative.zts_table_new(d.Handle, n, names, values, out result);
+                int rc = ZtsNative.zts_table_new(d.Handle, n, atoms, values, out result);
                 if (rc != ZtsStatus.Ok) throw d.TakeError(rc, where);
             }
             return result;
@@ -102,11 +172,12 @@ namespace ZTS.Shared.Clr
         /// <summary>UnpackedValues: the boxed struct from Count consecutive JS values (borrowed); missing ones keep defaults.</summary>
         public object FromValues(JsDomain d, JsValue* values, int available, string where)
         {
-            object boxed = Activator.CreateInstance(StructType);
+            object boxed = _new();
+            string[] wheres = WheresFor(where);
             for (int i = 0; i < _members.Length && i < available; i++)
             {
                 if (values[i].Tag == JsValue.TagUndefined) continue;
-                _set[i](boxed, ValueConvert.FromJs(d, values[i], _types[i], where + ", member " + _members[i].Name, true));
+                _set[i](boxed, ValueConvert.FromJs(d, values[i], _types[i], wheres[i], true));
             }
             return boxed;
         }
@@ -114,10 +185,16 @@ namespace ZTS.Shared.Clr
         /// <summary>UnpackedValues: writes the members of a boxed struct as Count consecutive JS values (owned).</summary>
         public void ToValues(JsDomain d, object boxed, JsValue* values, string where)
         {
+            string[] wheres = WheresFor(where);
             for (int i = 0; i < _members.Length; i++)
             {
+                if (boxed != null && _toJs[i] != null)
+                {
+                    JsValue.Set(values + i, _toJs[i](boxed));
+                    continue;
+                }
                 object v = boxed == null ? null : _get[i](boxed);
-                JsValue.Set(values + i, ValueConvert.ToJs(d, v, _types[i], where + ", member " + _members[i].Name));
+                JsValue.Set(values + i, ValueConvert.ToJs(d, v, _types[i], wheres[i]));
             }
         }
 
@@ -132,15 +209,16 @@ namespace ZTS.Shared.Clr
             int n = _members.Length;
             JsValue* values = stackalloc JsValue[Math.Max(n, 1)];
             int rc;
-            fixed (IntPtr* names = _names) rc = ZtsNative.zts_table_read(d.Handle, obj, n, names, values);
+            fixed (uint* atoms = AtomsFor(d)) rc = ZtsNative.zts_table_read(d.Handle, obj, n, atoms, values);
             if (rc == ZtsStatus.Argument)
                 throw new TsMarshalException("zts: cannot convert " + obj.KindName + " to " + StructType.FullName + " (" + where + "): a Table needs a plain object");
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, where);
-            object boxed = Activator.CreateInstance(StructType);
+            object boxed = _new();
+            string[] wheres = WheresFor(where);
             for (int i = 0; i < n; i++)
             {
                 if (values[i].Tag == JsValue.TagUndefined) continue; // a missing member keeps its default
-                _set[i](boxed, ValueConvert.FromJs(d, values[i], _types[i], where + ", member " + _members[i].Name));
+                _set[i](boxed, ValueConvert.FromJs(d, values[i], _types[i], wheres[i]));
             }
             return boxed;
         }

@@ -28,6 +28,9 @@ namespace ZTS.Shared.Native
         /// <summary>The gate's error sentinel tag (seed build/03 §2.2), as QuickJS reads it ((int32)tag).</summary>
         public const int ErrorSentinel = unchecked((int)0xFFFF5A12);
 
+        /// <summary>ZTS_RESULT_PUSH_TAG: a member bridge result the core turns into a pushed C# object (JsDomain.PushResult).</summary>
+        public const int PushTag = unchecked((int)0xFFFF5A13);
+
         public static readonly JsValue Undefined = new JsValue { Tag = TagUndefined };
         public static readonly JsValue Null = new JsValue { Tag = TagNull };
 

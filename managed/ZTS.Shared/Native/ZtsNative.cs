@@ -119,6 +119,12 @@ namespace ZTS.Shared.Native
         public static extern int zts_function_call(IntPtr domain, int reference, int argc, JsValue* argv, JsValue* result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_enumerator_step(IntPtr domain, int bridge);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_call_opaque(IntPtr domain, int reference, int argc, JsValue* argv, ulong handles, ulong writeback, JsValue* result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_function_release(IntPtr domain, int reference);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -203,25 +209,16 @@ namespace ZTS.Shared.Native
         public static extern int zts_object_live_count(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_table_new(IntPtr domain, int count, IntPtr* names, JsValue* values, out JsValue result);
+        public static extern int zts_atoms_intern(IntPtr domain, int count, IntPtr* names, uint* atoms);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_table_read(IntPtr domain, JsValue obj, int count, IntPtr* names, JsValue* values);
+        public static extern int zts_table_new(IntPtr domain, int count, uint* atoms, JsValue* values, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_table_read(IntPtr domain, JsValue obj, int count, uint* atoms, JsValue* values);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_array_read(IntPtr domain, JsValue arr, int start, int cap, JsValue* values, out int length);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_opaque_scope_begin(IntPtr domain);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_opaque_new(IntPtr domain, JsValue value, out JsValue handle, out int slot);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_opaque_take(IntPtr domain, int slot, out JsValue value);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_opaque_scope_end(IntPtr domain, int token);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_ref_get(IntPtr domain, JsValue box, out JsValue value);

@@ -34,6 +34,11 @@ extern "C" {
 /** Tag of a zts_value returned by a gated callback that failed (seed build/03 §2.2). */
 #define ZTS_CALLBACK_ERROR_SENTINEL ((int32_t)0xFFFF5A12)
 
+/** Tag of a CLR member bridge's result that asks the core to push a registry object (one crossing instead of a
+    bridge result plus a zts_object_push call): u.bits holds (uint32 slot) | (int64 view type id << 32). The core
+    turns it into the slot's live exotic or a new one, as zts_object_push does; only member bridges return it. */
+#define ZTS_RESULT_PUSH_TAG ((int32_t)0xFFFF5A13)
+
 /* Tags the hosts decode themselves (QuickJS 2025-04-26, 64-bit, no NaN boxing). */
 #define ZTS_TAG_OBJECT (-1)
 #define ZTS_TAG_STRING_ROPE (-6)
@@ -198,6 +203,12 @@ ZTS_API JSContext *zts_domain_context(const zts_domain *domain);
 /** Describes the last failed call on this domain (see zts_error_info; hands thrown_ref over to the caller); ZTS_OK. */
 ZTS_API int32_t zts_domain_error(zts_domain *domain, zts_error_info *out);
 
+/** Sets the host bridge that for...of over C# enumerables calls once per element (MoveNext + Current in one call):
+ * called like a member bridge with `this` = the enumerator's slot (data[1]) and argv = (view type id, mode); mode 0
+ * answers true when it applies to that view, mode 1 the next element or undefined when done. Before the first
+ * enumerable type is bound; -1 (the default) means none. */
+ZTS_API int32_t zts_domain_set_enumerator_step(zts_domain *domain, int32_t bridge);
+
 /** Nesting depth of JS calls in progress on this domain (zts_function_call, module imports); 0 outside JS. */
 ZTS_API int32_t zts_domain_call_depth(const zts_domain *domain);
 
@@ -277,6 +288,13 @@ ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, i
 /** Calls function ref with argv (consumed, even on failure: ref-counted slots become undefined); *result is owned;
  * ZTS_ERR_JS when JS threw. */
 ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, zts_value *result);
+
+/** zts_function_call for a call with OpaqueValue parameters (10-LIFETIME §4), in one crossing: opens an opaque scope,
+ * puts each argv[i] whose bit is set in `handles` (i < 64) behind a new opaque handle, calls, and on ZTS_OK leaves in
+ * argv[i] the value JS left behind handle i (owned) for each bit of `writeback` (a subset of handles); then closes the
+ * scope. Every other argv slot is consumed as by zts_function_call; on failure no argv slot is owned. */
+ZTS_API int32_t zts_function_call_opaque(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, uint64_t handles,
+                                         uint64_t writeback, zts_value *result);
 
 /** Takes a ref to a JS function (borrowed fn, duplicated); *out_ref owned (zts_function_release); ZTS_ERR_ARGUMENT if
  * fn is not a function. */
@@ -359,25 +377,18 @@ ZTS_API int32_t zts_ref_get(zts_domain *domain, zts_value box, zts_value *out);
 /** Stores v (consumed) into a zts.ref() box (borrowed box); ZTS_ERR_ARGUMENT when box is not a ref box. */
 ZTS_API int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v);
 
-/** Opens an opaque scope for one C# -> JS call (10-LIFETIME §4); returns the token for zts_opaque_scope_end. */
-ZTS_API int32_t zts_opaque_scope_begin(zts_domain *domain);
+/** Interns count UTF-8 member names as atoms of the domain (out_atoms[i]), kept until the domain is freed; for
+ * zts_table_new/zts_table_read, which then need no name lookup per call. */
+ZTS_API int32_t zts_atoms_intern(zts_domain *domain, int32_t count, const char *const *names, uint32_t *out_atoms);
 
-/** Makes an opaque handle holding v (consumed) in the open scope; *out_handle owned; *out_index for zts_opaque_take. */
-ZTS_API int32_t zts_opaque_new(zts_domain *domain, zts_value v, zts_value *out_handle, int32_t *out_index);
-
-/** The value JS left in opaque slot index of the open scope (duplicated, owned). */
-ZTS_API int32_t zts_opaque_take(zts_domain *domain, int32_t index, zts_value *out);
-
-/** Closes the scope: its slots are freed and every handle of it is invalid from now on (also on error paths). */
-ZTS_API int32_t zts_opaque_scope_end(zts_domain *domain, int32_t token);
-
-/** Makes a plain JS object {names[i]: values[i]} (values consumed, names UTF-8); *out owned. [TsMarshalAs(Table)] */
-ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const char *const *names, zts_value *values,
+/** Makes a plain JS object {atoms[i]: values[i]} (values consumed; atoms from zts_atoms_intern); *out owned.
+ * [TsMarshalAs(Table)] */
+ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const uint32_t *atoms, zts_value *values,
                               zts_value *out);
 
-/** Reads obj[names[i]] into out_values[i] (owned; undefined when missing); ZTS_ERR_ARGUMENT when obj is not an object.
- */
-ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const char *const *names,
+/** Reads obj[atoms[i]] into out_values[i] (owned; undefined when missing; atoms from zts_atoms_intern);
+ * ZTS_ERR_ARGUMENT when obj is not an object. */
+ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const uint32_t *atoms,
                                zts_value *out_values);
 
 /** Copies elements [start, start + cap) of JS array arr (borrowed) into out_values (owned; missing ones undefined);

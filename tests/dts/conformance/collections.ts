@@ -1,7 +1,7 @@
 // Fixtures/Collections.cs through the generated declarations: C# collections are iterable with typed
 // for...of, spread and Array.from; the element type is what the enumerator's Current crosses as.
 import { eq, ok, throws } from './assert.js';
-import { Animal, Collections, Crate, Paged, Shelf, Ticker, TickerEnumerator } from 'csharp:Fixtures';
+import { Animal, Collections, Crate, Doubling, DoublingEnumerator, Paged, Shelf, Ticker, TickerEnumerator, Weekdays } from 'csharp:Fixtures';
 import type { Object as CsObject } from 'csharp:System';
 
 export function test_Collections_List_TypedForOf(): void {
@@ -79,4 +79,16 @@ export function test_Collections_ExplicitShapes_IterateAsObjects(): void {
     eq(ticks.join('|'), 'tick 1|tick 2');
     const te = new Ticker(1).GetEnumerator();
     ok(te !== null && te instanceof TickerEnumerator, 'the view shows no MoveNext: a TickerEnumerator with no members');
+}
+
+// issue 9: the batched for...of step applies only where the view's members are the interface's.
+export function test_Collections_BatchedStep_ViewMembersAndEnums(): void {
+    const doubled: number[] = [...new Doubling(2)];
+    eq(doubled.join(','), '2,4');
+    const e = new Doubling(1).GetEnumerator();
+    ok(e !== null && e instanceof DoublingEnumerator && e.MoveNext() && e.Current === 2);
+    e!.Reset();
+    e!.Dispose();
+    const days: number[] = [...Weekdays.FirstTwo()!];
+    eq(days.join(','), '1,2');
 }

@@ -200,6 +200,33 @@ declare module "csharp:Fixtures" {
     }
     export const Dog: Dog$Type;
 
+    /** class Fixtures.Doubling */
+    export interface Doubling extends $System.Object {
+        GetEnumerator(): $Fixtures.DoublingEnumerator | null;
+        [Symbol.iterator](): IterableIterator<number>;
+    }
+    export interface Doubling$Type extends zts.TypeObject<$Fixtures.Doubling | null> {
+        new (count: number): $Fixtures.Doubling;
+        readonly prototype: $Fixtures.Doubling;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Doubling: Doubling$Type;
+
+    /** class Fixtures.DoublingEnumerator */
+    export interface DoublingEnumerator extends $System.Object, $System.IDisposable {
+        readonly Current: number;
+        Dispose(): void;
+        MoveNext(): boolean;
+        Reset(): void;
+    }
+    export interface DoublingEnumerator$Type extends zts.TypeObject<$Fixtures.DoublingEnumerator | null> {
+        readonly prototype: $Fixtures.DoublingEnumerator;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const DoublingEnumerator: DoublingEnumerator$Type;
+
     /** static class Fixtures.Factory */
     export interface Factory extends $System.Object {
     }
@@ -603,6 +630,17 @@ declare module "csharp:Fixtures" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Vec3: Vec3$Type;
+
+    /** static class Fixtures.Weekdays */
+    export interface Weekdays extends $System.Object {
+    }
+    export interface Weekdays$Type extends zts.TypeObject<$Fixtures.Weekdays | null> {
+        readonly prototype: $Fixtures.Weekdays;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        FirstTwo(): $System_Collections_Generic.List$1<$System.DayOfWeek> | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Weekdays: Weekdays$Type;
 
     /** class Fixtures.Widget */
     export interface Widget extends $System.Object {

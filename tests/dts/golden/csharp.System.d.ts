@@ -231,6 +231,19 @@ declare module "csharp:System" {
     }
     export const CharEnumerator: CharEnumerator$Type;
 
+    /** enum System.DayOfWeek : System.Int32 */
+    export type DayOfWeek = number;
+    export interface DayOfWeek$Type extends zts.TypeObject<$System.DayOfWeek> {
+        readonly Sunday: 0;
+        readonly Monday: 1;
+        readonly Tuesday: 2;
+        readonly Wednesday: 3;
+        readonly Thursday: 4;
+        readonly Friday: 5;
+        readonly Saturday: 6;
+    }
+    export const DayOfWeek: DayOfWeek$Type;
+
     /** abstract class System.Delegate */
     export interface Delegate extends $System.Object, $System_Runtime_Serialization.ISerializable, $System.ICloneable {
         readonly Method: $System_Reflection.MethodInfo | null;

@@ -15,14 +15,12 @@
 #include <mono/metadata/object.h>
 #include <mono/metadata/threads.h>
 
+#include <cstdlib>
 #include <cstring>
 
 // Exported by libmonoboehm-2.0 but declared in no public header (PLAYER-NOTES: Mono 6.8's prototype).
 // descr NULL: scanned conservatively; source 0: MONO_ROOT_SOURCE_EXTERNAL.
 extern "C" int mono_gc_register_root(char *start, size_t size, void *descr, int source, void *key, const char *msg);
-// Boehm's own root removal (Mono's mono_gc_deregister_root is not exported by the Boehm build).
-// mono_gc_register_root adds [start, start + size + 1) to Boehm's roots; the same range removes it.
-extern "C" void GC_remove_roots(void *low, void *high);
 
 namespace
 {
@@ -41,6 +39,10 @@ extern "C" {
 
 zts_clr_domain *zts_clr_init(const char *domain_name)
 {
+    // Il2Cpp's Boehm stop-the-world suspends threads preemptively and has no GC-state transitions on
+    // native<->managed crossings; Mono's default (hybrid) puts one on every crossing (docs/PLAYER.md).
+    // Read by the runtime at start-up; a value the user set wins.
+    setenv("MONO_THREADS_SUSPEND", "preemptive", 0);
     mono_config_parse(nullptr);
     return as<zts_clr_domain>(mono_jit_init_version(domain_name, kRuntimeVersion));
 }
@@ -148,12 +150,6 @@ void zts_clr_gchandle_free(uint32_t handle)
 int zts_clr_gc_register_root(void *start, size_t size, const char *name)
 {
     return mono_gc_register_root(static_cast<char *>(start), size, nullptr, 0, nullptr, name) ? 1 : 0;
-}
-
-void zts_clr_gc_deregister_root(void *start, size_t size)
-{
-    char *low = static_cast<char *>(start);
-    GC_remove_roots(low, low + size + 1);
 }
 
 void zts_clr_gc_collect(void)

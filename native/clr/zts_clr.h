@@ -9,8 +9,8 @@
  *  - extern "C", POD arguments, opaque handles. Nothing here throws a C++ exception.
  *  - The handles are the CLR's own pointers (MonoObject* here, Il2CppObject* there), so a
  *    zts_clr_object* may be stored in a slot array that is registered with zts_clr_gc_register_root.
- *  - Every call is made on a thread attached to the runtime (the thread that called zts_clr_init, or
- *    one attached with zts_clr_thread_attach), unless the comment says otherwise.
+ *  - Every call but zts_clr_init is made after it, on a thread attached to the runtime (the thread that
+ *    called zts_clr_init, or one attached with zts_clr_thread_attach), unless the comment says otherwise.
  *  - Strings are UTF-8 (char) or UTF-16 (zts_clr_char).
  */
 #ifndef ZTS_CLR_H
@@ -43,7 +43,8 @@ typedef uint16_t zts_clr_char;                      /* a UTF-16 code unit (mono_
 
 /* ---- runtime ------------------------------------------------------------------------------------------ */
 
-/** Starts the runtime once per process (config, JIT, root domain named domain_name); NULL on failure. */
+/** Starts the runtime once per process (config, JIT, root domain named domain_name) with preemptive thread
+ *  suspension, as Il2Cpp's, unless MONO_THREADS_SUSPEND is set; NULL on failure. */
 ZTS_CLR_API zts_clr_domain *zts_clr_init(const char *domain_name);
 /** The root domain (NULL before zts_clr_init); any thread. */
 ZTS_CLR_API zts_clr_domain *zts_clr_domain_get(void);
@@ -101,10 +102,8 @@ ZTS_CLR_API zts_clr_object *zts_clr_gchandle_get_target(uint32_t handle);
 /** Frees a GC handle from zts_clr_gchandle_new; any thread. */
 ZTS_CLR_API void zts_clr_gchandle_free(uint32_t handle);
 /** Registers [start, start + size) as a GC root scanned conservatively (object pointers in it keep their
- *  objects alive); the memory must stay valid until deregistered. 1 on success, 0 on failure. */
+ *  objects alive) for the life of the process: the memory must never be freed. 1 on success, 0 on failure. */
 ZTS_CLR_API int zts_clr_gc_register_root(void *start, size_t size, const char *name);
-/** Removes a root registered with exactly this start and size. */
-ZTS_CLR_API void zts_clr_gc_deregister_root(void *start, size_t size);
 /** A full collection (finalizers are queued, not waited for). */
 ZTS_CLR_API void zts_clr_gc_collect(void);
 

@@ -1,9 +1,8 @@
 // zts-player: the Player backend's host (issue 10). Embeds Mono with the Boehm GC through the CLR adapter
 // (zts_clr.h) and runs any managed program as `mono` would: `zts-player Program.exe args...`, with the
-// program's stdout/stderr and exit code. It sets, unless the user already did:
-//  - MONO_THREADS_SUSPEND=preemptive: Il2Cpp's Boehm stop-the-world is preemptive, and Mono's default
-//    (hybrid) puts a GC-state transition on every native<->managed crossing (docs/PLAYER.md);
-//  - ZTS_BACKEND=il2cpp: the program's TsAppDomain uses the Player backend.
+// program's stdout/stderr and exit code. The runtime runs with preemptive thread suspension, as Il2Cpp's
+// (zts_clr_init; MONO_THREADS_SUSPEND set by the user wins). It sets ZTS_BACKEND=il2cpp unless the user set
+// ZTS_BACKEND: the program's TsAppDomain uses the Player backend.
 // It always sets ZTS_PLAYER_PID to its own process id, which tells ZTS.Common that the launcher's
 // internal calls are bound in this process (a child process inherits the variable, not the calls).
 #include "player_internal_calls.h"
@@ -30,7 +29,6 @@ constexpr int kExitNoRuntime = 1;
 
 void set_environment()
 {
-    setenv("MONO_THREADS_SUSPEND", "preemptive", 0);
     setenv("ZTS_BACKEND", "il2cpp", 0);
     setenv("ZTS_PLAYER_PID", std::to_string(getpid()).c_str(), 1);
 }

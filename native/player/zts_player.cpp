@@ -61,7 +61,7 @@ int main(int argc, char **argv)
     // Program arguments as `mono` passes them: argv[0] of the program is its assembly path.
     zts_clr_runtime_exec_main(domain, assembly, argc - 1, argv + 1);
     // As `mono` does after Main: foreground threads keep the process alive, then AppDomain.ProcessExit runs
-    // (TsConsole flushes there). No runtime shutdown (mono_jit_cleanup) follows: on this Boehm build it waits
+    // (TsConsole flushes there). No runtime shutdown follows: on this Boehm build the runtime's cleanup waits
     // 2 s for the finalizer thread to park and prints a time-out line on stdout (docs/PLAYER.md); the
     // process ends here and the OS reclaims the runtime, as it does for a Player.
     zts_clr_runtime_wait_foreground_threads();

@@ -16,4 +16,6 @@ for policy in ${ZTS_BENCH_POLICIES:-hybrid preemptive}; do
         MONO_THREADS_SUSPEND="$policy" mono --optimize=all "$root/build/dist/bench/ZTS.Bench.exe" "$@" | sed -u "s/^bench .*/& policy $policy/" || status=1
     fi
 done
+# The Player backend's typed call (C++ over embedded Boehm Mono, under the launcher's preemptive policy).
+"$root/build/dist/bench/zts-player-bench"
 exit $status

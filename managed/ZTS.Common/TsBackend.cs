@@ -33,14 +33,34 @@ namespace ZTS
             }
         }
 
-        /// <summary>Creates the selected backend (Activator.CreateInstance of its nested Runtime type).</summary>
+        /// <summary>
+        /// Creates the selected backend (Activator.CreateInstance of its nested Runtime type). Outside Unity the
+        /// Player backend runs only inside the player launcher (build/dist/zts-player), which binds its internal calls.
+        /// </summary>
         public static ITsRuntime Create()
         {
             string name = SelectedRuntimeType;
+#if !UNITY_5_3_OR_NEWER
+            if (name == Il2CppRuntimeType) CheckPlayerHost();
+#endif
             Type type = Type.GetType(name, false);
+            if (type == null && name == Il2CppRuntimeType)
+                throw new InvalidOperationException("zts: the Player backend (ZTS.Il2Cpp) is not built yet: no ZTS.Il2Cpp.dll next to ZTS.Common.dll");
             if (type == null)
                 throw new InvalidOperationException("zts: backend type '" + name + "' not found; is its assembly next to ZTS.Common.dll?");
             return (ITsRuntime)Activator.CreateInstance(type, true);
+        }
+
+        // The Player backend needs the launcher's internal calls, of the contract version this assembly speaks.
+        private static void CheckPlayerHost()
+        {
+            int version = TsPlayerHost.Version;
+            if (version == 0)
+                throw new InvalidOperationException("zts: the Player backend (ZTS.Il2Cpp) runs only inside the player launcher: " +
+                                                    "build/dist/zts-player <Program.exe> [args...] (or select the Editor backend: ZTS_BACKEND=mono)");
+            if (version != TsPlayerHost.ExpectedVersion)
+                throw new InvalidOperationException("zts: the player launcher speaks contract version " + version + ", ZTS.Common expects " +
+                                                    TsPlayerHost.ExpectedVersion + "; use the zts-player built with this ZTS.Common.dll");
         }
     }
 }

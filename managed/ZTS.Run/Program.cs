@@ -7,7 +7,8 @@ namespace ZTS.Run
     /// ztsrun: a headless ZTS host. Loads ES modules from a folder, binds a tick function
     /// (Action&lt;float&gt;) and drives it with the frame pump; --watch hot-reloads with Reset and stays up
     /// when the scripts are broken. Exit codes: 0 ok, 1 a script threw or a Promise rejection went unhandled,
-    /// 2 a module is missing or failed to load, 3 binding failed (or an --assembly did not load), 64 bad usage;
+    /// 2 a module is missing or failed to load, 3 binding failed (or an --assembly did not load, or the backend cannot
+    /// start: ZTS_BACKEND names one that is not available here), 64 bad usage;
     /// scripts may end the run with Host.Exit(code) (import { Host } from 'csharp:ZTS.Run').
     /// </summary>
     public static class Program
@@ -33,7 +34,7 @@ namespace ZTS.Run
             "  --policy FILE  the script policy (docs/POLICY.md): scripts reach only the C# it allows, reflection is closed,\n" +
             "                 and a denied access throws `zts: access to 'NS.T.M' is not allowed by the script policy`\n" +
             "exit codes: 0 ok, 1 script threw, was interrupted or left an unhandled rejection, 2 module missing or failed to load,\n" +
-            "            3 binding or --assembly failed, 64 usage\n" +
+            "            3 binding, --assembly or backend start (ZTS_BACKEND) failed, 64 usage\n" +
             GenDtsCommand.UsageLine;
 
         public static int Main(string[] args)

@@ -57,7 +57,16 @@ namespace ZTS.Run
                 }
             }
             TsSettings.CallBudgetMilliseconds = _o.BudgetMs;
-            TsAppDomain.Initialize(Load);
+            try
+            {
+                TsAppDomain.Initialize(Load);
+            }
+            catch (InvalidOperationException e)
+            {
+                // The backend cannot start: a bad ZTS_BACKEND, the Player backend outside the launcher (issue 10),
+                // a native library or gate mismatch. The message is the zts: text.
+                return Fail(3, e.Message, "");
+            }
             TsAppDomain.Resetting += Dispose;
             Host.ReloadHandler = () => TsAppDomain.Reset(Load);
             _stamps = Snapshot() ?? new Dictionary<string, DateTime>();

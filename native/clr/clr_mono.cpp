@@ -1,0 +1,222 @@
+// The CLR adapter (zts_clr.h) over Mono's embedding API with the Boehm GC (libmonoboehm-2.0).
+// This is the only file of the project that names mono_* (docs/PLAYER.md maps each function to
+// its mono_* and il2cpp_* counterpart); porting to Il2Cpp replaces this file.
+#include "zts_clr.h"
+
+#include <mono/jit/jit.h>
+#include <mono/metadata/appdomain.h>
+#include <mono/metadata/assembly.h>
+#include <mono/metadata/class.h>
+#include <mono/metadata/environment.h>
+#include <mono/metadata/exception.h>
+#include <mono/metadata/loader.h>
+#include <mono/metadata/mono-config.h>
+#include <mono/metadata/mono-gc.h>
+#include <mono/metadata/object.h>
+#include <mono/metadata/threads.h>
+
+#include <cstdlib>
+#include <cstring>
+
+// Exported by libmonoboehm-2.0 but declared in no public header (PLAYER-NOTES: Mono 6.8's prototype).
+// descr NULL: scanned conservatively; source 0: MONO_ROOT_SOURCE_EXTERNAL.
+extern "C" int mono_gc_register_root(char *start, size_t size, void *descr, int source, void *key, const char *msg);
+
+namespace
+{
+
+// The runtime version the CLR profile of mcs-built assemblies needs (.NET 4.x).
+const char kRuntimeVersion[] = "v4.0.30319";
+
+template <typename To, typename From> To *as(From *p)
+{
+    return reinterpret_cast<To *>(p);
+}
+
+} // namespace
+
+extern "C" {
+
+zts_clr_domain *zts_clr_init(const char *domain_name)
+{
+    // Il2Cpp's Boehm stop-the-world suspends threads preemptively and has no GC-state transitions on
+    // native<->managed crossings; Mono's default (hybrid) puts one on every crossing (docs/PLAYER.md).
+    // Read by the runtime at start-up; a value the user set wins.
+    setenv("MONO_THREADS_SUSPEND", "preemptive", 0);
+    mono_config_parse(nullptr);
+    return as<zts_clr_domain>(mono_jit_init_version(domain_name, kRuntimeVersion));
+}
+
+zts_clr_domain *zts_clr_domain_get(void)
+{
+    return as<zts_clr_domain>(mono_get_root_domain());
+}
+
+zts_clr_assembly *zts_clr_domain_assembly_open(zts_clr_domain *domain, const char *path)
+{
+    return as<zts_clr_assembly>(mono_domain_assembly_open(as<MonoDomain>(domain), path));
+}
+
+zts_clr_image *zts_clr_assembly_get_image(zts_clr_assembly *assembly)
+{
+    return as<zts_clr_image>(mono_assembly_get_image(as<MonoAssembly>(assembly)));
+}
+
+zts_clr_image *zts_clr_get_corlib(void)
+{
+    return as<zts_clr_image>(mono_get_corlib());
+}
+
+int zts_clr_runtime_exec_main(zts_clr_domain *domain, zts_clr_assembly *assembly, int argc, char **argv)
+{
+    return mono_jit_exec(as<MonoDomain>(domain), as<MonoAssembly>(assembly), argc, argv);
+}
+
+void zts_clr_runtime_wait_foreground_threads(void)
+{
+    mono_thread_manage();
+}
+
+int zts_clr_environment_exit_code(void)
+{
+    return mono_environment_exitcode_get();
+}
+
+zts_clr_thread *zts_clr_thread_attach(zts_clr_domain *domain)
+{
+    return as<zts_clr_thread>(mono_thread_attach(as<MonoDomain>(domain)));
+}
+
+void zts_clr_thread_detach(zts_clr_thread *thread)
+{
+    mono_thread_detach(as<MonoThread>(thread));
+}
+
+zts_clr_class *zts_clr_class_from_name(zts_clr_image *image, const char *namespace_name, const char *name)
+{
+    return as<zts_clr_class>(mono_class_from_name(as<MonoImage>(image), namespace_name, name));
+}
+
+zts_clr_method *zts_clr_class_get_method_from_name(zts_clr_class *klass, const char *name, int param_count)
+{
+    return as<zts_clr_method>(mono_class_get_method_from_name(as<MonoClass>(klass), name, param_count));
+}
+
+zts_clr_class *zts_clr_object_get_class(zts_clr_object *obj)
+{
+    return as<zts_clr_class>(mono_object_get_class(as<MonoObject>(obj)));
+}
+
+const char *zts_clr_class_get_name(zts_clr_class *klass)
+{
+    return mono_class_get_name(as<MonoClass>(klass));
+}
+
+const char *zts_clr_class_get_namespace(zts_clr_class *klass)
+{
+    return mono_class_get_namespace(as<MonoClass>(klass));
+}
+
+void *zts_clr_method_get_unmanaged_thunk(zts_clr_method *method)
+{
+    return mono_method_get_unmanaged_thunk(as<MonoMethod>(method));
+}
+
+void *zts_clr_method_get_compiled_code(zts_clr_method *method)
+{
+    return mono_compile_method(as<MonoMethod>(method));
+}
+
+void zts_clr_add_internal_call(const char *name, const void *function)
+{
+    mono_add_internal_call(name, function);
+}
+
+uint32_t zts_clr_gchandle_new(zts_clr_object *obj, int pinned)
+{
+    return mono_gchandle_new(as<MonoObject>(obj), pinned != 0);
+}
+
+zts_clr_object *zts_clr_gchandle_get_target(uint32_t handle)
+{
+    return as<zts_clr_object>(mono_gchandle_get_target(handle));
+}
+
+void zts_clr_gchandle_free(uint32_t handle)
+{
+    mono_gchandle_free(handle);
+}
+
+int zts_clr_gc_register_root(void *start, size_t size, const char *name)
+{
+    return mono_gc_register_root(static_cast<char *>(start), size, nullptr, 0, nullptr, name) ? 1 : 0;
+}
+
+void zts_clr_gc_collect(void)
+{
+    mono_gc_collect(mono_gc_max_generation());
+}
+
+zts_clr_string *zts_clr_string_new(const char *utf8)
+{
+    return as<zts_clr_string>(mono_string_new(mono_domain_get(), utf8));
+}
+
+zts_clr_string *zts_clr_string_new_utf16(const zts_clr_char *text, int32_t length)
+{
+    return as<zts_clr_string>(mono_string_new_utf16(mono_domain_get(), text, length));
+}
+
+zts_clr_char *zts_clr_string_chars(zts_clr_string *str)
+{
+    return mono_string_chars(as<MonoString>(str));
+}
+
+int32_t zts_clr_string_length(zts_clr_string *str)
+{
+    return mono_string_length(as<MonoString>(str));
+}
+
+uint32_t zts_clr_array_length(zts_clr_array *array)
+{
+    return static_cast<uint32_t>(mono_array_length(as<MonoArray>(array)));
+}
+
+char *zts_clr_array_addr_with_size(zts_clr_array *array, int32_t element_size, uintptr_t index)
+{
+    return mono_array_addr_with_size(as<MonoArray>(array), element_size, index);
+}
+
+zts_clr_exception *zts_clr_exception_from_name_msg(zts_clr_image *image, const char *namespace_name,
+                                                  const char *name, const char *message)
+{
+    return as<zts_clr_exception>(mono_exception_from_name_msg(as<MonoImage>(image), namespace_name, name, message));
+}
+
+void zts_clr_raise_exception(zts_clr_exception *ex)
+{
+    mono_runtime_set_pending_exception(as<MonoException>(ex), 1);
+}
+
+void zts_clr_format_exception(zts_clr_exception *ex, char *buffer, int size)
+{
+    if (buffer == nullptr || size <= 0) return;
+    buffer[0] = '\0';
+    MonoObject *thrown = nullptr;
+    MonoString *text = mono_object_to_string(as<MonoObject>(ex), &thrown);
+    const char *fallback = nullptr;
+    char *utf8 = nullptr;
+    if (thrown != nullptr || text == nullptr) {
+        fallback = mono_class_get_name(mono_object_get_class(as<MonoObject>(ex))); // ToString itself threw
+    } else {
+        utf8 = mono_string_to_utf8(text);
+    }
+    const char *source = utf8 != nullptr ? utf8 : (fallback != nullptr ? fallback : "");
+    size_t n = std::strlen(source);
+    if (n >= static_cast<size_t>(size)) n = static_cast<size_t>(size) - 1;
+    std::memcpy(buffer, source, n);
+    buffer[n] = '\0';
+    if (utf8 != nullptr) mono_free(utf8);
+}
+
+} // extern "C"

@@ -1,0 +1,143 @@
+/*
+ * ZTS CLR adapter — the operations the Player backend needs from the CLR (issue 10).
+ *
+ * Each function is named after the il2cpp_* function it stands for. This build implements them over
+ * Mono's embedding API with the Boehm GC (native/clr/clr_mono.cpp, the only file that names mono_*);
+ * a port to real Il2Cpp implements this header over il2cpp_* instead (docs/PLAYER.md has the table).
+ *
+ * Conventions:
+ *  - extern "C", POD arguments, opaque handles. Nothing here throws a C++ exception.
+ *  - The handles are the CLR's own pointers (MonoObject* here, Il2CppObject* there), so a
+ *    zts_clr_object* may be stored in a slot array that is registered with zts_clr_gc_register_root.
+ *  - Every call but zts_clr_init is made after it, on a thread attached to the runtime (the thread that
+ *    called zts_clr_init, or one attached with zts_clr_thread_attach), unless the comment says otherwise.
+ *  - Strings are UTF-8 (char) or UTF-16 (zts_clr_char).
+ */
+#ifndef ZTS_CLR_H
+#define ZTS_CLR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define ZTS_CLR_API __declspec(dllexport)
+#else
+#define ZTS_CLR_API __attribute__((visibility("default")))
+#endif
+
+typedef struct zts_clr_domain zts_clr_domain;       /* MonoDomain / Il2CppDomain */
+typedef struct zts_clr_assembly zts_clr_assembly;   /* MonoAssembly / Il2CppAssembly */
+typedef struct zts_clr_image zts_clr_image;         /* MonoImage / Il2CppImage */
+typedef struct zts_clr_class zts_clr_class;         /* MonoClass / Il2CppClass */
+typedef struct zts_clr_method zts_clr_method;       /* MonoMethod / MethodInfo */
+typedef struct zts_clr_object zts_clr_object;       /* MonoObject / Il2CppObject */
+typedef struct zts_clr_string zts_clr_string;       /* MonoString / Il2CppString (also a zts_clr_object) */
+typedef struct zts_clr_array zts_clr_array;         /* MonoArray / Il2CppArray (also a zts_clr_object) */
+typedef struct zts_clr_exception zts_clr_exception; /* MonoException / Il2CppException (also a zts_clr_object) */
+typedef struct zts_clr_thread zts_clr_thread;       /* MonoThread / Il2CppThread */
+typedef uint16_t zts_clr_char;                      /* a UTF-16 code unit (mono_unichar2 / Il2CppChar) */
+
+/* ---- runtime ------------------------------------------------------------------------------------------ */
+
+/** Starts the runtime once per process (config, JIT, root domain named domain_name) with preemptive thread
+ *  suspension, as Il2Cpp's, unless MONO_THREADS_SUSPEND is set; NULL on failure. */
+ZTS_CLR_API zts_clr_domain *zts_clr_init(const char *domain_name);
+/** The root domain (NULL before zts_clr_init); any thread. */
+ZTS_CLR_API zts_clr_domain *zts_clr_domain_get(void);
+/** Loads an assembly by file path (or name); NULL when it cannot be loaded. */
+ZTS_CLR_API zts_clr_assembly *zts_clr_domain_assembly_open(zts_clr_domain *domain, const char *path);
+/** The image (metadata) of a loaded assembly. */
+ZTS_CLR_API zts_clr_image *zts_clr_assembly_get_image(zts_clr_assembly *assembly);
+/** The image of mscorlib (System.*). */
+ZTS_CLR_API zts_clr_image *zts_clr_get_corlib(void);
+/** Runs the assembly's entry point with argv[0] = the assembly path; Main's int result or Environment.ExitCode. */
+ZTS_CLR_API int zts_clr_runtime_exec_main(zts_clr_domain *domain, zts_clr_assembly *assembly, int argc, char **argv);
+/** What a process does after Main returns: waits until every foreground managed thread has ended, then
+ *  raises AppDomain.ProcessExit; managed code may still run afterwards only on this thread. */
+ZTS_CLR_API void zts_clr_runtime_wait_foreground_threads(void);
+/** The process exit code managed code set (Environment.ExitCode, or Main's result after exec_main). */
+ZTS_CLR_API int zts_clr_environment_exit_code(void);
+
+/* ---- threads ------------------------------------------------------------------------------------------ */
+
+/** Attaches the calling native thread to the domain so it may call managed code; the thread's handle. */
+ZTS_CLR_API zts_clr_thread *zts_clr_thread_attach(zts_clr_domain *domain);
+/** Detaches a thread attached with zts_clr_thread_attach (on that thread, before it ends). */
+ZTS_CLR_API void zts_clr_thread_detach(zts_clr_thread *thread);
+
+/* ---- types, methods, internal calls ------------------------------------------------------------------ */
+
+/** The class namespace_name.name in image; NULL when there is none. */
+ZTS_CLR_API zts_clr_class *zts_clr_class_from_name(zts_clr_image *image, const char *namespace_name, const char *name);
+/** A method of klass (or its bases) with this name and parameter count (-1: any); NULL when there is none. */
+ZTS_CLR_API zts_clr_method *zts_clr_class_get_method_from_name(zts_clr_class *klass, const char *name, int param_count);
+/** The runtime class of an object. */
+ZTS_CLR_API zts_clr_class *zts_clr_object_get_class(zts_clr_object *obj);
+/** A class's simple name, owned by the runtime. */
+ZTS_CLR_API const char *zts_clr_class_get_name(zts_clr_class *klass);
+/** A class's namespace ("" for none), owned by the runtime. */
+ZTS_CLR_API const char *zts_clr_class_get_namespace(zts_clr_class *klass);
+/**
+ * The typed call entry of a method, compiled on first use; NULL on failure. Call it as
+ * R (*)([this,] args..., zts_clr_exception **exc): references as zts_clr_object*, value types by value;
+ * a managed exception is caught and stored in *exc (NULL when none), nothing unwinds into the caller.
+ */
+ZTS_CLR_API void *zts_clr_method_get_unmanaged_thunk(zts_clr_method *method);
+/** The method's compiled code, called with its managed signature and no exception out-argument; a managed
+ *  exception would unwind through the caller's frames: only for methods that cannot throw (benchmarks). */
+ZTS_CLR_API void *zts_clr_method_get_compiled_code(zts_clr_method *method);
+/** Binds an InternalCall method "Namespace.Class::Method" to a C function; before the method first runs. */
+ZTS_CLR_API void zts_clr_add_internal_call(const char *name, const void *function);
+
+/* ---- GC: handles and roots --------------------------------------------------------------------------- */
+
+/** A strong GC handle (pinned: the object also does not move) keeping obj alive until it is freed; any thread. */
+ZTS_CLR_API uint32_t zts_clr_gchandle_new(zts_clr_object *obj, int pinned);
+/** The object of a GC handle (NULL for a collected weak target); any thread. */
+ZTS_CLR_API zts_clr_object *zts_clr_gchandle_get_target(uint32_t handle);
+/** Frees a GC handle from zts_clr_gchandle_new; any thread. */
+ZTS_CLR_API void zts_clr_gchandle_free(uint32_t handle);
+/** Registers [start, start + size) as a GC root scanned conservatively (object pointers in it keep their
+ *  objects alive) for the life of the process: the memory must never be freed. 1 on success, 0 on failure. */
+ZTS_CLR_API int zts_clr_gc_register_root(void *start, size_t size, const char *name);
+/** A full collection (finalizers are queued, not waited for). */
+ZTS_CLR_API void zts_clr_gc_collect(void);
+
+/* ---- strings ------------------------------------------------------------------------------------------ */
+
+/** A new managed string from NUL-terminated UTF-8 (NULL for invalid UTF-8). */
+ZTS_CLR_API zts_clr_string *zts_clr_string_new(const char *utf8);
+/** A new managed string from length UTF-16 code units. */
+ZTS_CLR_API zts_clr_string *zts_clr_string_new_utf16(const zts_clr_char *text, int32_t length);
+/** The string's UTF-16 code units, inside the object (valid while the string is reachable; not NUL-terminated). */
+ZTS_CLR_API zts_clr_char *zts_clr_string_chars(zts_clr_string *str);
+/** The string's length in UTF-16 code units. */
+ZTS_CLR_API int32_t zts_clr_string_length(zts_clr_string *str);
+
+/* ---- arrays ------------------------------------------------------------------------------------------- */
+
+/** The number of elements of a (single-dimension) array. */
+ZTS_CLR_API uint32_t zts_clr_array_length(zts_clr_array *array);
+/** The address of element index of an array whose elements are element_size bytes (no bounds check). */
+ZTS_CLR_API char *zts_clr_array_addr_with_size(zts_clr_array *array, int32_t element_size, uintptr_t index);
+
+/* ---- exceptions --------------------------------------------------------------------------------------- */
+
+/** A new exception object of namespace_name.name from image (e.g. corlib "System", "InvalidOperationException"). */
+ZTS_CLR_API zts_clr_exception *zts_clr_exception_from_name_msg(zts_clr_image *image, const char *namespace_name,
+                                                              const char *name, const char *message);
+/** Inside an internal call: ex is thrown in the managed caller when the internal call returns (return at once,
+ *  with no C++ destructor pending: on Il2Cpp this point is where the throw happens). */
+ZTS_CLR_API void zts_clr_raise_exception(zts_clr_exception *ex);
+/** Writes ex.ToString() (type, message, stack) as NUL-terminated UTF-8 into buffer, truncated to size bytes. */
+ZTS_CLR_API void zts_clr_format_exception(zts_clr_exception *ex, char *buffer, int size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,69 @@
+// zts-player: the Player backend's host (issue 10). Embeds Mono with the Boehm GC through the CLR adapter
+// (zts_clr.h) and runs any managed program as `mono` would: `zts-player Program.exe args...`, with the
+// program's stdout/stderr and exit code. The runtime runs with preemptive thread suspension, as Il2Cpp's
+// (zts_clr_init; MONO_THREADS_SUSPEND set by the user wins). It sets ZTS_BACKEND=il2cpp unless the user set
+// ZTS_BACKEND: the program's TsAppDomain uses the Player backend.
+// It always sets ZTS_PLAYER_PID to its own process id, which tells ZTS.Common that the launcher's
+// internal calls are bound in this process (a child process inherits the variable, not the calls).
+#include "player_internal_calls.h"
+#include "zts_clr.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <unistd.h>
+
+namespace
+{
+
+const char kUsage[] =
+    "usage: zts-player <Program.exe> [program arguments...]\n"
+    "  runs a managed program on embedded Boehm Mono with the ZTS Player backend selected (ZTS_BACKEND=il2cpp)\n"
+    "  and MONO_THREADS_SUSPEND=preemptive, unless the environment sets them; exits with the program's exit code\n";
+
+// Exit codes of the launcher itself, as `mono` uses them.
+constexpr int kExitUsage = 64;
+constexpr int kExitNoAssembly = 2;
+constexpr int kExitNoRuntime = 1;
+
+void set_environment()
+{
+    setenv("ZTS_BACKEND", "il2cpp", 0);
+    setenv("ZTS_PLAYER_PID", std::to_string(getpid()).c_str(), 1);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        std::fputs(kUsage, stderr);
+        return kExitUsage;
+    }
+    if (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    const char *program = argv[1];
+    set_environment();
+    zts_clr_domain *domain = zts_clr_init(program);
+    if (domain == nullptr) {
+        std::fprintf(stderr, "zts-player: the runtime did not start\n");
+        return kExitNoRuntime;
+    }
+    zts_player::register_internal_calls();
+    zts_clr_assembly *assembly = zts_clr_domain_assembly_open(domain, program);
+    if (assembly == nullptr) {
+        std::fprintf(stderr, "zts-player: cannot open assembly '%s'\n", program);
+        return kExitNoAssembly;
+    }
+    // Program arguments as `mono` passes them: argv[0] of the program is its assembly path.
+    zts_clr_runtime_exec_main(domain, assembly, argc - 1, argv + 1);
+    // As `mono` does after Main: foreground threads keep the process alive, then AppDomain.ProcessExit runs
+    // (TsConsole flushes there). No runtime shutdown follows: on this Boehm build the runtime's cleanup waits
+    // 2 s for the finalizer thread to park and prints a time-out line on stdout (docs/PLAYER.md); the
+    // process ends here and the OS reclaims the runtime, as it does for a Player.
+    zts_clr_runtime_wait_foreground_threads();
+    return zts_clr_environment_exit_code();
+}

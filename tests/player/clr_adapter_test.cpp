@@ -1,0 +1,293 @@
+// The CLR adapter (native/clr/zts_clr.h) over embedded Boehm Mono (issue 10): GC roots, GC handles, typed calls
+// through unmanaged thunks with managed exceptions caught in the out-argument, internal calls both ways,
+// strings, arrays, thread attach. The GC is conservative: a stale copy of a pointer on a stack may keep an
+// object alive for a while, so "collected" is checked over rounds, never at an exact point.
+#include "clr_probe_host.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <thread>
+
+namespace
+{
+
+using zts_test::ClrProbe;
+
+// The runtime starts before the first test (on the main thread, which stays attached), outside any test's frames.
+class ClrEnvironment : public ::testing::Environment
+{
+public:
+    void SetUp() override
+    {
+        ClrProbe::get();
+    }
+};
+const ::testing::Environment *const clr_environment = ::testing::AddGlobalTestEnvironment(new ClrEnvironment);
+
+constexpr int kRounds = 20;
+constexpr size_t kSlots = 16;
+
+// Overwrites a large part of the stack below the caller, so that stale pointers left there by earlier calls
+// do not keep objects alive (conservative stack scanning).
+__attribute__((noinline)) void clobber_stack()
+{
+    volatile char buffer[64 * 1024];
+    std::memset(const_cast<char *>(buffer), 0, sizeof buffer);
+}
+
+// Makes a thunk return a fresh object, so the runtime's per-thread copy of the last returned object is not a
+// tracked one.
+__attribute__((noinline)) void return_other_object()
+{
+    zts_clr_exception *exc = nullptr;
+    zts_clr_array *other = ClrProbe::get().thunk<zts_test::ArrayThunk>("Squares", 1)(2, &exc);
+    (void)other;
+}
+
+void collect()
+{
+    zts_clr_exception *exc = nullptr;
+    ClrProbe::get().thunk<zts_test::VoidThunk>("Collect", 0)(&exc);
+    ASSERT_EQ(nullptr, exc);
+}
+
+bool tracked_alive()
+{
+    zts_clr_exception *exc = nullptr;
+    bool alive = ClrProbe::get().thunk<zts_test::BoolThunk>("TrackedAlive", 0)(&exc);
+    EXPECT_EQ(nullptr, exc);
+    return alive;
+}
+
+// Stores a new tracked object in slots[index] only, from a frame of its own.
+__attribute__((noinline)) void put_tracked_in_own_frame(zts_clr_object **slots, size_t index)
+{
+    zts_clr_exception *exc = nullptr;
+    slots[index] = ClrProbe::get().thunk<zts_test::ObjectThunk>("NewTracked", 0)(&exc);
+    ASSERT_EQ(nullptr, exc);
+    ASSERT_NE(nullptr, slots[index]);
+}
+
+// One round: no stale copy of a tracked pointer left in the runtime's thread state or below the caller's frame
+// (where earlier calls, tracked_alive's included, ran), then a full collection with finalizers. Inlined, so that
+// clobber_stack runs at the caller's depth.
+inline __attribute__((always_inline)) void collect_round()
+{
+    return_other_object();
+    clobber_stack();
+    collect();
+}
+
+// put_tracked_in_own_frame, then the stack below the caller is overwritten: the frames that later run there
+// (the collection rounds) would otherwise keep stale copies of the pointer in their unwritten parts.
+inline __attribute__((always_inline)) void put_tracked(zts_clr_object **slots, size_t index)
+{
+    put_tracked_in_own_frame(slots, index);
+    clobber_stack();
+}
+
+// Collects until the tracked object is gone; true when it went within kRounds rounds. Inlined for the same reason.
+inline __attribute__((always_inline)) bool collected_within_rounds()
+{
+    for (int round = 0; round < kRounds; round++) {
+        collect_round();
+        if (!tracked_alive()) return true;
+    }
+    return false;
+}
+
+// Heap memory: the Boehm collector does not scan it unless it is registered as a root. Never freed: a root stays
+// registered for the life of the process (zts_clr_gc_register_root).
+zts_clr_object **new_slots()
+{
+    return new zts_clr_object *[kSlots]();
+}
+
+TEST(ClrGcRoot, RegisteredSlot_KeepsObjectAliveUntilCleared)
+{
+    auto slots = new_slots();
+    ASSERT_EQ(1, zts_clr_gc_register_root(slots, kSlots * sizeof(zts_clr_object *), "test slots"));
+    put_tracked(slots, 3);
+    for (int round = 0; round < 3; round++) {
+        collect_round();
+        EXPECT_TRUE(tracked_alive()) << "round " << round;
+    }
+    EXPECT_STREQ("Object", zts_clr_class_get_name(zts_clr_object_get_class(slots[3])));
+    slots[3] = nullptr;
+    EXPECT_TRUE(collected_within_rounds());
+}
+
+// The control: the same slots without the registration do not keep the object (so the root is what did).
+TEST(ClrGcRoot, UnregisteredSlot_DoesNotKeepObject)
+{
+    auto slots = new_slots();
+    put_tracked(slots, 5);
+    EXPECT_TRUE(collected_within_rounds());
+}
+
+// A strong handle to slots[index], checked, from a frame of its own (no copy of the pointer left in the test's).
+__attribute__((noinline)) uint32_t handle_to_slot(zts_clr_object **slots, size_t index)
+{
+    uint32_t handle = zts_clr_gchandle_new(slots[index], 0);
+    EXPECT_TRUE(handle != 0 && zts_clr_gchandle_get_target(handle) == slots[index]);
+    return handle;
+}
+
+TEST(ClrGcHandle, Strong_KeepsTargetUntilFreed)
+{
+    auto slots = new_slots();
+    put_tracked(slots, 0);
+    uint32_t handle = handle_to_slot(slots, 0);
+    ASSERT_NE(0u, handle);
+    slots[0] = nullptr;
+    clobber_stack();
+    for (int round = 0; round < 3; round++) {
+        collect_round();
+        EXPECT_TRUE(tracked_alive()) << "round " << round;
+    }
+    zts_clr_gchandle_free(handle);
+    EXPECT_TRUE(collected_within_rounds());
+}
+
+TEST(ClrThunk, Add_ReturnsSum)
+{
+    auto add = ClrProbe::get().thunk<zts_test::AddThunk>("Add", 2);
+    ASSERT_NE(nullptr, add);
+    zts_clr_exception *exc = reinterpret_cast<zts_clr_exception *>(1);
+    EXPECT_EQ(5, add(2, 3, &exc));
+    EXPECT_EQ(nullptr, exc);
+    EXPECT_EQ(-7, add(-10, 3, &exc));
+}
+
+// Issue 10: a managed exception comes back in the thunk's out-argument, 100,000 times, interleaved with
+// normal calls, with no crash and nothing unwinding through this frame.
+TEST(ClrThunk, Exception_CaughtInOutArgument100k)
+{
+    auto fail = ClrProbe::get().thunk<zts_test::IntThunk>("Fail", 1);
+    auto add = ClrProbe::get().thunk<zts_test::AddThunk>("Add", 2);
+    int caught = 0;
+    for (int i = 0; i < 100000; i++) {
+        zts_clr_exception *exc = nullptr;
+        fail(i, &exc);
+        if (exc != nullptr) caught++;
+        if (i % 10000 == 0) {
+            ASSERT_NE(nullptr, exc);
+            EXPECT_STREQ("InvalidOperationException", zts_clr_class_get_name(zts_clr_object_get_class(reinterpret_cast<zts_clr_object *>(exc))));
+            char text[512];
+            zts_clr_format_exception(exc, text, sizeof text);
+            std::string expected = "System.InvalidOperationException: fail " + std::to_string(i);
+            EXPECT_EQ(0u, std::string(text).find(expected)) << text;
+            zts_clr_exception *none = nullptr;
+            EXPECT_EQ(i + 1, add(i, 1, &none));
+            EXPECT_EQ(nullptr, none);
+        }
+    }
+    EXPECT_EQ(100000, caught);
+}
+
+TEST(ClrException, FormatTruncates)
+{
+    zts_clr_exception *exc = nullptr;
+    ClrProbe::get().thunk<zts_test::IntThunk>("Fail", 1)(42, &exc);
+    ASSERT_NE(nullptr, exc);
+    char small[8];
+    std::memset(small, 'x', sizeof small);
+    zts_clr_format_exception(exc, small, sizeof small);
+    EXPECT_STREQ("System.", small);
+}
+
+int32_t native_twice(int32_t x)
+{
+    return 2 * x;
+}
+
+int32_t native_throw(int32_t x)
+{
+    std::string message = "raised from C++ " + std::to_string(x);
+    zts_clr_raise_exception(zts_clr_exception_from_name_msg(zts_clr_get_corlib(), "System", "ArgumentException", message.c_str()));
+    return 0; // at once: the exception is thrown in the managed caller when this returns
+}
+
+TEST(ClrInternalCall, Registered_CalledFromManaged)
+{
+    zts_clr_add_internal_call("ZTS.ClrTests.Probe::NativeTwice", reinterpret_cast<const void *>(&native_twice));
+    zts_clr_exception *exc = nullptr;
+    EXPECT_EQ(41, ClrProbe::get().thunk<zts_test::IntThunk>("CallNative", 1)(20, &exc));
+    EXPECT_EQ(nullptr, exc);
+}
+
+TEST(ClrInternalCall, RaisedException_ReachesManagedCaller)
+{
+    zts_clr_add_internal_call("ZTS.ClrTests.Probe::NativeThrow", reinterpret_cast<const void *>(&native_throw));
+    auto call = ClrProbe::get().thunk<zts_test::IntThunk>("CallNativeThrowing", 1);
+    for (int i = 0; i < 1000; i++) {
+        zts_clr_exception *exc = nullptr;
+        call(i, &exc);
+        ASSERT_NE(nullptr, exc);
+        if (i == 7) {
+            char text[512];
+            zts_clr_format_exception(exc, text, sizeof text);
+            EXPECT_EQ(0u, std::string(text).find("System.ArgumentException: raised from C++ 7")) << text;
+        }
+    }
+}
+
+TEST(ClrString, Utf8AndUtf16_RoundTrip)
+{
+    zts_clr_string *s = zts_clr_string_new("h\xc3\xa9llo \xf0\x9f\x98\x80"); // "héllo 😀"
+    ASSERT_NE(nullptr, s);
+    const char16_t expected[] = u"h\u00e9llo \U0001F600";
+    ASSERT_EQ(8, zts_clr_string_length(s)); // the emoji is a surrogate pair
+    EXPECT_EQ(0, std::memcmp(expected, zts_clr_string_chars(s), 8 * sizeof(zts_clr_char)));
+    zts_clr_exception *exc = nullptr;
+    EXPECT_EQ(8, ClrProbe::get().thunk<zts_test::LengthThunk>("Length", 1)(s, &exc));
+    zts_clr_string *tail = zts_clr_string_new_utf16(reinterpret_cast<const zts_clr_char *>(u"!?"), 1);
+    zts_clr_string *joined = ClrProbe::get().thunk<zts_test::ConcatThunk>("Concat", 2)(s, tail, &exc);
+    ASSERT_EQ(nullptr, exc);
+    ASSERT_EQ(9, zts_clr_string_length(joined));
+    EXPECT_EQ(u'!', zts_clr_string_chars(joined)[8]);
+}
+
+TEST(ClrArray, Int32Elements)
+{
+    zts_clr_exception *exc = nullptr;
+    zts_clr_array *squares = ClrProbe::get().thunk<zts_test::ArrayThunk>("Squares", 1)(6, &exc);
+    ASSERT_EQ(nullptr, exc);
+    ASSERT_EQ(6u, zts_clr_array_length(squares));
+    for (uintptr_t i = 0; i < 6; i++) {
+        int32_t value;
+        std::memcpy(&value, zts_clr_array_addr_with_size(squares, sizeof(int32_t), i), sizeof value);
+        EXPECT_EQ(static_cast<int32_t>(i * i), value);
+    }
+}
+
+TEST(ClrClass, Lookup_MissingIsNull)
+{
+    ClrProbe &p = ClrProbe::get();
+    EXPECT_EQ(nullptr, zts_clr_class_from_name(p.image, "ZTS.ClrTests", "NoSuchType"));
+    EXPECT_EQ(nullptr, zts_clr_class_get_method_from_name(p.probe, "NoSuchMethod", -1));
+    EXPECT_EQ(nullptr, zts_clr_class_get_method_from_name(p.probe, "Add", 3));
+    zts_clr_class *string_class = zts_clr_class_from_name(zts_clr_get_corlib(), "System", "String");
+    ASSERT_NE(nullptr, string_class);
+    EXPECT_STREQ("System", zts_clr_class_get_namespace(string_class));
+    EXPECT_EQ(p.domain, zts_clr_domain_get());
+}
+
+TEST(ClrThread, Attached_CallsManaged)
+{
+    auto add = ClrProbe::get().thunk<zts_test::AddThunk>("Add", 2);
+    int32_t result = 0;
+    zts_clr_exception *exc = nullptr;
+    std::thread worker([&] {
+        zts_clr_thread *thread = zts_clr_thread_attach(zts_clr_domain_get());
+        result = add(40, 2, &exc);
+        zts_clr_thread_detach(thread);
+    });
+    worker.join();
+    EXPECT_EQ(42, result);
+    EXPECT_EQ(nullptr, exc);
+}
+
+} // namespace

@@ -1,0 +1,83 @@
+using System;
+using System.Runtime.CompilerServices;
+
+namespace ZTS.ClrTests
+{
+    /// <summary>
+    /// Managed side of the CLR adapter tests (tests/player/clr_adapter_test.cpp, issue 10): methods called
+    /// through zts_clr_method_get_unmanaged_thunk, internal calls bound by the test host, GC probes.
+    /// </summary>
+    public static class Probe
+    {
+        private static WeakReference s_tracked;
+
+        /// <summary>The typed call under test and in the bench.</summary>
+        public static int Add(int a, int b)
+        {
+            return a + b;
+        }
+
+        /// <summary>Always throws InvalidOperationException("fail x").</summary>
+        public static int Fail(int x)
+        {
+            throw new InvalidOperationException("fail " + x);
+        }
+
+        /// <summary>A new object that only the caller holds; TrackedAlive tells whether it was collected.</summary>
+        public static object NewTracked()
+        {
+            var o = new object();
+            s_tracked = new WeakReference(o);
+            return o;
+        }
+
+        /// <summary>Whether the last NewTracked object is still alive.</summary>
+        public static bool TrackedAlive()
+        {
+            return s_tracked != null && s_tracked.IsAlive;
+        }
+
+        /// <summary>A full collection with finalizers run.</summary>
+        public static void Collect()
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+        }
+
+        public static int Length(string s)
+        {
+            return s.Length;
+        }
+
+        public static string Concat(string a, string b)
+        {
+            return a + b;
+        }
+
+        public static int[] Squares(int n)
+        {
+            var result = new int[n];
+            for (int i = 0; i < n; i++) result[i] = i * i;
+            return result;
+        }
+
+        /// <summary>Managed -> C++ -> back: NativeTwice is bound by the test host.</summary>
+        public static int CallNative(int x)
+        {
+            return NativeTwice(x) + 1;
+        }
+
+        /// <summary>NativeThrow raises through zts_clr_raise_exception; the exception reaches this caller.</summary>
+        public static int CallNativeThrowing(int x)
+        {
+            return NativeThrow(x);
+        }
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        private static extern int NativeTwice(int x);
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        private static extern int NativeThrow(int x);
+    }
+}

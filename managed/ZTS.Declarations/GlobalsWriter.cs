@@ -5,7 +5,7 @@ using System.Text;
 namespace ZTS.Declarations
 {
     /// <summary>
-    /// zts.d.ts: the `zts` helpers (CONTRACT §4), `console`, and the `CSharp` namespace tree over the declared
+    /// zts.d.ts: the `zts` helpers (CONTRACT §4), `console`, the timers (issue 12), and the `CSharp` namespace tree over the declared
     /// modules, so that <c>CSharp.NS.T</c> has the type of <c>import { T } from "csharp:NS"</c>. The brands
     /// (unique symbols local to this module file) make C# objects, type objects, generic definitions and
     /// ref boxes nominal: a plain JS object or array does not pass where ZTS would reject it. They exist in
@@ -32,6 +32,7 @@ namespace ZTS.Declarations
             b.Append("declare global {\n");
             b.Append(Zts);
             b.Append(Console);
+            b.Append(Timers);
             b.Append("    /** The C# namespace tree: every type object of the declared modules (CONTRACT §4). */\n");
             b.Append("    const CSharp: ");
             Tree(b, BuildTree(namespaces), 1);
@@ -105,6 +106,16 @@ namespace ZTS.Declarations
             "        error(...data: any[]): void;\n" +
             "    }\n" +
             "    var console: Console;\n\n";
+
+        private const string Timers =
+            "    /** Timers run by the host's frame pump (TsFramePump.LateUpdate) on the host's clock (TsFramePump.TimeSource), in due order,\n" +
+            "     *  each followed by its microtasks; a delay counts from the last pump. Reset clears them. Same shape as lib.dom's. */\n" +
+            "    function setTimeout<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): number;\n" +
+            "    function setInterval<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): number;\n" +
+            "    function clearTimeout(id: number | undefined): void;\n" +
+            "    function clearInterval(id: number | undefined): void;\n" +
+            "    /** Runs callback as a microtask (with the Promise jobs). */\n" +
+            "    function queueMicrotask(callback: () => void): void;\n\n";
 
         private sealed class Node
         {

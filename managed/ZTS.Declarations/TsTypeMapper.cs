@@ -79,6 +79,14 @@ namespace ZTS.Declarations
                 if (t.GetArrayRank() != 1) return Named(typeof(Array)) + orNull;
                 return jsArray + "zts.Array<" + Map(t.GetElementType(), Flow.ToJs, elementNotNull) + ">" + orNull;
             }
+            if (TsMarshalRules.IsTask(t))
+            {
+                // A Task crosses as a Promise; JS -> C# any value or thenable becomes the task (issue 12).
+                Type awaited = TsMarshalRules.TaskResult(t);
+                string result = awaited == typeof(void) ? "void" : Map(awaited, flow);
+                // Declared without | null: a method that returns a null Task is a bug in C# too (docs/DECLARATIONS.md).
+                return flow == Flow.ToJs ? "Promise<" + result + ">" : "PromiseLike<" + result + "> | " + result;
+            }
             if (ZTS.TsMemberRules.IsDelegate(t) && !t.IsGenericTypeDefinition)
             {
                 // JS -> C#: a JS function of the delegate's function type, or a C# delegate of that type (it passes

@@ -123,6 +123,14 @@ namespace ZTS.Shared
         /// <summary>The C# event subscriptions this domain's scripts made with JS functions, undone at teardown (issue 13).</summary>
         public readonly ScriptSubscriptions Subscriptions = new ScriptSubscriptions();
 
+        /// <summary>Promises of C# tasks and tasks of JS promises, settled by the frame pump (issue 12).</summary>
+        public ZTS.Shared.Tasks.TaskBridge Tasks
+        {
+            get { return _tasks ?? (_tasks = new ZTS.Shared.Tasks.TaskBridge(this)); }
+        }
+
+        private ZTS.Shared.Tasks.TaskBridge _tasks;
+
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
 
@@ -251,6 +259,7 @@ namespace ZTS.Shared
         public void Dispose()
         {
             if (IsDisposed) return;
+            if (_tasks != null) _tasks.AbandonWaiting();
             ZtsNative.zts_domain_drain_releases(Handle);
             DrainReleasedObjects();
             IsDisposed = true; // from here on every bridge of this domain throws ObjectDisposedException

@@ -3,6 +3,8 @@
 #include "domain.h"
 #include "string_codec.h"
 #include "value_cast.h"
+#include "value_inspect.h"
+#include "gated_function.h"
 
 using namespace zts;
 
@@ -86,6 +88,41 @@ int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *arg
         utf8_to_utf16(text.data(), text.size(), domain->scratch16);
         *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
         return static_cast<int32_t>(domain->scratch16.size());
+    });
+}
+
+int32_t zts_values_inspect(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars)
+{
+    if (domain == nullptr || out_chars == nullptr || argc < 0 || (argv == nullptr && argc > 0)) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        std::string text;
+        for (int32_t i = 0; i < argc; i++) {
+            if (i > 0) {
+                text.push_back(' ');
+            }
+            append_inspect(domain->ctx, to_js(argv[i]), text);
+        }
+        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
+        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+        return static_cast<int32_t>(domain->scratch16.size());
+    });
+}
+
+int32_t zts_object_set_to_string(zts_domain *domain, int64_t data)
+{
+    if (domain == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        JSValue fn;
+        int32_t rc = make_gated_function(domain, "toString", 0, 0, data, &fn);
+        if (rc == ZTS_OK) {
+            JS_FreeValue(domain->ctx, domain->object_to_string);
+            domain->object_to_string = fn;
+        }
+        return rc;
     });
 }
 

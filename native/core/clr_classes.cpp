@@ -529,6 +529,12 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
     }
     t->prototype = proto;
     define_value(ctx, proto, "constructor", JS_DupValue(ctx, t->type_object), JS_PROP_CONFIGURABLE);
+    if (base == nullptr && !JS_IsUndefined(d->object_to_string)) {
+        // String(x), template strings and + show the C# object's ToString() (issue 12); a C# member named
+        // toString, defined below, takes its place.
+        define_value(ctx, proto, "toString", JS_DupValue(ctx, d->object_to_string),
+                     JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
+    }
     for (size_t i = 0; i < t->methods.size(); i++) {
         const MemberSet &set = t->methods[i];
         int32_t length = set.candidates.empty() ? 0 : static_cast<int32_t>(set.candidates[0].params.size());

@@ -6,8 +6,10 @@
 #include "function_refs.h"
 #include "object_slots.h"
 #include "opaque_scope.h"
+#include "promises.h"
 #include "quickjs.h"
 #include "source_maps.h"
+#include "timers.h"
 #include "type_registry.h"
 #include "zts/zts.h"
 
@@ -62,6 +64,9 @@ struct zts_domain {
     std::vector<std::pair<void *, std::string>> rejections; ///< unhandled rejections: promise identity, text
     zts::SourceMaps source_maps;        ///< source maps of loaded modules, read by the backtrace hook
     std::vector<JSValue> reset_hooks;   ///< owned: zts.on_reset functions, in registration order (reset_hooks.h)
+    zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (issue 12)
+    zts::Promises promises;             ///< promises of C# tasks and watched JS promises (issue 12)
+    JSValue object_to_string = JS_UNDEFINED; ///< owned: gated `toString` of root prototypes, or undefined (issue 12)
 };
 
 namespace zts

@@ -97,6 +97,15 @@ namespace ZTS.Shared.Clr
             }
             accept = JsKinds.Object | JsKinds.Null | JsKinds.Undefined;
             exact = JsKinds.Object;
+            if (Tasks.TaskBridge.IsTaskType(t))
+            {
+                // A JS promise (or a value of the awaited type) becomes the task (issue 12).
+                Type awaited = Tasks.TaskBridge.ResultType(t);
+                JsKinds valueAccept = JsKinds.None, valueExact;
+                if (awaited != typeof(void)) Of(awaited, out valueAccept, out valueExact);
+                accept |= JsKinds.JsObject | valueAccept;
+                exact |= JsKinds.JsObject;
+            }
             if (TsJsArrays.ElementType(t) != null)
             {
                 // A JS array (a copy): natural for T[], convertible for List<T> and the collection interfaces.

@@ -75,10 +75,23 @@ declare global {
     }
     var console: Console;
 
+    /** Timers run by the host's frame pump (TsFramePump.LateUpdate) on the host's clock (TsFramePump.TimeSource), in due order,
+     *  each followed by its microtasks; a delay counts from the last pump. Reset clears them. Same shape as lib.dom's. */
+    function setTimeout<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): number;
+    function setInterval<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): number;
+    function clearTimeout(id: number | undefined): void;
+    function clearInterval(id: number | undefined): void;
+    /** Runs callback as a microtask (with the Promise jobs). */
+    function queueMicrotask(callback: () => void): void;
+
     /** The C# namespace tree: every type object of the declared modules (CONTRACT §4). */
     const CSharp: {
         readonly Fixtures: typeof import("csharp:Fixtures") & {
             readonly Decl: typeof import("csharp:Fixtures.Decl");
+            readonly Everyday: typeof import("csharp:Fixtures.Everyday") & {
+                readonly Extensions: typeof import("csharp:Fixtures.Everyday.Extensions");
+                readonly Hidden: typeof import("csharp:Fixtures.Everyday.Hidden");
+            };
         };
         readonly System: typeof import("csharp:System") & {
             readonly Collections: typeof import("csharp:System.Collections") & {

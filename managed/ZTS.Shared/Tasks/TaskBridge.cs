@@ -159,7 +159,7 @@ namespace ZTS.Shared.Tasks
                 {
                     converted = waiting.Void
                         ? null
-                        : ValueRules.ToClr(_domain, value, waiting.ResultType, ValueRules.SlotUnknown, Where.Text("the value " + waiting.What + " resolved to"));
+                        : ValueRules.ToClr(_domain, value, waiting.ResultType, ValueRules.SlotUnknown, Where.Text("value awaited from " + waiting.What));
                 }
                 catch (Exception e)
                 {

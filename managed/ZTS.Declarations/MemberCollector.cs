@@ -9,7 +9,8 @@ namespace ZTS.Declarations
     /// The members JS sees on a type, in the order the Mono binder adds them (TypeBinder.Bind, through the
     /// shared <see cref="TsMemberRules"/>): constructors, properties (not indexers), fields, then methods
     /// grouped by final name (after [TsAlias] and alias XML) and static-ness, candidates in the documented
-    /// overload order. Members that cannot be called from JS are left out: generic methods (not bound),
+    /// overload order, then the opted-in extension methods (TsExtensionRules). Members that cannot be called from
+    /// JS are left out: generic methods (not bound),
     /// constructors with ref/out parameters and members with pointer or by-ref-like types (they throw
     /// TsBindException when called).
     /// </summary>
@@ -80,6 +81,19 @@ namespace ZTS.Declarations
                     members.Add(set);
                 }
                 Add(set.Lines, TsNames.Key(name) + Signature(m) + ";");
+            }
+            // Opted-in extension methods, as instance methods (issue 12; the binder's ExtensionMethods).
+            foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(ZTS.TsExtensionRules.For(t, ZTS.TsExtensionRules.OptedIn(), _aliases.FinalName).Where(Callable)))
+            {
+                string name = _aliases.FinalName(m);
+                TsMember set;
+                if (!sets.TryGetValue(name, out set))
+                {
+                    sets[name] = set = new TsMember(name, false);
+                    members.Add(set);
+                }
+                Add(set.Lines, TsNames.Key(name) + "(" + Parameters(m.GetParameters().Skip(1).ToArray()) + "): " +
+                               _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs) + ";");
             }
             if (ZTS.TsMemberRules.IsEnumerable(t))
             {

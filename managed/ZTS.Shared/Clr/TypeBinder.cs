@@ -151,6 +151,7 @@ namespace ZTS.Shared.Clr
                                                                                          MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null))));
                     Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? 1u : 0u, bridge, specs.Length, specs));
                 }
+                ExtensionMethods.Bind(d, t, typeId, strings); // [assembly: TsUsing] extension methods on instances (issue 12)
             }
             finally
             {
@@ -165,7 +166,7 @@ namespace ZTS.Shared.Clr
 
         // A bridge that cannot be emitted still gets a host function: calling it throws TsBindException,
         // loudly, instead of the member silently missing or falling back to reflection.
-        private static int Host(JsDomain d, Func<HostFunction> make)
+        internal static int Host(JsDomain d, Func<HostFunction> make)
         {
             HostFunction fn;
             try
@@ -183,14 +184,14 @@ namespace ZTS.Shared.Clr
             return d.AddHostFunction(fn);
         }
 
-        private static MemberSite Site(JsDomain d, string name, ParameterInfo[] ps, Type result)
+        internal static MemberSite Site(JsDomain d, string name, ParameterInfo[] ps, Type result)
         {
             int view = result == null || result == typeof(void) || !NeedsView(result) ? 0 : Declare(d, result);
             return new MemberSite(name, ps, result, view);
         }
 
         // Sets the [TsMarshalAs(Table)] shapes of a site's result and of its (setter) parameter 0.
-        private static MemberSite Table(MemberSite site, TableShape result, TableShape param0)
+        internal static MemberSite Table(MemberSite site, TableShape result, TableShape param0)
         {
             if (result != null) site.ResultTable = result;
             if (param0 != null && site.ParamTables.Length > 0) site.ParamTables[0] = param0;
@@ -217,7 +218,7 @@ namespace ZTS.Shared.Clr
             }
         }
 
-        private static ParamSpec[] Specs(JsDomain d, ParameterInfo[] ps, List<IntPtr> strings)
+        internal static ParamSpec[] Specs(JsDomain d, ParameterInfo[] ps, List<IntPtr> strings)
         {
             var specs = new List<ParamSpec>();
             for (int i = 0; i < ps.Length; i++)
@@ -276,7 +277,7 @@ namespace ZTS.Shared.Clr
             return specs.ToArray();
         }
 
-        private static void Check(JsDomain d, int rc)
+        internal static void Check(JsDomain d, int rc)
         {
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "bind");
         }

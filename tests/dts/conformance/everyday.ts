@@ -3,6 +3,8 @@
 import { eq, ok } from './assert.js';
 import { Vec3, Item, Weapon, Coins, Grumpy, Loader } from 'csharp:Fixtures.Everyday';
 import type { IStackable } from 'csharp:Fixtures.Everyday';
+import { ItemExtensions } from 'csharp:Fixtures.Everyday.Extensions';
+import { HiddenExtensions } from 'csharp:Fixtures.Everyday.Hidden';
 
 async function rejection(p: PromiseLike<unknown>): Promise<string> {
     try {
@@ -63,4 +65,27 @@ export function test_Everyday_Readable(): void {
     const coins: IStackable = new Coins(3);
     eq(coins.Count, 3);
     ok(new Item('Cup', 1).Label() === 'instance:Cup');
+}
+
+export function test_Everyday_Extensions(): void {
+    const anvil = new Item('Anvil', 50);
+    const heavy: boolean = anvil.IsHeavy();
+    eq(heavy, true);
+    eq(anvil.Describe('an '), 'an Anvil');
+    eq(new Weapon('Axe', 20, 7).IsHeavy(), true);
+    eq(new Vec3(3, 4, 0).Length(), 5);
+    eq(new Coins(2).Doubled(), 4);
+    const stack: IStackable = new Coins(3);
+    eq(stack.Doubled(), 6);
+    eq(anvil.Label(), 'instance:Anvil');
+    eq(ItemExtensions.Label(anvil), 'extension:Anvil');
+    eq(ItemExtensions.IsHeavy(anvil), true);
+    eq(ItemExtensions.Describe(anvil, 'the '), 'the Anvil');
+    eq(ItemExtensions.Length(new Vec3(0, 0, 2)), 2);
+    eq(ItemExtensions.Doubled(stack), 6);
+    eq(HiddenExtensions.Secret(anvil), 'secret');
+    // @ts-expect-error Fixtures.Everyday.Hidden is not opted in: not an instance method
+    eq(anvil.Secret, undefined);
+    // @ts-expect-error Describe takes a string
+    ok(typeof anvil.Describe === 'function' || anvil.Describe(1));
 }

@@ -8,6 +8,7 @@ declare module "csharp:Fixtures.Everyday" {
     /** class Fixtures.Everyday.Coins */
     export interface Coins extends $System.Object, $Fixtures_Everyday.IStackable {
         readonly Count: number;
+        Doubled(): number;
     }
     export interface Coins$Type extends zts.TypeObject<$Fixtures_Everyday.Coins | null> {
         new (count: number): $Fixtures_Everyday.Coins;
@@ -32,6 +33,7 @@ declare module "csharp:Fixtures.Everyday" {
     /** interface Fixtures.Everyday.IStackable */
     export interface IStackable extends zts.Object {
         readonly Count: number;
+        Doubled(): number;
     }
     export interface IStackable$Type extends zts.TypeObject<$Fixtures_Everyday.IStackable | null> {
         readonly prototype: $Fixtures_Everyday.IStackable;
@@ -56,6 +58,8 @@ declare module "csharp:Fixtures.Everyday" {
         Weight: number;
         Label(): string | null;
         ToString(): string | null;
+        Describe(prefix: string | null): string | null;
+        IsHeavy(): boolean;
     }
     export interface Item$Type extends zts.TypeObject<$Fixtures_Everyday.Item | null> {
         new (name: string | null, weight: number): $Fixtures_Everyday.Item;
@@ -100,6 +104,7 @@ declare module "csharp:Fixtures.Everyday" {
         Y: number;
         Z: number;
         ToString(): string | null;
+        Length(): number;
     }
     export interface Vec3$Type extends zts.TypeObject<$Fixtures_Everyday.Vec3> {
         new (x: number, y: number, z: number): $Fixtures_Everyday.Vec3;

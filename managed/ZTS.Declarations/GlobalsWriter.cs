@@ -28,7 +28,8 @@ namespace ZTS.Declarations
             b.Append("declare const $opaque: unique symbol;\n");
             b.Append("declare const $ref: unique symbol;\n");
             b.Append("declare const $handle: unique symbol;\n");
-            b.Append("declare const $function: unique symbol;\n\n");
+            b.Append("declare const $function: unique symbol;\n");
+            b.Append("declare const $generic: unique symbol;\n\n");
             b.Append("declare global {\n");
             b.Append(Zts);
             b.Append(Console);
@@ -56,6 +57,10 @@ namespace ZTS.Declarations
             "        interface GenericDefinition<K extends string, N extends number> extends Function { readonly [$definition]: [K, N]; }\n" +
             "        /** Closed type objects by definition path, from the JS value types V of the type arguments; every generated module adds its definitions. */\n" +
             "        interface Generics<V extends unknown[]> {}\n" +
+            "        /** A generic method whose type arguments a call cannot infer (they appear in no parameter): close it with zts.generic_method. */\n" +
+            "        interface ExplicitGeneric<F> { readonly [$generic]: F; }\n" +
+            "        /** What zts.generic_method returns for a member type M. */\n" +
+            "        type Closed<M> = M extends ExplicitGeneric<infer F> ? F : M;\n" +
             "        /** The JS value type of a type object. */\n" +
             "        type ValueOf<T> = T extends TypeObject<infer V> ? V : never;\n" +
             "        type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };\n" +
@@ -81,6 +86,10 @@ namespace ZTS.Declarations
             "            /** The closed type object of a generic definition (List$1 with Int32 -> List<int>). */\n" +
             "            generic<K extends keyof Generics<unknown[]>, N extends number, A extends TypeObject<unknown>[]>(\n" +
             "                definition: GenericDefinition<K, N>, ...args: A & { length: NoInfer<N> }): Generics<ValuesOf<A>>[K];\n" +
+            "            /** The generic methods `name` of owner closed over the type arguments (static ones; else instance ones, called\n" +
+            "             *  with this: f.call(obj, ...)). A direct call infers the type arguments from the arguments instead. */\n" +
+            "            generic_method<O extends TypeObject<unknown>, K extends keyof O>(owner: O, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<O[K]>;\n" +
+            "            generic_method<V, K extends keyof NonNullable<V>>(owner: TypeObject<V>, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<NonNullable<V>[K]>;\n" +
             "            /** A JS function as a C# delegate of the given type. */\n" +
             "            to_delegate<V, F>(fn: NoInfer<F>, type: DelegateType<V, F>): NonNullable<V>;\n" +
             "            /** A box for a ref/out argument (JS -> C#). */\n" +

@@ -64,6 +64,13 @@ namespace ZTS.Shared.Clr
         public static void Of(Type t, out JsKinds accept, out JsKinds exact)
         {
             if (t.IsEnum) t = Enum.GetUnderlyingType(t);
+            if (t.ContainsGenericParameters)
+            {
+                // A parameter of a generic method definition: any value; the call infers the type arguments (issue 12).
+                accept = JsKinds.Any & ~JsKinds.Ref;
+                exact = JsKinds.None;
+                return;
+            }
             if (t == typeof(bool)) { accept = exact = JsKinds.Bool; return; }
             if (t == typeof(sbyte) || t == typeof(byte) || t == typeof(short) || t == typeof(ushort) || t == typeof(int) ||
                 t == typeof(uint) || t == typeof(long) || t == typeof(ulong))

@@ -147,7 +147,8 @@ namespace ZTS.Shared.Clr
                     string jsName = d.Aliases.FinalName(m);
                     ParamSpec[] specs = Specs(d, m.GetParameters(), strings);
                     string memberName = owner + "." + jsName;
-                    int bridge = Host(d, () => ScriptSubscriptions.Track(method, d.Bridges.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
+                    int bridge = m.IsGenericMethodDefinition ? Host(d, () => GenericMethods.Inferring(method, memberName)) // issue 12
+                        : Host(d, () => ScriptSubscriptions.Track(method, d.Bridges.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
                                                                                          MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null))));
                     Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? 1u : 0u, bridge, specs.Length, specs));
                 }

@@ -129,6 +129,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_values_format(IntPtr domain, int argc, JsValue* argv, out char* chars);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_new_gated(IntPtr domain, byte[] name, int length, int magic, long data, out JsValue fn);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_values_inspect(IntPtr domain, int argc, JsValue* argv, out char* chars);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -269,6 +269,10 @@ ZTS_API int32_t zts_function_release(zts_domain *domain, int32_t ref);
 ZTS_API int32_t zts_function_define_gated(zts_domain *domain, const char *path, int32_t length, int32_t magic,
                                           int64_t data);
 
+/** Makes a gated host function value named name (*out owned); data is passed to host_call as data[0]. */
+ZTS_API int32_t zts_function_new_gated(zts_domain *domain, const char *name, int32_t length, int32_t magic, int64_t data,
+                                       zts_value *out);
+
 /* ---- CLR types in JS (the CSharp tree, csharp: modules, ByObj objects) ------ */
 
 /** Declares a type (no members yet); base_type_id/outer_type_id may be 0; *out_type_id > 0. Inside

@@ -1,7 +1,8 @@
 // Fixtures/Everyday.cs through the generated declarations (issue 12): tasks as promises, async functions as
 // Func<..., Task<T>>, timers, readable C# objects, extension methods, generic methods, global-namespace types.
-import { eq, ok } from './assert.js';
-import { Vec3, Item, Weapon, Coins, Grumpy, Loader } from 'csharp:Fixtures.Everyday';
+import { eq, ok, some } from './assert.js';
+import { Vec3, Item, Weapon, Coins, Grumpy, Loader, MathUtil, Inventory } from 'csharp:Fixtures.Everyday';
+import { Double } from 'csharp:System';
 import type { IStackable } from 'csharp:Fixtures.Everyday';
 import { ItemExtensions } from 'csharp:Fixtures.Everyday.Extensions';
 import { HiddenExtensions } from 'csharp:Fixtures.Everyday.Hidden';
@@ -88,4 +89,36 @@ export function test_Everyday_Extensions(): void {
     eq(anvil.Secret, undefined);
     // @ts-expect-error Describe takes a string
     ok(typeof anvil.Describe === 'function' || anvil.Describe(1));
+}
+
+export function test_Everyday_GenericMethods(): void {
+    const five: number = MathUtil.Max(3, 5);
+    eq(five, 5);
+    eq(MathUtil.Max('a', 'b'), 'b');
+    eq(MathUtil.Describe(2), 'Int32:2');
+    eq(MathUtil.Describe(2, '!'), 'Int32:2!');
+    eq(MathUtil.Pair(1, 'x'), 'Int32,String');
+    eq(MathUtil.Repeat('r', 2)?.Count, 2);
+    const axe = new Weapon('Axe', 20, 7);
+    const heavier: Weapon = MathUtil.Heaviest(axe, new Weapon('Knife', 1, 2));
+    eq(heavier.Damage, 7);
+    eq(MathUtil.First(some(MathUtil.Repeat(4, 1)).ToArray()), 4);
+    const maxDouble = zts.generic_method(MathUtil, 'Max', Double);
+    eq(maxDouble(1, 2.5), 2.5);
+    const make = zts.generic_method(MathUtil, 'Make', Inventory);
+    ok(make<Inventory>() instanceof Inventory);
+    const inv = new Inventory();
+    inv.Add(axe);
+    const find = zts.generic_method(Inventory, 'FindFirst', Weapon);
+    eq(find.call(inv)?.Name, 'Axe');
+    // @ts-expect-error wrong generic argument: a number is not an Item
+    ok(typeof MathUtil.Heaviest === 'function' || MathUtil.Heaviest(1, 2));
+    // @ts-expect-error wrong generic argument: string for values that are numbers
+    ok(typeof MathUtil.Max === 'function' || MathUtil.Max<string>(1, 2));
+    // @ts-expect-error a call cannot infer Make's type argument: close it with zts.generic_method
+    ok(typeof MathUtil.Make === 'function' || MathUtil.Make());
+    // @ts-expect-error type arguments are C# type objects
+    ok(typeof zts.generic_method === 'function' || zts.generic_method(MathUtil, 'Max', 42));
+    // @ts-expect-error the owner has no such member
+    ok(typeof zts.generic_method === 'function' || zts.generic_method(MathUtil, 'Nope', Double));
 }

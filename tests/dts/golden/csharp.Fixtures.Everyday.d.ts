@@ -4,6 +4,7 @@
 declare module "csharp:Fixtures.Everyday" {
     import * as $Fixtures_Everyday from "csharp:Fixtures.Everyday";
     import * as $System from "csharp:System";
+    import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
 
     /** class Fixtures.Everyday.Coins */
     export interface Coins extends $System.Object, $Fixtures_Everyday.IStackable {
@@ -43,6 +44,7 @@ declare module "csharp:Fixtures.Everyday" {
     /** class Fixtures.Everyday.Inventory */
     export interface Inventory extends $System.Object {
         Add(item: $Fixtures_Everyday.Item | null): void;
+        readonly FindFirst: zts.ExplicitGeneric<(<T extends $Fixtures_Everyday.Item>() => T)>;
     }
     export interface Inventory$Type extends zts.TypeObject<$Fixtures_Everyday.Inventory | null> {
         new (): $Fixtures_Everyday.Inventory;
@@ -93,8 +95,16 @@ declare module "csharp:Fixtures.Everyday" {
     }
     export interface MathUtil$Type extends zts.TypeObject<$Fixtures_Everyday.MathUtil | null> {
         readonly prototype: $Fixtures_Everyday.MathUtil;
+        Describe<T>(value: T): string | null;
+        Describe<T>(value: T, suffix: string | null): string | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        First<T>(items: zts.Array<T> | null): T;
+        Heaviest<T extends $Fixtures_Everyday.Item>(a: T, b: T): T;
+        Max<T>(a: T, b: T): T;
+        Pair<TKey, TValue>(key: TKey, value: TValue): string | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Repeat<T>(value: T, count: number): $System_Collections_Generic.List$1<T> | null;
+        readonly Make: zts.ExplicitGeneric<(<T>() => T)>;
     }
     export const MathUtil: MathUtil$Type;
 

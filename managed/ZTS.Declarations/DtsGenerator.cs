@@ -26,7 +26,7 @@ namespace ZTS.Declarations
             TsAliasTable aliases = TsAliasTable.Load(options.AliasXmlPaths);
             var wanted = new HashSet<string>(options.Namespaces, StringComparer.Ordinal);
             List<Type> roots = assemblies.SelectMany(a => a.GetExportedTypes())
-                .Where(t => TsTypeMapper.Namespace(t) != "" && TsTypeMapper.IsDeclarable(t) && (wanted.Count == 0 || wanted.Contains(TsTypeMapper.Namespace(t))))
+                .Where(t => TsTypeMapper.IsDeclarable(t) && (wanted.Count == 0 || wanted.Contains(TsTypeMapper.Namespace(t))))
                 .Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
             foreach (string ns in wanted)
                 if (!roots.Any(t => TsTypeMapper.Namespace(t) == ns))
@@ -85,7 +85,7 @@ namespace ZTS.Declarations
         {
             SortedDictionary<string, string> files = Generate(options);
             Directory.CreateDirectory(dir);
-            foreach (string stale in Directory.GetFiles(dir, "csharp.*.d.ts"))
+            foreach (string stale in Directory.GetFiles(dir, "csharp.*d.ts"))
                 if (!files.ContainsKey(Path.GetFileName(stale)) && File.ReadAllText(stale).StartsWith(Banner, StringComparison.Ordinal))
                     File.Delete(stale);
             var paths = new List<string>();

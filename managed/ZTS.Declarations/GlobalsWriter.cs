@@ -137,6 +137,11 @@ namespace ZTS.Declarations
             var root = new Node();
             foreach (string ns in namespaces)
             {
+                if (ns.Length == 0)
+                {
+                    root.Module = ns; // types without a namespace: CSharp.T (issue 12)
+                    continue;
+                }
                 Node n = root;
                 foreach (string part in ns.Split('.'))
                 {

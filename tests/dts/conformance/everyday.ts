@@ -3,6 +3,7 @@
 import { eq, ok, some } from './assert.js';
 import { Vec3, Item, Weapon, Coins, Grumpy, Loader, MathUtil, Inventory } from 'csharp:Fixtures.Everyday';
 import { Double } from 'csharp:System';
+import { GlobalGreeter } from 'csharp:';
 import type { IStackable } from 'csharp:Fixtures.Everyday';
 import { ItemExtensions } from 'csharp:Fixtures.Everyday.Extensions';
 import { HiddenExtensions } from 'csharp:Fixtures.Everyday.Hidden';
@@ -121,4 +122,11 @@ export function test_Everyday_GenericMethods(): void {
     ok(typeof zts.generic_method === 'function' || zts.generic_method(MathUtil, 'Max', 42));
     // @ts-expect-error the owner has no such member
     ok(typeof zts.generic_method === 'function' || zts.generic_method(MathUtil, 'Nope', Double));
+}
+
+export function test_Everyday_GlobalNamespace(): void {
+    const viaModule: string | null = GlobalGreeter.Hello('module');
+    eq(viaModule, 'hello module');
+    eq(CSharp.GlobalGreeter.Hello('tree'), 'hello tree');
+    ok(new GlobalGreeter() instanceof CSharp.GlobalGreeter);
 }

@@ -94,7 +94,7 @@ declare global {
     function queueMicrotask(callback: () => void): void;
 
     /** The C# namespace tree: every type object of the declared modules (CONTRACT §4). */
-    const CSharp: {
+    const CSharp: typeof import("csharp:") & {
         readonly Fixtures: typeof import("csharp:Fixtures") & {
             readonly Decl: typeof import("csharp:Fixtures.Decl");
             readonly Everyday: typeof import("csharp:Fixtures.Everyday") & {

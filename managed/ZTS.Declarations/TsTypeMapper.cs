@@ -26,10 +26,14 @@ namespace ZTS.Declarations
             return !t.IsGenericType || t.GetGenericArguments().All(CanCross);
         }
 
-        /// <summary>The TS type of a value of type t flowing one way (a reference type with <c>| null</c>).</summary>
+        /// <summary>Nullability-oblivious mode (<see cref="DtsOptions.NullableOblivious"/>): unannotated reference types
+        /// have no <c>| null</c>.</summary>
+        public bool Oblivious;
+
+        /// <summary>The TS type of a value of type t flowing one way (a reference type with <c>| null</c>, unless Oblivious).</summary>
         public string Map(Type t, Flow flow)
         {
-            return Map(t, flow, false);
+            return Map(t, flow, Oblivious);
         }
 
         /// <summary>
@@ -39,7 +43,7 @@ namespace ZTS.Declarations
         /// </summary>
         public string Map(Type t, Flow flow, bool notNull)
         {
-            return Map(t, flow, notNull, false);
+            return Map(t, flow, notNull, Oblivious);
         }
 
         /// <summary>
@@ -50,8 +54,8 @@ namespace ZTS.Declarations
         public string Map(Type t, Flow flow, ICustomAttributeProvider site)
         {
             bool element = t.IsArray && t.GetArrayRank() == 1 && !t.GetElementType().IsValueType && !t.GetElementType().IsGenericParameter &&
-                           Nullability.Element(site) == 1;
-            return Map(t, flow, Nullability.IsNotNull(site), element);
+                           (Oblivious ? Nullability.Element(site) != 2 : Nullability.Element(site) == 1);
+            return Map(t, flow, Oblivious ? Nullability.State(site) != 2 : Nullability.IsNotNull(site), element);
         }
 
         private string Map(Type t, Flow flow, bool notNull, bool elementNotNull)

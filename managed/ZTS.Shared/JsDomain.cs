@@ -227,7 +227,7 @@ namespace ZTS.Shared
                 case ZtsStatus.NotCallable:
                     return new TsBindException(message);
                 case ZtsStatus.Js:
-                    return new TsException(message, name, stack);
+                    return new TsException(ModuleHints.Explain(name, message), name, stack);
                 default:
                     return new InvalidOperationException("zts: " + what + " failed with status " + status + (message.Length > 0 ? ": " + message : ""));
             }

@@ -27,6 +27,27 @@ bool append_display(JSContext *ctx, JSValueConst v, std::string &out)
     return true;
 }
 
+// Each value's text (append) joined by spaces, as UTF-16 in the domain buffer; the char count.
+template <typename Append>
+int32_t join_values(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars, Append append)
+{
+    if (domain == nullptr || out_chars == nullptr || argc < 0 || (argv == nullptr && argc > 0)) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        std::string text;
+        for (int32_t i = 0; i < argc; i++) {
+            if (i > 0) {
+                text.push_back(' ');
+            }
+            append(domain->ctx, to_js(argv[i]), text);
+        }
+        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
+        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+        return static_cast<int32_t>(domain->scratch16.size());
+    });
+}
+
 } // namespace
 
 extern "C" {
@@ -72,42 +93,16 @@ int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint16_t **o
 
 int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars)
 {
-    if (domain == nullptr || out_chars == nullptr || argc < 0 || (argv == nullptr && argc > 0)) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    return abi_guard([&]() -> int32_t {
-        std::string text;
-        for (int32_t i = 0; i < argc; i++) {
-            if (i > 0) {
-                text.push_back(' ');
-            }
-            if (!append_display(domain->ctx, to_js(argv[i]), text)) {
-                text += "<unprintable value>";
-            }
+    return join_values(domain, argc, argv, out_chars, [](JSContext *ctx, JSValueConst v, std::string &text) {
+        if (!append_display(ctx, v, text)) {
+            text += "<unprintable value>";
         }
-        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
-        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
-        return static_cast<int32_t>(domain->scratch16.size());
     });
 }
 
 int32_t zts_values_inspect(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars)
 {
-    if (domain == nullptr || out_chars == nullptr || argc < 0 || (argv == nullptr && argc > 0)) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    return abi_guard([&]() -> int32_t {
-        std::string text;
-        for (int32_t i = 0; i < argc; i++) {
-            if (i > 0) {
-                text.push_back(' ');
-            }
-            append_inspect(domain->ctx, to_js(argv[i]), text);
-        }
-        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
-        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
-        return static_cast<int32_t>(domain->scratch16.size());
-    });
+    return join_values(domain, argc, argv, out_chars, append_inspect);
 }
 
 int32_t zts_object_set_to_string(zts_domain *domain, int64_t data)

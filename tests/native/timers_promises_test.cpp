@@ -8,20 +8,6 @@ using Timers_Domain = NativeHost;
 using Promises_Domain = NativeHost;
 using Inspect_Domain = NativeHost;
 
-namespace
-{
-
-std::string ascii(const uint16_t *chars, int32_t n)
-{
-    std::string out;
-    for (int32_t i = 0; i < n; i++) {
-        out.push_back(static_cast<char>(chars[i]));
-    }
-    return out;
-}
-
-} // namespace
-
 TEST_F(Timers_Domain, DueOrder_ZeroDelayWaitsForTheNextPass_ClearInsideCallback)
 {
     module("app", "globalThis.log = [];\n"
@@ -126,6 +112,6 @@ TEST_F(Inspect_Domain, ShortReadableForms)
     ASSERT_GT(n, 0);
     EXPECT_EQ("[ [ 1, 'two', { three: [Array] }, null, undefined, -0, 2n ], { self: [Circular], 'key with space': true }, "
               "'top', Map {}, [Function: f] ]",
-              ascii(chars, n));
+              zts_test::ascii(chars, n));
     zts_value_free(d, v);
 }

@@ -27,11 +27,11 @@ function(zts_add_tsc_project target)
   add_custom_target(${target} ALL DEPENDS ${stamp})
 endfunction()
 
-# zts_add_gen_dts(<target> OUT <dir> ASSEMBLIES <dll>... [NAMESPACES <ns>...] [ALIAS_XML <file>...] [DEPENDS <target>...]
+# zts_add_gen_dts(<target> OUT <dir> ASSEMBLIES <dll>... [NAMESPACES <ns>...] [ALIAS_XML <file>...] [POLICY <file>] [DEPENDS <target>...]
 #                 [FLAGS <gen-dts option>...])
 # Writes the TypeScript declarations of the given assemblies with `ztsrun gen-dts` (docs/DECLARATIONS.md).
 function(zts_add_gen_dts target)
-  cmake_parse_arguments(A "" "OUT" "ASSEMBLIES;NAMESPACES;ALIAS_XML;DEPENDS;FLAGS" ${ARGN})
+  cmake_parse_arguments(A "" "OUT;POLICY" "ASSEMBLIES;NAMESPACES;ALIAS_XML;DEPENDS;FLAGS" ${ARGN})
   set(args ${A_FLAGS})
   foreach(a ${A_ASSEMBLIES})
     list(APPEND args --assembly ${a})
@@ -42,13 +42,16 @@ function(zts_add_gen_dts target)
   foreach(x ${A_ALIAS_XML})
     list(APPEND args --alias-xml ${x})
   endforeach()
+  if(A_POLICY)
+    list(APPEND args --policy ${A_POLICY})
+  endif()
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${target}.dts.stamp)
   # zts.d.ts is written on every run: a deleted output folder is generated again.
   add_custom_command(OUTPUT ${stamp} ${A_OUT}/zts.d.ts
     COMMAND ${CMAKE_COMMAND} -E env MONO_PATH=${ZTS_DIST_DIR} LD_LIBRARY_PATH=${ZTS_DIST_DIR}
             mono ${ZTS_DIST_DIR}/ztsrun.exe gen-dts ${args} --out ${A_OUT}
     COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
-    DEPENDS ${A_ASSEMBLIES} ${A_ALIAS_XML} ${ZTS_DIST_DIR}/ztsrun.exe ${ZTS_DIST_DIR}/ZTS.Declarations.dll
+    DEPENDS ${A_ASSEMBLIES} ${A_ALIAS_XML} ${A_POLICY} ${ZTS_DIST_DIR}/ztsrun.exe ${ZTS_DIST_DIR}/ZTS.Declarations.dll
     COMMENT "gen-dts ${target}"
     VERBATIM)
   add_custom_target(${target} ALL DEPENDS ${stamp})

@@ -84,7 +84,9 @@ namespace ZTS.Bench
             JsToCSharp(n / 2, rounds);
             ValuesAndDelegates(n / 4, rounds);
             Collections(n / 4, rounds);
+            Scaling();
             JsArrays(n / 8, rounds);
+            PolicyCost(n / 2, 3 * rounds); // more rounds: two domains alternate, the best of each counts
 
             // Initialize + first GetFunction (warm process) and one Reset cycle, best of several.
             var initTimes = new List<double>();

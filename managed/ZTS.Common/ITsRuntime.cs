@@ -17,6 +17,9 @@ namespace ZTS
         /// <summary>Releases the JS references whose C# holders were collected or disposed (the frame pump's LateUpdate).</summary>
         void ProcessPendingRefReleases();
 
+        /// <summary>Interrupts the JS running now (any thread; no effect when none runs).</summary>
+        void Interrupt();
+
         /// <summary>Binds the named export of a module as a delegate of the given type.</summary>
         Delegate GetFunction(Type delegateType, string jsModule, string jsExportName);
     }

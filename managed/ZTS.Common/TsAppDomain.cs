@@ -5,12 +5,12 @@ namespace ZTS
 {
     /// <summary>
     /// The host's one entry point (01-HOST-API §1): Initialize once, GetFunction for C# -> JS calls, and
-    /// Reset to rebuild the whole script world (applied at the frame pump's EndOfFrame). All calls must come
-    /// from the thread that called Initialize.
+    /// Reset to rebuild the whole script world (applied at the frame pump's EndOfFrame). All calls except
+    /// <see cref="Interrupt"/> must come from the thread that called Initialize.
     /// </summary>
     public static class TsAppDomain
     {
-        private static ITsRuntime _runtime;
+        private static volatile ITsRuntime _runtime;
         private static int _ownerThread;
         private static bool _resetReserved;
         private static Func<string, object> _resetLoader;
@@ -93,9 +93,23 @@ namespace ZTS
                 throw new TsBindException("zts: GetFunction<" + typeof(T).FullName + ">: T must be a concrete delegate type");
             if (string.IsNullOrEmpty(jsModule)) throw new ArgumentException("zts: jsModule must be a non-empty module specifier", "jsModule");
             if (string.IsNullOrEmpty(jsExportName)) throw new ArgumentException("zts: jsExportName must be a non-empty export name", "jsExportName");
+            // Issue 11: the core takes C strings, so "m\0evil" would silently bind "m".
+            if (jsModule.IndexOf('\0') >= 0) throw new ArgumentException("zts: jsModule contains a NUL character", "jsModule");
+            if (jsExportName.IndexOf('\0') >= 0) throw new ArgumentException("zts: jsExportName contains a NUL character", "jsExportName");
             CheckInitialized();
             CheckThread();
             return (T)(object)_runtime.GetFunction(typeof(T), jsModule, jsExportName);
+        }
+
+        /// <summary>
+        /// Stops the JS running now with an uncatchable interrupt: it reaches C# as a <see cref="TsException"/>
+        /// whose message starts "zts: script interrupted" (<see cref="TsException.IsInterrupt"/>), and the domain
+        /// keeps working. The one API that is safe from any thread (a watchdog); no effect when no JS runs.
+        /// </summary>
+        public static void Interrupt()
+        {
+            ITsRuntime runtime = _runtime;
+            if (runtime != null) runtime.Interrupt();
         }
 
         /// <summary>Releases JS references queued by finalizers (driven by TsFramePump.LateUpdate).</summary>

@@ -16,6 +16,15 @@ namespace ZTS
             JsStack = jsStack ?? "";
         }
 
+        /// <summary>How the message of an interrupted script starts (TsAppDomain.Interrupt or the call budget).</summary>
+        public const string InterruptPrefix = "zts: script interrupted";
+
+        /// <summary>True when the script was interrupted (TsAppDomain.Interrupt or TsSettings.CallBudgetMilliseconds).</summary>
+        public bool IsInterrupt
+        {
+            get { return Message.StartsWith(InterruptPrefix, StringComparison.Ordinal); }
+        }
+
         /// <summary>The JS error's name ("Error", "TypeError", "SyntaxError"; "" when a non-Error value was thrown).</summary>
         public string JsName { get; private set; }
 

@@ -7,12 +7,17 @@ namespace ZTS
     /// A module loader over a folder of emitted ES modules: specifier <c>game/logic</c> is
     /// <c>&lt;dir&gt;/game/logic.js</c> (or <c>.mjs</c>). The source map is the file named by the module's
     /// last <c>//# sourceMappingURL=</c> comment (relative to the module's folder), or else
-    /// <c>&lt;module file&gt;.map</c> next to it; an inline <c>data:</c> map is left to the core.
+    /// <c>&lt;module file&gt;.map</c> next to it; an inline <c>data:</c> map is left to the core. A map is read
+    /// only from a regular file under the loader's folder and of at most <see cref="MaxMapBytes"/> (absolute
+    /// paths, <c>file:</c> URLs and <c>..</c> leading out of the folder are ignored: the module loads unmapped).
     /// Use it as <c>TsAppDomain.Initialize(new TsFileLoader(dir).Load)</c>.
     /// </summary>
     public sealed class TsFileLoader
     {
         private const string MapComment = "//# sourceMappingURL=";
+
+        /// <summary>The largest source map read (64 MiB); a bigger one is ignored.</summary>
+        public const int MaxMapBytes = 64 << 20;
 
         /// <summary>Creates a loader over <paramref name="directory"/> (read at each load; it may change between loads).</summary>
         public TsFileLoader(string directory)
@@ -41,18 +46,42 @@ namespace ZTS
             throw new FileNotFoundException("no " + specifier + ".js under " + Directory);
         }
 
-        // The external map of the module at path, or null (none, inline, or not a local file).
-        private static string ReadMap(string path, string code)
+        // The external map of the module at path, or null (none, inline, outside the folder, or too big).
+        private string ReadMap(string path, string code)
         {
             string url = MapUrl(code);
             if (url != null)
             {
                 if (url.StartsWith("data:", StringComparison.OrdinalIgnoreCase)) return null; // the core decodes it
                 string mapPath = LocalPath(path, url);
-                if (mapPath != null && File.Exists(mapPath)) return File.ReadAllText(mapPath);
+                if (mapPath != null && File.Exists(mapPath)) return ReadConfined(mapPath);
             }
             string next = path + ".map";
-            return File.Exists(next) ? File.ReadAllText(next) : null;
+            return File.Exists(next) ? ReadConfined(next) : null;
+        }
+
+        // Issue 11: a map comment naming /dev/zero, file:///dev/stdin or a huge file must not hang or exhaust the
+        // host: only a file under the folder, read up to MaxMapBytes.
+        private string ReadConfined(string mapPath)
+        {
+            string root = Path.GetFullPath(Directory).TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar;
+            string full = Path.GetFullPath(mapPath);
+            if (!full.StartsWith(root, StringComparison.Ordinal)) return null;
+            if ((File.GetAttributes(full) & (FileAttributes.Directory | FileAttributes.Device)) != 0) return null;
+            using (var stream = new FileStream(full, FileMode.Open, FileAccess.Read))
+            {
+                if (stream.CanSeek && stream.Length > MaxMapBytes) return null;
+                var buffer = new MemoryStream();
+                var chunk = new byte[81920];
+                int n;
+                while ((n = stream.Read(chunk, 0, chunk.Length)) > 0)
+                {
+                    if (buffer.Length + n > MaxMapBytes) return null;
+                    buffer.Write(chunk, 0, n);
+                }
+                buffer.Position = 0;
+                using (var reader = new StreamReader(buffer, System.Text.Encoding.UTF8, true)) return reader.ReadToEnd();
+            }
         }
 
         // The URL of the last sourceMappingURL comment that starts a line, or null.

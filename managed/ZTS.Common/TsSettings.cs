@@ -3,8 +3,9 @@ using System.Collections.Generic;
 namespace ZTS
 {
     /// <summary>
-    /// Host settings: <see cref="AliasXmlPaths"/> is read when a domain is created (Initialize, and each applied
-    /// Reset); <see cref="UnhandledRejections"/> when a rejection is reported.
+    /// Host settings: <see cref="AliasXmlPaths"/>, <see cref="Policy"/> and the script limits are read when a domain
+    /// is created (Initialize, and each applied Reset; negative limits are rejected there); <see cref="UnhandledRejections"/>
+    /// when a rejection is reported.
     /// </summary>
     public static class TsSettings
     {
@@ -27,10 +28,50 @@ namespace ZTS
         }
 
         /// <summary>
+        /// Time budget in milliseconds of each outermost C# -> JS call: a delegate call, a GetFunction with the
+        /// module code it evaluates, and one frame-pump job drain. Past it the JS is interrupted as by
+        /// <see cref="TsAppDomain.Interrupt"/> (a <see cref="TsException"/> whose message starts
+        /// "zts: script interrupted"). 0 (the default) is no budget.
+        /// </summary>
+        public static int CallBudgetMilliseconds { get; set; }
+
+        /// <summary>
+        /// Limit of the JS heap in bytes; past it JS allocations throw a catchable out-of-memory InternalError
+        /// and the domain keeps working (Reset frees everything). 0 (the default) is no limit.
+        /// </summary>
+        public static long HeapLimitBytes { get; set; }
+
+        /// <summary>
+        /// JS stack size in bytes (QuickJS's default, 1 MiB, when 0); deeper recursion throws RangeError. Keep it
+        /// well below the stack of the thread that runs the domain.
+        /// </summary>
+        public static int StackSizeBytes { get; set; }
+
+        private static int _maxJobsPerPump = 10000;
+
+        /// <summary>
+        /// Promise jobs one frame-pump drain (and the drain after a GetFunction) runs at most; the rest stay queued
+        /// and run at the next <see cref="TsFramePump.LateUpdate"/>. 0 is no limit; the default is 10000.
+        /// </summary>
+        public static int MaxJobsPerPump
+        {
+            get { return _maxJobsPerPump; }
+            set { _maxJobsPerPump = value; }
+        }
+
+        /// <summary>
         /// What an unhandled Promise rejection does (issue 13): <see cref="TsRejectionMode.Log"/> (the default) logs
         /// a TsConsole error; <see cref="TsRejectionMode.Throw"/> makes <see cref="TsFramePump.LateUpdate"/> throw
         /// <see cref="TsUnhandledRejectionException"/>. ztsrun uses Throw unless run with --warn-rejections.
         /// </summary>
         public static TsRejectionMode UnhandledRejections { get; set; }
+
+        /// <summary>
+        /// What C# scripts may reach (issue 15, docs/POLICY.md): null (the default) reaches every public type, as
+        /// before; a <see cref="TsScriptPolicy"/> (built in code or loaded with <see cref="TsScriptPolicyFile.Load"/>)
+        /// limits the CSharp tree, csharp: modules, zts.typeof/generic/cast and every member, and closes reflection.
+        /// Read when a domain is created: set it before Initialize, or before the Reset that should apply it.
+        /// </summary>
+        public static TsScriptPolicy Policy { get; set; }
     }
 }

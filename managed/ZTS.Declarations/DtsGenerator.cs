@@ -27,6 +27,7 @@ namespace ZTS.Declarations
             var wanted = new HashSet<string>(options.Namespaces, StringComparer.Ordinal);
             List<Type> roots = assemblies.SelectMany(ExportedTypes)
                 .Where(t => TsTypeMapper.IsDeclarable(t) && (wanted.Count == 0 || wanted.Contains(TsTypeMapper.Namespace(t))))
+                .Where(t => options.Policy == null || options.Policy.AllowsType(t)) // only what scripts may reach (issue 15)
                 .Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
             foreach (string ns in wanted)
                 if (!roots.Any(t => TsTypeMapper.Namespace(t) == ns))
@@ -40,7 +41,7 @@ namespace ZTS.Declarations
             var probe = new TsTypeMapper { Oblivious = options.NullableOblivious };
             var probeNamed = new List<Type>();
             probe.Referenced = t => probeNamed.Add(t);
-            var probeWriter = new TypeWriter(probe, aliases);
+            var probeWriter = new TypeWriter(probe, aliases, options.Policy);
             TypeClosure closure = TypeClosure.Build(roots, t =>
             {
                 probeNamed.Clear();
@@ -59,7 +60,7 @@ namespace ZTS.Declarations
                 named[current].Add(TsTypeMapper.Namespace(t));
                 if (!written.ContainsKey(t)) pending.Enqueue(t);
             };
-            var writer = new TypeWriter(map, aliases);
+            var writer = new TypeWriter(map, aliases, options.Policy);
             foreach (Type t in closure.Full.OrderBy(t => t.FullName, StringComparer.Ordinal)) pending.Enqueue(t);
             while (pending.Count > 0)
             {
@@ -69,7 +70,8 @@ namespace ZTS.Declarations
                 if (!named.ContainsKey(current)) named[current] = new HashSet<string>(StringComparer.Ordinal);
                 bool full = closure.Full.Contains(t) || t.IsEnum || ZTS.TsMemberRules.IsDelegate(t);
                 written[t] = null; // in progress: a self-reference must not queue it again
-                written[t] = full ? writer.Full(t) : writer.Opaque(t);
+                if (options.Policy != null && !options.Policy.AllowsType(t)) written[t] = writer.Denied(t);
+                else written[t] = full ? writer.Full(t) : writer.Opaque(t);
                 if (t.IsNested && !written.ContainsKey(t.DeclaringType)) pending.Enqueue(t.DeclaringType);
             }
 

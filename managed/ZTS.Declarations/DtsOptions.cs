@@ -21,5 +21,12 @@ namespace ZTS.Declarations
 
         /// <summary>Alias XML files applied as the runtime applies TsSettings.AliasXmlPaths.</summary>
         public readonly List<string> AliasXmlPaths = new List<string>();
+
+        /// <summary>
+        /// The script policy the runtime applies (issue 15, docs/POLICY.md), or null: only what scripts may reach is
+        /// declared. A denied type that a declaration names is a branded interface without members or type object, so
+        /// code that uses it as a value or calls its members does not type-check.
+        /// </summary>
+        public ZTS.TsScriptPolicy Policy;
     }
 }

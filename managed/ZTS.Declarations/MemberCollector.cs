@@ -18,12 +18,21 @@ namespace ZTS.Declarations
     {
         private readonly TsTypeMapper _map;
         private readonly TsAliasTable _aliases;
+        private readonly TsScriptPolicy _policy;
 
-        /// <summary>Creates a collector writing types through map and naming methods through aliases.</summary>
-        public MemberCollector(TsTypeMapper map, TsAliasTable aliases)
+        /// <summary>Creates a collector writing types through map and naming methods through aliases; with a policy,
+        /// members it denies are left out (issue 15).</summary>
+        public MemberCollector(TsTypeMapper map, TsAliasTable aliases, TsScriptPolicy policy = null)
         {
             _map = map;
             _aliases = aliases;
+            _policy = policy;
+        }
+
+        // Whether the script policy (if any) lets scripts use m on the view of t, as the runtime binder asks it.
+        private bool Allowed(Type t, MemberInfo m, string jsName)
+        {
+            return _policy == null || _policy.AllowsMember(t, m, jsName);
         }
 
         /// <summary>Construct signatures of a type object ("new (a: number): $NS.T;"); none for abstract, static and interface types.</summary>
@@ -35,6 +44,7 @@ namespace ZTS.Declarations
             {
                 ParameterInfo[] ps = c.GetParameters();
                 if (ps.Any(p => p.ParameterType.IsByRef) || !ps.All(p => TsTypeMapper.CanCross(p.ParameterType))) continue;
+                if (!Allowed(t, c, "constructor")) continue;
                 Add(lines, "new (" + Parameters(ps) + "): " + self + ";");
             }
             if (t.IsValueType) Add(lines, "new (): " + self + ";");
@@ -61,11 +71,13 @@ namespace ZTS.Declarations
             {
                 PropertyInfo p = a.Property;
                 if (!TsTypeMapper.CanCross(p.PropertyType)) continue;
-                members.Add(Property(p.Name, a.IsStatic, a.Getter != null, a.Setter != null, p, p.PropertyType));
+                bool canRead = a.Getter != null && Allowed(t, a.Getter, p.Name), canWrite = a.Setter != null && Allowed(t, a.Setter, p.Name);
+                if (!canRead && !canWrite) continue;
+                members.Add(Property(p.Name, a.IsStatic, canRead, canWrite, p, p.PropertyType));
             }
             foreach (FieldInfo f in ZTS.TsMemberRules.Fields(t))
             {
-                if (!TsTypeMapper.CanCross(f.FieldType)) continue;
+                if (!TsTypeMapper.CanCross(f.FieldType) || !Allowed(t, f, f.Name)) continue;
                 members.Add(Property(f.Name, f.IsStatic, true, !(f.IsInitOnly || f.IsLiteral), f, f.FieldType));
             }
             IEnumerable<MethodInfo> methods = ZTS.TsMemberRules.BindableMethods(t, accessors).Where(Callable);
@@ -79,6 +91,7 @@ namespace ZTS.Declarations
                     continue;
                 }
                 string name = _aliases.FinalName(m);
+                if (!Allowed(t, m, name)) continue;
                 string key = (m.IsStatic ? "static " : "") + name;
                 TsMember set;
                 if (!sets.TryGetValue(key, out set))
@@ -100,7 +113,8 @@ namespace ZTS.Declarations
                 members.Add(set);
             }
             // Opted-in extension methods, as instance methods (issue 12; the binder's ExtensionMethods).
-            foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(ZTS.TsExtensionRules.For(t, ZTS.TsExtensionRules.OptedIn(), _aliases.FinalName).Where(Callable)))
+            foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(ZTS.TsExtensionRules.For(t, ZTS.TsExtensionRules.OptedIn(), _aliases.FinalName)
+                                                                            .Where(m => Callable(m) && Allowed(m.DeclaringType, m, _aliases.FinalName(m)))))
             {
                 string name = _aliases.FinalName(m);
                 TsMember set;
@@ -112,13 +126,22 @@ namespace ZTS.Declarations
                 Add(set.Lines, TsNames.Key(name) + "(" + Parameters(m.GetParameters().Skip(1).ToArray()) + "): " +
                                _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs) + ";");
             }
-            if (ZTS.TsMemberRules.IsEnumerable(t))
+            if (ZTS.TsMemberRules.IsEnumerable(t) && Iterable(t))
             {
                 var iterator = new TsMember(IteratorName, false);
                 iterator.Lines.Add(IteratorName + "(): IterableIterator<" + IteratedElement(t) + ">;");
                 members.Add(iterator);
             }
             return members;
+        }
+
+        // Under a policy, for...of works when the GetEnumerator the runtime calls, and what it returns, are reachable.
+        private bool Iterable(Type t)
+        {
+            if (_policy == null) return true;
+            MethodInfo get = ZTS.TsMemberRules.ParameterlessInstanceMethod(t, "GetEnumerator", _aliases.FinalName);
+            if (get == null) return _policy.AllowsType(typeof(System.Collections.IEnumerable)) && _policy.AllowsType(typeof(System.Collections.IEnumerator));
+            return Allowed(get.DeclaringType, get, _aliases.FinalName(get)) && _policy.AllowsType(get.ReturnType);
         }
 
         /// <summary>The member name of the iterator of an enumerable C# type (its key in Omit is <c>typeof Symbol.iterator</c>).</summary>

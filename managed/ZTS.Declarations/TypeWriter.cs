@@ -24,10 +24,10 @@ namespace ZTS.Declarations
         private readonly TypeShape _shape;
 
         /// <summary>Creates a writer; every type it names is reported through map.Referenced.</summary>
-        public TypeWriter(TsTypeMapper map, TsAliasTable aliases)
+        public TypeWriter(TsTypeMapper map, TsAliasTable aliases, TsScriptPolicy policy = null)
         {
             _map = map;
-            _members = new MemberCollector(map, aliases);
+            _members = new MemberCollector(map, aliases, policy);
             _shape = new TypeShape(aliases, map.Oblivious);
         }
 
@@ -92,12 +92,29 @@ namespace ZTS.Declarations
         /// <summary>A type outside the closure: its names and type object, no members, no bases.</summary>
         public TypeBlock Opaque(Type t)
         {
+            return Opaque(t, "(opaque: outside the declaration closure, members not declared)");
+        }
+
+        /// <summary>
+        /// A type the script policy denies (issue 15): the branded instance interface only, so a denied object still
+        /// passes through; no members, and no value (no const, no zts.generic entry), so using the type does not type-check.
+        /// </summary>
+        public TypeBlock Denied(Type t)
+        {
+            TypeBlock block = Opaque(t, "(denied by the script policy: not reachable, members not declared)");
+            block.Trailer.RemoveAll(line => line.StartsWith("const ", StringComparison.Ordinal) || line.StartsWith("export {", StringComparison.Ordinal));
+            block.GenericEntry = null;
+            return block;
+        }
+
+        private TypeBlock Opaque(Type t, string note)
+        {
             var block = new TypeBlock(t);
             string local = Local(t);
             string typeParams = TypeParameters(t);
             string self = _map.Named(t);
             string path = ZTS.TsMemberRules.JsPath(t);
-            block.Lines.Add("/** " + Describe(t) + " (opaque: outside the declaration closure, members not declared) */");
+            block.Lines.Add("/** " + Describe(t) + " " + note + " */");
             block.Lines.Add("interface " + local + typeParams + " extends zts.Opaque<" + TsNames.Quote(path) + "> {}");
             var typeObject = new List<string>();
             typeObject.Add("interface " + local + "$Type" + typeParams + " extends zts.TypeObject<" + _map.ValueOf(t) + "> {");

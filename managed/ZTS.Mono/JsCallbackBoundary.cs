@@ -6,8 +6,9 @@ namespace ZTS.Mono
 {
     /// <summary>
     /// The exception boundary of JS -> C# calls (seed build/03 §3.2, CONTRACT §6): every gated call enters
-    /// here; any C# exception is caught, turned into a `zts: Type: message` Error after the catch block has
-    /// closed, and returned under the sentinel tag so that the gate, not managed code, throws into JS.
+    /// here; any C# exception is caught, turned into the value to throw (ErrorBoundary.ThrowValueFor: a
+    /// `zts: Type: message` Error, or the JS value a TsException came from) after the catch block has closed,
+    /// and returned under the sentinel tag so that the gate, not managed code, throws into JS.
     /// </summary>
     internal static unsafe class JsCallbackBoundary
     {
@@ -27,16 +28,14 @@ namespace ZTS.Mono
                 caught = e; // nothing else here: reading Message may itself throw
             }
             // Every catch block has closed: only now build the JS Error (sol2's trampoline rule).
-            string stack;
-            string message = ErrorBoundary.Describe(caught, out stack);
-            return Fail(domain, message, stack);
+            return Fail(domain, caught);
         }
 
-        private static JsValue Fail(JsDomain domain, string message, string stack)
+        private static JsValue Fail(JsDomain domain, Exception caught)
         {
             var sentinel = new JsValue { Tag = JsValue.ErrorSentinel };
             if (domain == null) return sentinel; // no context to build an Error in: the gate reports a bare exception
-            JsValue error = ErrorBoundary.NewError(domain, message, stack);
+            JsValue error = ErrorBoundary.ThrowValueFor(domain, caught);
             if (error.Tag == JsValue.TagObject) sentinel.Ptr = error.Ptr; // else the gate returns JS_EXCEPTION
             return sentinel;
         }

@@ -5,9 +5,10 @@ using ZTS.Declarations;
 namespace ZTS.Run
 {
     /// <summary>
-    /// `ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--nullable oblivious]
-    /// [--host-api] --out DIR`: writes the TypeScript declarations of the assemblies (docs/DECLARATIONS.md). Exit codes
-    /// as its usage says: 0 written, 1 generation failed, 3 an --assembly is missing or cannot be loaded, 64 bad usage.
+    /// `ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE]
+    /// [--nullable oblivious] [--host-api] --out DIR`: writes the TypeScript declarations of the assemblies
+    /// (docs/DECLARATIONS.md). Exit codes as its usage says: 0 written, 1 generation failed, 3 an --assembly is missing
+    /// or cannot be loaded, 64 bad usage.
     /// </summary>
     internal static class GenDtsCommand
     {
@@ -16,8 +17,8 @@ namespace ZTS.Run
 
         /// <summary>Its line in the ztsrun usage text.</summary>
         public const string UsageLine =
-            "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--nullable oblivious]\n" +
-            "                      [--host-api] --out DIR\n" +
+            "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE]\n" +
+            "                      [--nullable oblivious] [--host-api] --out DIR\n" +
             "                      write TypeScript declarations (.d.ts) of the assemblies' C# API (docs/DECLARATIONS.md)\n" +
             "         --nullable oblivious  unannotated reference types without | null (default: annotated, | null unless annotated)\n" +
             "         --host-api            also declare ztsrun's own API (import { Host } from 'csharp:ZTS.Run')\n" +
@@ -53,6 +54,19 @@ namespace ZTS.Run
                     case "--namespace": target = options.Namespaces; break;
                     case "--alias-xml": target = options.AliasXmlPaths; break;
                     case "--out": target = null; break;
+                    case "--policy":
+                        if (string.IsNullOrEmpty(value)) return Fail(a + " needs a value");
+                        i++;
+                        try
+                        {
+                            options.Policy = TsScriptPolicyFile.Load(value); // the file the host loads (docs/POLICY.md)
+                        }
+                        catch (TsBindException e)
+                        {
+                            Console.Error.WriteLine("ztsrun gen-dts: " + e.Message.Substring(5));
+                            return 1;
+                        }
+                        continue;
                     default: return Fail("unknown argument " + a);
                 }
                 if (string.IsNullOrEmpty(value)) return Fail(a + " needs a value");

@@ -14,7 +14,7 @@ namespace ZTS.Run
     {
         private const string Usage =
             "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch] [--stats]\n" +
-            "              [--warn-rejections] [--unbuffered]\n" +
+            "              [--warn-rejections] [--unbuffered] [--budget MS] [--policy FILE]\n" +
             "  <dir>          folder with the emitted ES modules (specifier 'game/logic' -> <dir>/game/logic.js)\n" +
             "  --assembly A   load a C# assembly (the game's API) before the scripts run; repeatable\n" +
             "  --module M     module of the tick function (default: main)\n" +
@@ -24,11 +24,16 @@ namespace ZTS.Run
             "  --until-exit   run until a script calls Host.Exit(code) (import { Host } from 'csharp:ZTS.Run')\n" +
             "  --fps N        frames per second; 0 runs as fast as possible (default: 60)\n" +
             "  --watch        reload (TsAppDomain.Reset) when a file under <dir> changes, then re-bind; an error\n" +
-            "                 (load, bind, tick, unhandled rejection) is printed and the run waits for the next change\n" +
+            "                 (load, bind, tick, unhandled rejection, interrupt) is printed and the run waits for the next change\n" +
             "  --stats        at the end (also after a failure), print the frame count and the tick time (mean, p50, p99, max)\n" +
             "  --warn-rejections  only log an unhandled Promise rejection (default: it ends the run with exit 1)\n" +
             "  --unbuffered   print console output when JS logs it, not after the call (JS and C# output in order)\n" +
-            "exit codes: 0 ok, 1 script threw or unhandled rejection, 2 module missing or failed to load, 3 binding or --assembly failed, 64 usage\n" +
+            "  --budget MS    time budget of each call into JS (a tick, module loading, the job drain); past it the\n" +
+            "                 script is interrupted: exit 1, or with --watch wait for the next change (default: 1000; 0: none)\n" +
+            "  --policy FILE  the script policy (docs/POLICY.md): scripts reach only the C# it allows, reflection is closed,\n" +
+            "                 and a denied access throws `zts: access to 'NS.T.M' is not allowed by the script policy`\n" +
+            "exit codes: 0 ok, 1 script threw, was interrupted or left an unhandled rejection, 2 module missing or failed to load,\n" +
+            "            3 binding or --assembly failed, 64 usage\n" +
             GenDtsCommand.UsageLine;
 
         public static int Main(string[] args)
@@ -71,6 +76,10 @@ namespace ZTS.Run
         public bool WarnRejections;
         public bool Unbuffered;
         public bool Help;
+        /// <summary>Default --budget (also in the usage text): a tick that runs a whole second is a runaway script, not a slow frame.</summary>
+        public const int DefaultBudgetMs = 1000;
+        public int BudgetMs = DefaultBudgetMs;
+        public TsScriptPolicy Policy;
         public readonly System.Collections.Generic.List<string> Assemblies = new System.Collections.Generic.List<string>();
 
         /// <summary>Parses args; returns an error sentence or null.</summary>
@@ -96,9 +105,24 @@ namespace ZTS.Run
                             return "--fps needs a number >= 0";
                         break;
                     case "--watch": o.Watch = true; break;
+                    case "--budget":
+                        if (!int.TryParse(next(), out o.BudgetMs) || o.BudgetMs < 0) return "--budget needs milliseconds >= 0 (0: no budget)";
+                        break;
                     case "--stats": o.Stats = true; break;
                     case "--warn-rejections": o.WarnRejections = true; break;
                     case "--unbuffered": o.Unbuffered = true; break;
+                    case "--policy":
+                        string policy = next();
+                        if (string.IsNullOrEmpty(policy)) return "--policy needs a policy file";
+                        try
+                        {
+                            o.Policy = TsScriptPolicyFile.Load(policy);
+                        }
+                        catch (TsBindException e)
+                        {
+                            return e.Message.Substring(5);
+                        }
+                        break;
                     case "--assembly":
                         string assembly = next();
                         if (string.IsNullOrEmpty(assembly)) return "--assembly needs a path to a .dll";

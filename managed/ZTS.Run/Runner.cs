@@ -43,6 +43,7 @@ namespace ZTS.Run
             };
             TsConsole.Buffered = !_o.Unbuffered;
             TsSettings.UnhandledRejections = _o.WarnRejections ? TsRejectionMode.Log : TsRejectionMode.Throw;
+            TsSettings.Policy = _o.Policy; // null without --policy: everything reachable
             Assembly();
             foreach (string path in _o.Assemblies)
             {
@@ -55,6 +56,7 @@ namespace ZTS.Run
                     return Fail(3, "cannot load assembly " + path + ": " + e.Message, "");
                 }
             }
+            TsSettings.CallBudgetMilliseconds = _o.BudgetMs;
             TsAppDomain.Initialize(Load);
             TsAppDomain.Resetting += Dispose;
             Host.ReloadHandler = () => TsAppDomain.Reset(Load);
@@ -84,6 +86,12 @@ namespace ZTS.Run
                     catch (TsUnhandledRejectionException e)
                     {
                         if (!Broke(1, "an unhandled Promise rejection ends the run (--warn-rejections only logs it): " + e.Message, e.JsStack)) return _broken;
+                    }
+                    catch (TsException e) when (e.IsInterrupt)
+                    {
+                        // Issue 11: the --budget (or an Interrupt) stopped a runaway tick.
+                        long ms = (clock.ElapsedTicks - before) * 1000 / Stopwatch.Frequency;
+                        if (!Broke(1, "script interrupted after " + ms + " ms in " + _o.Module + "." + _o.Export, e.JsStack)) return _broken;
                     }
                     catch (TsException e)
                     {

@@ -1,22 +1,59 @@
 using System;
+using System.Runtime.CompilerServices;
 using ZTS.Shared.Native;
 
 namespace ZTS.Shared
 {
     /// <summary>
     /// What a C# exception becomes in JS (CONTRACT §6), for every backend: the `zts: Full.Type: message` text,
-    /// and the JS Error that carries it with `.csharpStack`. A backend's entry catches the exception, lets the
-    /// catch block close, then asks for the Error here and throws it into JS in its own way.
+    /// and the JS value a backend's entry throws for it. A backend's entry catches the exception, lets the
+    /// catch block close, then asks for that value here (ThrowValueFor) and throws it into JS in its own way.
+    /// <para>Identity across nested boundaries: a TsException that carries the JS value it was made from
+    /// (Hold) rethrows that very value, so JS sees the same object (===) with its own type and stack; any
+    /// other exception becomes a new Error marked with the exception's exotic, so when that Error comes back
+    /// out of JS, JsDomain.TakeError finds the exception and makes it the TsException's InnerException.</para>
     /// </summary>
     internal static unsafe class ErrorBoundary
     {
-        /// <summary>The CONTRACT §6 text of a C# exception: "zts: Full.Type.Name: message".</summary>
+        /// <summary>A JS value one TsException was made from: a ref of its domain, released (queued) when the
+        /// TsException is collected.</summary>
+        private sealed class HeldValue
+        {
+            internal readonly JsDomain Domain;
+            internal readonly int Ref;
+
+            internal HeldValue(JsDomain domain, int reference)
+            {
+                Domain = domain;
+                Ref = reference;
+            }
+
+            ~HeldValue()
+            {
+                ZtsNative.zts_release_enqueue(Domain.Id, Ref); // thread-safe; ignored once the domain is gone
+            }
+        }
+
+        // TsException -> the JS value it was made from. Weak on the key: the entry lives as long as the exception.
+        private static readonly ConditionalWeakTable<Exception, HeldValue> Held = new ConditionalWeakTable<Exception, HeldValue>();
+
+        /// <summary>Remembers that e was made from the thrown JS value behind reference (a zts_error_info.thrown_ref,
+        /// owned from now on by e's entry).</summary>
+        public static void Hold(JsDomain domain, TsException e, int reference)
+        {
+            Held.Add(e, new HeldValue(domain, reference));
+        }
+
+        /// <summary>The CONTRACT §6 text of a C# exception: "zts: Full.Type.Name: message". A text that already
+        /// starts "zts: " (ZTS's own failures, a TsException made from a zts: Error) is kept as it is, so prefixes
+        /// never stack; a TypeInitializationException names its cause.</summary>
         public static string ErrorText(Exception e)
         {
-            // ZTS's own failures (marshal, bind) already carry their CONTRACT §6 text.
-            if ((e is TsMarshalException || e is TsBindException) && e.Message.StartsWith("zts: ", StringComparison.Ordinal))
+            if ((e is TsMarshalException || e is TsBindException || e is TsPolicyException || e is TsException) && e.Message.StartsWith("zts: ", StringComparison.Ordinal))
                 return e.Message;
-            return "zts: " + e.GetType().FullName + ": " + e.Message;
+            string text = "zts: " + e.GetType().FullName + ": " + e.Message;
+            Exception cause = e is TypeInitializationException ? e.InnerException : null;
+            return cause == null ? text : text + " ---> " + cause.GetType().FullName + ": " + cause.Message;
         }
 
         /// <summary>ErrorText and the C# stack of e, never throwing (a Message or StackTrace getter may).</summary>
@@ -34,10 +71,41 @@ namespace ZTS.Shared
             }
         }
 
+        /// <summary>
+        /// The value to throw into JS for e, caught by a JS -> C# entry of domain: the JS value e was made from
+        /// when it is a TsException of this domain (an object, or a box the core's throw unwraps), else a new
+        /// marked Error; a value that is not an object when nothing could be made (out of memory). Never throws.
+        /// </summary>
+        public static JsValue ThrowValueFor(JsDomain domain, Exception e)
+        {
+            HeldValue held;
+            if (e is TsException && Held.TryGetValue(e, out held) && held.Domain == domain && !domain.IsDisposed)
+            {
+                JsValue value;
+                if (ZtsNative.zts_error_rethrow_value(domain.Handle, held.Ref, out value) == ZtsStatus.Ok) return value;
+            }
+            string stack;
+            string message = Describe(e, out stack);
+            return NewError(domain, message, stack, MarkOf(domain, e));
+        }
 
-        /// <summary>A new JS Error object with message and `.csharpStack`, or a value that is not an object when
-        /// it could not be made (out of memory); never throws.</summary>
-        public static JsValue NewError(JsDomain domain, string message, string stack)
+        // The exotic that marks the Error as made for e (seen as System.Object: no members of its own to bind).
+        private static JsValue MarkOf(JsDomain domain, Exception e)
+        {
+            try
+            {
+                return domain.Push(e, Clr.TypeBinder.Declare(domain, typeof(object)));
+            }
+            catch (Exception)
+            {
+                return JsValue.Undefined; // unmarked: the exception still crosses as text
+            }
+        }
+
+        /// <summary>A new JS Error object with message and `.csharpStack`, marked with the exotic of the C#
+        /// exception (consumed; undefined for none), or a value that is not an object when it could not be made
+        /// (out of memory); never throws.</summary>
+        public static JsValue NewError(JsDomain domain, string message, string stack, JsValue exception)
         {
             var error = JsValue.Undefined;
             try
@@ -45,7 +113,7 @@ namespace ZTS.Shared
                 fixed (char* m = message)
                 fixed (char* s = stack)
                 {
-                    ZtsNative.zts_error_new(domain.Handle, m, message.Length, s, stack.Length, out error);
+                    ZtsNative.zts_error_new(domain.Handle, m, message.Length, s, stack.Length, exception, out error);
                 }
             }
             catch

@@ -123,6 +123,12 @@ namespace ZTS.Shared
         /// <summary>The C# event subscriptions this domain's scripts made with JS functions, undone at teardown (issue 13).</summary>
         public readonly ScriptSubscriptions Subscriptions = new ScriptSubscriptions();
 
+        /// <summary>The script policy (TsSettings.Policy when the domain was made; null: everything reachable). Issue 15.</summary>
+        public TsScriptPolicy Policy;
+
+        /// <summary>Push-time answers of the policy by runtime type (true: a public type the policy denies); PolicyGate.</summary>
+        public readonly Dictionary<Type, bool> DeniedRuntimeTypes = new Dictionary<Type, bool>();
+
         /// <summary>Promises of C# tasks and tasks of JS promises, settled by the frame pump (issue 12).</summary>
         public ZTS.Shared.Tasks.TaskBridge Tasks
         {
@@ -144,6 +150,7 @@ namespace ZTS.Shared
         public JsValue Push(object obj, int view)
         {
             if (obj is Array) view = Clr.ArrayView.Of(this, (Array)obj, view);
+            if (Policy != null) view = Clr.PolicyGate.ViewFor(this, obj, view);
             int slot = Registry.SlotOf(obj, view);
             JsValue result;
             int rc = ZtsNative.zts_object_push(Handle, view, slot, out result);
@@ -175,10 +182,14 @@ namespace ZTS.Shared
             var closure = new Bridges.FunctionClosure(this, reference, "JS function as " + Clr.TypeBinder.DisplayName(t), t,
                                                       n > 0 ? new string(origin, 0, n) : "");
             Delegate made = Bridges.BindDelegate(t, closure);
-            if (_delegates.Count > 1024) PruneDelegates();
+            if (_delegates.Count >= _pruneAt) PruneDelegates();
             _delegates[key] = new WeakReference(made);
             return made;
         }
+
+        // Prune when the cache doubled since the last prune (issue 11): O(1) amortized per delegate even when
+        // most entries are alive (a fixed threshold rescanned the whole cache on every new delegate).
+        private int _pruneAt = 1024;
 
         private void PruneDelegates()
         {
@@ -186,6 +197,7 @@ namespace ZTS.Shared
             foreach (var entry in _delegates)
                 if (!entry.Value.IsAlive) dead.Add(entry.Key);
             foreach (var key in dead) _delegates.Remove(key);
+            _pruneAt = Math.Max(1024, _delegates.Count * 2);
         }
 
         /// <summary>Frees the registry slots whose exotics JS released (frame pump, domain thread).</summary>
@@ -216,8 +228,20 @@ namespace ZTS.Shared
             string message = ZtsNative.FromUtf8(info.Message, info.MessageLen);
             string stack = ZtsNative.FromUtf8(info.Stack, info.StackLen);
             string name = ZtsNative.FromUtf8(info.Name, info.NameLen);
+            message = ModuleHints.Explain(name, message); // a CommonJS script names ES modules and tsconfig (issue 12)
             Exception loaderException = LastLoaderException;
             LastLoaderException = null;
+            // The C# exception a JS Error was made for: it comes back as the InnerException (CONTRACT §6).
+            Exception original = info.ExceptionSlot >= 0 ? Registry.Get(info.ExceptionSlot) as Exception : null;
+            if (status == ZtsStatus.Js)
+            {
+                var e = new TsException(message, name, stack, original);
+                // Inside a JS -> C# call the TsException may cross back into JS: keep the thrown value to rethrow.
+                if (info.ThrownRef > 0 && CallDepth > 0) ErrorBoundary.Hold(this, e, info.ThrownRef);
+                else if (info.ThrownRef > 0) ZtsNative.zts_function_release(Handle, info.ThrownRef);
+                return e;
+            }
+            if (info.ThrownRef > 0) ZtsNative.zts_function_release(Handle, info.ThrownRef);
             switch (status)
             {
                 case ZtsStatus.ModuleLoad:
@@ -226,8 +250,6 @@ namespace ZTS.Shared
                 case ZtsStatus.NoExport:
                 case ZtsStatus.NotCallable:
                     return new TsBindException(message);
-                case ZtsStatus.Js:
-                    return new TsException(ModuleHints.Explain(name, message), name, stack);
                 default:
                     return new InvalidOperationException("zts: " + what + " failed with status " + status + (message.Length > 0 ? ": " + message : ""));
             }

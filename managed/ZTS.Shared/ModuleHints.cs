@@ -11,13 +11,20 @@ namespace ZTS.Shared
         public const string CommonJs = " (the script is CommonJS, which uses exports/require/module.exports; ZTS loads ES modules: " +
                                        "set \"module\": \"ES2022\" (or \"ESNext\") in tsconfig.json's compilerOptions)";
 
-        /// <summary>message with its hint, when an error named `name` with that message has one.</summary>
+        /// <summary>message with its hint, when an error named `name` with that message has one (the message may be a
+        /// module failure that quotes the ReferenceError: "zts: module 'm' failed: ReferenceError: ...").</summary>
         public static string Explain(string name, string message)
         {
-            if (name == "ReferenceError" &&
-                (message == "'exports' is not defined" || message == "'require' is not defined" || message == "'module' is not defined"))
-                return message + CommonJs;
+            foreach (string global in CommonJsGlobals)
+            {
+                string text = "'" + global + "' is not defined";
+                if ((name == "ReferenceError" && message.StartsWith(text, System.StringComparison.Ordinal)) ||
+                    message.Contains("ReferenceError: " + text))
+                    return message + CommonJs;
+            }
             return message;
         }
+
+        private static readonly string[] CommonJsGlobals = { "exports", "require", "module" };
     }
 }

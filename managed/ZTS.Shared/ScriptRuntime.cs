@@ -13,7 +13,7 @@ namespace ZTS.Shared
     {
         private readonly IBridgeProvider _bridges;
         private readonly string _backendName;
-        private JsDomain _domain;
+        private volatile JsDomain _domain;
 
         /// <summary>The live runtime (the one TsAppDomain created last), or null.</summary>
         internal static ScriptRuntime Current { get; private set; }
@@ -88,6 +88,13 @@ namespace ZTS.Shared
         }
 
         /// <inheritdoc />
+        public void Interrupt()
+        {
+            JsDomain d = _domain; // any thread: the id is immutable; a torn-down domain is simply not found
+            if (d != null) ZtsNative.zts_domain_interrupt(d.Id);
+        }
+
+        /// <inheritdoc />
         public Delegate GetFunction(Type delegateType, string jsModule, string jsExportName)
         {
             if (delegateType == null) throw new ArgumentNullException("delegateType");
@@ -121,6 +128,13 @@ namespace ZTS.Shared
             get { return _domain.Registry.Count; }
         }
 
+        /// <summary>Live refs of the current domain: functions held by delegates, thrown values held by TsExceptions
+        /// (lifetime tests).</summary>
+        internal int LiveRefs
+        {
+            get { return ZtsNative.zts_domain_ref_count(_domain.Handle); }
+        }
+
         /// <summary>Live exotics of the current domain (lifetime tests).</summary>
         internal int LiveExotics
         {
@@ -141,9 +155,12 @@ namespace ZTS.Shared
 
         private JsDomain CreateDomain(Func<string, object> loader, TsAliasTable aliases)
         {
+            TsLimits limits = TsLimits.FromSettings(); // throws on a bad setting before anything is made
             var d = new JsDomain(_bridges, loader, aliases);
+            d.Policy = TsSettings.Policy;
             try
             {
+                ApplyLimits(d, limits);
                 ConsoleBinding.Install(d);
                 ZtsHelpers.Install(d);
                 ObjectText.Install(d);
@@ -154,6 +171,14 @@ namespace ZTS.Shared
                 throw;
             }
             return d;
+        }
+
+        private static void ApplyLimits(JsDomain d, TsLimits limits)
+        {
+            ZtsNative.zts_domain_set_call_budget(d.Handle, limits.CallBudgetMicroseconds);
+            ZtsNative.zts_domain_set_job_limit(d.Handle, limits.MaxJobsPerPump);
+            if (limits.HeapLimitBytes > 0) ZtsNative.zts_domain_set_memory_limit(d.Handle, limits.HeapLimitBytes);
+            if (limits.StackSizeBytes > 0) ZtsNative.zts_domain_set_stack_size(d.Handle, limits.StackSizeBytes);
         }
 
         private void Teardown()

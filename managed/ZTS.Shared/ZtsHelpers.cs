@@ -24,7 +24,9 @@ namespace ZTS.Shared
             int id;
             if (i >= argc || ZtsNative.zts_type_id_of(d.Handle, argv[i], out id) != ZtsStatus.Ok)
                 throw new TsMarshalException("zts: " + helper + ": argument " + (i + 1) + " must be a C# type object");
-            return d.TypesById[id];
+            Type t = d.TypesById[id];
+            PolicyGate.CheckType(d, t); // a denied type reached some other way (a view's constructor) stops here (issue 15)
+            return t;
         }
 
         private static JsValue TypeOf(JsDomain d, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)

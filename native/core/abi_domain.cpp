@@ -2,6 +2,7 @@
 #include "abi_guard.h"
 #include "domain_lifecycle.h"
 #include "release_queue.h"
+#include "script_limits.h"
 #include "string_codec.h"
 
 using namespace zts;
@@ -44,7 +45,7 @@ int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
     if (domain == nullptr || out == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    const ErrorReport &e = domain->error;
+    ErrorReport &e = domain->error;
     out->status = e.status;
     out->message = e.message.c_str();
     out->message_len = static_cast<int32_t>(e.message.size());
@@ -56,6 +57,9 @@ int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
     out->specifier_len = static_cast<int32_t>(e.specifier.size());
     out->importer = e.importer.c_str();
     out->importer_len = static_cast<int32_t>(e.importer.size());
+    out->thrown_ref = e.thrown_ref;
+    out->exception_slot = e.exception_slot;
+    e.thrown_ref = 0; // the caller owns it now
     return ZTS_OK;
 }
 
@@ -74,19 +78,14 @@ int32_t zts_domain_run_jobs(zts_domain *domain)
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
+    if (domain->call_depth > 0) {
+        return 0; // jobs run only when no JS is on the stack (one could re-enter a module that is evaluating)
+    }
+    trim_scratch(domain->scratch16); // the frame pump: what the host read last frame is no longer needed
     // Jobs run JS: while they do, releases wait and a Reset is refused (call_depth > 0).
+    begin_outermost_call(domain);
     domain->call_depth++;
-    int32_t rc = abi_guard([&]() -> int32_t {
-        int32_t ran = 0;
-        JSContext *job_ctx = nullptr;
-        while (JS_IsJobPending(domain->rt)) {
-            if (JS_ExecutePendingJob(domain->rt, &job_ctx) < 0) {
-                return capture_exception(domain, ZTS_ERR_JS);
-            }
-            ran++;
-        }
-        return ran;
-    });
+    int32_t rc = abi_guard([&]() -> int32_t { return run_jobs(domain); });
     domain->call_depth--;
     return rc;
 }
@@ -96,12 +95,12 @@ int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars
     if (domain == nullptr || out_chars == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    if (domain->rejections.empty()) {
+    if (domain->rejections.size() == 0) {
         return 0;
     }
     return abi_guard([&]() -> int32_t {
-        std::string text = std::move(domain->rejections.front().second);
-        domain->rejections.erase(domain->rejections.begin());
+        std::string text;
+        domain->rejections.take(text);
         utf8_to_utf16(text.data(), text.size(), domain->scratch16);
         *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
         return static_cast<int32_t>(domain->scratch16.size());
@@ -114,6 +113,54 @@ int32_t zts_domain_gc(zts_domain *domain)
         return ZTS_ERR_ARGUMENT;
     }
     JS_RunGC(domain->rt);
+    return ZTS_OK;
+}
+
+int32_t zts_domain_interrupt(uint32_t domain_id)
+{
+    try {
+        return request_interrupt(domain_id) ? ZTS_OK : ZTS_ERR_ARGUMENT;
+    } catch (...) {
+        return ZTS_ERR_ARGUMENT; // std::mutex::lock failed
+    }
+}
+
+int32_t zts_domain_set_call_budget(zts_domain *domain, int64_t budget_us)
+{
+    if (domain == nullptr || budget_us < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    domain->budget_us = budget_us;
+    if (domain->call_depth > 0 && budget_us > 0) {
+        start_budget(domain); // set inside a call: the rest of this call gets the budget
+    }
+    return ZTS_OK;
+}
+
+int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes)
+{
+    if (domain == nullptr || bytes < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JS_SetMemoryLimit(domain->rt, bytes == 0 ? static_cast<size_t>(-1) : static_cast<size_t>(bytes));
+    return ZTS_OK;
+}
+
+int32_t zts_domain_set_stack_size(zts_domain *domain, int64_t bytes)
+{
+    if (domain == nullptr || bytes < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JS_SetMaxStackSize(domain->rt, static_cast<size_t>(bytes));
+    return ZTS_OK;
+}
+
+int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs)
+{
+    if (domain == nullptr || max_jobs < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    domain->job_limit = max_jobs;
     return ZTS_OK;
 }
 

@@ -2,6 +2,7 @@
 #include "abi_guard.h"
 #include "gated_function.h"
 #include "release_queue.h"
+#include "script_limits.h"
 #include "value_cast.h"
 
 using namespace zts;
@@ -28,6 +29,13 @@ constexpr int32_t k_call_copy_max = 16;
     free_args(domain->ctx, argc, argv);
     return abi_guard(
         [&]() -> int32_t { return report_failure(domain, ZTS_ERR_INVALID_REF, "zts: the function was released"); });
+}
+
+// An interrupted outermost call starts no nested JS: its C# callers stop too, whatever they catch.
+[[gnu::noinline]] int32_t call_interrupted(zts_domain *domain, int32_t argc, zts_value *argv)
+{
+    free_args(domain->ctx, argc, argv);
+    return abi_guard([&]() -> int32_t { return report_failure(domain, ZTS_ERR_JS, interrupt_message(domain)); });
 }
 
 [[gnu::noinline]] int32_t call_threw(zts_domain *domain)
@@ -66,6 +74,12 @@ int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_val
     }
     // No ref is released while call_depth > 0 (releases wait for the outermost frame), so the
     // running function needs no extra reference.
+    if (domain->call_depth == 0) {
+        begin_outermost_call(domain);
+    } else if (__builtin_expect(interrupted(domain), 0)) {
+        *result = from_js(JS_UNDEFINED);
+        return call_interrupted(domain, argc, argv);
+    }
     domain->call_depth++;
     JSValue r = JS_Call(domain->ctx, *slot, JS_UNDEFINED, argc, args);
     domain->call_depth--;

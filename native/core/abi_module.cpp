@@ -2,6 +2,7 @@
 #include "abi_guard.h"
 #include "module_loader.h"
 #include "module_specifier.h"
+#include "script_limits.h"
 
 #include <cstring>
 
@@ -32,6 +33,12 @@ int32_t zts_module_get_function(zts_domain *domain, const char *module, const ch
         return ZTS_ERR_ARGUMENT;
     }
     *out_ref = 0;
+    if (domain->call_depth == 0) {
+        begin_outermost_call(domain);
+    } else if (interrupted(domain)) {
+        // An interrupted outermost call starts no nested JS.
+        return abi_guard([&]() -> int32_t { return report_failure(domain, ZTS_ERR_JS, interrupt_message(domain)); });
+    }
     domain->call_depth++; // module evaluation runs JS: releases wait, a Reset is refused
     int32_t rc = abi_guard([&]() -> int32_t { return module_get_function(domain, module, export_name, out_ref); });
     domain->call_depth--;

@@ -1,5 +1,6 @@
 // C ABI: process-wide entry points (host table, version, gate imports, native modules).
 #include "abi_guard.h"
+#include "error_identity.h"
 #include "gated_function.h"
 #include "host_callbacks.h"
 #include "native_modules.h"
@@ -25,7 +26,7 @@ int32_t zts_gate_imports(void **touserdata, void **js_throw)
         return ZTS_ERR_ARGUMENT;
     }
     *touserdata = reinterpret_cast<void *>(&gate_touserdata);
-    *js_throw = reinterpret_cast<void *>(&JS_Throw);
+    *js_throw = reinterpret_cast<void *>(&gate_throw); // JS_Throw that unwraps rethrow boxes
     return ZTS_OK;
 }
 

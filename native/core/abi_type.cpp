@@ -6,8 +6,6 @@
 #include "value_cast.h"
 
 #include <cstring>
-#include <memory>
-#include <mutex>
 
 using namespace zts;
 
@@ -27,43 +25,20 @@ std::string namespace_of(const std::string &full_name)
     return dot == std::string::npos ? std::string() : plain.substr(0, dot);
 }
 
-Candidate make_candidate(int32_t bridge, int32_t param_count, const zts_param_spec *params,
-                         std::vector<std::string> &names)
+// A candidate whose parameter type names point into the domain's name pool (the host's strings are copied).
+Candidate make_candidate(TypeRegistry &types, int32_t bridge, int32_t param_count, const zts_param_spec *params)
 {
     Candidate c;
     c.bridge = bridge;
     for (int32_t i = 0; i < param_count; i++) {
         zts_param_spec p = params[i];
-        names.push_back(text(p.type_name));
+        p.type_name = types.intern_name(p.type_name);
         c.params.push_back(p);
         if (p.optional == 0) {
             c.min_args = i + 1;
         }
     }
     return c;
-}
-
-void intern_names(Candidate &c)
-{
-    // The pool grows only; names are few (one per distinct parameter type text).
-    static std::mutex mutex;
-    static std::vector<std::unique_ptr<std::string>> interned;
-    std::lock_guard<std::mutex> lock(mutex);
-    for (zts_param_spec &p : c.params) {
-        std::string s = text(p.type_name);
-        const std::string *found = nullptr;
-        for (const auto &e : interned) {
-            if (*e == s) {
-                found = e.get();
-                break;
-            }
-        }
-        if (found == nullptr) {
-            interned.push_back(std::make_unique<std::string>(s));
-            found = interned.back().get();
-        }
-        p.type_name = found->c_str();
-    }
 }
 
 MemberSet &method_set(TypeInfo &t, const std::string &name, bool is_static)
@@ -124,9 +99,7 @@ int32_t zts_type_add_method(zts_domain *domain, int32_t type_id, const char *nam
         return ZTS_ERR_ARGUMENT;
     }
     return abi_guard([&]() -> int32_t {
-        std::vector<std::string> names;
-        Candidate c = make_candidate(bridge, param_count, params, names);
-        intern_names(c);
+        Candidate c = make_candidate(domain->types, bridge, param_count, params);
         method_set(*t, name, (flags & ZTS_MEMBER_STATIC) != 0).candidates.push_back(std::move(c));
         return ZTS_OK;
     });
@@ -140,9 +113,7 @@ int32_t zts_type_add_constructor(zts_domain *domain, int32_t type_id, int32_t br
         return ZTS_ERR_ARGUMENT;
     }
     return abi_guard([&]() -> int32_t {
-        std::vector<std::string> names;
-        Candidate c = make_candidate(bridge, param_count, params, names);
-        intern_names(c);
+        Candidate c = make_candidate(domain->types, bridge, param_count, params);
         t->constructors.name = t->js_name;
         t->constructors.is_static = true;
         t->constructors.candidates.push_back(std::move(c));

@@ -1,6 +1,8 @@
 // C ABI: strings across the boundary, value release, Errors for gated callbacks.
 #include "abi_guard.h"
 #include "domain.h"
+#include "error_identity.h"
+#include "script_limits.h"
 #include "string_codec.h"
 #include "value_cast.h"
 #include "value_inspect.h"
@@ -61,6 +63,7 @@ int32_t zts_value_new_string_utf16(zts_domain *domain, const uint16_t *chars, in
         t_utf8.clear();
         utf16_to_utf8(chars, static_cast<size_t>(len), t_utf8);
         JSValue s = JS_NewStringLen(domain->ctx, t_utf8.data(), t_utf8.size());
+        trim_scratch(t_utf8); // QuickJS copied it
         if (JS_IsException(s)) {
             *out = from_js(JS_UNDEFINED);
             return capture_exception(domain, ZTS_ERR_JS);
@@ -129,9 +132,12 @@ void zts_value_free(zts_domain *domain, zts_value v)
 }
 
 int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t message_len, const uint16_t *csharp_stack,
-                      int32_t stack_len, zts_value *out)
+                      int32_t stack_len, zts_value csharp_exception, zts_value *out)
 {
     if (domain == nullptr || out == nullptr || message_len < 0 || stack_len < 0) {
+        if (domain != nullptr) {
+            JS_FreeValue(domain->ctx, to_js(csharp_exception));
+        }
         return ZTS_ERR_ARGUMENT;
     }
     *out = from_js(JS_EXCEPTION);
@@ -141,7 +147,14 @@ int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t messa
         utf16_to_utf8(message, static_cast<size_t>(message_len), msg);
         JSValue err = new_error(ctx, msg);
         if (JS_IsException(err)) {
+            JS_FreeValue(ctx, to_js(csharp_exception));
             return static_cast<int32_t>(ZTS_ERR_OUT_OF_MEMORY); // exception stays pending for the gate
+        }
+        if (!mark_csharp_exception(domain, err, to_js(csharp_exception))) {
+            JS_FreeValue(ctx, JS_GetException(ctx)); // out of memory: the Error goes unmarked
+        }
+        if (interrupted(domain)) {
+            JS_SetUncatchableError(ctx, err, 1); // a failing callback of an interrupted call does not let JS go on
         }
         if (csharp_stack != nullptr) {
             std::string stack;
@@ -152,6 +165,24 @@ int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t messa
         *out = from_js(err);
         return ZTS_OK;
     });
+}
+
+int32_t zts_error_rethrow_value(zts_domain *domain, int32_t ref, zts_value *out)
+{
+    if (domain == nullptr || out == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    *out = from_js(JS_EXCEPTION);
+    const JSValue *held = domain->refs.get(ref);
+    if (held == nullptr) {
+        return ZTS_ERR_INVALID_REF;
+    }
+    JSValue v = rethrowable(domain->ctx, *held);
+    if (JS_IsException(v)) {
+        return ZTS_ERR_OUT_OF_MEMORY; // exception stays pending for the gate
+    }
+    *out = from_js(v);
+    return ZTS_OK;
 }
 
 } // extern "C"

@@ -49,15 +49,15 @@ bool split_location(std::string_view location, std::string_view &file, int32_t &
     return !file.empty();
 }
 
-// Appends the mapped form of one line, or returns false to keep it.
-bool rewrite_line(std::string_view line, const SourceMaps &maps, std::string &out)
+constexpr std::string_view k_at = "    at ";
+
+// Splits one QuickJS frame line into head ("    at fn", or "" for a bare position) and its "file:line:col".
+bool split_frame(std::string_view line, std::string_view &head, std::string_view &location)
 {
-    static constexpr std::string_view k_at = "    at ";
     if (line.substr(0, k_at.size()) != k_at) {
         return false;
     }
-    std::string_view head;     // text before the position: "    at fn" (frame) or "" (bare position)
-    std::string_view location; // "file:line:col"
+    head = std::string_view();
     if (!line.empty() && line.back() == ')') {
         size_t open = line.rfind(" (");
         if (open == std::string_view::npos || open < k_at.size()) {
@@ -68,10 +68,18 @@ bool rewrite_line(std::string_view line, const SourceMaps &maps, std::string &ou
     } else {
         location = line.substr(k_at.size());
     }
+    return true;
+}
+
+// Appends the mapped form of one line, or returns false to keep it.
+bool rewrite_line(std::string_view line, const SourceMaps &maps, std::string &out)
+{
+    std::string_view head;     // text before the position: "    at fn" (frame) or "" (bare position)
+    std::string_view location; // "file:line:col"
     std::string_view file;
     int32_t js_line = 0;
     int32_t js_col = 0;
-    if (!split_location(location, file, js_line, js_col)) {
+    if (!split_frame(line, head, location) || !split_location(location, file, js_line, js_col)) {
         return false;
     }
     std::string original;
@@ -144,6 +152,28 @@ bool rewrite_backtrace(std::string_view stack, const SourceMaps &maps, std::stri
 void install_backtrace_hook(zts_domain *d)
 {
     JS_SetBacktraceHook(d->rt, &backtrace_hook, d);
+}
+
+std::string first_position(std::string_view stack)
+{
+    while (!stack.empty()) {
+        size_t end = stack.find('\n');
+        std::string_view line = stack.substr(0, end);
+        stack = end == std::string_view::npos ? std::string_view() : stack.substr(end + 1);
+        size_t bracket = line.rfind(" [");
+        if (bracket != std::string_view::npos && line.back() == ']') {
+            line = line.substr(0, bracket); // a mapped frame: the original position comes first
+        }
+        std::string_view head;
+        std::string_view location;
+        std::string_view file;
+        int32_t line_no = 0;
+        int32_t col = 0;
+        if (split_frame(line, head, location) && split_location(location, file, line_no, col)) {
+            return std::string(location);
+        }
+    }
+    return std::string();
 }
 
 } // namespace zts

@@ -22,6 +22,10 @@ namespace zts
 /// stack.size() plus, per line, the mapped path and 24 characters.
 bool rewrite_backtrace(std::string_view stack, const SourceMaps &maps, std::string &out);
 
+/// The "file:line:col" of the first frame of stack that has one (the original position of a mapped
+/// frame), or "".
+std::string first_position(std::string_view stack);
+
 /// Installs the hook on d's runtime; it reads d->source_maps.
 void install_backtrace_hook(zts_domain *d);
 

@@ -476,6 +476,110 @@ bool define_array_iterator(JSContext *ctx, JSValueConst proto)
     return rc >= 0;
 }
 
+// Undoes a bind that failed after type_bind answered (issue 9): the member tables are emptied, so a retry's
+// type_bind fills them afresh instead of appending duplicates; the statics already defined on the type
+// object are deleted, so no function refers to a member index that is gone; proto (owned) is freed, and
+// t.prototype was never set. The pending exception is kept.
+void abandon_bind(JSContext *ctx, TypeInfo &t, JSValue proto, const std::vector<JSAtom> &statics)
+{
+    bool had_exception = JS_HasException(ctx);
+    JSValue pending = JS_GetException(ctx);
+    for (JSAtom atom : statics) {
+        JS_DeleteProperty(ctx, t.type_object, atom, 0);
+        JS_FreeAtom(ctx, atom);
+    }
+    if (JS_HasException(ctx)) {
+        JS_FreeValue(ctx, JS_GetException(ctx)); // a failed delete must not replace the bind's own error
+    }
+    JS_FreeValue(ctx, proto);
+    t.methods.clear();
+    t.accessors.clear();
+    t.constants.clear();
+    t.constructors.candidates.clear();
+    t.element_get = t.element_set = t.length_get = -1;
+    if (had_exception) {
+        JS_Throw(ctx, pending);
+    }
+}
+
+// Defines v (owned) under name on target; on the type object it records the atom for abandon_bind.
+bool define_member(JSContext *ctx, JSValueConst target, bool on_type_object, const std::string &name, JSValue v,
+                   int flags, std::vector<JSAtom> &statics)
+{
+    JSAtom atom = JS_NewAtom(ctx, name.c_str());
+    if (atom == JS_ATOM_NULL) {
+        JS_FreeValue(ctx, v);
+        return false;
+    }
+    bool ok = JS_DefinePropertyValue(ctx, target, atom, v, flags) >= 0;
+    if (on_type_object) {
+        statics.push_back(atom);
+    } else {
+        JS_FreeAtom(ctx, atom);
+    }
+    return ok;
+}
+
+// Adds t's members to proto (instance) and t.type_object (statics); false with an exception pending.
+bool define_members(zts_domain *d, TypeInfo &t, JSValueConst proto, std::vector<JSAtom> &statics)
+{
+    JSContext *ctx = d->ctx;
+    if (!define_value(ctx, proto, "constructor", JS_DupValue(ctx, t.type_object), JS_PROP_CONFIGURABLE)) {
+        return false;
+    }
+    if (t.base_id == 0 && !JS_IsUndefined(d->object_to_string) &&
+        !define_value(ctx, proto, "toString", JS_DupValue(ctx, d->object_to_string), JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE)) {
+        // String(x), template strings and + show the C# object's ToString() (issue 12); a C# member named
+        // toString, defined below, takes its place.
+        return false;
+    }
+    for (size_t i = 0; i < t.methods.size(); i++) {
+        const MemberSet &set = t.methods[i];
+        int32_t length = set.candidates.empty() ? 0 : static_cast<int32_t>(set.candidates[0].params.size());
+        JSValue fn = make_member_function(d, t.id, static_cast<int32_t>(i), MemberKind::Method, set.name, length);
+        if (JS_IsException(fn) || !define_member(ctx, set.is_static ? t.type_object : proto, set.is_static, set.name,
+                                                 fn, JS_PROP_CONFIGURABLE, statics)) {
+            return false;
+        }
+    }
+    for (size_t i = 0; i < t.accessors.size(); i++) {
+        const Accessor &a = t.accessors[i];
+        auto index = static_cast<int32_t>(i);
+        JSValue getter = a.getter >= 0 ? make_member_function(d, t.id, index, MemberKind::Getter, "get " + a.name, 0)
+                                       : JS_UNDEFINED;
+        JSValue setter = make_member_function(
+            d, t.id, index, a.setter >= 0 ? MemberKind::Setter : MemberKind::ReadOnly, "set " + a.name, 1);
+        JSAtom atom = JS_NewAtom(ctx, a.name.c_str());
+        if (JS_IsException(getter) || JS_IsException(setter) || atom == JS_ATOM_NULL) {
+            JS_FreeValue(ctx, getter);
+            JS_FreeValue(ctx, setter);
+            JS_FreeAtom(ctx, atom);
+            return false;
+        }
+        int rc = JS_DefinePropertyGetSet(ctx, a.is_static ? t.type_object : proto, atom, getter, setter,
+                                         JS_PROP_CONFIGURABLE | JS_PROP_ENUMERABLE);
+        if (a.is_static) {
+            statics.push_back(atom);
+        } else {
+            JS_FreeAtom(ctx, atom);
+        }
+        if (rc < 0) {
+            return false;
+        }
+    }
+    for (const auto &constant : t.constants) {
+        if (!define_member(ctx, t.type_object, true, constant.first, JS_NewFloat64(ctx, constant.second),
+                           JS_PROP_ENUMERABLE, statics)) {
+            return false;
+        }
+    }
+    if ((t.flags & ZTS_TYPE_ARRAY) != 0 && !define_array_iterator(ctx, proto)) {
+        return false;
+    }
+    return (t.flags & ZTS_TYPE_ENUMERABLE) == 0 ||
+           define_enumerable_iterator(d, proto, (t.flags & ZTS_TYPE_ENUMERABLE_VIA_INTERFACE) != 0);
+}
+
 } // namespace
 
 bool ensure_bound(zts_domain *d, int32_t type_id)
@@ -503,14 +607,12 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
     t = d->types.find(type_id);
     t->binding = false;
     if (rc != 0 || req.kind == zts_type_request::Failed) {
-        t->methods.clear();
-        t->accessors.clear();
-        t->constants.clear();
-        t->constructors.candidates.clear();
         throw_error(ctx, "zts: cannot bind '" + t->js_name + "': " + req.failure);
+        abandon_bind(ctx, *t, JS_UNDEFINED, {});
         return false;
     }
-    // The prototype chain mirrors C# inheritance.
+    // The prototype chain mirrors C# inheritance. Nothing is kept unless every step succeeds (issue 9): the
+    // prototype is published and the type marked bound only at the end.
     const TypeInfo *base = d->types.find(t->base_id);
     JSValue parent;
     if (base != nullptr) {
@@ -522,56 +624,17 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
         JS_FreeValue(ctx, object_ctor);
         JS_FreeValue(ctx, global);
     }
-    JSValue proto = JS_NewObjectProto(ctx, parent);
+    JSValue proto = JS_IsException(parent) ? JS_EXCEPTION : JS_NewObjectProto(ctx, parent);
     JS_FreeValue(ctx, parent);
-    if (JS_IsException(proto)) {
+    std::vector<JSAtom> statics;
+    if (JS_IsException(proto) || !define_members(d, *t, proto, statics)) {
+        abandon_bind(ctx, *t, JS_IsException(proto) ? JS_UNDEFINED : proto, statics);
         return false;
+    }
+    for (JSAtom atom : statics) {
+        JS_FreeAtom(ctx, atom);
     }
     t->prototype = proto;
-    define_value(ctx, proto, "constructor", JS_DupValue(ctx, t->type_object), JS_PROP_CONFIGURABLE);
-    if (base == nullptr && !JS_IsUndefined(d->object_to_string)) {
-        // String(x), template strings and + show the C# object's ToString() (issue 12); a C# member named
-        // toString, defined below, takes its place.
-        define_value(ctx, proto, "toString", JS_DupValue(ctx, d->object_to_string),
-                     JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
-    }
-    for (size_t i = 0; i < t->methods.size(); i++) {
-        const MemberSet &set = t->methods[i];
-        int32_t length = set.candidates.empty() ? 0 : static_cast<int32_t>(set.candidates[0].params.size());
-        JSValue fn = make_member_function(d, t->id, static_cast<int32_t>(i), MemberKind::Method, set.name, length);
-        if (JS_IsException(fn) ||
-            !define_value(ctx, set.is_static ? t->type_object : proto, set.name, fn, JS_PROP_CONFIGURABLE)) {
-            return false;
-        }
-    }
-    for (size_t i = 0; i < t->accessors.size(); i++) {
-        const Accessor &a = t->accessors[i];
-        auto index = static_cast<int32_t>(i);
-        JSValue getter = a.getter >= 0 ? make_member_function(d, t->id, index, MemberKind::Getter, "get " + a.name, 0)
-                                       : JS_UNDEFINED;
-        JSValue setter = make_member_function(
-            d, t->id, index, a.setter >= 0 ? MemberKind::Setter : MemberKind::ReadOnly, "set " + a.name, 1);
-        JSAtom atom = JS_NewAtom(ctx, a.name.c_str());
-        int rc2 = JS_DefinePropertyGetSet(ctx, a.is_static ? t->type_object : proto, atom, getter, setter,
-                                          JS_PROP_CONFIGURABLE | JS_PROP_ENUMERABLE);
-        JS_FreeAtom(ctx, atom);
-        if (rc2 < 0) {
-            return false;
-        }
-    }
-    for (const auto &constant : t->constants) {
-        if (!define_value(ctx, t->type_object, constant.first, JS_NewFloat64(ctx, constant.second),
-                          JS_PROP_ENUMERABLE)) {
-            return false;
-        }
-    }
-    if ((t->flags & ZTS_TYPE_ARRAY) != 0 && !define_array_iterator(ctx, proto)) {
-        return false;
-    }
-    if ((t->flags & ZTS_TYPE_ENUMERABLE) != 0 &&
-        !define_enumerable_iterator(d, proto, (t->flags & ZTS_TYPE_ENUMERABLE_VIA_INTERFACE) != 0)) {
-        return false;
-    }
     t->bound = true;
     return true;
 }

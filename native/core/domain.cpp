@@ -2,15 +2,21 @@
 #include "backtrace_hook.h"
 #include "clr_classes.h"
 #include "domain_lifecycle.h"
+#include "error_identity.h"
 #include "gated_function.h"
 #include "module_loader.h"
 #include "namespace_tree.h"
 #include "ref_box.h"
 #include "release_queue.h"
 #include "reset_hooks.h"
+#include "script_limits.h"
 #include "zts_global.h"
 
 #include <atomic>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace zts
 {
@@ -25,13 +31,11 @@ void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, 
     auto *d = static_cast<zts_domain *>(opaque);
     void *id = JS_VALUE_GET_PTR(promise);
     if (is_handled) {
-        for (size_t i = 0; i < d->rejections.size(); i++) {
-            if (d->rejections[i].first == id) {
-                d->rejections.erase(d->rejections.begin() + static_cast<std::ptrdiff_t>(i));
-                break;
-            }
-        }
+        d->rejections.handled(id);
         return;
+    }
+    if (JS_IsUncatchableError(ctx, reason)) {
+        return; // an interrupt: the interrupted call reports it
     }
     std::string text;
     JSValue stack = JS_IsError(ctx, reason) ? JS_GetPropertyStr(ctx, reason, "stack") : JS_UNDEFINED;
@@ -48,7 +52,7 @@ void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, 
         JS_FreeCString(ctx, s);
     }
     JS_FreeValue(ctx, stack);
-    d->rejections.emplace_back(id, text);
+    d->rejections.add(id, JS_IsObject(reason) ? JS_VALUE_GET_PTR(reason) : nullptr, std::move(text));
 }
 
 } // namespace
@@ -72,6 +76,7 @@ zts_domain *domain_create(void *host, void *gate)
     register_namespace_class(d->rt);
     register_ref_class(d->rt);
     register_opaque_class(d->rt);
+    register_thrown_box_class(d->rt);
     d->ctx = JS_NewContext(d->rt);
     if (d->ctx == nullptr) {
         JS_FreeRuntime(d->rt);
@@ -82,12 +87,14 @@ zts_domain *domain_create(void *host, void *gate)
     d->length_atom = JS_NewAtom(d->ctx, "length");
     install_module_loader(d);
     d->gate_entry = make_gate_entry(d);
-    if (JS_IsException(d->gate_entry) || !install_zts_global(d) || !install_csharp_global(d)) {
+    if (JS_IsException(d->gate_entry) || !install_zts_global(d) || !install_csharp_global(d) ||
+        !install_exception_mark(d)) {
         JS_FreeValue(d->ctx, JS_GetException(d->ctx));
         domain_destroy(d);
         return nullptr;
     }
     release_queue_open(d->id);
+    script_limits_open(d);
     return d;
 }
 
@@ -107,9 +114,11 @@ int32_t domain_drain_releases(zts_domain *d)
 
 int64_t domain_destroy(zts_domain *d)
 {
+    script_limits_close(d); // no interrupt reaches d from here on
     d->call_depth = 0;
     domain_drain_releases(d);
     release_queue_close(d->id);
+    d->error.thrown_ref = 0; // freed with the refs
     d->refs.clear(d->ctx);
     clear_reset_hooks(d);
     d->timers.clear(d->ctx);
@@ -124,10 +133,17 @@ int64_t domain_destroy(zts_domain *d)
     d->enumerable_iterators = JS_UNDEFINED;
     JS_FreeAtom(d->ctx, d->length_atom);
     d->length_atom = JS_ATOM_NULL;
+    JS_FreeAtom(d->ctx, d->csharp_exception_atom);
+    d->csharp_exception_atom = JS_ATOM_NULL;
     JS_FreeContext(d->ctx);
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);
     delete d;
+#if defined(__GLIBC__)
+    // Issue 11: glibc keeps freed heap pages (a script's big arrays come from brk once the mmap threshold has
+    // grown) until trimmed; a Reset gives the old domain's memory back to the OS.
+    malloc_trim(0);
+#endif
     return leaked;
 }
 

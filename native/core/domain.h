@@ -4,15 +4,18 @@
 
 #include "counting_allocator.h"
 #include "function_refs.h"
+#include "module_table.h"
 #include "object_slots.h"
 #include "opaque_scope.h"
 #include "promises.h"
+#include "rejection_list.h"
 #include "quickjs.h"
 #include "source_maps.h"
 #include "timers.h"
 #include "type_registry.h"
 #include "zts/zts.h"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -29,6 +32,9 @@ struct ErrorReport {
     std::string name;        ///< Error.name, or "" for non-Error values
     std::string specifier;   ///< module that failed to load (ZTS_ERR_MODULE_LOAD)
     std::string importer;    ///< module that imported it ("" for the host)
+    void *thrown = nullptr;  ///< identity of the thrown object (not owned; only compared), or nullptr
+    int32_t thrown_ref = 0;  ///< ref (in refs) to the thrown value, until zts_domain_error hands it over; 0: none
+    int32_t exception_slot = -1; ///< registry slot of the C# exception a marked Error was made for, or -1
 };
 
 /// The last host-loader failure, to classify the exception that reaches the host.
@@ -61,8 +67,15 @@ struct zts_domain {
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
     JSValue enumerable_iterators = JS_UNDEFINED; ///< owned: [direct, via IEnumerable] [Symbol.iterator] functions of ZTS_TYPE_ENUMERABLE prototypes, made on first use
     JSAtom length_atom = JS_ATOM_NULL;  ///< owned: "length", compared by the C# array exotic's get hook
-    std::vector<std::pair<void *, std::string>> rejections; ///< unhandled rejections: promise identity, text
+    zts::RejectionList rejections;      ///< unhandled rejections, oldest first
     zts::SourceMaps source_maps;        ///< source maps of loaded modules, read by the backtrace hook
+    zts::ModuleTable modules;           ///< open loads, compiled modules, unusable ones (re-entry guard)
+    std::atomic<bool> interrupt_requested{false}; ///< set by zts_domain_interrupt (any thread); cleared per outermost call
+    int32_t interrupt_cause = 0;        ///< zts::InterruptCause of the current outermost call
+    int64_t budget_us = 0;              ///< time budget of each outermost call (0: none)
+    int64_t deadline_us = 0;            ///< steady-clock end of the current outermost call's budget
+    int32_t job_limit = 10000;          ///< Promise jobs run per drain at most (0: no limit)
+    JSAtom csharp_exception_atom = JS_ATOM_NULL; ///< owned: private symbol of the C# exception mark on Errors
     std::vector<JSValue> reset_hooks;   ///< owned: zts.on_reset functions, in registration order (reset_hooks.h)
     zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (issue 12)
     zts::Promises promises;             ///< promises of C# tasks and watched JS promises (issue 12)
@@ -78,8 +91,12 @@ inline zts_domain *domain_of(JSContext *ctx)
     return static_cast<zts_domain *>(JS_GetContextOpaque(ctx));
 }
 
-/// Takes the pending exception of d's context into d->error with status; returns status.
+/// Takes the pending exception of d's context into d->error with status (the thrown value held as
+/// d->error.thrown_ref); returns status.
 int32_t capture_exception(zts_domain *d, int32_t status);
+
+/// The JS kind of v for error texts: "number", "string", "bigint", "symbol", "function", "object", ...
+const char *js_kind(JSContext *ctx, JSValueConst v);
 
 /// Records a host-side failure (no JS exception) in d->error; returns status.
 int32_t report_failure(zts_domain *d, int32_t status, const std::string &message);
@@ -90,7 +107,5 @@ JSValue new_error(JSContext *ctx, const std::string &message);
 /// Throws `Error(message)` into ctx (message UTF-8); returns JS_EXCEPTION.
 JSValue throw_error(JSContext *ctx, const std::string &message);
 
-/// Runs pending jobs until none is left; false (exception captured as ZTS_ERR_JS) when one threw.
-bool run_pending_jobs(zts_domain *d);
 
 } // namespace zts

@@ -13,31 +13,6 @@ namespace
 
 constexpr int32_t k_max_args = 64;
 
-const char *kind_name(uint32_t kind)
-{
-    switch (kind) {
-    case ZTS_KIND_UNDEFINED:
-        return "undefined";
-    case ZTS_KIND_NULL:
-        return "null";
-    case ZTS_KIND_BOOL:
-        return "boolean";
-    case ZTS_KIND_INT:
-    case ZTS_KIND_FLOAT:
-        return "number";
-    case ZTS_KIND_STRING:
-        return "string";
-    case ZTS_KIND_FUNCTION:
-        return "function";
-    case ZTS_KIND_REF:
-        return "ref";
-    case ZTS_KIND_ARRAY:
-        return "array";
-    default:
-        return "object";
-    }
-}
-
 // Score of one argument against one parameter (docs/OVERLOADS.md): 0 rejects (also a number outside the
 // parameter's range, a string that is not one character for System.Char); a kind the parameter only
 // converts from scores 10, a natural kind 30; a C# object scores 60 for its exact view type, 50 minus
@@ -268,7 +243,8 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
     for (int32_t i = 0; i < argc; i++) {
         const ExoticPayload *payload = kinds[i] == ZTS_KIND_OBJECT ? exotic_payload(argv[i]) : nullptr;
         const TypeInfo *view = payload != nullptr ? d->types.find(payload->type_id) : nullptr;
-        got += (i > 0 ? ", " : "") + (view != nullptr ? view->js_name : std::string(kind_name(kinds[i])));
+        const char *kind = kinds[i] == ZTS_KIND_REF ? "ref" : kinds[i] == ZTS_KIND_ARRAY ? "array" : js_kind(ctx, argv[i]);
+        got += (i > 0 ? ", " : "") + (view != nullptr ? view->js_name : std::string(kind));
     }
     std::string candidates;
     for (const Candidate &c : set.candidates) {

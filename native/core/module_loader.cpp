@@ -1,9 +1,11 @@
 #include "module_loader.h"
 
+#include "backtrace_hook.h"
 #include "host_callbacks.h"
 #include "module_specifier.h"
 #include "namespace_tree.h"
 #include "native_modules.h"
+#include "script_limits.h"
 
 #include <cstring>
 
@@ -41,6 +43,16 @@ char *normalize_hook(JSContext *ctx, const char *base, const char *name, void * 
         fail_load(d, name, importer, "zts: " + error);
         return nullptr;
     }
+    // Every import and every host bind passes here first, also for modules QuickJS already has.
+    if (d->modules.busy_outside_innermost(canonical)) {
+        fail_load(d, canonical, importer, module_reentry_message(d->modules, canonical));
+        return nullptr;
+    }
+    if (d->modules.unusable(canonical)) {
+        fail_load(d, canonical, importer, module_unusable_message(canonical));
+        return nullptr;
+    }
+    d->modules.imported(importer, canonical);
     // QuickJS calls the loader right after normalize for the same name; the loader has no importer argument.
     d->pending_importer_name = canonical;
     d->pending_importer = importer;
@@ -86,11 +98,25 @@ JSModuleDef *compile_module(zts_domain *d, const std::string &name, const std::s
     return m;
 }
 
+JSModuleDef *load_module(zts_domain *d, const std::string &name, const std::string &importer);
+
 JSModuleDef *loader_hook(JSContext *ctx, const char *name_c, void * /*opaque*/)
 {
     zts_domain *d = domain_of(ctx);
     std::string name = name_c;
     std::string importer = d->pending_importer_name == name ? d->pending_importer : std::string();
+    d->modules.started(name); // from here until its load closes, importing name again is re-entry
+    JSModuleDef *m = load_module(d, name, importer);
+    if (m != nullptr) {
+        d->modules.compiled(name, m);
+    }
+    return m;
+}
+
+// The module of a canonical name: csharp: types, then native C modules, then the host loader.
+JSModuleDef *load_module(zts_domain *d, const std::string &name, const std::string &importer)
+{
+    JSContext *ctx = d->ctx;
 
     // 1. csharp: type modules never reach the host loader.
     if (is_csharp_specifier(name)) {
@@ -129,35 +155,95 @@ JSModuleDef *loader_hook(JSContext *ctx, const char *name_c, void * /*opaque*/)
                          "zts: cannot load module '" + name + "'" + imported_from(importer) + ": " + reason);
     }
     register_source_map(d, name, req);
-    return compile_module(d, name, req.source);
+    JSModuleDef *m = compile_module(d, name, req.source);
+    if (m == nullptr) {
+        d->modules.compile_failed(name); // QuickJS freed it; modules compiled under it may still point at it
+    }
+    return m;
 }
 
-const char *js_kind(JSContext *ctx, JSValueConst v)
+// Attaches a no-op rejection handler, so a load failure the host reports is not also an unhandled rejection.
+void mark_handled(JSContext *ctx, JSValueConst promise)
 {
-    if (JS_IsFunction(ctx, v)) {
-        return "function";
+    JSValue catch_fn = JS_GetPropertyStr(ctx, promise, "catch");
+    JSValue noop = JS_NewCFunction(
+        ctx, [](JSContext *, JSValueConst, int, JSValueConst *) { return JS_UNDEFINED; }, "ignore", 1);
+    JSValue r = JS_IsException(catch_fn) || JS_IsException(noop) ? JS_EXCEPTION
+                                                                    : JS_Call(ctx, catch_fn, promise, 1, &noop);
+    if (JS_IsException(r)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
     }
-    switch (JS_VALUE_GET_TAG(v)) {
-    case JS_TAG_INT:
-    case JS_TAG_FLOAT64:
-        return "number";
-    case JS_TAG_BOOL:
-        return "boolean";
-    case JS_TAG_NULL:
-        return "null";
-    case JS_TAG_UNDEFINED:
-        return "undefined";
-    case JS_TAG_STRING:
-    case JS_TAG_STRING_ROPE:
-        return "string";
-    case JS_TAG_SYMBOL:
-        return "symbol";
-    case JS_TAG_BIG_INT:
-    case JS_TAG_SHORT_BIG_INT:
-        return "bigint";
-    default:
-        return "object";
+    JS_FreeValue(ctx, r);
+    JS_FreeValue(ctx, noop);
+    JS_FreeValue(ctx, catch_fn);
+}
+
+// Captures the pending exception of a failed import of module; a JS error (not a host-loader failure, which has
+// its own text) gets the CONTRACT §6 Message: "zts: module 'm' failed: Name: message (file:line:col)", the
+// position being the first frame's (the .ts position when the module has a source map).
+int32_t capture_module_failure(zts_domain *d, const std::string &module)
+{
+    int32_t rc = capture_exception(d, ZTS_ERR_JS);
+    ErrorReport &e = d->error;
+    if (rc == ZTS_ERR_JS && !interrupted(d)) { // an interrupt keeps its own text
+        std::string position = first_position(e.stack);
+        e.message = "zts: module '" + module + "' failed: " + (e.name.empty() ? "" : e.name + ": ") + e.message +
+                    (position.empty() ? "" : " (" + position + ")");
     }
+    return rc;
+}
+
+// Throws why a module's load promise did not fulfil: its rejection, or the pending top-level await.
+JSValue throw_unsettled(zts_domain *d, const std::string &canonical, JSValueConst promise)
+{
+    if (interrupted(d)) {
+        report_failure(d, ZTS_ERR_JS, interrupt_message(d)); // the job that would settle it was not run
+        return JS_EXCEPTION;
+    }
+    if (JS_PromiseState(d->ctx, promise) == JS_PROMISE_REJECTED) {
+        JS_Throw(d->ctx, JS_PromiseResult(d->ctx, promise));
+        capture_module_failure(d, canonical);
+        return JS_EXCEPTION;
+    }
+    report_failure(d, ZTS_ERR_MODULE_LOAD,
+                   "zts: module '" + canonical + "' did not finish evaluating (a top-level await is pending)");
+    d->error.specifier = canonical;
+    return JS_EXCEPTION;
+}
+
+// The namespace of a loaded module (owned), or JS_EXCEPTION with d->error set. Outside JS the pending Promise
+// jobs run (bounded) and settle the load promise. Inside JS no job may run (it could re-enter a module that is
+// evaluating): the module's own evaluation promise is read instead, which is settled unless it awaits.
+JSValue settled_namespace(zts_domain *d, const std::string &canonical, JSValueConst promise, bool outermost)
+{
+    JSContext *ctx = d->ctx;
+    if (outermost && run_jobs(d) < 0) {
+        return JS_EXCEPTION;
+    }
+    if (JS_PromiseState(ctx, promise) == JS_PROMISE_FULFILLED) {
+        return JS_PromiseResult(ctx, promise);
+    }
+    JSModuleDef *m = outermost || JS_PromiseState(ctx, promise) != JS_PROMISE_PENDING ? nullptr
+                                                                                        : d->modules.find(canonical);
+    if (m == nullptr) {
+        return throw_unsettled(d, canonical, promise);
+    }
+    JSValue evaluated = JS_EvalFunction(ctx, JS_DupValue(ctx, JS_MKPTR(JS_TAG_MODULE, m)));
+    if (JS_IsException(evaluated)) {
+        capture_module_failure(d, canonical);
+        return JS_EXCEPTION;
+    }
+    JSValue ns = JS_EXCEPTION;
+    if (JS_PromiseState(ctx, evaluated) == JS_PROMISE_FULFILLED) {
+        ns = JS_GetModuleNamespace(ctx, m);
+        if (JS_IsException(ns)) {
+            capture_exception(d, ZTS_ERR_JS);
+        }
+    } else {
+        throw_unsettled(d, canonical, evaluated);
+    }
+    JS_FreeValue(ctx, evaluated);
+    return ns;
 }
 
 } // namespace
@@ -170,6 +256,7 @@ void install_module_loader(zts_domain *d)
 int32_t module_get_function(zts_domain *d, const std::string &module, const std::string &export_name, int32_t *out_ref)
 {
     JSContext *ctx = d->ctx;
+    bool outermost = d->call_depth == 1; // this bind is counted; more means JS is on the stack
     d->load_failure = LoadFailure{};
     std::string canonical;
     std::string error;
@@ -178,29 +265,25 @@ int32_t module_get_function(zts_domain *d, const std::string &module, const std:
         d->error.specifier = module;
         return ZTS_ERR_MODULE_LOAD;
     }
-    JSValue promise = JS_LoadModule(ctx, "", canonical.c_str());
-    if (JS_IsException(promise)) {
-        return capture_exception(d, ZTS_ERR_JS);
+    uint64_t rejections_before = d->rejections.mark();
+    JSValue promise;
+    {
+        ModuleLoadScope load(d->modules); // resolve, link and evaluate; the jobs below are loads of their own
+        promise = JS_LoadModule(ctx, "", canonical.c_str());
     }
-    if (!run_pending_jobs(d)) {
-        JS_FreeValue(ctx, promise);
+    if (JS_IsException(promise)) {
+        return capture_module_failure(d, canonical);
+    }
+    JSValue ns = settled_namespace(d, canonical, promise, outermost);
+    if (JS_PromiseState(ctx, promise) != JS_PROMISE_FULFILLED) {
+        mark_handled(ctx, promise); // the host reports this failure once, not again as an unhandled rejection
+    }
+    JS_FreeValue(ctx, promise);
+    if (JS_IsException(ns)) {
+        // QuickJS leaves the rejected promise of the module's body unhandled: the host reports that error once.
+        d->rejections.forget_since(rejections_before, d->error.thrown);
         return d->error.status;
     }
-    JSPromiseStateEnum state = JS_PromiseState(ctx, promise);
-    if (state == JS_PROMISE_REJECTED) {
-        JS_Throw(ctx, JS_PromiseResult(ctx, promise));
-        JS_FreeValue(ctx, promise);
-        return capture_exception(d, ZTS_ERR_JS);
-    }
-    if (state != JS_PROMISE_FULFILLED) {
-        JS_FreeValue(ctx, promise);
-        report_failure(d, ZTS_ERR_MODULE_LOAD,
-                       "zts: module '" + canonical + "' did not finish evaluating (a top-level await is pending)");
-        d->error.specifier = canonical;
-        return ZTS_ERR_MODULE_LOAD;
-    }
-    JSValue ns = JS_PromiseResult(ctx, promise);
-    JS_FreeValue(ctx, promise);
     JSAtom atom = JS_NewAtom(ctx, export_name.c_str());
     int has = JS_HasProperty(ctx, ns, atom);
     if (has <= 0) {

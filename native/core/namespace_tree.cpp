@@ -56,18 +56,25 @@ JSValue resolve(zts_domain *d, const std::string &dotted)
 JSValue namespace_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst /*receiver*/)
 {
     JSValue key = JS_AtomToValue(ctx, atom);
-    bool is_string = JS_IsString(key);
-    JS_FreeValue(ctx, key);
-    if (!is_string) {
+    if (!JS_IsString(key)) {
+        JS_FreeValue(ctx, key);
         return JS_UNDEFINED; // symbols and indices: nothing in the CLR tree
     }
-    const char *name = JS_AtomToCString(ctx, atom);
+    size_t len = 0;
+    const char *name = JS_ToCStringLen(ctx, &len, key);
+    JS_FreeValue(ctx, key);
     if (name == nullptr) {
         return JS_EXCEPTION;
     }
-    const std::string &ns = *namespace_name(obj);
-    std::string dotted = ns.empty() ? std::string(name) : ns + "." + name;
+    std::string part(name, len);
     JS_FreeCString(ctx, name);
+    const std::string &ns = *namespace_name(obj);
+    if (part.find('\0') != std::string::npos) {
+        // Issue 11: a C string would end at the NUL and find another type ('Adv\0zzz' was 'Adv').
+        return throw_error(ctx, "zts: CLR name '" + (ns.empty() ? "" : ns + ".") + part.substr(0, part.find('\0')) +
+                                    "\\0...' contains a NUL character");
+    }
+    std::string dotted = ns.empty() ? part : ns + "." + part;
     JSValue v = resolve(domain_of(ctx), dotted);
     if (JS_IsObject(v)) {
         // Cached as an own property: found before this hook next time.

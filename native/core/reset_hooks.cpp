@@ -1,5 +1,7 @@
 #include "reset_hooks.h"
 
+#include "script_limits.h"
+
 namespace zts
 {
 namespace
@@ -36,6 +38,9 @@ int32_t run_reset_hook(zts_domain *d, int32_t index)
     }
     // A hook may register another one (the vector grows): call a duplicate, not the slot.
     JSValue fn = JS_DupValue(d->ctx, d->reset_hooks[static_cast<size_t>(index)]);
+    if (d->call_depth == 0) {
+        begin_outermost_call(d); // a runaway hook is stopped by Interrupt and the call budget too (issue 11)
+    }
     d->call_depth++;
     JSValue r = JS_Call(d->ctx, fn, JS_UNDEFINED, 0, nullptr);
     d->call_depth--;

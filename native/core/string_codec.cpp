@@ -33,6 +33,9 @@ void utf16_to_utf8(const uint16_t *chars, size_t len, std::string &out)
 void utf8_to_utf16(const char *bytes, size_t len, std::u16string &out)
 {
     out.clear();
+    if (len * sizeof(char16_t) <= k_scratch_keep_bytes) {
+        trim_scratch(out); // a small result does not keep an earlier huge buffer
+    }
     out.reserve(len);
     const auto *s = reinterpret_cast<const unsigned char *>(bytes);
     size_t i = 0;

@@ -1,6 +1,7 @@
 #include "timers.h"
 
 #include "domain.h"
+#include "script_limits.h"
 
 #include <cmath>
 
@@ -161,6 +162,9 @@ int32_t timers_run_next(zts_domain *d)
     } else {
         next->second.due = timers.now + next->second.interval;
         next->second.seq = timers.next_seq++; // not again in this pass
+    }
+    if (d->call_depth == 0) {
+        begin_outermost_call(d); // a runaway timer is stopped by Interrupt and the call budget (issue 11)
     }
     d->call_depth++;
     JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, static_cast<int>(args.size()), args.data());

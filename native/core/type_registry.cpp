@@ -57,6 +57,11 @@ bool TypeRegistry::implements(int32_t id, int32_t iface)
     return false;
 }
 
+const char *TypeRegistry::intern_name(const char *name)
+{
+    return names_.emplace(name != nullptr ? name : "").first->c_str();
+}
+
 void TypeRegistry::clear(JSContext *ctx)
 {
     for (TypeInfo &t : types_) {
@@ -68,6 +73,7 @@ void TypeRegistry::clear(JSContext *ctx)
     types_.resize(1);
     types_[0] = TypeInfo{};
     by_name_.clear();
+    names_.clear();
 }
 
 } // namespace zts

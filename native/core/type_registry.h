@@ -9,6 +9,7 @@
 #include <deque>
 #include <map>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace zts
@@ -75,12 +76,18 @@ class TypeRegistry
     bool derives_from(int32_t id, int32_t ancestor);
     /// True when type `id` (or a base class) lists interface `iface` (or iface is id itself).
     bool implements(int32_t id, int32_t iface);
-    /// Frees every JS object the registry holds (domain teardown).
+    /// The registry's copy of a parameter type name (nullptr reads as ""): one per distinct text, valid until
+    /// clear, so zts_param_spec.type_name of every candidate can point at it.
+    const char *intern_name(const char *name);
+    /// Number of distinct names interned.
+    size_t name_count() const { return names_.size(); }
+    /// Frees every JS object and name the registry holds (domain teardown).
     void clear(JSContext *ctx);
 
   private:
     std::deque<TypeInfo> types_{TypeInfo{}}; ///< index 0 unused; a deque keeps TypeInfo addresses stable
     std::map<std::string, int32_t> by_name_; ///< full name -> id
+    std::unordered_set<std::string> names_;  ///< interned type names (node-based: element addresses are stable)
 };
 
 } // namespace zts

@@ -31,7 +31,8 @@ extern "C" {
  * thread; later calls replace the pointers. Returns 0, or -1 when a pointer is
  * NULL or the sentinel differs from ZTS_GATE_ERROR_SENTINEL (nothing changes).
  *   js_touserdata(ctx, value, slot): the pointer stored in a gate data value.
- *   js_throw(ctx, exc): QuickJS's JS_Throw (takes ownership of exc).
+ *   js_throw(ctx, exc): the core's throw, JS_Throw that unwraps the boxes of rethrown
+ *   non-object values (takes ownership of exc).
  */
 ZTS_GATE_API int32_t zts_gate_init(void *js_touserdata, void *js_throw, int32_t error_sentinel_tag);
 

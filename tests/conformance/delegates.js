@@ -49,6 +49,23 @@ export function test_Delegates_ToDelegate_Explicit() {
     throws(() => zts.to_delegate(42, Fn), 'zts: zts.to_delegate: argument 1 must be a function');
 }
 
+// CONTRACT §6 (issue 9): a JS value thrown through C# reaches the JS caller as itself (===), with its own type
+// and stack, whatever it is; no `zts: ZTS.TsException:` wrapper.
 export function test_Delegates_JsThrowInsideDelegate_ReachesJsCaller() {
-    throws(() => Notifier.Call(() => { throw new Error('inner'); }, 1), 'zts: ZTS.TsException: inner');
+    const inner = new TypeError('inner');
+    const e = throws(() => Notifier.Call(() => { throw inner; }, 1), 'inner');
+    ok(e === inner, 'the same Error object');
+    ok(e instanceof TypeError && e.name === 'TypeError', 'its own type');
+    for (const value of [{ custom: 1 }, Symbol('s'), 42, 'text', null, undefined, 10n]) {
+        let caught = 'nothing';
+        try { Notifier.Call(() => { throw value; }, 1); } catch (x) { caught = x; }
+        ok(caught === value, `thrown ${typeof value} comes back as itself`);
+    }
+}
+
+// Nested twice (JS -> C# -> JS -> C# -> JS): still the same value, one `zts:` prefix at most.
+export function test_Delegates_JsThrowThroughTwoCSharpFrames_SameValue() {
+    const inner = new RangeError('deep');
+    const e = throws(() => Notifier.Call(x => Notifier.Call(() => { throw inner; }, x), 1), 'deep');
+    ok(e === inner, 'the same Error object after two C# frames');
 }

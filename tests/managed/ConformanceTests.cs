@@ -13,7 +13,7 @@ namespace ZTS.Tests
     [TestFixture]
     public class Conformance_Suite : DomainFixture
     {
-        private static string Dir
+        internal static string Dir
         {
             get
             {

@@ -83,8 +83,9 @@ namespace ZTS.Tests
                            "export function guarded(n) { try { return host.down(n); } catch (e) { return -1; } }";
             down = TsAppDomain.GetFunction<Func<int, int>>("m", "down");
             var e = Assert.Throws<TsException>(() => down(50));
-            StringAssert.Contains("bottom", e.Message);
-            StringAssert.StartsWith("zts: ZTS.TsException: ", e.Message);
+            // The JS Error crossed C# 50 times and is still itself (CONTRACT §6: identity, no stacked prefixes).
+            Assert.AreEqual("bottom", e.Message);
+            Assert.AreEqual("Error", e.JsName);
             Assert.AreEqual(Mono.Domain.CallDepth, 0);
             // The domain still works, and a try/catch in the middle stops the unwinding there.
             var guarded = TsAppDomain.GetFunction<Func<int, int>>("m", "guarded");

@@ -118,12 +118,32 @@ namespace ZTS.Tests
         }
 
         [Test]
+        public void Modules_SyntaxError_MessageNamesModuleAndPosition_Issue9()
+        {
+            // The Unity console shows the Message: it names the module and the position (CONTRACT §6).
+            Modules["game/logic"] = "export function f() {\n  return 1;\n  let x = 2 + ;\n}\n";
+            var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("game/logic", "f"));
+            Assert.AreEqual("zts: module 'game/logic' failed: SyntaxError: unexpected token in expression: ';' (game/logic:3:15)", e.Message);
+        }
+
+        [Test]
+        public void Modules_ErrorInImportedModule_MessageNamesRequestedModuleAndThrowSite_Issue9()
+        {
+            Modules["game/logic"] = "import { v } from './util';\nexport function f() { return v; }";
+            Modules["game/util"] = "export const v = 1;\nnull.boom;\n";
+            var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("game/logic", "f"));
+            StringAssert.StartsWith("zts: module 'game/logic' failed: TypeError: ", e.Message);
+            StringAssert.EndsWith(" (game/util:2:5)", e.Message);
+            Assert.AreEqual("TypeError", e.JsName);
+        }
+
+        [Test]
         public void Modules_EvaluationThrow_HasFileLineAndFailsSameWayAgain()
         {
             Modules["app"] = "const a = 1;\nthrow new RangeError('bad start');\nexport function f() {}";
             var e1 = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("app", "f"));
             var e2 = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("app", "f"));
-            Assert.AreEqual("bad start", e1.Message);
+            StringAssert.StartsWith("zts: module 'app' failed: RangeError: bad start (app:2:", e1.Message);
             Assert.AreEqual(e1.Message, e2.Message);
             Assert.AreEqual("RangeError", e1.JsName);
             StringAssert.Contains("app:2", e1.JsStack);

@@ -96,3 +96,52 @@ TEST(Gate_Library, DoesNotLinkQuickJS)
     EXPECT_NE(nullptr, dlsym(gate, "zts_callback_error_sentinel"));
     dlclose(gate);
 }
+
+// Regression (issue 9): the protocol that keeps a thrown JS value's identity through a host frame. The host takes
+// the thrown value's ref from zts_domain_error and returns zts_error_rethrow_value under the sentinel; the gate's
+// throw unwraps the box of a value that is not an object, so every kind of value comes back as itself (===).
+TEST_F(Gate_Callback, RethrownValue_IsTheSameJsValue_Issue9)
+{
+    module("m", "export function thrower(k) {\n"
+                "  throw globalThis.last = [new TypeError('t'), { custom: 1 }, Symbol('s'), 42, 'x', undefined, 7n][k];\n"
+                "}\n"
+                "export function probe(k) {\n"
+                "  try { host.relay(k); } catch (e) { return String(e === globalThis.last); }\n"
+                "  return 'no throw';\n"
+                "}");
+    int32_t thrower = function("m", "thrower");
+    host_function("host.relay", [thrower](zts_domain *dd, int, zts_value *argv, zts_value *, std::string *) {
+        zts_value arg = argv[0];
+        zts_value r;
+        EXPECT_EQ(ZTS_ERR_JS, zts_function_call(dd, thrower, 1, &arg, &r));
+        zts_error_info info;
+        zts_domain_error(dd, &info);
+        EXPECT_GT(info.thrown_ref, 0);
+        EXPECT_EQ(-1, info.exception_slot);
+        zts_value v;
+        EXPECT_EQ(ZTS_OK, zts_error_rethrow_value(dd, info.thrown_ref, &v));
+        EXPECT_EQ(ZTS_TAG_OBJECT, v.tag);
+        zts_function_release(dd, info.thrown_ref);
+        zts_value sentinel;
+        sentinel.u.ptr = v.u.ptr;
+        sentinel.tag = ZTS_CALLBACK_ERROR_SENTINEL;
+        return sentinel;
+    });
+    int32_t probe = function("m", "probe");
+    for (int32_t k = 0; k < 7; k++) {
+        zts_value r;
+        ASSERT_EQ(ZTS_OK, call(probe, {int_value(k)}, &r)) << error_message();
+        EXPECT_EQ("true", take_string(r)) << "kind " << k;
+    }
+    // TearDown: every held value and box is freed by JS_FreeRuntime time.
+}
+
+// A failed import names the module and the throw site in the message (CONTRACT §6, issue 9).
+TEST_F(Gate_Callback, ModuleSyntaxError_MessageNamesModule_Issue9)
+{
+    module("game/logic", "export function f() {\n  return 1;\n  let x = 2 + ;\n}\n");
+    int32_t ref = 0;
+    EXPECT_EQ(ZTS_ERR_JS, zts_module_get_function(d, "game/logic", "f", &ref));
+    EXPECT_EQ("zts: module 'game/logic' failed: SyntaxError: unexpected token in expression: ';' (game/logic:3:15)",
+              error_message());
+}

@@ -12,6 +12,9 @@ int32_t load_module(void * /*host*/, const char *specifier, const char *importer
 {
     NativeHost *h = NativeHost::current;
     h->loads_.push_back(std::string(importer) + "->" + specifier);
+    if (h->on_load_) {
+        h->on_load_(specifier);
+    }
     auto it = h->sources_.find(specifier);
     if (it == h->sources_.end()) {
         std::string reason = "no such test module";
@@ -44,7 +47,7 @@ zts_value host_call(JSContext * /*ctx*/, zts_value /*this_val*/, int32_t argc, z
     std::u16string msg = to_u16(error);
     zts_value err;
     zts_error_new(h->d, reinterpret_cast<const uint16_t *>(msg.data()), static_cast<int32_t>(msg.size()), nullptr, 0,
-                  &err);
+                  undefined_value(), &err);
     zts_value sentinel;
     sentinel.u.ptr = err.tag == ZTS_TAG_OBJECT ? err.u.ptr : nullptr;
     sentinel.tag = ZTS_CALLBACK_ERROR_SENTINEL;

@@ -53,6 +53,7 @@ class NativeHost : public ::testing::Test
     std::function<void(const std::string &, zts_type_request *)> resolve_; ///< type_resolve, when set
     std::function<void(const std::string &, zts_type_request *)> list_;    ///< namespace_list, when set
     std::function<int32_t(int32_t, zts_type_request *)> bind_;             ///< type_bind, when set
+    std::function<void(const std::string &)> on_load_; ///< runs inside module_load before it answers, when set
 
     static NativeHost *current; ///< the running test's host (callbacks are process-wide)
 };
@@ -73,6 +74,14 @@ inline zts_value int_value(int32_t i)
     v.u.bits = 0;
     v.u.int32 = i;
     v.tag = ZTS_TAG_INT;
+    return v;
+}
+
+inline zts_value undefined_value()
+{
+    zts_value v;
+    v.u.bits = 0;
+    v.tag = ZTS_TAG_UNDEFINED;
     return v;
 }
 

@@ -60,7 +60,7 @@ namespace ZTS.Shared.Bridges
 
         public static long ReadInt64(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            return IsMissing(s, argv, argc, i) ? s.Missing<long>(i) : ValueRules.ToIntegral(argv[i], -ValueRules.MaxSafeInteger, ValueRules.MaxSafeInteger, s.ParamTypes[i], At(s, i));
+            return IsMissing(s, argv, argc, i) ? s.Missing<long>(i) : ValueRules.ToInt64(argv[i], s.ParamTypes[i], At(s, i));
         }
 
         public static ulong ReadUInt64(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)

@@ -133,7 +133,7 @@ namespace ZTS.Shared.Bridges
         public static short ReadInt16(FunctionClosure c, JsValue r) { return (short)ValueRules.ToIntegral(r, short.MinValue, short.MaxValue, c.ResultType, Result(c, r)); }
         public static ushort ReadUInt16(FunctionClosure c, JsValue r) { return (ushort)ValueRules.ToIntegral(r, ushort.MinValue, ushort.MaxValue, c.ResultType, Result(c, r)); }
         public static uint ReadUInt32(FunctionClosure c, JsValue r) { return (uint)ValueRules.ToIntegral(r, uint.MinValue, uint.MaxValue, c.ResultType, Result(c, r)); }
-        public static long ReadInt64(FunctionClosure c, JsValue r) { return ValueRules.ToIntegral(r, -ValueRules.MaxSafeInteger, ValueRules.MaxSafeInteger, c.ResultType, Result(c, r)); }
+        public static long ReadInt64(FunctionClosure c, JsValue r) { return ValueRules.ToInt64(r, c.ResultType, Result(c, r)); }
         public static ulong ReadUInt64(FunctionClosure c, JsValue r) { return ValueRules.ToUInt64(r, c.ResultType, Result(c, r)); }
         public static double ReadDouble(FunctionClosure c, JsValue r) { return ValueRules.ToDouble(r, c.ResultType, Result(c, r)); }
         public static float ReadSingle(FunctionClosure c, JsValue r) { return (float)ValueRules.ToDouble(r, c.ResultType, Result(c, r)); }

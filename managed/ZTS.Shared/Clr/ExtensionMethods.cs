@@ -25,7 +25,8 @@ namespace ZTS.Shared.Clr
                 ParameterInfo[] ps = m.GetParameters();
                 ParamSpec[] specs = TypeBinder.Specs(d, ps.Skip(1).ToArray(), strings);
                 string memberName = TypeBinder.DisplayName(m.DeclaringType) + "." + jsName;
-                int bridge = TypeBinder.Host(d, () => new ThisAsFirst(d.Bridges.Method(method, TypeBinder.Site(d, memberName, ps, method.ReturnType))).Call);
+                // The policy judges the static method on its own class (issue 15): a denied one throws the denial.
+                int bridge = TypeBinder.Host(d, m.DeclaringType, method, jsName, () => new ThisAsFirst(d.Bridges.Method(method, TypeBinder.Site(d, memberName, ps, method.ReturnType))).Call);
                 TypeBinder.Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), 0u, bridge, specs.Length, specs));
             }
         }

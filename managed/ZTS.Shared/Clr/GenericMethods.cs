@@ -33,7 +33,9 @@ namespace ZTS.Shared.Clr
         {
             return (d, thisVal, argc, argv, magic, data) =>
             {
-                MethodInfo closed = Close(def, Infer(d, def, argc, argv, data, memberName), memberName);
+                Type[] typeArgs = Infer(d, def, argc, argv, data, memberName);
+                foreach (Type a in typeArgs) PolicyGate.CheckType(d, a); // as zts.generic's arguments (issue 15)
+                MethodInfo closed = Close(def, typeArgs, memberName);
                 return BridgeOf(d, closed, memberName)(d, thisVal, argc, argv, magic, data);
             };
         }
@@ -55,6 +57,7 @@ namespace ZTS.Shared.Clr
                 if (ZtsNative.zts_type_id_of(d.Handle, argv[i], out id) != ZtsStatus.Ok)
                     throw new TsMarshalException("zts: " + helper + ": argument " + (i + 1) + " must be a C# type object");
                 typeArgs[i - 2] = d.TypesById[id];
+                PolicyGate.CheckType(d, typeArgs[i - 2]); // as zts.generic's arguments (issue 15)
             }
             string memberName = TypeBinder.DisplayName(owner) + "." + name;
             List<MethodInfo> defs = Definitions(d, owner, name, typeArgs.Length, true);
@@ -62,6 +65,11 @@ namespace ZTS.Shared.Clr
             if (!isStatic) defs = Definitions(d, owner, name, typeArgs.Length, false);
             if (defs.Count == 0)
                 throw new TsBindException("zts: " + helper + ": '" + memberName + "' is not a generic method with " + typeArgs.Length + " type parameter(s)");
+            foreach (MethodInfo def in defs)
+            {
+                string denied = PolicyGate.Denied(d, owner, def, name);
+                if (denied != null) throw new TsPolicyException(denied);
+            }
             MethodInfo[] closed = defs.Select(m => Close(m, typeArgs, memberName)).ToArray();
             var call = new ClosedCall(owner, isStatic, closed, memberName + "[" + string.Join(", ", typeArgs.Select(TypeBinder.DisplayName).ToArray()) + "]");
             JsValue fn;

@@ -1,4 +1,5 @@
 using System;
+using ZTS.Shared.Conversion;
 
 namespace ZTS.Shared.Clr
 {
@@ -38,18 +39,9 @@ namespace ZTS.Shared.Clr
         /// <summary>Fills the range / single-char filters for a parameter of type t.</summary>
         public void Filters(Type t)
         {
-            MinValue = 1;
-            MaxValue = 0;
             Type u = Nullable.GetUnderlyingType(t) ?? t;
             if (u.IsEnum) u = Enum.GetUnderlyingType(u);
-            if (u == typeof(sbyte)) { MinValue = sbyte.MinValue; MaxValue = sbyte.MaxValue; }
-            else if (u == typeof(byte)) { MinValue = byte.MinValue; MaxValue = byte.MaxValue; }
-            else if (u == typeof(short)) { MinValue = short.MinValue; MaxValue = short.MaxValue; }
-            else if (u == typeof(ushort)) { MinValue = ushort.MinValue; MaxValue = ushort.MaxValue; }
-            else if (u == typeof(int)) { MinValue = int.MinValue; MaxValue = int.MaxValue; }
-            else if (u == typeof(uint)) { MinValue = uint.MinValue; MaxValue = uint.MaxValue; }
-            else if (u == typeof(long)) { MinValue = -9007199254740991.0; MaxValue = 9007199254740991.0; }
-            else if (u == typeof(ulong)) { MinValue = 0; MaxValue = 9007199254740991.0; }
+            ValueRules.IntegralRange(u, out MinValue, out MaxValue); // the conversions' own ranges
             SingleChar = u == typeof(char) ? 1 : 0;
             Type element = TsJsArrays.ElementType(t);
             JsKinds elementExact;

@@ -29,7 +29,13 @@ namespace ZTS.Shared.Clr
         private int[] _nextFree = new int[256];
         private int _freeHead = -1;
         private int _used; // high-water mark
-        private readonly Dictionary<Key, int> _identity = new Dictionary<Key, int>(new KeyComparer());
+        private Dictionary<Key, int> _identity = new Dictionary<Key, int>(new KeyComparer());
+
+        /// <summary>Slot capacity (lifetime tests: it shrinks when the registry empties).</summary>
+        public int Capacity
+        {
+            get { return _objects.Length; }
+        }
 
         /// <summary>Objects currently registered (slots in use).</summary>
         public int Count { get; private set; }
@@ -72,6 +78,21 @@ namespace ZTS.Shared.Clr
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
             Count--;
+            if (Count == 0 && _objects.Length > ShrinkAbove) ShrinkEmpty();
+        }
+
+        // Issue 11: a frame that held a million objects must not keep their capacity until Reset. Slots are
+        // shared with the core, so only an empty registry starts over small.
+        private const int ShrinkAbove = 4096;
+
+        private void ShrinkEmpty()
+        {
+            _objects = new object[256];
+            _views = new int[256];
+            _nextFree = new int[256];
+            _freeHead = -1;
+            _used = 0;
+            _identity = new Dictionary<Key, int>(new KeyComparer());
         }
 
         /// <summary>Drops every object (Shutdown, 10-LIFETIME §2.4).</summary>

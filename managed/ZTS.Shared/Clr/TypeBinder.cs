@@ -99,9 +99,9 @@ namespace ZTS.Shared.Clr
                 }
                 if (t.IsArray && t.GetArrayRank() == 1)
                 {
-                    int get = Host(d, () => d.Bridges.ArrayElement(t, "get", Site(d, owner + "[]", new[] { Param(typeof(int)) }, t.GetElementType())));
-                    int set = Host(d, () => d.Bridges.ArrayElement(t, "set", Site(d, owner + "[]", new[] { Param(typeof(int)), Param(t.GetElementType()) }, null)));
-                    int length = Host(d, () => d.Bridges.ArrayElement(t, "length", Site(d, owner + ".length", null, typeof(int))));
+                    int get = Host(d, t, null, null, () => d.Bridges.ArrayElement(t, "get", Site(d, owner + "[]", new[] { Param(typeof(int)) }, t.GetElementType())));
+                    int set = Host(d, t, null, null, () => d.Bridges.ArrayElement(t, "set", Site(d, owner + "[]", new[] { Param(typeof(int)), Param(t.GetElementType()) }, null)));
+                    int length = Host(d, t, null, null, () => d.Bridges.ArrayElement(t, "length", Site(d, owner + ".length", null, typeof(int))));
                     Check(d, ZtsNative.zts_type_add_array_access(d.Handle, typeId, get, set, length));
                 }
                 if (!t.IsAbstract && !t.IsInterface && !t.IsGenericTypeDefinition)
@@ -110,12 +110,12 @@ namespace ZTS.Shared.Clr
                     {
                         ConstructorInfo ctor = c;
                         ParamSpec[] specs = Specs(d, c.GetParameters(), strings);
-                        int bridge = Host(d, () => d.Bridges.Constructor(ctor, Site(d, owner + ".constructor", ctor.GetParameters(), t)));
+                        int bridge = Host(d, t, ctor, "constructor", () => d.Bridges.Constructor(ctor, Site(d, owner + ".constructor", ctor.GetParameters(), t)));
                         Check(d, ZtsNative.zts_type_add_constructor(d.Handle, typeId, bridge, specs.Length, specs));
                     }
                     if (t.IsValueType)
                     {
-                        int bridge = Host(d, () => d.Bridges.DefaultStruct(t, Site(d, owner + ".constructor", null, t)));
+                        int bridge = Host(d, t, null, null, () => d.Bridges.DefaultStruct(t, Site(d, owner + ".constructor", null, t)));
                         Check(d, ZtsNative.zts_type_add_constructor(d.Handle, typeId, bridge, 0, new ParamSpec[0]));
                     }
                 }
@@ -127,8 +127,8 @@ namespace ZTS.Shared.Clr
                     MethodInfo getter = a.Getter, setter = a.Setter;
                     string name = owner + "." + p.Name;
                     TableShape table = MarshalAsReader.TableFor(p, p.PropertyType, name);
-                    int g = getter == null ? -1 : Host(d, () => d.Bridges.Method(getter, Table(Site(d, name, null, p.PropertyType), table, null)));
-                    int s = setter == null ? -1 : Host(d, () => d.Bridges.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
+                    int g = getter == null ? -1 : Host(d, t, getter, p.Name, () => d.Bridges.Method(getter, Table(Site(d, name, null, p.PropertyType), table, null)));
+                    int s = setter == null ? -1 : Host(d, t, setter, p.Name, () => d.Bridges.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), a.IsStatic ? 1u : 0u, g, s));
                 }
                 foreach (FieldInfo f in TsMemberRules.Fields(t))
@@ -136,8 +136,8 @@ namespace ZTS.Shared.Clr
                     FieldInfo field = f;
                     string name = owner + "." + f.Name;
                     TableShape table = MarshalAsReader.TableFor(f, f.FieldType, name);
-                    int g = Host(d, () => d.Bridges.FieldGet(field, Table(Site(d, name, null, field.FieldType), table, null)));
-                    int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, () => d.Bridges.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
+                    int g = Host(d, t, field, field.Name, () => d.Bridges.FieldGet(field, Table(Site(d, name, null, field.FieldType), table, null)));
+                    int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, t, field, field.Name, () => d.Bridges.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? 1u : 0u, g, s));
                 }
                 foreach (MethodInfo m in Sorted(TsMemberRules.BindableMethods(t, accessors)))
@@ -147,9 +147,11 @@ namespace ZTS.Shared.Clr
                     string jsName = d.Aliases.FinalName(m);
                     ParamSpec[] specs = Specs(d, m.GetParameters(), strings);
                     string memberName = owner + "." + jsName;
-                    int bridge = m.IsGenericMethodDefinition ? Host(d, () => GenericMethods.Inferring(method, memberName)) // issue 12
-                        : Host(d, () => ScriptSubscriptions.Track(method, d.Bridges.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
-                                                                                         MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null))));
+                    Func<HostFunction> make = m.IsGenericMethodDefinition
+                        ? (Func<HostFunction>)(() => GenericMethods.Inferring(method, memberName)) // issue 12
+                        : () => ScriptSubscriptions.Track(method, d.Bridges.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
+                                                                                         MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null)));
+                    int bridge = Host(d, t, method, jsName, make);
                     Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? 1u : 0u, bridge, specs.Length, specs));
                 }
                 ExtensionMethods.Bind(d, t, typeId, strings); // [assembly: TsUsing] extension methods on instances (issue 12)
@@ -163,6 +165,14 @@ namespace ZTS.Shared.Clr
         private static IEnumerable<T> Sorted<T>(IEnumerable<T> members) where T : MethodBase
         {
             return TsMemberRules.Sorted(members);
+        }
+
+        // Issue 15: a member the script policy denies (PolicyGate) is bound as a host function that throws the denial,
+        // at bind time; an allowed member gets its bridge, so calls pay nothing for the policy.
+        internal static int Host(JsDomain d, Type t, MemberInfo m, string jsName, Func<HostFunction> make)
+        {
+            string denied = PolicyGate.Denied(d, t, m, jsName);
+            return denied != null ? d.AddHostFunction(PolicyGate.Thrower(denied)) : Host(d, make);
         }
 
         // A bridge that cannot be emitted still gets a host function: calling it throws TsBindException,

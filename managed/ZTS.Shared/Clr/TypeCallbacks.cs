@@ -17,6 +17,7 @@ namespace ZTS.Shared.Clr
                 JsDomain d = JsDomain.FromHost(host);
                 string path = ZtsNative.FromUtf8Z(name);
                 Type t = TypeCatalog.FindType(path);
+                if (t != null && !PolicyGate.Shows(d, t)) throw new TsPolicyException(TsScriptPolicy.TypePath(t)); // issue 15
                 if (t != null)
                 {
                     ZtsNative.zts_type_request_type(request, TypeBinder.Declare(d, t));
@@ -35,8 +36,11 @@ namespace ZTS.Shared.Clr
         {
             try
             {
-                foreach (string type in TypeCatalog.TypesOf(ZtsNative.FromUtf8Z(name)))
-                    ZtsNative.zts_type_request_add_name(request, ZtsNative.Utf8Z(type));
+                JsDomain d = JsDomain.FromHost(host);
+                string ns = ZtsNative.FromUtf8Z(name);
+                foreach (string type in TypeCatalog.TypesOf(ns))
+                    if (PolicyGate.Shows(d, TypeCatalog.FindType(ns + "." + type))) // a denied type is not exported (issue 15)
+                        ZtsNative.zts_type_request_add_name(request, ZtsNative.Utf8Z(type));
                 return 0;
             }
             catch (Exception e)

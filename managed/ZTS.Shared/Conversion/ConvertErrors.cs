@@ -58,7 +58,7 @@ namespace ZTS.Shared.Conversion
         /// <summary>A value that cannot cross to JS at all (IntPtr, UIntPtr, pointers).</summary>
         public static TsMarshalException Uncrossable(Type t, Where w)
         {
-            return new TsMarshalException("zts: cannot convert " + t.FullName + " to a JS value: the type cannot cross (" + w + ")");
+            return new TsMarshalException("zts: cannot convert " + t.FullName + " to a JS value: the type cannot cross to JS (" + w + ")");
         }
     }
 }

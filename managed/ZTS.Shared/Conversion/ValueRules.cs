@@ -55,6 +55,33 @@ namespace ZTS.Shared.Conversion
             return (int)ToIntegral(v, int.MinValue, int.MaxValue, t, w);
         }
 
+        /// <summary>long: an integral JS number in ±(2^53-1).</summary>
+        public static long ToInt64(JsValue v, Type t, Where w)
+        {
+            return ToIntegral(v, -MaxSafeInteger, MaxSafeInteger, t, w);
+        }
+
+        /// <summary>The range an integral type (or an enum's underlying type) takes from a JS number, the same
+        /// range the conversions check; false for other types. Overload scoring filters by it.</summary>
+        public static bool IntegralRange(Type t, out double min, out double max)
+        {
+            Type p = t.IsEnum ? Enum.GetUnderlyingType(t) : t;
+            switch (Type.GetTypeCode(p))
+            {
+                case TypeCode.SByte: min = sbyte.MinValue; max = sbyte.MaxValue; return true;
+                case TypeCode.Byte: min = byte.MinValue; max = byte.MaxValue; return true;
+                case TypeCode.Int16: min = short.MinValue; max = short.MaxValue; return true;
+                case TypeCode.UInt16: min = ushort.MinValue; max = ushort.MaxValue; return true;
+                case TypeCode.Int32: min = int.MinValue; max = int.MaxValue; return true;
+                case TypeCode.UInt32: min = uint.MinValue; max = uint.MaxValue; return true;
+                case TypeCode.Int64: min = -MaxSafeInteger; max = MaxSafeInteger; return true;
+                case TypeCode.UInt64: min = 0; max = MaxSafeInteger; return true;
+            }
+            min = 1;
+            max = 0;
+            return false;
+        }
+
         /// <summary>ulong: an integral JS number in [0, 2^53-1].</summary>
         public static ulong ToUInt64(JsValue v, Type t, Where w)
         {
@@ -140,7 +167,7 @@ namespace ZTS.Shared.Conversion
                 case TypeCode.UInt16: return Enumed(t, (ushort)ToIntegral(v, ushort.MinValue, ushort.MaxValue, t, w));
                 case TypeCode.Int32: return Enumed(t, ToInt32(v, t, w));
                 case TypeCode.UInt32: return Enumed(t, (uint)ToIntegral(v, uint.MinValue, uint.MaxValue, t, w));
-                case TypeCode.Int64: return Enumed(t, ToIntegral(v, -MaxSafeInteger, MaxSafeInteger, t, w));
+                case TypeCode.Int64: return Enumed(t, ToInt64(v, t, w));
                 case TypeCode.UInt64: return Enumed(t, ToUInt64(v, t, w));
                 case TypeCode.Single: return (float)ToDouble(v, t, w);
                 case TypeCode.Double: return ToDouble(v, t, w);

@@ -16,7 +16,7 @@ namespace ZTS.Shared.Native
         public IntPtr TypeBind;
 
         /// <summary>ZTS_ABI_VERSION of native/include/zts/zts.h.</summary>
-        public const uint AbiVersion = 2;
+        public const uint AbiVersion = 3;
     }
 
     /// <summary>Signature of zts_host_callbacks.module_load.</summary>

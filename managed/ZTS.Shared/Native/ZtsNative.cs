@@ -34,6 +34,8 @@ namespace ZTS.Shared.Native
         public int SpecifierLen;
         public IntPtr Importer;
         public int ImporterLen;
+        public int ThrownRef;
+        public int ExceptionSlot;
     }
 
     /// <summary>The one P/Invoke surface of the Mono backend into libzts (contracts in zts.h).</summary>
@@ -76,6 +78,21 @@ namespace ZTS.Shared.Native
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_domain_gc(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_interrupt(uint domainId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_call_budget(IntPtr domain, long budgetMicroseconds);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_memory_limit(IntPtr domain, long bytes);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_stack_size(IntPtr domain, long bytes);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_domain_set_job_limit(IntPtr domain, int maxJobs);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_domain_take_rejection(IntPtr domain, out char* chars);
@@ -162,7 +179,10 @@ namespace ZTS.Shared.Native
         public static extern void zts_value_free(IntPtr domain, JsValue v);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_error_new(IntPtr domain, char* message, int messageLen, char* csharpStack, int stackLen, out JsValue result);
+        public static extern int zts_error_new(IntPtr domain, char* message, int messageLen, char* csharpStack, int stackLen, JsValue csharpException, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_error_rethrow_value(IntPtr domain, int reference, out JsValue result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_type_declare(IntPtr domain, byte[] fullName, byte[] jsName, int baseTypeId, int outerTypeId, uint flags, out int typeId);

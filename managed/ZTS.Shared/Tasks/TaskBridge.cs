@@ -85,7 +85,7 @@ namespace ZTS.Shared.Tasks
             }
             else if (task.IsCanceled)
             {
-                value = ErrorBoundary.NewError(_domain, CanceledText, "");
+                value = ErrorBoundary.NewError(_domain, CanceledText, "", JsValue.Undefined);
             }
             else
             {
@@ -99,11 +99,11 @@ namespace ZTS.Shared.Tasks
         /// <summary>The rejection text of a cancelled task.</summary>
         public const string CanceledText = "zts: System.Threading.Tasks.TaskCanceledException: the C# task was canceled";
 
+        // The rejection value of a fault: the Error a JS -> C# call would throw for e (CONTRACT §6), so e comes back
+        // as the InnerException when the rejection reaches C# again.
         private JsValue Error(Exception e)
         {
-            string stack;
-            string text = ErrorBoundary.Describe(e, out stack);
-            return ErrorBoundary.NewError(_domain, text, stack);
+            return ErrorBoundary.ThrowValueFor(_domain, e);
         }
 
         // ---- JS -> C# ------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ extern "C" {
 #endif
 
 /** Version of the host callback table and of this header's ABI. */
-#define ZTS_ABI_VERSION 2
+#define ZTS_ABI_VERSION 3
 
 /** Tag of a zts_value returned by a gated callback that failed (seed build/03 §2.2). */
 #define ZTS_CALLBACK_ERROR_SENTINEL ((int32_t)0xFFFF5A12)
@@ -154,6 +154,10 @@ typedef struct zts_error_info {
     int32_t specifier_len; /* bytes */
     const char *importer;  /* UTF-8, importing module for ZTS_ERR_MODULE_LOAD ("" for the host) */
     int32_t importer_len;  /* bytes */
+    int32_t thrown_ref;    /* ref to the thrown JS value, owned by the caller (zts_function_release or
+                              zts_release_enqueue); reported once, 0 afterwards and when nothing was thrown */
+    int32_t exception_slot; /* registry slot of the C# exception the thrown Error was made for
+                               (zts_error_new's csharp_exception), or -1 */
 } zts_error_info;
 
 /** Init function of a native C module: creates the module with JS_NewCModule, or NULL with a pending exception. */
@@ -191,22 +195,43 @@ ZTS_API uint32_t zts_domain_id(const zts_domain *domain);
 /** Returns the domain's JSContext (borrowed), so hosts can map a gated call back to its domain. */
 ZTS_API JSContext *zts_domain_context(const zts_domain *domain);
 
-/** Describes the last failed call on this domain (see zts_error_info); ZTS_OK. */
+/** Describes the last failed call on this domain (see zts_error_info; hands thrown_ref over to the caller); ZTS_OK. */
 ZTS_API int32_t zts_domain_error(zts_domain *domain, zts_error_info *out);
 
 /** Nesting depth of JS calls in progress on this domain (zts_function_call, module imports); 0 outside JS. */
 ZTS_API int32_t zts_domain_call_depth(const zts_domain *domain);
 
-/** Number of live function refs (for lifetime tests). */
+/** Number of live refs: functions held by delegates and thrown values held by the host (for lifetime tests). */
 ZTS_API int32_t zts_domain_ref_count(const zts_domain *domain);
 
-/** Runs pending Promise jobs; returns the number run, or ZTS_ERR_JS when one threw (reported in zts_domain_error). */
+/** Runs pending Promise jobs (at most the job limit); returns the number run, or ZTS_ERR_JS when one threw
+ * (reported in zts_domain_error); 0 without running any inside a JS call (jobs never run while JS is on the stack). */
 ZTS_API int32_t zts_domain_run_jobs(zts_domain *domain);
 
 /** Takes one unhandled Promise rejection (message and stack, UTF-16, domain buffer until the next call); char count, 0
  * when none. */
 ZTS_API int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars);
 
+/** Stops the JS running now in domain domain_id with an uncatchable interrupt (ZTS_ERR_JS, message "zts: script
+ * interrupted..."); sticky until that outermost call returns; no effect when no JS runs. Any thread, any time. */
+ZTS_API int32_t zts_domain_interrupt(uint32_t domain_id);
+
+/** Sets the time budget of each outermost C# -> JS call (function call, module bind with its evaluation, job
+ * drain) in microseconds; 0 = none (the default). Past it, JS is interrupted as by zts_domain_interrupt. */
+ZTS_API int32_t zts_domain_set_call_budget(zts_domain *domain, int64_t budget_us);
+
+/** Limits the JS heap of the domain to bytes (0 = no limit, the default); past it allocations throw a catchable
+ * out-of-memory InternalError. */
+ZTS_API int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes);
+
+/** Sets the JS stack size in bytes (0 = no check; QuickJS's default is 1 MiB), counted from the stack depth where
+ * the domain was created; past it JS throws RangeError "Maximum call stack size exceeded". Keep it well below the
+ * thread's own stack. */
+ZTS_API int32_t zts_domain_set_stack_size(zts_domain *domain, int64_t bytes);
+
+/** Sets how many Promise jobs one zts_domain_run_jobs (and the job drain of a bind) runs at most; the rest stay
+ * queued for the next drain. 0 = no limit; the default is 10000. */
+ZTS_API int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs);
 /** Number of zts.on_reset hooks the scripts registered (issue 13); 0 for a null domain. */
 ZTS_API int32_t zts_domain_reset_hook_count(const zts_domain *domain);
 
@@ -411,9 +436,17 @@ ZTS_API int32_t zts_promise_take_settled(zts_domain *domain, int32_t *out_token,
 /** Releases an owned value; values without a reference count are ignored. */
 ZTS_API void zts_value_free(zts_domain *domain, zts_value v);
 
-/** Creates the Error that a failing gated callback returns: message and csharpStack are UTF-16; *out is owned. */
+/** Creates the Error that a failing gated callback returns: message and csharpStack are UTF-16; csharp_exception
+ * (consumed; undefined for none) is the exotic of the C# exception it stands for, reported back as
+ * zts_error_info.exception_slot when the Error reaches the host again; *out is owned. */
 ZTS_API int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t message_len,
-                              const uint16_t *csharp_stack, int32_t stack_len, zts_value *out);
+                              const uint16_t *csharp_stack, int32_t stack_len, zts_value csharp_exception,
+                              zts_value *out);
+
+/** What a failing gated callback returns to rethrow the JS value held by ref (a zts_error_info.thrown_ref, still
+ * owned by the caller): the value itself when it is an object, else a box the gate's throw unwraps; *out owned;
+ * ZTS_ERR_INVALID_REF when ref is free. */
+ZTS_API int32_t zts_error_rethrow_value(zts_domain *domain, int32_t ref, zts_value *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,165 @@
+using System;
+using System.Text.RegularExpressions;
+using NUnit.Framework;
+
+namespace ZTS.Tests
+{
+    /// <summary>
+    /// Errors keep their identity across nested boundaries (CONTRACT §6, issue 9): a C# exception that goes
+    /// C# -> JS -> C# arrives as the InnerException of the outer TsException with its own type; a JS value
+    /// thrown into C# and back into JS is the same value (===); prefixes never stack.
+    /// </summary>
+    [TestFixture]
+    public class Errors_Identity : DomainFixture
+    {
+        public sealed class GameRuleException : Exception
+        {
+            public GameRuleException(string message) : base(message) { }
+        }
+
+        [Test]
+        public void Errors_CSharpThroughJsToCSharp_InnerExceptionIsTheOriginal_Issue9()
+        {
+            var thrown = new GameRuleException("boom");
+            Mono.DefineGlobalFunction("host.fail", a => { throw thrown; });
+            Modules["m"] = "export function direct() { host.fail(); }\n" +
+                           "export function rethrown() { try { host.fail(); } catch (e) { throw e; } }\n" +
+                           "export function replaced() { try { host.fail(); } catch (e) { throw new Error('other: ' + e.message); } }";
+            foreach (string export in new[] { "direct", "rethrown" })
+            {
+                var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("m", export)(), export);
+                Assert.AreSame(thrown, e.InnerException, export);
+                Assert.IsInstanceOf<GameRuleException>(e.InnerException);
+                Assert.AreEqual("zts: ZTS.Tests.Errors_Identity+GameRuleException: boom", e.Message);
+                Assert.AreEqual("Error", e.JsName);
+            }
+            var other = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("m", "replaced")());
+            Assert.IsNull(other.InnerException, "a new JS Error is not the C# exception");
+            Assert.AreEqual("other: zts: ZTS.Tests.Errors_Identity+GameRuleException: boom", other.Message);
+        }
+
+        [Test]
+        public void Errors_JsThroughCSharpToJs_SameValueWithItsTypeAndStack_Issue9()
+        {
+            Modules["m"] =
+                "export function thrower(kind) {\n" +
+                "  const v = kind === 'type' ? new TypeError('bad type') : kind === 'object' ? { custom: 1 } :\n" +
+                "            kind === 'symbol' ? Symbol('s') : kind === 'number' ? 42 : kind === 'string' ? 'text' : undefined;\n" +
+                "  globalThis.last = v;\n" +
+                "  throw v;\n" +
+                "}\n" +
+                "export function probe(kind) {\n" +
+                "  try { host.relay(kind); return 'no throw'; }\n" +
+                "  catch (e) {\n" +
+                "    const parts = [String(e === globalThis.last), typeof e];\n" +
+                "    if (e instanceof Error) parts.push(e.name, e.message, String(e instanceof TypeError), String(/thrower/.test(e.stack)));\n" +
+                "    if (kind === 'object') parts.push(String(e.custom));\n" +
+                "    return parts.join('|');\n" +
+                "  }\n" +
+                "}";
+            var thrower = TsAppDomain.GetFunction<Action<string>>("m", "thrower");
+            Mono.DefineGlobalFunction("host.relay", a => { thrower((string)a[0]); return null; });
+            var probe = TsAppDomain.GetFunction<Func<string, string>>("m", "probe");
+            Assert.AreEqual("true|object|TypeError|bad type|true|true", probe("type"));
+            Assert.AreEqual("true|object|1", probe("object"));
+            Assert.AreEqual("true|symbol", probe("symbol"));
+            Assert.AreEqual("true|number", probe("number"));
+            Assert.AreEqual("true|string", probe("string"));
+            Assert.AreEqual("true|undefined", probe("undefined"));
+        }
+
+        [Test]
+        public void Errors_CaughtInCSharp_TsExceptionDescribesTheJsValue_Issue9()
+        {
+            var thrower = Bind<Action<int>>("export function f(k) { throw k === 0 ? Symbol('desc') : k === 1 ? Symbol() : { custom: 1 }; }", "f");
+            string caught = null;
+            Mono.DefineGlobalFunction("host.swallow", a =>
+            {
+                try { thrower(0); } catch (TsException e) { caught = e.Message; }
+                return null;
+            });
+            Assert.AreEqual("Symbol(desc)", Assert.Throws<TsException>(() => thrower(0)).Message);
+            Assert.AreEqual("Symbol()", Assert.Throws<TsException>(() => thrower(1)).Message);
+            Assert.AreEqual("[object Object]", Assert.Throws<TsException>(() => thrower(2)).Message);
+            TsAppDomain.GetFunction<Action>("m", "f"); // still loadable
+            Modules["n"] = "export function g() { host.swallow(); }";
+            TsAppDomain.GetFunction<Action>("n", "g")();
+            Assert.AreEqual("Symbol(desc)", caught, "a nested TsException that C# handles does not reach JS");
+        }
+
+        [Test]
+        public void Errors_PingPong200Deep_OnePrefix_Issue9([Values("csharp", "js")] string bottom)
+        {
+            Func<int, int> down = null;
+            var original = new InvalidOperationException("bottom");
+            Mono.DefineGlobalFunction("host.down", a =>
+            {
+                int n = Convert.ToInt32(a[0]);
+                if (n == 0 && bottom == "csharp") throw original;
+                return down(n - 1);
+            });
+            down = Bind<Func<int, int>>("export function down(n) { if (n === 0 && '" + bottom + "' === 'js') throw new RangeError('js bottom');" +
+                                        " return host.down(n) + 1; }", "down");
+            var e = Assert.Throws<TsException>(() => down(200));
+            if (bottom == "csharp")
+            {
+                Assert.AreEqual("zts: System.InvalidOperationException: bottom", e.Message);
+                Assert.AreSame(original, e.InnerException);
+            }
+            else
+            {
+                Assert.AreEqual("js bottom", e.Message);
+                Assert.AreEqual("RangeError", e.JsName);
+            }
+            Assert.LessOrEqual(Regex.Matches(e.Message, "zts: ").Count, 1, e.Message);
+            Assert.AreEqual(0, Mono.Domain.CallDepth);
+        }
+
+        [Test]
+        public void Errors_HeldThrownValues_ReleasedWithTheirTsExceptions_Issue9()
+        {
+            var thrower = Bind<Action>("export function thrower() { throw new Error('x'); }\n" +
+                                       "export function loop(n) { let c = 0; for (let i = 0; i < n; i++) { try { host.relay(); } catch (e) { c++; } } return c; }", "thrower");
+            Mono.DefineGlobalFunction("host.relay", a => { thrower(); return null; });
+            int baseline = Mono.LiveRefs;
+            Assert.AreEqual(1000, TsAppDomain.GetFunction<Func<int, int>>("m", "loop")(1000));
+            for (int i = 0; i < 3 && Mono.LiveRefs > baseline + 1; i++)
+            {
+                GC.Collect();
+                GC.WaitForPendingFinalizers();
+                TsFramePump.LateUpdate();
+            }
+            Assert.LessOrEqual(Mono.LiveRefs, baseline + 1, "the loop's own function ref aside, every held value was released");
+            Assert.Throws<TsException>(() => thrower()); // top level: nothing is held
+            Assert.LessOrEqual(Mono.LiveRefs, baseline + 1);
+        }
+
+        [Test]
+        public void Errors_UncrossableValueAsObject_IsZtsError_Issue9()
+        {
+            var f = Bind<Func<object, string>>("export function f(x) { return typeof x; }", "f");
+            var e = Assert.Throws<TsMarshalException>(() => f(new IntPtr(5)));
+            StringAssert.StartsWith("zts: cannot convert System.IntPtr to a JS value: the type cannot cross to JS (", e.Message);
+            Assert.AreEqual("object", f(new object()), "the delegate still works");
+        }
+
+        private static class BadStatics
+        {
+            public static readonly int Value = Fail();
+
+            private static int Fail()
+            {
+                throw new InvalidOperationException("static state is broken");
+            }
+        }
+
+        [Test]
+        public void Errors_TypeInitializationException_NamesItsCause_Issue9()
+        {
+            Mono.DefineGlobalFunction("host.statics", a => BadStatics.Value);
+            var f = Bind<Func<string>>("export function f() { try { host.statics(); } catch (e) { return e.message; } }", "f");
+            Assert.AreEqual("zts: System.TypeInitializationException: The type initializer for 'BadStatics' threw an exception." +
+                            " ---> System.InvalidOperationException: static state is broken", f());
+        }
+    }
+}

@@ -1,0 +1,393 @@
+using System;
+using System.Threading;
+using NUnit.Framework;
+
+namespace ZTS.Tests
+{
+    /// <summary>
+    /// Issue 11: hostile or buggy scripts cannot crash, freeze or bloat the host. Each crash and freeze case of the
+    /// issue ends with a zts: error or a clean interrupt, and the domain still answers a call afterwards.
+    /// </summary>
+    [TestFixture]
+    public class Limits_HostileScripts : DomainFixture
+    {
+        [TearDown]
+        public void RestoreSettings()
+        {
+            TsSettings.CallBudgetMilliseconds = 0;
+            TsSettings.HeapLimitBytes = 0;
+            TsSettings.StackSizeBytes = 0;
+            TsSettings.MaxJobsPerPump = 10000;
+        }
+
+        // A new domain with the current TsSettings and the same module table.
+        private void Restart()
+        {
+            TsAppDomain.Shutdown();
+            TsAppDomain.Initialize(Load);
+        }
+
+        private void AssertDomainAnswers()
+        {
+            Modules["answer"] = "export function f() { return 42; }";
+            Assert.AreEqual(42, TsAppDomain.GetFunction<Func<int>>("answer", "f")());
+        }
+
+        // ---- crashes (exit 134/139 before issue 11) ----
+
+        [Test]
+        public void Reentry_HostBindsEvaluatingModule_IsZtsError()
+        {
+            string nested = null;
+            Mono.DefineGlobalFunction("registerSystem", a =>
+            {
+                try { TsAppDomain.GetFunction<Action>("main", "tick"); }
+                catch (TsException e) { nested = e.Message; }
+                return null;
+            });
+            Modules["main"] = "registerSystem(); export function tick() {}";
+            TsAppDomain.GetFunction<Action>("main", "tick")();
+            StringAssert.StartsWith("zts: module 'main' is still being loaded or evaluated", nested);
+            StringAssert.Contains("cycle: main -> main", nested);
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Reentry_PlainJsBindsItsOwnModule_IsZtsError()
+        {
+            Modules["main"] =
+                "let message = 'none';\n" +
+                "try { CSharp.ZTS.TsAppDomain.Runtime.GetFunction(zts.typeof(CSharp.System.Action), 'main', 'tick'); }\n" +
+                "catch (e) { message = e.message; }\n" +
+                "export function tick() {}\nexport function seen() { return message; }";
+            string seen = TsAppDomain.GetFunction<Func<string>>("main", "seen")();
+            StringAssert.Contains("zts: module 'main' is still being loaded or evaluated", seen);
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Reentry_LoaderBindsItsImporter_IsZtsError()
+        {
+            TsAppDomain.Shutdown();
+            TsAppDomain.Initialize(s =>
+            {
+                if (s == "b") TsAppDomain.GetFunction<Action>("a", "f");
+                return Load(s);
+            });
+            Modules["a"] = "import { g } from './b'; export function f() { g(); }";
+            Modules["b"] = "export function g() {}";
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Action>("a", "f"));
+            // The loader's exception is described inside the load failure, without a second zts: prefix (issue 9).
+            StringAssert.StartsWith("zts: cannot load module 'b' (imported from 'a'): the module loader threw", e.Message);
+            StringAssert.Contains("module 'a' is still being loaded or evaluated", e.Message);
+            StringAssert.Contains("cycle: a -> b -> a", e.Message);
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Reentry_ImportAndLateUpdateAtTopLevel_NoJobRunsInsideJs()
+        {
+            Modules["main"] = "globalThis.order = ''; import('main').then(() => { globalThis.order += 'imported;'; });\n" +
+                              "CSharp.ZTS.TsFramePump.LateUpdate(); globalThis.order += 'top;';\n" +
+                              "export function order() { return globalThis.order; }";
+            var order = TsAppDomain.GetFunction<Func<string>>("main", "order");
+            TsFramePump.LateUpdate();
+            Assert.AreEqual("top;imported;", order());
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Reentry_LoadersBindEachOther_IsZtsErrorNotStackOverflow()
+        {
+            TsAppDomain.Shutdown();
+            TsAppDomain.Initialize(s =>
+            {
+                if (s == "x") TsAppDomain.GetFunction<Action>("y", "f");
+                if (s == "y") TsAppDomain.GetFunction<Action>("x", "f");
+                return Load(s);
+            });
+            Modules["x"] = "export function f() {}";
+            Modules["y"] = "export function f() {}";
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Action>("x", "f"));
+            StringAssert.Contains("cycle: x -> y -> x", e.Message);
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Reentry_LoaderBindsOwnModule_OneInstance()
+        {
+            Exception inner = null;
+            TsAppDomain.Shutdown();
+            TsAppDomain.Initialize(s =>
+            {
+                if (s == "self")
+                {
+                    try { TsAppDomain.GetFunction<Func<int>>("self", "instances"); }
+                    catch (TsException e) { inner = e; }
+                }
+                return Load(s);
+            });
+            Modules["self"] = "globalThis.n = (globalThis.n || 0) + 1; export function instances() { return globalThis.n; }";
+            Assert.AreEqual(1, TsAppDomain.GetFunction<Func<int>>("self", "instances")());
+            Assert.AreEqual(1, TsAppDomain.GetFunction<Func<int>>("self", "instances")());
+            Assert.IsNotNull(inner);
+            StringAssert.Contains("zts: module 'self' is still being loaded", inner.Message);
+        }
+
+        // ---- freezes ----
+
+        // Runs body on this thread while a watchdog interrupts it once JS called started(); returns what it threw.
+        private TsException RunWithWatchdog(Action body, ManualResetEventSlim started)
+        {
+            var watchdog = new Thread(() =>
+            {
+                if (started.Wait(TimeSpan.FromSeconds(60))) TsAppDomain.Interrupt();
+            });
+            watchdog.Start();
+            TsException caught = null;
+            try { body(); }
+            catch (TsException e) { caught = e; }
+            watchdog.Join();
+            started.Reset();
+            return caught;
+        }
+
+        [Test]
+        public void Interrupt_FromWatchdog_StopsFunctionTopLevelAndJob()
+        {
+            var started = new ManualResetEventSlim();
+            Mono.DefineGlobalFunction("started", a => { started.Set(); return null; });
+            var spin = Bind<Action>("export function spin() { started(); for (;;) {} }", "spin");
+            TsException e = RunWithWatchdog(spin, started);
+            Assert.IsNotNull(e, "function");
+            Assert.IsTrue(e.IsInterrupt, e.Message);
+            StringAssert.StartsWith("zts: script interrupted", e.Message);
+
+            Modules["top"] = "started(); for (;;) {}\nexport function f() {}";
+            e = RunWithWatchdog(() => TsAppDomain.GetFunction<Action>("top", "f"), started);
+            Assert.IsNotNull(e, "module top-level code");
+            Assert.IsTrue(e.IsInterrupt, e.Message);
+
+            Modules["q"] = "export function queue() { Promise.resolve().then(() => { started(); for (;;) {} }); }";
+            var queue = TsAppDomain.GetFunction<Action>("q", "queue");
+            queue();
+            Logged.Clear();
+            var watchdog = new Thread(() => { if (started.Wait(TimeSpan.FromSeconds(60))) TsAppDomain.Interrupt(); });
+            watchdog.Start();
+            TsFramePump.LateUpdate(); // the job is interrupted; the pump logs it and returns
+            watchdog.Join();
+            started.Reset();
+            StringAssert.Contains("zts: script interrupted", string.Join("\n", Logged.ConvertAll(l => l.Value).ToArray()));
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Interrupt_ThousandTimesInARow_DomainStillWorks()
+        {
+            var started = new ManualResetEventSlim();
+            Mono.DefineGlobalFunction("started", a => { started.Set(); return null; });
+            var spin = Bind<Action>("export function spin() { started(); for (;;) {} }\nexport function ok() { return 7; }", "spin");
+            var ok = TsAppDomain.GetFunction<Func<int>>("m", "ok");
+            var request = new AutoResetEvent(false);
+            bool done = false;
+            var watchdog = new Thread(() =>
+            {
+                while (true)
+                {
+                    request.WaitOne();
+                    if (Volatile.Read(ref done)) return;
+                    started.Wait();
+                    TsAppDomain.Interrupt();
+                }
+            });
+            watchdog.Start();
+            int interrupted = 0;
+            for (int i = 0; i < 1000; i++)
+            {
+                request.Set();
+                try { spin(); }
+                catch (TsException e) { if (e.IsInterrupt) interrupted++; }
+                started.Reset();
+                Assert.AreEqual(7, ok());
+            }
+            Volatile.Write(ref done, true);
+            request.Set();
+            watchdog.Join();
+            Assert.AreEqual(1000, interrupted);
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Interrupt_CatchingTheNestedError_StillStops()
+        {
+            var started = new ManualResetEventSlim();
+            Mono.DefineGlobalFunction("started", a => { started.Set(); return null; });
+            Modules["inner"] = "export function spin() { started(); for (;;) {} }";
+            var spinInner = TsAppDomain.GetFunction<Action>("inner", "spin");
+            Mono.DefineGlobalFunction("callInner", a => { spinInner(); return null; });
+            var outer = Bind<Func<int>>("export function f() { let n = 0; for (;;) { try { callInner(); } catch (e) { n++; } } }", "f");
+            TsException e = RunWithWatchdog(() => outer(), started);
+            Assert.IsNotNull(e);
+            Assert.IsTrue(e.IsInterrupt, e.Message);
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Budget_StopsFunctionTopLevelAndJob()
+        {
+            TsSettings.CallBudgetMilliseconds = 100;
+            Restart();
+            var spin = Bind<Action>("export function spin() { for (;;) {} }\nexport function queue() { Promise.resolve().then(() => { for (;;) {} }); }", "spin");
+            var e = Assert.Throws<TsException>(() => spin());
+            StringAssert.StartsWith("zts: script interrupted: the call ran past its time budget of 100 ms", e.Message);
+
+            Modules["top"] = "for (;;) {}\nexport function f() {}";
+            e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("top", "f"));
+            Assert.IsTrue(e.IsInterrupt, e.Message);
+
+            TsAppDomain.GetFunction<Action>("m", "queue")();
+            Logged.Clear();
+            TsFramePump.LateUpdate();
+            StringAssert.Contains("time budget of 100 ms", string.Join("\n", Logged.ConvertAll(l => l.Value).ToArray()));
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Jobs_EndlessAwaitLoop_PumpAndBindReturn()
+        {
+            TsSettings.MaxJobsPerPump = 1000;
+            Restart();
+            var start = Bind<Func<int>>("globalThis.turns = 0;\n" +
+                                        "export function start() { (async () => { for (;;) { globalThis.turns++; await null; } })(); return 0; }\n" +
+                                        "export function turns() { return globalThis.turns; }", "start");
+            start();
+            var turns = TsAppDomain.GetFunction<Func<int>>("m", "turns");
+            int before = turns();
+            TsFramePump.LateUpdate();
+            int after = turns();
+            Assert.Greater(after, before);
+            Assert.LessOrEqual(after - before, 1000, "one pump runs at most MaxJobsPerPump jobs");
+            AssertDomainAnswers(); // the bind's own drain is bounded too
+        }
+
+        // ---- limits ----
+
+        private static long Rss()
+        {
+            foreach (string line in System.IO.File.ReadAllLines("/proc/self/status"))
+                if (line.StartsWith("VmRSS:", StringComparison.Ordinal))
+                    return long.Parse(line.Substring(6).Trim().Split(' ')[0]) * 1024;
+            return 0;
+        }
+
+        [Test]
+        public void Heap_PastLimit_CatchableInJsAndCSharp_ResetFreesIt()
+        {
+            long before = Rss();
+            TsSettings.HeapLimitBytes = 64L << 20;
+            Restart();
+            var grow = Bind<Func<string>>(
+                "const keep = [];\n" +
+                "export function grow() { try { for (;;) keep.push(new Array(100000).fill(keep.length + 0.5)); } catch (e) { keep.length = 0; return e.name + ': ' + e.message; } }\n" +
+                "export function growUncaught() { for (;;) keep.push(new Array(100000).fill(keep.length + 0.5)); }", "grow");
+            Assert.AreEqual("InternalError: out of memory", grow());
+            var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("m", "growUncaught")());
+            Assert.AreEqual("out of memory", e.Message);
+            long peak = Rss();
+            AssertDomainAnswers();
+            TsAppDomain.Reset(Load);
+            Assert.IsTrue(TsFramePump.EndOfFrame());
+            Assert.AreEqual(0, Mono.LastTeardownLeakedBytes);
+            AssertDomainAnswers();
+            long after = Rss();
+            Console.WriteLine("heap limit: RSS before " + (before >> 20) + " MB, at the limit " + (peak >> 20) + " MB, after Reset " + (after >> 20) + " MB");
+            Assert.Less(after - before, 32L << 20, "the 64 MB JS heap went back to the OS at Reset");
+        }
+
+        [Test]
+        public void Stack_Overflow_IsRangeError_SizeSetting()
+        {
+            const string source =
+                "function depth(n) { try { return depth(n + 1); } catch (e) { if (!(e instanceof RangeError)) throw e; return n; } }\n" +
+                "export function measure() { return depth(0); }\n" +
+                "export function message() { function f() { return f() + 1; } try { f(); } catch (e) { return e.name + ': ' + e.message; } }";
+            var measure = Bind<Func<int>>(source, "measure");
+            Assert.AreEqual("RangeError: Maximum call stack size exceeded", TsAppDomain.GetFunction<Func<string>>("m", "message")());
+            int defaultDepth = measure();
+            TsSettings.StackSizeBytes = 128 * 1024;
+            Restart();
+            int smallDepth = Bind<Func<int>>(source, "measure")();
+            Console.WriteLine("recursion depth: default stack " + defaultDepth + ", 128 KiB " + smallDepth);
+            Assert.Less(smallDepth * 4, defaultDepth, "a 128 KiB stack is under a quarter of QuickJS's 1 MiB default");
+            Assert.Greater(smallDepth, 0);
+            AssertDomainAnswers();
+        }
+
+        // ---- memory that is given back ----
+
+        [Test]
+        public void Registry_FrameOfManyObjects_CapacityShrinksWhenEmpty()
+        {
+            var run = Bind<Func<int, int>>(
+                "import { Factory } from 'csharp:Fixtures';\n" +
+                "export function run(n) { const all = []; for (let i = 0; i < n; i++) all.push(Factory.Make(i)); return all.length; }", "run");
+            Assert.AreEqual(100000, run(100000));
+            Assert.GreaterOrEqual(Mono.Domain.Registry.Capacity, 100000);
+            Mono.CollectJsGarbage();
+            TsFramePump.LateUpdate();
+            Assert.AreEqual(0, Mono.RegisteredObjects);
+            Assert.AreEqual(256, Mono.Domain.Registry.Capacity, "an empty registry starts over small");
+            Assert.AreEqual(3, run(3));
+            AssertDomainAnswers();
+        }
+
+        // ---- input hygiene ----
+
+        [Test]
+        public void Names_WithNul_AreZtsErrors()
+        {
+            Modules["m"] = "export function f() {}";
+            var e = Assert.Throws<ArgumentException>(() => TsAppDomain.GetFunction<Action>("m\0evil", "f"));
+            StringAssert.StartsWith("zts: jsModule contains a NUL character", e.Message);
+            e = Assert.Throws<ArgumentException>(() => TsAppDomain.GetFunction<Action>("m", "f\0x"));
+            StringAssert.StartsWith("zts: jsExportName contains a NUL character", e.Message);
+            var probe = Bind<Func<string>>("export function probe() { try { return String(CSharp['System\\0zzz']); } catch (e) { return e.message; } }", "probe");
+            StringAssert.StartsWith("zts: CLR name 'System\\0...' contains a NUL character", probe());
+        }
+
+        [Test]
+        public void Errors_LoneSurrogates_EscapedVisibly()
+        {
+            var f = Bind<Action>("export function f() { throw new Error('a\\uD800b\\uDFFFc\\uD83D\\uDE00'); }", "f");
+            var e = Assert.Throws<TsException>(() => f());
+            Assert.AreEqual("a\\uD800b\\uDFFFc\uD83D\uDE00", e.Message);
+        }
+
+        [Test]
+        public void Overloads_BigInt_NamedBigint()
+        {
+            var f = Bind<Func<string>>("export function f() { try { CSharp.System.Math.Abs(1n); } catch (e) { return e.message; } }", "f");
+            StringAssert.Contains("matches (bigint)", f());
+        }
+
+        [Test]
+        public void FileLoader_SourceMapOutsideFolderOrDevice_Ignored()
+        {
+            string dir = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "zts-issue11-" + Guid.NewGuid().ToString("N"));
+            System.IO.Directory.CreateDirectory(dir);
+            try
+            {
+                System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "zero.js"), "export function f() { return 1; }\n//# sourceMappingURL=/dev/zero\n");
+                System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "stdin.js"), "export function f() { return 2; }\n//# sourceMappingURL=file:///dev/stdin\n");
+                System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "up.js"), "export function f() { return 3; }\n//# sourceMappingURL=../outside.map\n");
+                var loader = new TsFileLoader(dir);
+                foreach (string name in new[] { "zero", "stdin", "up" })
+                    Assert.IsNull(loader.Load(name).SourceMap, name);
+            }
+            finally
+            {
+                System.IO.Directory.Delete(dir, true);
+            }
+        }
+    }
+}

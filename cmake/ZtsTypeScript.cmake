@@ -27,11 +27,12 @@ function(zts_add_tsc_project target)
   add_custom_target(${target} ALL DEPENDS ${stamp})
 endfunction()
 
-# zts_add_gen_dts(<target> OUT <dir> ASSEMBLIES <dll>... [NAMESPACES <ns>...] [ALIAS_XML <file>...] [POLICY <file>] [DEPENDS <target>...])
+# zts_add_gen_dts(<target> OUT <dir> ASSEMBLIES <dll>... [NAMESPACES <ns>...] [ALIAS_XML <file>...] [POLICY <file>] [DEPENDS <target>...]
+#                 [FLAGS <gen-dts option>...])
 # Writes the TypeScript declarations of the given assemblies with `ztsrun gen-dts` (docs/DECLARATIONS.md).
 function(zts_add_gen_dts target)
-  cmake_parse_arguments(A "" "OUT;POLICY" "ASSEMBLIES;NAMESPACES;ALIAS_XML;DEPENDS" ${ARGN})
-  set(args)
+  cmake_parse_arguments(A "" "OUT;POLICY" "ASSEMBLIES;NAMESPACES;ALIAS_XML;DEPENDS;FLAGS" ${ARGN})
+  set(args ${A_FLAGS})
   foreach(a ${A_ASSEMBLIES})
     list(APPEND args --assembly ${a})
   endforeach()

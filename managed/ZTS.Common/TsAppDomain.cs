@@ -120,6 +120,15 @@ namespace ZTS
             _runtime.ProcessPendingRefReleases();
         }
 
+        /// <summary>Runs the scripts' timers due at host time nowMs (driven by TsFramePump.LateUpdate; issue 12).</summary>
+        internal static void AdvanceTimers(double nowMs)
+        {
+            if (_runtime == null) return;
+            CheckThread();
+            var timers = _runtime as ITsRuntimeTimers;
+            if (timers != null) timers.AdvanceTimers(nowMs);
+        }
+
         /// <summary>Applies a reserved Reset (driven by TsFramePump.EndOfFrame); returns whether one was applied.</summary>
         internal static bool ApplyPendingReset()
         {

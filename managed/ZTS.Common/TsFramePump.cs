@@ -1,3 +1,6 @@
+using System;
+using System.Diagnostics;
+
 namespace ZTS
 {
     /// <summary>
@@ -7,14 +10,35 @@ namespace ZTS
     /// </summary>
     public static class TsFramePump
     {
+        private static readonly Stopwatch Monotonic = Stopwatch.StartNew();
+
         /// <summary>
-        /// Drains the deferred ref-release queue and runs pending Promise jobs; flushes console output. Under
-        /// <see cref="TsRejectionMode.Throw"/> it then throws <see cref="TsUnhandledRejectionException"/> for the
-        /// rejections no handler took.
+        /// The host's clock for the scripts' timers (issue 12), in milliseconds; read once per LateUpdate. Null (the
+        /// default) is a monotonic clock started with the process. In Unity, <c>() =&gt; Time.time * 1000</c> makes
+        /// timers follow game time (paused with timeScale 0).
+        /// </summary>
+        public static Func<double> TimeSource { get; set; }
+
+        /// <summary>The current time of <see cref="TimeSource"/> in milliseconds.</summary>
+        public static double Now
+        {
+            get
+            {
+                Func<double> source = TimeSource;
+                return source != null ? source() : Monotonic.Elapsed.TotalMilliseconds;
+            }
+        }
+
+        /// <summary>
+        /// Drains the deferred ref-release queue, settles the promises of completed C# tasks and runs pending Promise
+        /// jobs, then runs the timers (setTimeout/setInterval) due at <see cref="Now"/>, each followed by its jobs;
+        /// flushes console output. Under <see cref="TsRejectionMode.Throw"/> it then throws
+        /// <see cref="TsUnhandledRejectionException"/> for the rejections no handler took.
         /// </summary>
         public static void LateUpdate()
         {
             TsAppDomain.ProcessPendingRefReleases();
+            TsAppDomain.AdvanceTimers(Now);
             TsConsole.Flush();
             TsUnhandledRejectionException.ThrowPending();
         }

@@ -88,6 +88,19 @@ namespace ZTS
             return members;
         }
 
+        /// <summary>Task or Task&lt;T&gt;: crosses as a Promise (C# -> JS) and is made from a promise (JS -> C#) (issue 12).</summary>
+        public static bool IsTask(Type t)
+        {
+            return t == typeof(System.Threading.Tasks.Task) ||
+                   (t.IsGenericType && !t.IsGenericTypeDefinition && t.GetGenericTypeDefinition() == typeof(System.Threading.Tasks.Task<>));
+        }
+
+        /// <summary>What awaiting a task type gives: T of Task&lt;T&gt;, void for Task.</summary>
+        public static Type TaskResult(Type taskType)
+        {
+            return taskType.IsGenericType ? taskType.GetGenericArguments()[0] : typeof(void);
+        }
+
         /// <summary>The C# type of a field or property.</summary>
         public static Type MemberType(MemberInfo m)
         {

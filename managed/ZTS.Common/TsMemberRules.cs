@@ -119,10 +119,11 @@ namespace ZTS
             return result;
         }
 
-        /// <summary>The methods a binder binds: Methods without property accessors and generic method definitions.</summary>
+        /// <summary>The methods a binder binds: Methods without property accessors. Generic method definitions are
+        /// included (issue 12): a call infers their type arguments, zts.generic_method closes them explicitly.</summary>
         public static IEnumerable<MethodInfo> BindableMethods(Type t, HashSet<MethodInfo> accessorMethods)
         {
-            return Methods(t).Where(m => !accessorMethods.Contains(m) && !m.IsGenericMethodDefinition);
+            return Methods(t).Where(m => !accessorMethods.Contains(m));
         }
 
         /// <summary>The event whose add or remove accessor m is, or null.</summary>

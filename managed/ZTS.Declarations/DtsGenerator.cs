@@ -22,19 +22,23 @@ namespace ZTS.Declarations
         {
             if (options == null) throw new ArgumentNullException("options");
             if (options.Assemblies.Count == 0) throw new ArgumentException("gen-dts: no assembly given", "options");
-            var assemblies = options.Assemblies.Select(p => Assembly.LoadFrom(Path.GetFullPath(p))).ToList();
+            var assemblies = options.Assemblies.Select(Load).ToList();
             TsAliasTable aliases = TsAliasTable.Load(options.AliasXmlPaths);
             var wanted = new HashSet<string>(options.Namespaces, StringComparer.Ordinal);
-            List<Type> roots = assemblies.SelectMany(a => a.GetExportedTypes())
-                .Where(t => TsTypeMapper.Namespace(t) != "" && TsTypeMapper.IsDeclarable(t) && (wanted.Count == 0 || wanted.Contains(TsTypeMapper.Namespace(t))))
+            List<Type> roots = assemblies.SelectMany(ExportedTypes)
+                .Where(t => TsTypeMapper.IsDeclarable(t) && (wanted.Count == 0 || wanted.Contains(TsTypeMapper.Namespace(t))))
                 .Where(t => options.Policy == null || options.Policy.AllowsType(t)) // only what scripts may reach (issue 15)
                 .Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
             foreach (string ns in wanted)
                 if (!roots.Any(t => TsTypeMapper.Namespace(t) == ns))
-                    throw new ArgumentException("gen-dts: namespace '" + ns + "' has no public types in the given assemblies");
+                    throw new ArgumentException("gen-dts: namespace '" + ns + "' has no public types in the given assemblies (" +
+                                                string.Join(", ", options.Assemblies.Select(Path.GetFileName).ToArray()) + "; their namespaces: " +
+                                                string.Join(", ", assemblies.SelectMany(ExportedTypes).Select(TsTypeMapper.Namespace).Distinct()
+                                                                            .OrderBy(n => n, StringComparer.Ordinal).Select(n => n.Length == 0 ? "(none)" : n).ToArray()) +
+                                                "); pass the assembly that defines it with --assembly");
 
             // The full set: what the roots' declarations name, found by writing them once.
-            var probe = new TsTypeMapper();
+            var probe = new TsTypeMapper { Oblivious = options.NullableOblivious };
             var probeNamed = new List<Type>();
             probe.Referenced = t => probeNamed.Add(t);
             var probeWriter = new TypeWriter(probe, aliases, options.Policy);
@@ -46,7 +50,7 @@ namespace ZTS.Declarations
             }, t => probeWriter.Bases(t), t => probeWriter.Iterated(t));
 
             // Write: full types, then whatever they name beyond the closure (opaque, enums and delegates in full).
-            var map = new TsTypeMapper();
+            var map = new TsTypeMapper { Oblivious = options.NullableOblivious };
             var named = new Dictionary<string, HashSet<string>>(StringComparer.Ordinal); // module -> namespaces it names
             string current = null;
             var pending = new Queue<Type>();
@@ -78,6 +82,45 @@ namespace ZTS.Declarations
             return files;
         }
 
+        /// <summary>The hint after "no such assembly: path" (gen-dts and ztsrun).</summary>
+        public const string AssemblyHint = " (--assembly takes the path of a built .dll, e.g. bin/Debug/MyGame.dll)";
+
+        // Loads an assembly to declare; a missing or broken file is a DtsAssemblyException with a hint.
+        private static Assembly Load(string path)
+        {
+            string full = Path.GetFullPath(path);
+            if (!File.Exists(full))
+                throw new DtsAssemblyException("gen-dts: no such assembly: " + path + AssemblyHint, null);
+            try
+            {
+                return Assembly.LoadFrom(full);
+            }
+            catch (BadImageFormatException e)
+            {
+                throw new DtsAssemblyException("gen-dts: " + path + " is not a .NET assembly (" + e.Message + ")", e);
+            }
+            catch (Exception e)
+            {
+                throw new DtsAssemblyException("gen-dts: cannot load assembly " + path + ": " + e.GetType().Name + ": " + e.Message, e);
+            }
+        }
+
+        // The public types of an assembly; one whose dependencies cannot be loaded is a DtsAssemblyException.
+        private static Type[] ExportedTypes(Assembly a)
+        {
+            try
+            {
+                return a.GetExportedTypes();
+            }
+            catch (Exception e)
+            {
+                var load = e as ReflectionTypeLoadException;
+                Exception cause = load != null && load.LoaderExceptions.Length > 0 ? load.LoaderExceptions[0] : e;
+                throw new DtsAssemblyException("gen-dts: cannot read the types of " + Path.GetFileName(a.Location) + ": " + cause.Message +
+                                               " (pass the assemblies it references with --assembly too, or put them next to it)", e);
+            }
+        }
+
         /// <summary>
         /// Generates and writes the files into dir (created if needed); returns their paths. Generated files of
         /// an earlier run that this one does not produce (csharp.*.d.ts of a namespace no longer declared) are
@@ -87,7 +130,7 @@ namespace ZTS.Declarations
         {
             SortedDictionary<string, string> files = Generate(options);
             Directory.CreateDirectory(dir);
-            foreach (string stale in Directory.GetFiles(dir, "csharp.*.d.ts"))
+            foreach (string stale in Directory.GetFiles(dir, "csharp.*d.ts"))
                 if (!files.ContainsKey(Path.GetFileName(stale)) && File.ReadAllText(stale).StartsWith(Banner, StringComparison.Ordinal))
                     File.Delete(stale);
             var paths = new List<string>();

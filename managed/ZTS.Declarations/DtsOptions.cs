@@ -11,6 +11,14 @@ namespace ZTS.Declarations
         /// <summary>Namespaces to declare (exact names); empty: every namespace of <see cref="Assemblies"/>.</summary>
         public readonly List<string> Namespaces = new List<string>();
 
+        /// <summary>
+        /// Nullability-oblivious code (issue 12; gen-dts --nullable oblivious): a reference type without a nullability
+        /// annotation is declared without <c>| null</c> (only sites annotated nullable keep it). Off by default: then
+        /// every unannotated reference type is <c>| null</c>, which is what C# allows at run time. Trade-off: a
+        /// C# null then reaches TS code typed as never null.
+        /// </summary>
+        public bool NullableOblivious;
+
         /// <summary>Alias XML files applied as the runtime applies TsSettings.AliasXmlPaths.</summary>
         public readonly List<string> AliasXmlPaths = new List<string>();
 

@@ -5,7 +5,7 @@ using System.Text;
 namespace ZTS.Declarations
 {
     /// <summary>
-    /// zts.d.ts: the `zts` helpers (CONTRACT §4), `console`, and the `CSharp` namespace tree over the declared
+    /// zts.d.ts: the `zts` helpers (CONTRACT §4), `console`, the timers (issue 12), and the `CSharp` namespace tree over the declared
     /// modules, so that <c>CSharp.NS.T</c> has the type of <c>import { T } from "csharp:NS"</c>. The brands
     /// (unique symbols local to this module file) make C# objects, type objects, generic definitions and
     /// ref boxes nominal: a plain JS object or array does not pass where ZTS would reject it. They exist in
@@ -28,10 +28,12 @@ namespace ZTS.Declarations
             b.Append("declare const $opaque: unique symbol;\n");
             b.Append("declare const $ref: unique symbol;\n");
             b.Append("declare const $handle: unique symbol;\n");
-            b.Append("declare const $function: unique symbol;\n\n");
+            b.Append("declare const $function: unique symbol;\n");
+            b.Append("declare const $generic: unique symbol;\n\n");
             b.Append("declare global {\n");
             b.Append(Zts);
             b.Append(Console);
+            b.Append(Timers);
             b.Append("    /** The C# namespace tree: every type object of the declared modules (CONTRACT §4). */\n");
             b.Append("    const CSharp: ");
             Tree(b, BuildTree(namespaces), 1);
@@ -55,6 +57,10 @@ namespace ZTS.Declarations
             "        interface GenericDefinition<K extends string, N extends number> extends Function { readonly [$definition]: [K, N]; }\n" +
             "        /** Closed type objects by definition path, from the JS value types V of the type arguments; every generated module adds its definitions. */\n" +
             "        interface Generics<V extends unknown[]> {}\n" +
+            "        /** A generic method whose type arguments a call cannot infer (they appear in no parameter): close it with zts.generic_method. */\n" +
+            "        interface ExplicitGeneric<F> { readonly [$generic]: F; }\n" +
+            "        /** What zts.generic_method returns for a member type M. */\n" +
+            "        type Closed<M> = M extends ExplicitGeneric<infer F> ? F : M;\n" +
             "        /** The JS value type of a type object. */\n" +
             "        type ValueOf<T> = T extends TypeObject<infer V> ? V : never;\n" +
             "        type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };\n" +
@@ -80,6 +86,10 @@ namespace ZTS.Declarations
             "            /** The closed type object of a generic definition (List$1 with Int32 -> List<int>). */\n" +
             "            generic<K extends keyof Generics<unknown[]>, N extends number, A extends TypeObject<unknown>[]>(\n" +
             "                definition: GenericDefinition<K, N>, ...args: A & { length: NoInfer<N> }): Generics<ValuesOf<A>>[K];\n" +
+            "            /** The generic methods `name` of owner closed over the type arguments (static ones; else instance ones, called\n" +
+            "             *  with this: f.call(obj, ...)). A direct call infers the type arguments from the arguments instead. */\n" +
+            "            generic_method<O extends TypeObject<unknown>, K extends keyof O>(owner: O, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<O[K]>;\n" +
+            "            generic_method<V, K extends keyof NonNullable<V>>(owner: TypeObject<V>, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<NonNullable<V>[K]>;\n" +
             "            /** A JS function as a C# delegate of the given type. */\n" +
             "            to_delegate<V, F>(fn: NoInfer<F>, type: DelegateType<V, F>): NonNullable<V>;\n" +
             "            /** A box for a ref/out argument (JS -> C#). */\n" +
@@ -106,6 +116,16 @@ namespace ZTS.Declarations
             "    }\n" +
             "    var console: Console;\n\n";
 
+        private const string Timers =
+            "    /** Timers run by the host's frame pump (TsFramePump.LateUpdate) on the host's clock (TsFramePump.TimeSource), in due order,\n" +
+            "     *  each followed by its microtasks; a delay counts from the last pump. Reset clears them. Same shape as lib.dom's. */\n" +
+            "    function setTimeout<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): number;\n" +
+            "    function setInterval<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): number;\n" +
+            "    function clearTimeout(id: number | undefined): void;\n" +
+            "    function clearInterval(id: number | undefined): void;\n" +
+            "    /** Runs callback as a microtask (with the Promise jobs). */\n" +
+            "    function queueMicrotask(callback: () => void): void;\n\n";
+
         private sealed class Node
         {
             public string Module;
@@ -117,6 +137,11 @@ namespace ZTS.Declarations
             var root = new Node();
             foreach (string ns in namespaces)
             {
+                if (ns.Length == 0)
+                {
+                    root.Module = ns; // types without a namespace: CSharp.T (issue 12)
+                    continue;
+                }
                 Node n = root;
                 foreach (string part in ns.Split('.'))
                 {

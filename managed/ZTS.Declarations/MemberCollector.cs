@@ -9,7 +9,8 @@ namespace ZTS.Declarations
     /// The members JS sees on a type, in the order the Mono binder adds them (TypeBinder.Bind, through the
     /// shared <see cref="TsMemberRules"/>): constructors, properties (not indexers), fields, then methods
     /// grouped by final name (after [TsAlias] and alias XML) and static-ness, candidates in the documented
-    /// overload order. Members that cannot be called from JS are left out: generic methods (not bound),
+    /// overload order, then the opted-in extension methods (TsExtensionRules). Members that cannot be called from
+    /// JS are left out: generic methods (not bound),
     /// constructors with ref/out parameters and members with pointer or by-ref-like types (they throw
     /// TsBindException when called).
     /// </summary>
@@ -81,8 +82,14 @@ namespace ZTS.Declarations
             }
             IEnumerable<MethodInfo> methods = ZTS.TsMemberRules.BindableMethods(t, accessors).Where(Callable);
             var sets = new Dictionary<string, TsMember>();
+            var explicitOnly = new List<MethodInfo>();
             foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(methods))
             {
+                if (m.IsGenericMethodDefinition && !Inferable(m))
+                {
+                    explicitOnly.Add(m); // a call cannot infer its type arguments: declared for zts.generic_method only
+                    continue;
+                }
                 string name = _aliases.FinalName(m);
                 if (!Allowed(t, m, name)) continue;
                 string key = (m.IsStatic ? "static " : "") + name;
@@ -93,6 +100,31 @@ namespace ZTS.Declarations
                     members.Add(set);
                 }
                 Add(set.Lines, TsNames.Key(name) + Signature(m) + ";");
+            }
+            foreach (IGrouping<string, MethodInfo> group in explicitOnly.GroupBy(m => (m.IsStatic ? "static " : "") + _aliases.FinalName(m)))
+            {
+                if (sets.ContainsKey(group.Key)) continue; // callable overloads of the name exist; these stay undeclared
+                MethodInfo first = group.First();
+                var set = new TsMember(_aliases.FinalName(first), first.IsStatic);
+                set.Lines.Add("readonly " + TsNames.Key(set.Name) + ": zts.ExplicitGeneric<" +
+                              string.Join(" & ", group.Select(m => "(" + TypeParameters(m) + "(" + Parameters(m.GetParameters()) + ") => " +
+                                                                   _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs) + ")").Distinct().ToArray()) + ">;");
+                sets[group.Key] = set;
+                members.Add(set);
+            }
+            // Opted-in extension methods, as instance methods (issue 12; the binder's ExtensionMethods).
+            foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(ZTS.TsExtensionRules.For(t, ZTS.TsExtensionRules.OptedIn(), _aliases.FinalName)
+                                                                            .Where(m => Callable(m) && Allowed(m.DeclaringType, m, _aliases.FinalName(m)))))
+            {
+                string name = _aliases.FinalName(m);
+                TsMember set;
+                if (!sets.TryGetValue(name, out set))
+                {
+                    sets[name] = set = new TsMember(name, false);
+                    members.Add(set);
+                }
+                Add(set.Lines, TsNames.Key(name) + "(" + Parameters(m.GetParameters().Skip(1).ToArray()) + "): " +
+                               _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs) + ";");
             }
             if (ZTS.TsMemberRules.IsEnumerable(t) && Iterable(t))
             {
@@ -150,7 +182,40 @@ namespace ZTS.Declarations
         /// <summary>"(a: A, b?: B): R" of a method, with [TsMarshalAs] on its parameters and result.</summary>
         public string Signature(MethodInfo m)
         {
-            return "(" + Parameters(m.GetParameters()) + "): " + _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs);
+            return TypeParameters(m) + "(" + Parameters(m.GetParameters()) + "): " + _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs);
+        }
+
+        /// <summary>Whether a call can infer every type parameter of a generic method definition: each appears in a
+        /// parameter type (the runtime infers it from the argument, GenericMethods in ZTS.Shared).</summary>
+        public static bool Inferable(MethodInfo m)
+        {
+            var used = new HashSet<Type>();
+            foreach (ParameterInfo p in m.GetParameters()) CollectParameters(p.ParameterType, used);
+            return m.GetGenericArguments().All(used.Contains);
+        }
+
+        private static void CollectParameters(Type t, HashSet<Type> used)
+        {
+            if (t.IsGenericParameter) used.Add(t);
+            else if (t.HasElementType) CollectParameters(t.GetElementType(), used);
+            else if (t.IsGenericType && !ZTS.TsMemberRules.IsDelegate(t))
+                foreach (Type a in t.GetGenericArguments()) CollectParameters(a, used);
+        }
+
+        /// <summary>
+        /// "&lt;T, U extends $NS.Item&gt;" of a generic method definition ("" otherwise; issue 12). Only a class
+        /// constraint maps soundly (the argument is a C# object of that class); interface, struct, class and new()
+        /// constraints are left out, since JS numbers and strings satisfy IComparable&lt;T&gt; and such in C#, not in TS.
+        /// </summary>
+        public string TypeParameters(MethodInfo m)
+        {
+            if (!m.IsGenericMethodDefinition) return "";
+            return "<" + string.Join(", ", m.GetGenericArguments().Select(p =>
+            {
+                Type bound = p.GetGenericParameterConstraints().FirstOrDefault(c => !c.IsInterface && c != typeof(ValueType) && c != typeof(object) &&
+                                                                                    !c.ContainsGenericParameters && TsTypeMapper.CanCross(c));
+                return _map.Map(p, Flow.ToJs) + (bound == null ? "" : " extends " + _map.Map(bound, Flow.ToJs, true));
+            }).ToArray()) + ">";
         }
 
         /// <summary>

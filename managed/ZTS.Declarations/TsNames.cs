@@ -24,22 +24,23 @@ namespace ZTS.Declarations
             "type", "declare", "namespace", "module", "global", "readonly", "keyof", "infer", "is", "asserts", "require",
         };
 
-        /// <summary>The module specifier of a namespace: "csharp:NS".</summary>
+        /// <summary>The module specifier of a namespace: "csharp:NS"; "csharp:" for the types without a namespace.</summary>
         public static string Module(string ns)
         {
             return "csharp:" + ns;
         }
 
-        /// <summary>The import alias a generated module uses for namespace ns ("$System_Collections_Generic").</summary>
+        /// <summary>The import alias a generated module uses for namespace ns ("$System_Collections_Generic"; "$global" for
+        /// the types without a namespace).</summary>
         public static string Alias(string ns)
         {
-            return "$" + ns.Replace('.', '_');
+            return ns.Length == 0 ? "$global" : "$" + ns.Replace('.', '_');
         }
 
-        /// <summary>The file a namespace's module is written to.</summary>
+        /// <summary>The file a namespace's module is written to ("csharp.d.ts" for the types without a namespace, issue 12).</summary>
         public static string FileOf(string ns)
         {
-            return "csharp." + ns + ".d.ts";
+            return ns.Length == 0 ? "csharp.d.ts" : "csharp." + ns + ".d.ts";
         }
 
         /// <summary>Whether a name is a TS reserved word or type keyword.</summary>

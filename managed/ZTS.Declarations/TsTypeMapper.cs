@@ -26,10 +26,14 @@ namespace ZTS.Declarations
             return !t.IsGenericType || t.GetGenericArguments().All(CanCross);
         }
 
-        /// <summary>The TS type of a value of type t flowing one way (a reference type with <c>| null</c>).</summary>
+        /// <summary>Nullability-oblivious mode (<see cref="DtsOptions.NullableOblivious"/>): unannotated reference types
+        /// have no <c>| null</c>.</summary>
+        public bool Oblivious;
+
+        /// <summary>The TS type of a value of type t flowing one way (a reference type with <c>| null</c>, unless Oblivious).</summary>
         public string Map(Type t, Flow flow)
         {
-            return Map(t, flow, false);
+            return Map(t, flow, Oblivious);
         }
 
         /// <summary>
@@ -39,7 +43,7 @@ namespace ZTS.Declarations
         /// </summary>
         public string Map(Type t, Flow flow, bool notNull)
         {
-            return Map(t, flow, notNull, false);
+            return Map(t, flow, notNull, Oblivious);
         }
 
         /// <summary>
@@ -50,8 +54,8 @@ namespace ZTS.Declarations
         public string Map(Type t, Flow flow, ICustomAttributeProvider site)
         {
             bool element = t.IsArray && t.GetArrayRank() == 1 && !t.GetElementType().IsValueType && !t.GetElementType().IsGenericParameter &&
-                           Nullability.Element(site) == 1;
-            return Map(t, flow, Nullability.IsNotNull(site), element);
+                           (Oblivious ? Nullability.Element(site) != 2 : Nullability.Element(site) == 1);
+            return Map(t, flow, Oblivious ? Nullability.State(site) != 2 : Nullability.IsNotNull(site), element);
         }
 
         private string Map(Type t, Flow flow, bool notNull, bool elementNotNull)
@@ -78,6 +82,14 @@ namespace ZTS.Declarations
             {
                 if (t.GetArrayRank() != 1) return Named(typeof(Array)) + orNull;
                 return jsArray + "zts.Array<" + Map(t.GetElementType(), Flow.ToJs, elementNotNull) + ">" + orNull;
+            }
+            if (TsMarshalRules.IsTask(t))
+            {
+                // A Task crosses as a Promise; JS -> C# any value or thenable becomes the task (issue 12).
+                Type awaited = TsMarshalRules.TaskResult(t);
+                string result = awaited == typeof(void) ? "void" : Map(awaited, flow);
+                // Declared without | null: a method that returns a null Task is a bug in C# too (docs/DECLARATIONS.md).
+                return flow == Flow.ToJs ? "Promise<" + result + ">" : "PromiseLike<" + result + "> | " + result;
             }
             if (ZTS.TsMemberRules.IsDelegate(t) && !t.IsGenericTypeDefinition)
             {

@@ -21,10 +21,10 @@ namespace ZTS.Declarations
         private readonly Dictionary<Type, Dictionary<string, HashSet<string>>> _surfaces = new Dictionary<Type, Dictionary<string, HashSet<string>>>();
 
         /// <summary>Creates the helper; it maps types with a mapper of its own.</summary>
-        public TypeShape(TsAliasTable aliases)
+        public TypeShape(TsAliasTable aliases, bool oblivious)
         {
             _aliases = aliases;
-            _quiet = new MemberCollector(new TsTypeMapper(), aliases);
+            _quiet = new MemberCollector(new TsTypeMapper { Oblivious = oblivious }, aliases);
         }
 
         /// <summary>The nearest visible base class of t (null for interfaces, enums, Object).</summary>

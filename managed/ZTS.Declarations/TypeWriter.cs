@@ -28,7 +28,7 @@ namespace ZTS.Declarations
         {
             _map = map;
             _members = new MemberCollector(map, aliases, policy);
-            _shape = new TypeShape(aliases);
+            _shape = new TypeShape(aliases, map.Oblivious);
         }
 
         /// <summary>The types t's declaration extends (for the closure).</summary>

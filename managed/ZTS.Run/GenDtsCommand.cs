@@ -5,9 +5,10 @@ using ZTS.Declarations;
 namespace ZTS.Run
 {
     /// <summary>
-    /// `ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE] --out DIR`:
-    /// writes the TypeScript declarations of the assemblies (docs/DECLARATIONS.md). Exit codes: 0 written,
-    /// 1 generation failed, 64 bad usage.
+    /// `ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE]
+    /// [--nullable oblivious] [--host-api] --out DIR`: writes the TypeScript declarations of the assemblies
+    /// (docs/DECLARATIONS.md). Exit codes as its usage says: 0 written, 1 generation failed, 3 an --assembly is missing
+    /// or cannot be loaded, 64 bad usage.
     /// </summary>
     internal static class GenDtsCommand
     {
@@ -16,14 +17,19 @@ namespace ZTS.Run
 
         /// <summary>Its line in the ztsrun usage text.</summary>
         public const string UsageLine =
-            "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE] --out DIR\n" +
-            "                      write TypeScript declarations (.d.ts) of the assemblies' C# API (docs/DECLARATIONS.md)";
+            "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE]\n" +
+            "                      [--nullable oblivious] [--host-api] --out DIR\n" +
+            "                      write TypeScript declarations (.d.ts) of the assemblies' C# API (docs/DECLARATIONS.md)\n" +
+            "         --nullable oblivious  unannotated reference types without | null (default: annotated, | null unless annotated)\n" +
+            "         --host-api            also declare ztsrun's own API (import { Host } from 'csharp:ZTS.Run')\n" +
+            "         exit codes: 0 written, 1 generation failed, 3 an --assembly is missing or cannot be loaded, 64 usage";
 
         /// <summary>Runs the subcommand; args[0] is "gen-dts".</summary>
         public static int Run(string[] args)
         {
             var options = new DtsOptions();
             string outDir = null;
+            bool hostApi = false;
             for (int i = 1; i < args.Length; i++)
             {
                 string a = args[i];
@@ -35,6 +41,15 @@ namespace ZTS.Run
                     case "--help":
                         Console.WriteLine("usage:" + UsageLine.Substring(6));
                         return 0;
+                    case "--host-api":
+                        options.Assemblies.Add(typeof(Host).Assembly.Location); // ztsrun.exe: namespace ZTS.Run
+                        hostApi = true;
+                        continue;
+                    case "--nullable":
+                        if (value != "oblivious" && value != "annotated") return Fail("--nullable takes oblivious or annotated");
+                        options.NullableOblivious = value == "oblivious";
+                        i++;
+                        continue;
                     case "--assembly": target = options.Assemblies; break;
                     case "--namespace": target = options.Namespaces; break;
                     case "--alias-xml": target = options.AliasXmlPaths; break;
@@ -59,13 +74,19 @@ namespace ZTS.Run
                 if (target == null) outDir = value;
                 else target.Add(value);
             }
-            if (options.Assemblies.Count == 0) return Fail("missing --assembly");
+            if (options.Assemblies.Count == 0) return Fail("missing --assembly" + DtsGenerator.AssemblyHint);
             if (outDir == null) return Fail("missing --out");
+            if (hostApi && options.Namespaces.Count > 0 && !options.Namespaces.Contains("ZTS.Run")) options.Namespaces.Add("ZTS.Run");
             try
             {
                 List<string> files = DtsGenerator.Write(options, outDir);
                 Console.WriteLine("gen-dts: wrote " + files.Count + " files to " + outDir);
                 return 0;
+            }
+            catch (DtsAssemblyException e)
+            {
+                Console.Error.WriteLine("ztsrun " + e.Message);
+                return 3;
             }
             catch (Exception e)
             {

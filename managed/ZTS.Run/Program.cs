@@ -53,6 +53,11 @@ namespace ZTS.Run
                 Console.Error.WriteLine(Usage);
                 return 64;
             }
+            if (o.MissingAssembly != null)
+            {
+                Console.Error.WriteLine("ztsrun: no such assembly: " + o.MissingAssembly + ZTS.Declarations.DtsGenerator.AssemblyHint);
+                return 3;
+            }
             return new Runner(o).Run();
         }
     }
@@ -61,6 +66,7 @@ namespace ZTS.Run
     internal sealed class Options
     {
         public string Dir;
+        public string MissingAssembly; // the first --assembly path that does not exist (exit 3)
         public string Module = "main";
         public string Export = "tick";
         public int Frames = 60;
@@ -121,7 +127,7 @@ namespace ZTS.Run
                     case "--assembly":
                         string assembly = next();
                         if (string.IsNullOrEmpty(assembly)) return "--assembly needs a path to a .dll";
-                        if (!File.Exists(assembly)) return "no such assembly: " + assembly;
+                        if (!File.Exists(assembly) && o.MissingAssembly == null) o.MissingAssembly = assembly; // exit 3, as the usage says
                         o.Assemblies.Add(Path.GetFullPath(assembly));
                         break;
                     default:

@@ -4,7 +4,7 @@ namespace ZTS.Shared
 {
     /// <summary>
     /// The JS <c>console</c> object (log, info, warn, error, debug) as gated C# callbacks: each formats its
-    /// arguments in one native call and buffers the line in TsConsole, which flushes outside JS frames.
+    /// arguments in one native call (zts_values_inspect: C# objects by ToString(), JS objects and arrays short) and buffers the line in TsConsole, which flushes outside JS frames.
     /// </summary>
     internal static unsafe class ConsoleBinding
     {
@@ -22,7 +22,7 @@ namespace ZTS.Shared
         private static JsValue Write(JsDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             char* chars;
-            int n = ZtsNative.zts_values_format(domain.Handle, argc, argv, out chars);
+            int n = ZtsNative.zts_values_inspect(domain.Handle, argc, argv, out chars);
             if (n < 0) throw domain.TakeError(n, "console");
             TsConsole.Enqueue((TsLogLevel)magic, new string(chars, 0, n));
             return JsValue.Undefined;

@@ -130,6 +130,14 @@ namespace ZTS.Shared
         /// <summary>Push-time answers of the policy by runtime type (true: a public type the policy denies); PolicyGate.</summary>
         public readonly Dictionary<Type, bool> DeniedRuntimeTypes = new Dictionary<Type, bool>();
 
+        /// <summary>Promises of C# tasks and tasks of JS promises, settled by the frame pump (issue 12).</summary>
+        public ZTS.Shared.Tasks.TaskBridge Tasks
+        {
+            get { return _tasks ?? (_tasks = new ZTS.Shared.Tasks.TaskBridge(this)); }
+        }
+
+        private ZTS.Shared.Tasks.TaskBridge _tasks;
+
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
 
@@ -177,6 +185,17 @@ namespace ZTS.Shared
             var r = new JsValue { Tag = JsValue.PushTag };
             r.Bits = (long)(uint)slot | ((long)view << 32);
             return r;
+        }
+
+        /// <summary>A member bridge's result as a JS value: a ZTS_RESULT_PUSH_TAG result (PushResult) is pushed now.
+        /// For bridges called from a gated function; the core's member dispatch does this itself.</summary>
+        public JsValue Materialize(JsValue r)
+        {
+            if (r.Tag != JsValue.PushTag) return r;
+            JsValue result;
+            int rc = ZtsNative.zts_object_push(Handle, (int)(r.Bits >> 32), (int)(r.Bits & 0xFFFFFFFF), out result);
+            if (rc != ZtsStatus.Ok) throw TakeError(rc, "push");
+            return result;
         }
 
         private readonly Dictionary<KeyValuePair<IntPtr, Type>, WeakReference> _delegates =
@@ -249,6 +268,7 @@ namespace ZTS.Shared
             string message = ZtsNative.FromUtf8(info.Message, info.MessageLen);
             string stack = ZtsNative.FromUtf8(info.Stack, info.StackLen);
             string name = ZtsNative.FromUtf8(info.Name, info.NameLen);
+            message = ModuleHints.Explain(name, message); // a CommonJS script names ES modules and tsconfig (issue 12)
             Exception loaderException = LastLoaderException;
             LastLoaderException = null;
             // The C# exception a JS Error was made for: it comes back as the InnerException (CONTRACT §6).
@@ -301,6 +321,7 @@ namespace ZTS.Shared
         public void Dispose()
         {
             if (IsDisposed) return;
+            if (_tasks != null) _tasks.AbandonWaiting();
             ZtsNative.zts_domain_drain_releases(Handle);
             DrainReleasedObjects();
             IsDisposed = true; // from here on every bridge of this domain throws ObjectDisposedException

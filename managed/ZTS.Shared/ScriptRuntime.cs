@@ -9,7 +9,7 @@ namespace ZTS.Shared
     /// pump's work, teardown. A backend derives from it and supplies only its IBridgeProvider; everything
     /// here is backend-neutral.
     /// </summary>
-    public abstract class ScriptRuntime : ITsRuntime, ITsRuntimeTeardown
+    public abstract class ScriptRuntime : ITsRuntime, ITsRuntimeTeardown, ITsRuntimeTimers
     {
         private readonly IBridgeProvider _bridges;
         private readonly string _backendName;
@@ -67,7 +67,24 @@ namespace ZTS.Shared
             _domain.CheckAccess("ProcessPendingRefReleases");
             ZtsNative.zts_domain_drain_releases(_domain.Handle);
             _domain.DrainReleasedObjects();
+            _domain.Tasks.SettleCompletedTasks(); // C# tasks completed on any thread settle their promises here (issue 12)
             _domain.RunJobs();
+            _domain.Tasks.CompleteSettledPromises();
+        }
+
+        /// <summary>Runs the timers due at nowMs (TsFramePump.LateUpdate, after ProcessPendingRefReleases), then completes
+        /// the C# tasks of the promises they settled.</summary>
+        void ITsRuntimeTimers.AdvanceTimers(double nowMs)
+        {
+            if (_domain == null) return;
+            _domain.CheckAccess("AdvanceTimers");
+            if (Timers.TimerPump.Run(_domain, nowMs) > 0) _domain.Tasks.CompleteSettledPromises();
+        }
+
+        /// <summary>Pending setTimeout/setInterval timers of the current domain (timer tests).</summary>
+        internal int PendingTimers
+        {
+            get { return ZtsNative.zts_timers_count(_domain.Handle); }
         }
 
         /// <inheritdoc />
@@ -146,6 +163,7 @@ namespace ZTS.Shared
                 ApplyLimits(d, limits);
                 ConsoleBinding.Install(d);
                 ZtsHelpers.Install(d);
+                ObjectText.Install(d);
             }
             catch
             {

@@ -16,6 +16,7 @@ namespace ZTS.Shared
             d.DefineFunction("zts.cast", 2, 0, Cast);
             d.DefineFunction("zts.generic", 1, 0, Generic);
             d.DefineFunction("zts.to_delegate", 2, 0, ToDelegate);
+            d.DefineFunction("zts.generic_method", 2, 0, GenericMethods.GenericMethod); // issue 12
         }
 
         private static Type TypeArg(JsDomain d, JsValue* argv, int argc, int i, string helper)

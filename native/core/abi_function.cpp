@@ -176,4 +176,21 @@ int32_t zts_function_define_gated(zts_domain *domain, const char *path, int32_t 
     return abi_guard([&]() -> int32_t { return define_gated_function(domain, path, length, magic, data); });
 }
 
+int32_t zts_function_new_gated(zts_domain *domain, const char *name, int32_t length, int32_t magic, int64_t data,
+                               zts_value *out)
+{
+    if (domain == nullptr || name == nullptr || out == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    *out = from_js(JS_UNDEFINED);
+    return abi_guard([&]() -> int32_t {
+        JSValue fn;
+        int32_t rc = make_gated_function(domain, name, length, magic, data, &fn);
+        if (rc == ZTS_OK) {
+            *out = from_js(fn);
+        }
+        return rc;
+    });
+}
+
 } // extern "C"

@@ -5,6 +5,8 @@
 #include "script_limits.h"
 #include "string_codec.h"
 #include "value_cast.h"
+#include "value_inspect.h"
+#include "gated_function.h"
 
 using namespace zts;
 
@@ -25,6 +27,27 @@ bool append_display(JSContext *ctx, JSValueConst v, std::string &out)
     out.append(s, len);
     JS_FreeCString(ctx, s);
     return true;
+}
+
+// Each value's text (append) joined by spaces, as UTF-16 in the domain buffer; the char count.
+template <typename Append>
+int32_t join_values(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars, Append append)
+{
+    if (domain == nullptr || out_chars == nullptr || argc < 0 || (argv == nullptr && argc > 0)) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        std::string text;
+        for (int32_t i = 0; i < argc; i++) {
+            if (i > 0) {
+                text.push_back(' ');
+            }
+            append(domain->ctx, to_js(argv[i]), text);
+        }
+        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
+        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+        return static_cast<int32_t>(domain->scratch16.size());
+    });
 }
 
 } // namespace
@@ -73,22 +96,31 @@ int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint16_t **o
 
 int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars)
 {
-    if (domain == nullptr || out_chars == nullptr || argc < 0 || (argv == nullptr && argc > 0)) {
+    return join_values(domain, argc, argv, out_chars, [](JSContext *ctx, JSValueConst v, std::string &text) {
+        if (!append_display(ctx, v, text)) {
+            text += "<unprintable value>";
+        }
+    });
+}
+
+int32_t zts_values_inspect(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars)
+{
+    return join_values(domain, argc, argv, out_chars, append_inspect);
+}
+
+int32_t zts_object_set_to_string(zts_domain *domain, int64_t data)
+{
+    if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
     return abi_guard([&]() -> int32_t {
-        std::string text;
-        for (int32_t i = 0; i < argc; i++) {
-            if (i > 0) {
-                text.push_back(' ');
-            }
-            if (!append_display(domain->ctx, to_js(argv[i]), text)) {
-                text += "<unprintable value>";
-            }
+        JSValue fn;
+        int32_t rc = make_gated_function(domain, "toString", 0, 0, data, &fn);
+        if (rc == ZTS_OK) {
+            JS_FreeValue(domain->ctx, domain->object_to_string);
+            domain->object_to_string = fn;
         }
-        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
-        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
-        return static_cast<int32_t>(domain->scratch16.size());
+        return rc;
     });
 }
 

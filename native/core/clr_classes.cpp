@@ -532,6 +532,12 @@ bool define_members(zts_domain *d, TypeInfo &t, JSValueConst proto, std::vector<
     if (!define_value(ctx, proto, "constructor", JS_DupValue(ctx, t.type_object), JS_PROP_CONFIGURABLE)) {
         return false;
     }
+    if (t.base_id == 0 && !JS_IsUndefined(d->object_to_string) &&
+        !define_value(ctx, proto, "toString", JS_DupValue(ctx, d->object_to_string), JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE)) {
+        // String(x), template strings and + show the C# object's ToString() (issue 12); a C# member named
+        // toString, defined below, takes its place.
+        return false;
+    }
     for (size_t i = 0; i < t.methods.size(); i++) {
         const MemberSet &set = t.methods[i];
         int32_t length = set.candidates.empty() ? 0 : static_cast<int32_t>(set.candidates[0].params.size());

@@ -121,6 +121,10 @@ int64_t domain_destroy(zts_domain *d)
     d->error.thrown_ref = 0; // freed with the refs
     d->refs.clear(d->ctx);
     clear_reset_hooks(d);
+    d->timers.clear(d->ctx);
+    d->promises.clear(d->ctx);
+    JS_FreeValue(d->ctx, d->object_to_string);
+    d->object_to_string = JS_UNDEFINED;
     d->types.clear(d->ctx);
     d->opaque.clear(d->ctx);
     JS_FreeValue(d->ctx, d->gate_entry);

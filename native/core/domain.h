@@ -7,9 +7,11 @@
 #include "module_table.h"
 #include "object_slots.h"
 #include "opaque_scope.h"
+#include "promises.h"
 #include "rejection_list.h"
 #include "quickjs.h"
 #include "source_maps.h"
+#include "timers.h"
 #include "type_registry.h"
 #include "zts/zts.h"
 
@@ -77,6 +79,9 @@ struct zts_domain {
     int32_t job_limit = 10000;          ///< Promise jobs run per drain at most (0: no limit)
     JSAtom csharp_exception_atom = JS_ATOM_NULL; ///< owned: private symbol of the C# exception mark on Errors
     std::vector<JSValue> reset_hooks;   ///< owned: zts.on_reset functions, in registration order (reset_hooks.h)
+    zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (issue 12)
+    zts::Promises promises;             ///< promises of C# tasks and watched JS promises (issue 12)
+    JSValue object_to_string = JS_UNDEFINED; ///< owned: gated `toString` of root prototypes, or undefined (issue 12)
 };
 
 namespace zts

@@ -57,20 +57,14 @@ JSValue make_gate_entry(zts_domain *d)
     return entry;
 }
 
-int32_t define_gated_function(zts_domain *d, const std::string &path, int32_t length, int32_t magic, int64_t data)
+int32_t make_gated_function(zts_domain *d, const std::string &name, int32_t length, int32_t magic, int64_t data,
+                            JSValue *out)
 {
     if (d->gate == nullptr) {
         return report_failure(d, ZTS_ERR_NO_GATE, "zts: the domain has no callback gate");
     }
-    const zts_host_callbacks *host = host_callbacks();
-    if (host == nullptr) {
+    if (host_callbacks() == nullptr) {
         return report_failure(d, ZTS_ERR_NO_HOST, "zts: no host callback table is registered");
-    }
-    std::vector<std::string> parts = split_path(path);
-    for (const std::string &part : parts) {
-        if (part.empty()) {
-            return report_failure(d, ZTS_ERR_ARGUMENT, "zts: malformed function path '" + path + "'");
-        }
     }
     JSContext *ctx = d->ctx;
     if (JS_IsUndefined(d->gate_entry)) {
@@ -87,8 +81,26 @@ int32_t define_gated_function(zts_domain *d, const std::string &path, int32_t le
     if (JS_IsException(fn)) {
         return capture_exception(d, ZTS_ERR_JS);
     }
+    JS_DefinePropertyValueStr(ctx, fn, "name", JS_NewStringLen(ctx, name.data(), name.size()), JS_PROP_CONFIGURABLE);
+    *out = fn;
+    return ZTS_OK;
+}
+
+int32_t define_gated_function(zts_domain *d, const std::string &path, int32_t length, int32_t magic, int64_t data)
+{
+    std::vector<std::string> parts = split_path(path);
+    for (const std::string &part : parts) {
+        if (part.empty()) {
+            return report_failure(d, ZTS_ERR_ARGUMENT, "zts: malformed function path '" + path + "'");
+        }
+    }
+    JSContext *ctx = d->ctx;
     const std::string &leaf = parts.back();
-    JS_DefinePropertyValueStr(ctx, fn, "name", JS_NewStringLen(ctx, leaf.data(), leaf.size()), JS_PROP_CONFIGURABLE);
+    JSValue fn;
+    int32_t made = make_gated_function(d, leaf, length, magic, data, &fn);
+    if (made != ZTS_OK) {
+        return made;
+    }
 
     JSValue owner = JS_GetGlobalObject(ctx);
     for (size_t i = 0; i + 1 < parts.size(); i++) {

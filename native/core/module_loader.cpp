@@ -129,7 +129,9 @@ JSModuleDef *load_module(zts_domain *d, const std::string &name, const std::stri
         }
         return fail_load(d, name, importer,
                          "zts: namespace '" + ns + "' not found (module '" + name + "'" + ")" +
-                             imported_from(importer));
+                             imported_from(importer) +
+                             ": no loaded assembly has public types in it; load the assembly that defines it before the "
+                             "scripts run (ztsrun: --assembly A.dll)");
     }
     // 2. Registered native C modules.
     if (zts_module_init_fn init = native_module_find(name)) {

@@ -100,7 +100,7 @@ int init_csharp_module(JSContext *ctx, JSModuleDef *m)
     zts_type_request names;
     host_callbacks()->namespace_list(d->host, ns.c_str(), &names);
     for (const std::string &type_name : names.names) {
-        JSValue v = resolve(d, ns + "." + type_name);
+        JSValue v = resolve(d, ns.empty() ? type_name : ns + "." + type_name); // "csharp:": types without a namespace
         if (JS_IsException(v)) {
             return -1;
         }

@@ -3,6 +3,7 @@
 #include "opaque_scope.h"
 #include "ref_box.h"
 #include "reset_hooks.h"
+#include "timers.h"
 
 namespace zts
 {
@@ -28,7 +29,7 @@ bool install_zts_global(zts_domain *d)
     JSValue global = JS_GetGlobalObject(ctx);
     int rc = JS_DefinePropertyValueStr(ctx, global, "zts", zts_obj, JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
     JS_FreeValue(ctx, global);
-    return rc >= 0;
+    return rc >= 0 && install_timer_globals(ctx); // setTimeout & co. (issue 12)
 }
 
 } // namespace zts

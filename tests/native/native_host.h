@@ -58,6 +58,16 @@ class NativeHost : public ::testing::Test
     static NativeHost *current; ///< the running test's host (callbacks are process-wide)
 };
 
+/// UTF-16 chars of an ASCII text (as the core's UTF-16 buffers give them) as a std::string.
+inline std::string ascii(const uint16_t *chars, int32_t n)
+{
+    std::string out;
+    for (int32_t i = 0; i < n; i++) {
+        out.push_back(static_cast<char>(chars[i]));
+    }
+    return out;
+}
+
 inline zts_value int_value(int32_t i)
 {
     zts_value v;

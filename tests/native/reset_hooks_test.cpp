@@ -6,20 +6,6 @@ using zts_test::NativeHost;
 using ResetHooks_Domain = NativeHost;
 using FunctionOrigin_Domain = NativeHost;
 
-namespace
-{
-
-std::string utf16_to_ascii(const uint16_t *chars, int32_t n)
-{
-    std::string out;
-    for (int32_t i = 0; i < n; i++) {
-        out.push_back(static_cast<char>(chars[i]));
-    }
-    return out;
-}
-
-} // namespace
-
 TEST_F(ResetHooks_Domain, HooksRunInRegistrationOrder_AThrowingOneDoesNotStopTheOthers)
 {
     module("app", "globalThis.order = [];\n"
@@ -67,7 +53,7 @@ TEST_F(FunctionOrigin_Domain, ModuleFunction_NamesModuleLineColumn_MappedWhenThe
     host_function("probe", [&](zts_domain *dom, int argc, zts_value *argv, zts_value *, std::string *) {
         const uint16_t *chars = nullptr;
         int32_t n = zts_function_origin(dom, argv[0], &chars);
-        origins.push_back(utf16_to_ascii(chars, n));
+        origins.push_back(zts_test::ascii(chars, n));
         return zts_test::int_value(0);
     });
     module("plain", "export function f() {\n  probe((x) => x);\n  probe(Math.max);\n  probe(42);\n}\n");

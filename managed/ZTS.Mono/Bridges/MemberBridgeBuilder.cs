@@ -161,7 +161,11 @@ namespace ZTS.Mono.Bridges
 
         private static string Key(MemberInfo m)
         {
-            return m.Module.ModuleVersionId + ":" + m.MetadataToken + ":" + m.DeclaringType.AssemblyQualifiedName;
+            string key = m.Module.ModuleVersionId + ":" + m.MetadataToken + ":" + m.DeclaringType.AssemblyQualifiedName;
+            var method = m as MethodInfo;
+            if (method == null || !method.IsGenericMethod) return key;
+            // Closed generic methods share the definition's token: each instantiation is a bridge of its own (issue 12).
+            return key + "<" + string.Join(",", Array.ConvertAll(method.GetGenericArguments(), a => a.AssemblyQualifiedName)) + ">";
         }
 
         private static void CheckSignature(ParameterInfo[] ps, Type ret, MemberInfo m)

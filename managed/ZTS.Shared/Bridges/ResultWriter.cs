@@ -30,6 +30,7 @@ namespace ZTS.Shared.Bridges
         /// <summary>A class, interface, array or delegate result: pushed under the declared view (by the core, after return).</summary>
         public static JsValue WriteObject(MemberSite s, JsDomain d, object v)
         {
+            if (v is System.Threading.Tasks.Task) return ValueRules.FromClr(d, v, s.ResultType, s.ResultView, Where.Result(s.Name)); // a Promise (issue 12)
             return v == null ? JsValue.Null : JsDomain.PushResult(d, v, s.ResultView, false);
         }
 

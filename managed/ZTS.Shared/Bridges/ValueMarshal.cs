@@ -38,7 +38,7 @@ namespace ZTS.Shared.Bridges
                 return;
             }
             Type declared = c.ParamTypes[index];
-            JsValue.Set(argv + index, Nullable.GetUnderlyingType(declared) != null || declared == typeof(object)
+            JsValue.Set(argv + index, Nullable.GetUnderlyingType(declared) != null || declared == typeof(object) || v is System.Threading.Tasks.Task
                 ? ValueRules.FromClr(c.Domain, v, declared, 0, Arg(c, index))
                 : c.Domain.Push(v, c.Views[index]));
         }

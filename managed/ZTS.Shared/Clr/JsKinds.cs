@@ -56,6 +56,13 @@ namespace ZTS.Shared.Clr
         public static void Of(Type t, out JsKinds accept, out JsKinds exact)
         {
             if (t.IsEnum) t = Enum.GetUnderlyingType(t);
+            if (t.ContainsGenericParameters)
+            {
+                // A parameter of a generic method definition: any value; the call infers the type arguments (issue 12).
+                accept = JsKinds.Any & ~JsKinds.Ref;
+                exact = JsKinds.None;
+                return;
+            }
             if (t == typeof(bool)) { accept = exact = JsKinds.Bool; return; }
             if (t == typeof(sbyte) || t == typeof(byte) || t == typeof(short) || t == typeof(ushort) || t == typeof(int) ||
                 t == typeof(uint) || t == typeof(long) || t == typeof(ulong))
@@ -89,6 +96,15 @@ namespace ZTS.Shared.Clr
             }
             accept = JsKinds.Object | JsKinds.Null | JsKinds.Undefined;
             exact = JsKinds.Object;
+            if (Tasks.TaskBridge.IsTaskType(t))
+            {
+                // A JS promise (or a value of the awaited type) becomes the task (issue 12).
+                Type awaited = Tasks.TaskBridge.ResultType(t);
+                JsKinds valueAccept = JsKinds.None, valueExact;
+                if (awaited != typeof(void)) Of(awaited, out valueAccept, out valueExact);
+                accept |= JsKinds.JsObject | valueAccept;
+                exact |= JsKinds.JsObject;
+            }
             if (TsJsArrays.ElementType(t) != null)
             {
                 // A JS array (a copy): natural for T[], convertible for List<T> and the collection interfaces.

@@ -147,10 +147,14 @@ namespace ZTS.Shared.Clr
                     string jsName = d.Aliases.FinalName(m);
                     ParamSpec[] specs = Specs(d, m.GetParameters(), strings);
                     string memberName = owner + "." + jsName;
-                    int bridge = Host(d, t, method, jsName, () => ScriptSubscriptions.Track(method, d.Bridges.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
-                                                                                         MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null))));
+                    Func<HostFunction> make = m.IsGenericMethodDefinition
+                        ? (Func<HostFunction>)(() => GenericMethods.Inferring(method, memberName)) // issue 12
+                        : () => ScriptSubscriptions.Track(method, d.Bridges.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
+                                                                                         MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null)));
+                    int bridge = Host(d, t, method, jsName, make);
                     Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? 1u : 0u, bridge, specs.Length, specs));
                 }
+                ExtensionMethods.Bind(d, t, typeId, strings); // [assembly: TsUsing] extension methods on instances (issue 12)
             }
             finally
             {
@@ -165,7 +169,7 @@ namespace ZTS.Shared.Clr
 
         // Issue 15: a member the script policy denies (PolicyGate) is bound as a host function that throws the denial,
         // at bind time; an allowed member gets its bridge, so calls pay nothing for the policy.
-        private static int Host(JsDomain d, Type t, MemberInfo m, string jsName, Func<HostFunction> make)
+        internal static int Host(JsDomain d, Type t, MemberInfo m, string jsName, Func<HostFunction> make)
         {
             string denied = PolicyGate.Denied(d, t, m, jsName);
             return denied != null ? d.AddHostFunction(PolicyGate.Thrower(denied)) : Host(d, make);
@@ -173,7 +177,7 @@ namespace ZTS.Shared.Clr
 
         // A bridge that cannot be emitted still gets a host function: calling it throws TsBindException,
         // loudly, instead of the member silently missing or falling back to reflection.
-        private static int Host(JsDomain d, Func<HostFunction> make)
+        internal static int Host(JsDomain d, Func<HostFunction> make)
         {
             HostFunction fn;
             try
@@ -191,14 +195,14 @@ namespace ZTS.Shared.Clr
             return d.AddHostFunction(fn);
         }
 
-        private static MemberSite Site(JsDomain d, string name, ParameterInfo[] ps, Type result)
+        internal static MemberSite Site(JsDomain d, string name, ParameterInfo[] ps, Type result)
         {
             int view = result == null || result == typeof(void) || !NeedsView(result) ? 0 : Declare(d, result);
             return new MemberSite(name, ps, result, view);
         }
 
         // Sets the [TsMarshalAs(Table)] shapes of a site's result and of its (setter) parameter 0.
-        private static MemberSite Table(MemberSite site, TableShape result, TableShape param0)
+        internal static MemberSite Table(MemberSite site, TableShape result, TableShape param0)
         {
             if (result != null) site.ResultTable = result;
             if (param0 != null && site.ParamTables.Length > 0) site.ParamTables[0] = param0;
@@ -225,7 +229,7 @@ namespace ZTS.Shared.Clr
             }
         }
 
-        private static ParamSpec[] Specs(JsDomain d, ParameterInfo[] ps, List<IntPtr> strings)
+        internal static ParamSpec[] Specs(JsDomain d, ParameterInfo[] ps, List<IntPtr> strings)
         {
             var specs = new List<ParamSpec>();
             for (int i = 0; i < ps.Length; i++)
@@ -284,7 +288,7 @@ namespace ZTS.Shared.Clr
             return specs.ToArray();
         }
 
-        private static void Check(JsDomain d, int rc)
+        internal static void Check(JsDomain d, int rc)
         {
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "bind");
         }

@@ -99,7 +99,7 @@ namespace ZTS.Shared.Clr
                     }
                 }
             }
-            namespaces.Remove("");
+            // "" (types without a namespace) stays: they are the exports of the module "csharp:" (issue 12).
             _types = types;
             _namespaces = namespaces;
             _dirty = false;

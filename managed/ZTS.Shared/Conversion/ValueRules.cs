@@ -178,7 +178,7 @@ namespace ZTS.Shared.Conversion
         }
 
         /// <summary>A class, interface, array, delegate or struct: a C# exotic whose object fits; a JS function
-        /// where a delegate is declared; null/undefined for reference types.</summary>
+        /// where a delegate is declared; a JS promise where a Task is declared; null/undefined for reference types.</summary>
         public static object ToClrObject(JsDomain d, JsValue v, Type t, int slot, Where w)
         {
             if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined)
@@ -186,8 +186,10 @@ namespace ZTS.Shared.Conversion
                 if (!t.IsValueType) return null;
                 throw ConvertErrors.Mismatch(v, t, w);
             }
+            object o = v.Tag == JsValue.TagObject ? Exotic(d, v, slot) : null;
+            // A Promise (or thenable, or any value) where Task/Task<T> is declared: a task the frame pump completes (issue 12).
+            if (o == null && Tasks.TaskBridge.IsTaskType(t)) return d.Tasks.FromPromise(v, t, w.ToString());
             if (v.Tag != JsValue.TagObject) throw ConvertErrors.Mismatch(v, t, w);
-            object o = Exotic(d, v, slot);
             if (o == null && TypeBinder.IsDelegate(t))
             {
                 o = d.DelegateFor(v, t); // a JS function where a delegate is declared (10-LIFETIME §5.1)
@@ -266,6 +268,8 @@ namespace ZTS.Shared.Conversion
             }
             if (TsMemberRules.IsUncrossable(o.GetType()))
                 throw ConvertErrors.Uncrossable(o.GetType(), w);
+            // A task declared Task/Task<T> is a Promise, settled by the frame pump (issue 12).
+            if (o is System.Threading.Tasks.Task && Tasks.TaskBridge.IsTaskType(u)) return d.Tasks.ToPromise((System.Threading.Tasks.Task)o, u);
             return d.Push(o, view != 0 ? view : TypeBinder.Declare(d, u));
         }
 

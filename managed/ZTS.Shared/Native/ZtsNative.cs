@@ -152,6 +152,36 @@ namespace ZTS.Shared.Native
         public static extern int zts_values_format(IntPtr domain, int argc, JsValue* argv, out char* chars);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_function_new_gated(IntPtr domain, byte[] name, int length, int magic, long data, out JsValue fn);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_values_inspect(IntPtr domain, int argc, JsValue* argv, out char* chars);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_object_set_to_string(IntPtr domain, long data);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_timers_advance(IntPtr domain, double nowMs);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_timers_run_next(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_timers_count(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_promise_new(IntPtr domain, out JsValue promise, out int token);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_promise_settle(IntPtr domain, int token, int fulfilled, JsValue value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_promise_watch(IntPtr domain, JsValue v, int token);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_promise_take_settled(IntPtr domain, out int token, out JsValue value);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern void zts_value_free(IntPtr domain, JsValue v);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -312,6 +312,10 @@ ZTS_API int32_t zts_function_release(zts_domain *domain, int32_t ref);
 ZTS_API int32_t zts_function_define_gated(zts_domain *domain, const char *path, int32_t length, int32_t magic,
                                           int64_t data);
 
+/** Makes a gated host function value named name (*out owned); data is passed to host_call as data[0]. */
+ZTS_API int32_t zts_function_new_gated(zts_domain *domain, const char *name, int32_t length, int32_t magic, int64_t data,
+                                       zts_value *out);
+
 /* ---- CLR types in JS (the CSharp tree, csharp: modules, ByObj objects) ------ */
 
 /** Declares a type (no members yet); base_type_id/outer_type_id may be 0; *out_type_id > 0. Inside
@@ -411,6 +415,34 @@ ZTS_API int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint
 /** Formats argv as console.log would (String(x) joined by spaces) into a domain UTF-16 buffer; borrowed argv; char
  * count. */
 ZTS_API int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars);
+
+/** Formats argv as console.log does (issue 12): strings as is, C# objects by their toString, JS objects and arrays in a
+ * short depth- and length-limited form; borrowed argv; UTF-16 in a domain buffer; char count. */
+ZTS_API int32_t zts_values_inspect(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars);
+
+/** Makes the gated function (host data id `data`) that root prototypes of types bound from now on get as toString. */
+ZTS_API int32_t zts_object_set_to_string(zts_domain *domain, int64_t data);
+
+/** Starts a timer pass at host time now_ms (ms; the clock never moves back); returns the number of timers due. */
+ZTS_API int32_t zts_timers_advance(zts_domain *domain, double now_ms);
+
+/** Runs the next due timer of the pass: 1 ran, 0 none left, ZTS_ERR_JS it threw (zts_domain_error; call again). */
+ZTS_API int32_t zts_timers_run_next(zts_domain *domain);
+
+/** Number of pending setTimeout/setInterval timers (tests); 0 for a null domain. */
+ZTS_API int32_t zts_timers_count(const zts_domain *domain);
+
+/** A new pending Promise (*out_promise owned) and the token that settles it with zts_promise_settle. */
+ZTS_API int32_t zts_promise_new(zts_domain *domain, zts_value *out_promise, int32_t *out_token);
+
+/** Fulfills (fulfilled != 0) or rejects the Promise of token with value (consumed); the token is used up. */
+ZTS_API int32_t zts_promise_settle(zts_domain *domain, int32_t token, int32_t fulfilled, zts_value value);
+
+/** Watches v (borrowed) through Promise.resolve(v).then: its settlement is queued under the host's token. */
+ZTS_API int32_t zts_promise_watch(zts_domain *domain, zts_value v, int32_t token);
+
+/** Takes the oldest settlement: 0 none, 1 fulfilled (*out_value owned), 2 rejected (reason in zts_domain_error). */
+ZTS_API int32_t zts_promise_take_settled(zts_domain *domain, int32_t *out_token, zts_value *out_value);
 
 /** Releases an owned value; values without a reference count are ignored. */
 ZTS_API void zts_value_free(zts_domain *domain, zts_value v);

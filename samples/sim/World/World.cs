@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Threading.Tasks;
 using JetBrains.Annotations;
 
 namespace Sim
@@ -88,6 +89,17 @@ namespace Sim
                 }
             }
             return best;
+        }
+
+        /// <summary>
+        /// Counts the live entities of a kind on a worker thread (a stand-in for loading a level): scripts await
+        /// the Task as a Promise, which the frame pump settles on the script thread.
+        /// </summary>
+        [NotNull]
+        public Task<int> SurveyAsync(Kind kind)
+        {
+            Entity[] snapshot = All(kind);
+            return Task.Run(() => snapshot.Length);
         }
 
         /// <summary>Whether two live entities overlap.</summary>

@@ -270,6 +270,7 @@ declare module "csharp:System.Collections.Generic" {
         TrueForAll(match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): boolean;
         get_Item(index: number): T;
         set_Item(index: number, value: T): void;
+        readonly ConvertAll: zts.ExplicitGeneric<(<TOutput>(converter: ((input: T) => TOutput) | zts.Delegate<(input: T) => TOutput> | null) => $System_Collections_Generic.List$1<TOutput> | null)>;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface List$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.List$1", 1> {

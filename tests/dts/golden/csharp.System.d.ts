@@ -3,8 +3,10 @@
 
 declare module "csharp:System" {
     import * as $System from "csharp:System";
+    import * as $System_Buffers from "csharp:System.Buffers";
     import * as $System_Collections from "csharp:System.Collections";
     import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
+    import * as $System_Collections_ObjectModel from "csharp:System.Collections.ObjectModel";
     import * as $System_Globalization from "csharp:System.Globalization";
     import * as $System_Reflection from "csharp:System.Reflection";
     import * as $System_Runtime_InteropServices from "csharp:System.Runtime.InteropServices";
@@ -71,10 +73,15 @@ declare module "csharp:System" {
     }
     export interface Array$Type extends zts.TypeObject<$System.Array | null> {
         readonly prototype: $System.Array;
+        AsReadOnly<T>(array: zts.Array<T> | null): $System_Collections_ObjectModel.ReadOnlyCollection$1<T> | null;
         BinarySearch(array: $System.Array | null, value: number | string | boolean | zts.Object | null): number;
+        BinarySearch<T>(array: zts.Array<T> | null, value: T): number;
         BinarySearch(array: $System.Array | null, value: number | string | boolean | zts.Object | null, comparer: $System_Collections.IComparer | null): number;
+        BinarySearch<T>(array: zts.Array<T> | null, value: T, comparer: $System_Collections_Generic.IComparer$1<T> | null): number;
         BinarySearch(array: $System.Array | null, index: number, length: number, value: number | string | boolean | zts.Object | null): number;
+        BinarySearch<T>(array: zts.Array<T> | null, index: number, length: number, value: T): number;
         BinarySearch(array: $System.Array | null, index: number, length: number, value: number | string | boolean | zts.Object | null, comparer: $System_Collections.IComparer | null): number;
+        BinarySearch<T>(array: zts.Array<T> | null, index: number, length: number, value: T, comparer: $System_Collections_Generic.IComparer$1<T> | null): number;
         Clear(array: $System.Array | null, index: number, length: number): void;
         ConstrainedCopy(sourceArray: $System.Array | null, sourceIndex: number, destinationArray: $System.Array | null, destinationIndex: number, length: number): void;
         Copy(sourceArray: $System.Array | null, destinationArray: $System.Array | null, length: number): void;
@@ -85,23 +92,57 @@ declare module "csharp:System" {
         CreateInstance(elementType: $System.Type | null, lengths: number[] | zts.Array<number> | null, lowerBounds: number[] | zts.Array<number> | null): $System.Array | null;
         CreateInstance(elementType: $System.Type | null, length1: number, length2: number, length3: number): $System.Array | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Exists<T>(array: zts.Array<T> | null, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): boolean;
+        Fill<T>(array: zts.Array<T> | null, value: T): void;
+        Fill<T>(array: zts.Array<T> | null, value: T, startIndex: number, count: number): void;
+        Find<T>(array: zts.Array<T> | null, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): T;
+        FindAll<T>(array: zts.Array<T> | null, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): zts.Array<T> | null;
+        FindIndex<T>(array: zts.Array<T> | null, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): number;
+        FindIndex<T>(array: zts.Array<T> | null, startIndex: number, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): number;
+        FindIndex<T>(array: zts.Array<T> | null, startIndex: number, count: number, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): number;
+        FindLast<T>(array: zts.Array<T> | null, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): T;
+        FindLastIndex<T>(array: zts.Array<T> | null, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): number;
+        FindLastIndex<T>(array: zts.Array<T> | null, startIndex: number, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): number;
+        FindLastIndex<T>(array: zts.Array<T> | null, startIndex: number, count: number, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): number;
+        ForEach<T>(array: zts.Array<T> | null, action: ((obj: T) => void) | zts.Delegate<(obj: T) => void> | null): void;
         IndexOf(array: $System.Array | null, value: number | string | boolean | zts.Object | null): number;
+        IndexOf<T>(array: zts.Array<T> | null, value: T): number;
         IndexOf(array: $System.Array | null, value: number | string | boolean | zts.Object | null, startIndex: number): number;
+        IndexOf<T>(array: zts.Array<T> | null, value: T, startIndex: number): number;
         IndexOf(array: $System.Array | null, value: number | string | boolean | zts.Object | null, startIndex: number, count: number): number;
+        IndexOf<T>(array: zts.Array<T> | null, value: T, startIndex: number, count: number): number;
         LastIndexOf(array: $System.Array | null, value: number | string | boolean | zts.Object | null): number;
+        LastIndexOf<T>(array: zts.Array<T> | null, value: T): number;
         LastIndexOf(array: $System.Array | null, value: number | string | boolean | zts.Object | null, startIndex: number): number;
+        LastIndexOf<T>(array: zts.Array<T> | null, value: T, startIndex: number): number;
         LastIndexOf(array: $System.Array | null, value: number | string | boolean | zts.Object | null, startIndex: number, count: number): number;
+        LastIndexOf<T>(array: zts.Array<T> | null, value: T, startIndex: number, count: number): number;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Resize<T>(array: zts.Ref<zts.Array<T> | null>, newSize: number): void;
         Reverse(array: $System.Array | null): void;
+        Reverse<T>(array: zts.Array<T> | null): void;
         Reverse(array: $System.Array | null, index: number, length: number): void;
+        Reverse<T>(array: zts.Array<T> | null, index: number, length: number): void;
         Sort(array: $System.Array | null): void;
+        Sort<T>(array: zts.Array<T> | null): void;
         Sort(keys: $System.Array | null, items: $System.Array | null): void;
         Sort(array: $System.Array | null, comparer: $System_Collections.IComparer | null): void;
+        Sort<TKey, TValue>(keys: zts.Array<TKey> | null, items: zts.Array<TValue> | null): void;
+        Sort<T>(array: zts.Array<T> | null, comparison: ((x: T, y: T) => number) | zts.Delegate<(x: T, y: T) => number> | null): void;
+        Sort<T>(array: zts.Array<T> | null, comparer: $System_Collections_Generic.IComparer$1<T> | null): void;
         Sort(keys: $System.Array | null, items: $System.Array | null, comparer: $System_Collections.IComparer | null): void;
         Sort(array: $System.Array | null, index: number, length: number): void;
+        Sort<TKey, TValue>(keys: zts.Array<TKey> | null, items: zts.Array<TValue> | null, comparer: $System_Collections_Generic.IComparer$1<TKey> | null): void;
+        Sort<T>(array: zts.Array<T> | null, index: number, length: number): void;
         Sort(keys: $System.Array | null, items: $System.Array | null, index: number, length: number): void;
         Sort(array: $System.Array | null, index: number, length: number, comparer: $System_Collections.IComparer | null): void;
+        Sort<TKey, TValue>(keys: zts.Array<TKey> | null, items: zts.Array<TValue> | null, index: number, length: number): void;
+        Sort<T>(array: zts.Array<T> | null, index: number, length: number, comparer: $System_Collections_Generic.IComparer$1<T> | null): void;
         Sort(keys: $System.Array | null, items: $System.Array | null, index: number, length: number, comparer: $System_Collections.IComparer | null): void;
+        Sort<TKey, TValue>(keys: zts.Array<TKey> | null, items: zts.Array<TValue> | null, index: number, length: number, comparer: $System_Collections_Generic.IComparer$1<TKey> | null): void;
+        TrueForAll<T>(array: zts.Array<T> | null, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): boolean;
+        readonly ConvertAll: zts.ExplicitGeneric<(<TInput, TOutput>(array: zts.Array<TInput> | null, converter: ((input: TInput) => TOutput) | zts.Delegate<(input: TInput) => TOutput> | null) => zts.Array<TOutput> | null)>;
+        readonly Empty: zts.ExplicitGeneric<(<T>() => zts.Array<T> | null)>;
     }
     export const Array: Array$Type;
 
@@ -848,6 +889,7 @@ declare module "csharp:System" {
         Compare(strA: string | null, indexA: number, strB: string | null, indexB: number, length: number, culture: $System_Globalization.CultureInfo | null, options: $System_Globalization.CompareOptions): number;
         CompareOrdinal(strA: string | null, strB: string | null): number;
         CompareOrdinal(strA: string | null, indexA: number, strB: string | null, indexB: number, length: number): number;
+        Concat<T>(values: $System_Collections_Generic.IEnumerable$1<T> | null): string | null;
         Concat(values: (string | null)[] | $System_Collections_Generic.IEnumerable$1<string | null> | null): string | null;
         Concat(arg0: number | string | boolean | zts.Object | null): string | null;
         Concat(args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
@@ -859,6 +901,7 @@ declare module "csharp:System" {
         Concat(arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null, arg3: number | string | boolean | zts.Object | null): string | null;
         Concat(str0: string | null, str1: string | null, str2: string | null, str3: string | null): string | null;
         Copy(str: string | null): string | null;
+        Create<TState>(length: number, state: TState, action: $System_Buffers.SpanAction$2<string, TState> | null): string | null;
         Equals(a: string | null, b: string | null): boolean;
         Equals(a: string | null, b: string | null, comparisonType: $System.StringComparison): boolean;
         Format(format: string | null, arg0: number | string | boolean | zts.Object | null): string | null;
@@ -873,8 +916,10 @@ declare module "csharp:System" {
         IsInterned(str: string | null): string | null;
         IsNullOrEmpty(value: string | null): boolean;
         IsNullOrWhiteSpace(value: string | null): boolean;
+        Join<T>(separator: string, values: $System_Collections_Generic.IEnumerable$1<T> | null): string | null;
         Join(separator: string, values: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
         Join(separator: string, value: (string | null)[] | zts.Array<string | null> | null): string | null;
+        Join<T>(separator: string | null, values: $System_Collections_Generic.IEnumerable$1<T> | null): string | null;
         Join(separator: string | null, values: (string | null)[] | $System_Collections_Generic.IEnumerable$1<string | null> | null): string | null;
         Join(separator: string | null, values: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
         Join(separator: string | null, value: (string | null)[] | zts.Array<string | null> | null): string | null;

@@ -8,6 +8,7 @@ declare const $opaque: unique symbol;
 declare const $ref: unique symbol;
 declare const $handle: unique symbol;
 declare const $function: unique symbol;
+declare const $generic: unique symbol;
 
 declare global {
     namespace zts {
@@ -25,6 +26,10 @@ declare global {
         interface GenericDefinition<K extends string, N extends number> extends Function { readonly [$definition]: [K, N]; }
         /** Closed type objects by definition path, from the JS value types V of the type arguments; every generated module adds its definitions. */
         interface Generics<V extends unknown[]> {}
+        /** A generic method whose type arguments a call cannot infer (they appear in no parameter): close it with zts.generic_method. */
+        interface ExplicitGeneric<F> { readonly [$generic]: F; }
+        /** What zts.generic_method returns for a member type M. */
+        type Closed<M> = M extends ExplicitGeneric<infer F> ? F : M;
         /** The JS value type of a type object. */
         type ValueOf<T> = T extends TypeObject<infer V> ? V : never;
         type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };
@@ -50,6 +55,10 @@ declare global {
             /** The closed type object of a generic definition (List$1 with Int32 -> List<int>). */
             generic<K extends keyof Generics<unknown[]>, N extends number, A extends TypeObject<unknown>[]>(
                 definition: GenericDefinition<K, N>, ...args: A & { length: NoInfer<N> }): Generics<ValuesOf<A>>[K];
+            /** The generic methods `name` of owner closed over the type arguments (static ones; else instance ones, called
+             *  with this: f.call(obj, ...)). A direct call infers the type arguments from the arguments instead. */
+            generic_method<O extends TypeObject<unknown>, K extends keyof O>(owner: O, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<O[K]>;
+            generic_method<V, K extends keyof NonNullable<V>>(owner: TypeObject<V>, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<NonNullable<V>[K]>;
             /** A JS function as a C# delegate of the given type. */
             to_delegate<V, F>(fn: NoInfer<F>, type: DelegateType<V, F>): NonNullable<V>;
             /** A box for a ref/out argument (JS -> C#). */
@@ -75,12 +84,26 @@ declare global {
     }
     var console: Console;
 
+    /** Timers run by the host's frame pump (TsFramePump.LateUpdate) on the host's clock (TsFramePump.TimeSource), in due order,
+     *  each followed by its microtasks; a delay counts from the last pump. Reset clears them. Same shape as lib.dom's. */
+    function setTimeout<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): number;
+    function setInterval<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): number;
+    function clearTimeout(id: number | undefined): void;
+    function clearInterval(id: number | undefined): void;
+    /** Runs callback as a microtask (with the Promise jobs). */
+    function queueMicrotask(callback: () => void): void;
+
     /** The C# namespace tree: every type object of the declared modules (CONTRACT §4). */
-    const CSharp: {
+    const CSharp: typeof import("csharp:") & {
         readonly Fixtures: typeof import("csharp:Fixtures") & {
             readonly Decl: typeof import("csharp:Fixtures.Decl");
+            readonly Everyday: typeof import("csharp:Fixtures.Everyday") & {
+                readonly Extensions: typeof import("csharp:Fixtures.Everyday.Extensions");
+                readonly Hidden: typeof import("csharp:Fixtures.Everyday.Hidden");
+            };
         };
         readonly System: typeof import("csharp:System") & {
+            readonly Buffers: typeof import("csharp:System.Buffers");
             readonly Collections: typeof import("csharp:System.Collections") & {
                 readonly Generic: typeof import("csharp:System.Collections.Generic");
                 readonly ObjectModel: typeof import("csharp:System.Collections.ObjectModel");

@@ -26,7 +26,7 @@ function steer(world: World, ship: Entity, score: Score): void {
         const away = normalized(sub(ship.Position, close.Position));
         direction = normalized(scale(sub(direction, scale(away, -1.5)), 1));
         if (score.dodging === null || score.dodging.Id !== close.Id) {
-            console.log(`[sim] ${ship.Name} dodges ${close.Name}#${close.Id} at ${format(ship.Position)}`);
+            console.log(`[sim] ${ship.Name} dodges ${close.Label()} at ${format(ship.Position)}`);
         }
     }
     score.dodging = close;

@@ -1,0 +1,48 @@
+// Timers and microtasks (issue 12): setTimeout, setInterval, clearTimeout, clearInterval and queueMicrotask as
+// globals. Timers run only when the host's frame pump asks (zts_timers_advance, then zts_timers_run_next once per
+// due timer), on the host's clock: a delay counts from the clock value of the last advance.
+#pragma once
+
+#include "quickjs.h"
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+struct zts_domain;
+
+namespace zts
+{
+
+/// One pending setTimeout/setInterval.
+struct Timer {
+    JSValue fn = JS_UNDEFINED;  ///< owned
+    std::vector<JSValue> args;  ///< owned, passed to fn
+    double due = 0;             ///< host clock (ms) at which it is due
+    double interval = -1;       ///< < 0: a timeout; else the interval's period (ms)
+    uint64_t seq = 0;           ///< scheduling order; ties of `due` run in this order
+};
+
+/// The domain's timers, by id (ids start at 1, never reused within a domain).
+struct Timers {
+    std::map<int32_t, Timer> live;
+    int32_t next_id = 1;
+    uint64_t next_seq = 1;
+    double now = 0;          ///< host clock of the last advance
+    uint64_t pass_limit = 0; ///< a pass runs only timers scheduled before it began (no 0 ms loops within a pass)
+
+    /// Frees every timer (Reset and teardown, before the context).
+    void clear(JSContext *ctx);
+};
+
+/// Defines the timer and microtask globals; false with an exception pending.
+bool install_timer_globals(JSContext *ctx);
+
+/// Starts a pass at host time now_ms (never moving the clock back); returns the number of timers due.
+int32_t timers_advance(zts_domain *d, double now_ms);
+
+/// Runs the next due timer of the current pass: 1 when one ran, 0 when none is left, ZTS_ERR_JS when it threw
+/// (captured into d->error; the pass goes on with the next call).
+int32_t timers_run_next(zts_domain *d);
+
+} // namespace zts

@@ -170,7 +170,11 @@ namespace ZTS.Run
             }
             catch (TsException e)
             {
-                string kind = e.JsName.Length > 0 && e.JsName != "Error" ? e.JsName + ": " : ""; // SyntaxError, ReferenceError
+                // A module failure already reads "zts: module 'm' failed: SyntaxError: ... (m:3:13)" (CONTRACT §6):
+                // print it as it is; any other text gets the JS error's name (SyntaxError, ReferenceError).
+                if (e.Message.StartsWith("zts: module ", StringComparison.Ordinal))
+                    return Broke(2, e.Message.Substring("zts: ".Length), e.JsStack);
+                string kind = e.JsName.Length > 0 && e.JsName != "Error" ? e.JsName + ": " : "";
                 return Broke(2, "module '" + _o.Module + "' failed while loading: " + kind + e.Message, e.JsStack);
             }
             try

@@ -286,6 +286,20 @@ TEST_F(Clr_Objects, Constructor_Members_Identity)
     EXPECT_EQ("zts: 'Point' has no member 'Y'", run("try { new Point(1).Y = 2; } catch (e) { return e.message; }"));
 }
 
+// Issue 11: a JS class that extends a C# class used to get a plain C# object from super() (instanceof false, no
+// overrides, no fields); it is a zts: error naming both classes, and the C# class still works afterwards.
+TEST_F(Clr_Objects, JsClassExtendsCSharpClass_IsZtsError_Issue11)
+{
+    EXPECT_EQ("zts: JS class 'Mine' cannot extend C# type 'Point': C# types cannot be subclassed in JS; hold a Point "
+              "in a field of the JS class instead",
+              run("class Mine extends Point { constructor() { super(1); this.extra = 1; } }\n"
+                  "try { new Mine(); return 'made'; } catch (e) { return e.message; }"));
+    EXPECT_EQ("zts: JS class (anonymous) cannot extend C# type 'Point': C# types cannot be subclassed in JS; hold a "
+              "Point in a field of the JS class instead",
+              run("try { Reflect.construct(Point, [1], (0, function () {})); return 'made'; } catch (e) { return e.message; }"));
+    EXPECT_EQ("4", run("return new Point(4).X;"));
+}
+
 TEST_F(Clr_Objects, Inheritance_PrototypeChainAndDispatch)
 {
     EXPECT_EQ(

@@ -239,8 +239,7 @@ JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst new_target
         std::string derived = class_name(ctx, new_target);
         return throw_error(ctx, "zts: JS class " + (derived.empty() ? std::string("(anonymous)") : "'" + derived + "'") +
                                     " cannot extend C# type '" + t->js_name +
-                                    "': C# types cannot be subclassed in JS; hold a " + t->js_name +
-                                    " in a field of the JS class instead");
+                                    "': C# types cannot be subclassed in JS; hold the C# object in a field instead");
     }
     if ((t->flags & ZTS_TYPE_STATIC) != 0) {
         return throw_error(ctx, "zts: cannot create an instance of static class '" + t->js_name + "'");

@@ -290,12 +290,12 @@ TEST_F(Clr_Objects, Constructor_Members_Identity)
 // overrides, no fields); it is a zts: error naming both classes, and the C# class still works afterwards.
 TEST_F(Clr_Objects, JsClassExtendsCSharpClass_IsZtsError_Issue11)
 {
-    EXPECT_EQ("zts: JS class 'Mine' cannot extend C# type 'Point': C# types cannot be subclassed in JS; hold a Point "
-              "in a field of the JS class instead",
+    EXPECT_EQ("zts: JS class 'Mine' cannot extend C# type 'Point': C# types cannot be subclassed in JS; hold the C# "
+              "object in a field instead",
               run("class Mine extends Point { constructor() { super(1); this.extra = 1; } }\n"
                   "try { new Mine(); return 'made'; } catch (e) { return e.message; }"));
-    EXPECT_EQ("zts: JS class (anonymous) cannot extend C# type 'Point': C# types cannot be subclassed in JS; hold a "
-              "Point in a field of the JS class instead",
+    EXPECT_EQ("zts: JS class (anonymous) cannot extend C# type 'Point': C# types cannot be subclassed in JS; hold the "
+              "C# object in a field instead",
               run("try { Reflect.construct(Point, [1], (0, function () {})); return 'made'; } catch (e) { return e.message; }"));
     EXPECT_EQ("4", run("return new Point(4).X;"));
 }

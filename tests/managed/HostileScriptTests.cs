@@ -341,6 +341,38 @@ namespace ZTS.Tests
             AssertDomainAnswers();
         }
 
+        [Test]
+        public void Registry_MostlyEmpty_ShrinksAboveTheHighestLiveSlot()
+        {
+            var registry = new ZTS.Shared.Clr.ObjectRegistry();
+            var objects = new object[100000];
+            for (int i = 0; i < objects.Length; i++)
+            {
+                objects[i] = new object();
+                Assert.AreEqual(i, registry.SlotOf(objects[i], 1));
+            }
+            // A live object near the top holds the capacity: slots never move (the core knows them).
+            for (int i = 100; i < objects.Length - 1; i++) registry.Release(i);
+            Assert.GreaterOrEqual(registry.Capacity, 100000);
+            Assert.AreSame(objects[objects.Length - 1], registry.Get(objects.Length - 1));
+            // Once it goes, a few frames of churn (100 objects made and released each) fill the low slots, and the
+            // registry shrinks above its highest live slot; the 100 objects kept keep their slots and identity.
+            registry.Release(objects.Length - 1);
+            for (int frame = 0; frame < 300; frame++)
+            {
+                var slots = new int[100];
+                for (int i = 0; i < slots.Length; i++) slots[i] = registry.SlotOf(new object(), 1);
+                foreach (int slot in slots) registry.Release(slot);
+            }
+            Assert.AreEqual(100, registry.Count);
+            Assert.LessOrEqual(registry.Capacity, 512, "a mostly empty registry shrinks above its highest live slot");
+            for (int i = 0; i < 100; i++)
+            {
+                Assert.AreSame(objects[i], registry.Get(i));
+                Assert.AreEqual(i, registry.SlotOf(objects[i], 1));
+            }
+        }
+
         // ---- input hygiene ----
 
         [Test]

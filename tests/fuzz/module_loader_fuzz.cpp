@@ -34,6 +34,8 @@ const char *const k_statements[] = {
     "export default function () {}\n",
     "import '../../escape';\n",
     "import 'csharp:Nope.Missing';\n",
+    "import './m%d\\0evil';\n",
+    "import('m%d\\0').catch(e => 0);\n",
 };
 
 std::string statement(FuzzedDataProvider &in)

@@ -421,5 +421,36 @@ namespace ZTS.Tests
                 System.IO.Directory.Delete(dir, true);
             }
         }
+
+        [Test]
+        public void FileLoader_FifoInFolder_NeverBlocks()
+        {
+            // Issue 11: a FIFO named like a module or its map used to block the loader until a writer came
+            // (Mono shows no FIFO in FileAttributes); it has size 0, so it is read as empty without being opened.
+            string dir = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "zts-issue11-" + Guid.NewGuid().ToString("N"));
+            System.IO.Directory.CreateDirectory(dir);
+            try
+            {
+                foreach (string fifo in new[] { "pipe.js", "mapped.js.map" })
+                {
+                    var mkfifo = System.Diagnostics.Process.Start("mkfifo", System.IO.Path.Combine(dir, fifo));
+                    mkfifo.WaitForExit();
+                    Assert.AreEqual(0, mkfifo.ExitCode);
+                }
+                System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "mapped.js"), "export function f() { return 1; }\n");
+                var loader = new TsFileLoader(dir);
+                TsModuleSource pipe = null, mapped = null;
+                var reader = new Thread(() => { pipe = loader.Load("pipe"); mapped = loader.Load("mapped"); });
+                reader.Start();
+                Assert.IsTrue(reader.Join(5000), "the loader returned instead of waiting for a writer");
+                Assert.AreEqual("", pipe.Code);
+                Assert.IsNull(mapped.SourceMap);
+                StringAssert.Contains("return 1", mapped.Code);
+            }
+            finally
+            {
+                System.IO.Directory.Delete(dir, true);
+            }
+        }
     }
 }

@@ -42,7 +42,7 @@ void ObjectSlots::finalized(int32_t slot, uint32_t generation)
 int32_t ObjectSlots::take_released(int32_t *out, int32_t cap)
 {
     int32_t n = 0;
-    size_t i = 0;
+    size_t i = released_head_;
     for (; i < released_.size() && n < cap; i++) {
         Record &r = records_[static_cast<size_t>(released_[i])];
         if (r.release_pending && r.live == nullptr) {
@@ -50,7 +50,20 @@ int32_t ObjectSlots::take_released(int32_t *out, int32_t cap)
             out[n++] = released_[i];
         }
     }
-    released_.erase(released_.begin(), released_.begin() + static_cast<std::ptrdiff_t>(i));
+    // Issue 11: the host takes 256 at a time; erasing the front each time was quadratic in a frame's releases.
+    // The taken part is dropped once it is half the vector (O(1) amortized), and a large empty one is freed.
+    released_head_ = i;
+    if (released_head_ == released_.size()) {
+        if (released_.capacity() > 4096) {
+            std::vector<int32_t>().swap(released_);
+        } else {
+            released_.clear();
+        }
+        released_head_ = 0;
+    } else if (released_head_ * 2 > released_.size()) {
+        released_.erase(released_.begin(), released_.begin() + static_cast<std::ptrdiff_t>(released_head_));
+        released_head_ = 0;
+    }
     return n;
 }
 

@@ -41,7 +41,8 @@ class ObjectSlots
         bool release_pending = false; ///< finalized and not yet taken by the host
     };
     std::vector<Record> records_;   ///< indexed by slot
-    std::vector<int32_t> released_; ///< slots finalized since the last take
+    std::vector<int32_t> released_; ///< slots finalized since the last take, from released_head_ on
+    size_t released_head_ = 0;      ///< first entry not taken yet (issue 11: no erase from the front per take)
     int32_t live_count_ = 0;
 };
 

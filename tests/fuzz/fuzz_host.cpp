@@ -1,5 +1,6 @@
 #include "fuzz_host.h"
 
+#include "test_gate.h"
 #include "zts_mono_gate.h"
 
 #include <cstdio>
@@ -25,18 +26,7 @@ zts_value host_call(JSContext * /*ctx*/, zts_value /*this_val*/, int32_t argc, z
 {
     std::string error;
     zts_value result = g_host.functions.at(static_cast<size_t>(data[0].u.int32))(g_host.d, argc, argv, data, &error);
-    if (error.empty()) {
-        return result;
-    }
-    // The gate protocol: make the Error, return it under the sentinel tag; never JS_Throw here.
-    std::u16string msg(error.begin(), error.end());
-    zts_value err;
-    zts_error_new(g_host.d, reinterpret_cast<const uint16_t *>(msg.data()), static_cast<int32_t>(msg.size()), nullptr,
-                  0, undefined_value(), &err);
-    zts_value sentinel;
-    sentinel.u.ptr = err.tag == ZTS_TAG_OBJECT ? err.u.ptr : nullptr;
-    sentinel.tag = ZTS_CALLBACK_ERROR_SENTINEL;
-    return sentinel;
+    return error.empty() ? result : zts_test::gate_error(g_host.d, error);
 }
 
 int32_t type_resolve(void * /*host*/, const char *name, zts_type_request *req)
@@ -67,18 +57,13 @@ void register_once()
         return;
     }
     zts_host_callbacks callbacks{};
-    callbacks.size = sizeof callbacks;
-    callbacks.version = ZTS_ABI_VERSION;
     callbacks.module_load = &load_module;
     callbacks.host_call = &host_call;
     callbacks.type_resolve = &type_resolve;
     callbacks.namespace_list = &namespace_list;
     callbacks.type_bind = &type_bind;
-    check(zts_host_register(&callbacks) == ZTS_OK, "zts_host_register");
-    void *touserdata = nullptr;
-    void *js_throw = nullptr;
-    check(zts_gate_imports(&touserdata, &js_throw) == ZTS_OK, "zts_gate_imports");
-    check(zts_gate_init(touserdata, js_throw, zts_callback_error_sentinel()) == 0, "zts_gate_init");
+    std::string failed = zts_test::register_host(callbacks);
+    check(failed.empty(), failed.c_str());
     done = true;
 }
 

@@ -4,6 +4,7 @@
 #include "domain.h"
 #include "native_host.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -377,6 +378,31 @@ TEST_F(Clr_Objects, Released_SlotsReportedOnce)
     EXPECT_EQ(3, n);
     EXPECT_EQ(0, zts_object_take_released(d, slots, 16));
     EXPECT_EQ(0, zts_object_live_count(d));
+}
+
+// Issue 11: the host takes released slots in small batches; each slot comes once, across
+// batches and across releases that happen between takes (the taken part is no longer erased per take).
+TEST_F(Clr_Objects, Released_TakenInBatches_EachOnce_Issue11)
+{
+    EXPECT_EQ("1000", run("let s = 0; for (let i = 0; i < 1000; i++) s += new Point(1).X; return s;"));
+    zts_domain_gc(d);
+    std::vector<int32_t> taken;
+    int32_t batch[7];
+    int32_t n = 0;
+    for (int round = 0; round < 50; round++) { // part of them, then more releases, then the rest
+        n = zts_object_take_released(d, batch, 7);
+        taken.insert(taken.end(), batch, batch + n);
+    }
+    EXPECT_EQ("500", run("let s = 0; for (let i = 0; i < 500; i++) s += new Point(1).X; return s;"));
+    zts_domain_gc(d);
+    while ((n = zts_object_take_released(d, batch, 7)) > 0) {
+        taken.insert(taken.end(), batch, batch + n);
+    }
+    EXPECT_EQ(1500u, taken.size());
+    std::vector<int32_t> sorted = taken;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(sorted.end(), std::adjacent_find(sorted.begin(), sorted.end())) << "a slot was reported twice";
+    EXPECT_EQ(0, zts_object_take_released(d, batch, 7));
 }
 
 TEST_F(Clr_Objects, HeldObject_NotReleased)

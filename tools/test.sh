@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: set up and build, run ctest (GoogleTest core + gate, NUnit host API, the sample),
-# then build the native core, gate and GoogleTest suite with AddressSanitizer and run them again.
+# then build the native core, gate and GoogleTest suite with AddressSanitizer and run them again, then run the
+# libFuzzer targets (clang, ASan+UBSan) over their committed seed corpora for a bounded time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -14,3 +15,11 @@ echo "== ctest under AddressSanitizer (build-asan/, native tests)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DZTS_ASAN=ON -DZTS_MANAGED=OFF >/dev/null
 cmake --build build-asan -j "$jobs" >/dev/null
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+echo "== libFuzzer targets under ASan+UBSan (build-fuzz/, clang; tests/fuzz, ${ZTS_FUZZ_SECONDS:-20} s each)"
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_FUZZ=ON -DZTS_MANAGED=OFF \
+  -DZTS_FUZZ_SECONDS="${ZTS_FUZZ_SECONDS:-20}" >/dev/null
+cmake --build build-fuzz -j "$jobs" >/dev/null
+ctest --test-dir build-fuzz --output-on-failure -j "$jobs" -V 2>&1 | tee build-fuzz/fuzz.log |
+  grep -E "^[0-9]+/[0-9]+ Test|tests passed|stat::number_of_executed_units|DONE|deadly signal|ERROR: " || true
+grep -q "100% tests passed" build-fuzz/fuzz.log

@@ -28,9 +28,13 @@ namespace ZTS.Bench
             _jsModules["scaling"] =
                 "import { Keeper } from 'csharp:ZTS.Bench.Targets';\n" +
                 "export function keep(n) { for (let i = 0; i < n; i++) Keeper.Keep(() => i); }\n" +
-                "export function reject(n) { for (let i = 0; i < n; i++) Promise.reject(new Error('r' + i)); }\n";
+                "export function reject(n) { for (let i = 0; i < n; i++) Promise.reject(new Error('r' + i)); }\n" +
+                "export function hold(n) { globalThis.held = []; for (let i = 0; i < n; i++) globalThis.held.push(new CSharp.System.Object()); }\n" +
+                "export function drop() { globalThis.held = null; }\n";
             var keep = TsAppDomain.GetFunction<Action<int>>("scaling", "keep");
             var reject = TsAppDomain.GetFunction<Action<int>>("scaling", "reject");
+            var hold = TsAppDomain.GetFunction<Action<int>>("scaling", "hold");
+            var drop = TsAppDomain.GetFunction<Action>("scaling", "drop");
             Action<TsLogLevel, string> sink = TsConsole.Sink;
             TsConsole.Sink = (level, text) => { };
             Func<int, double> delegates = count =>
@@ -51,7 +55,16 @@ namespace ZTS.Bench
                 TsFramePump.LateUpdate(); // reports (and drops) every unhandled rejection
                 return sw.Elapsed.TotalMilliseconds;
             };
-            foreach (var row in new[] { Tuple.Create("delegates_keep_alive", delegates), Tuple.Create("unhandled_rejections_pump", rejections) })
+            Func<int, double> released = count =>
+            {
+                hold(count);
+                var sw = Stopwatch.StartNew();
+                drop(); // every exotic is finalized now; the pump frees their registry slots, 256 per native call
+                TsFramePump.LateUpdate();
+                return sw.Elapsed.TotalMilliseconds;
+            };
+            foreach (var row in new[] { Tuple.Create("delegates_keep_alive", delegates), Tuple.Create("unhandled_rejections_pump", rejections),
+                                        Tuple.Create("released_objects_pump", released) })
             {
                 row.Item2(10000); // warm-up
                 double small = double.MaxValue, large = double.MaxValue;

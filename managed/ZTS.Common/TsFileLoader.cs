@@ -40,7 +40,7 @@ namespace ZTS
             {
                 string path = Path.Combine(Directory, specifier.Replace('/', Path.DirectorySeparatorChar) + ext);
                 if (!File.Exists(path)) continue;
-                string code = File.ReadAllText(path);
+                string code = ReadSized(path, int.MaxValue) ?? throw new IOException("zts: " + path + " is too big to load");
                 return new TsModuleSource(code, ReadMap(path, code));
             }
             throw new FileNotFoundException("no " + specifier + ".js under " + Directory);
@@ -67,21 +67,27 @@ namespace ZTS
             string root = Path.GetFullPath(Directory).TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar;
             string full = Path.GetFullPath(mapPath);
             if (!full.StartsWith(root, StringComparison.Ordinal)) return null;
-            if ((File.GetAttributes(full) & (FileAttributes.Directory | FileAttributes.Device)) != 0) return null;
-            using (var stream = new FileStream(full, FileMode.Open, FileAccess.Read))
+            string map = ReadSized(full, MaxMapBytes);
+            return string.IsNullOrEmpty(map) ? null : map;
+        }
+
+        // Issue 11: the bytes the file system says the file has, at most max (null when it has more). A FIFO or a
+        // device (Mono shows neither in FileAttributes) has size 0 and is never opened: opening a FIFO blocks until
+        // a writer comes, and /dev/zero never ends. A regular file is read up to its size, so growing does not hang.
+        private static string ReadSized(string path, int max)
+        {
+            var info = new FileInfo(path);
+            if ((info.Attributes & FileAttributes.Directory) != 0 || info.Length > max) return null;
+            if (info.Length == 0) return "";
+            var bytes = new byte[info.Length];
+            int total = 0;
+            using (var stream = new FileStream(path, FileMode.Open, FileAccess.Read))
             {
-                if (stream.CanSeek && stream.Length > MaxMapBytes) return null;
-                var buffer = new MemoryStream();
-                var chunk = new byte[81920];
                 int n;
-                while ((n = stream.Read(chunk, 0, chunk.Length)) > 0)
-                {
-                    if (buffer.Length + n > MaxMapBytes) return null;
-                    buffer.Write(chunk, 0, n);
-                }
-                buffer.Position = 0;
-                using (var reader = new StreamReader(buffer, System.Text.Encoding.UTF8, true)) return reader.ReadToEnd();
+                while (total < bytes.Length && (n = stream.Read(bytes, total, bytes.Length - total)) > 0) total += n;
             }
+            using (var reader = new StreamReader(new MemoryStream(bytes, 0, total), System.Text.Encoding.UTF8, true))
+                return reader.ReadToEnd();
         }
 
         // The URL of the last sourceMappingURL comment that starts a line, or null.

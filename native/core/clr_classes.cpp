@@ -201,7 +201,28 @@ int32_t type_id_of(JSValueConst type_object)
     return static_cast<int32_t>(reinterpret_cast<intptr_t>(JS_GetOpaque(type_object, g_type_class)));
 }
 
-JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val*/, int argc, JSValueConst *argv,
+// The name of a JS class for error texts ("" when it has none or reading it fails).
+std::string class_name(JSContext *ctx, JSValueConst cls)
+{
+    JSValue name = JS_GetPropertyStr(ctx, cls, "name");
+    std::string out;
+    if (JS_IsString(name)) {
+        const char *s = JS_ToCString(ctx, name);
+        if (s != nullptr) {
+            out = s;
+            JS_FreeCString(ctx, s);
+        }
+    }
+    if (JS_IsException(name)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+    }
+    JS_FreeValue(ctx, name);
+    return out;
+}
+
+// For a constructor call QuickJS passes new.target as this_val: another function there means a JS class that
+// `extends` the C# type called super() (or Reflect.construct with a newTarget).
+JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst new_target, int argc, JSValueConst *argv,
                   int flags)
 {
     zts_domain *d = domain_of(ctx);
@@ -213,6 +234,14 @@ JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val
     if ((flags & JS_CALL_FLAG_CONSTRUCTOR) == 0) {
         return throw_error(ctx,
                            "zts: '" + t->js_name + "' is a type; create instances with new " + t->js_name + "(...)");
+    }
+    if (JS_VALUE_GET_PTR(new_target) != JS_VALUE_GET_PTR(func_obj)) {
+        // Issue 11: the object made here would be a plain C# object (no JS prototype, no overrides, no fields),
+        // so deriving is an error (docs/MARSHAL.md): wrap the C# object instead.
+        std::string derived = class_name(ctx, new_target);
+        return throw_error(ctx, "zts: JS class " + (derived.empty() ? std::string("(anonymous)") : "'" + derived + "'") +
+                                    " cannot extend C# type '" + t->js_name +
+                                    "': C# types cannot be subclassed in JS; hold the C# object in a field instead");
     }
     if ((t->flags & ZTS_TYPE_STATIC) != 0) {
         return throw_error(ctx, "zts: cannot create an instance of static class '" + t->js_name + "'");

@@ -13,22 +13,28 @@ bool ends_with(const std::string &s, const char *suffix)
     return s.size() > t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
 }
 
+// Drops a .mjs/.js/.ts suffix, unless the last segment would become empty, "." or "..": a canonical name must be
+// its own canonical name (found by the specifier fuzzer, issue 11: "...js" became "..", which names no module).
 std::string strip_suffix(const std::string &s)
 {
     for (const char *suffix : {".mjs", ".js", ".ts"}) {
         if (ends_with(s, suffix)) {
-            return s.substr(0, s.size() - std::string(suffix).size());
+            std::string stripped = s.substr(0, s.size() - std::string(suffix).size());
+            size_t slash = stripped.rfind('/');
+            std::string last = slash == std::string::npos ? stripped : stripped.substr(slash + 1);
+            return last.empty() || last == "." || last == ".." ? s : stripped;
         }
     }
     return s;
 }
 
+// Segments of a path; a backslash separates too (Windows paths as specifiers).
 std::vector<std::string> split(const std::string &path)
 {
     std::vector<std::string> parts;
     std::string cur;
     for (char c : path) {
-        if (c == '/') {
+        if (c == '/' || c == '\\') {
             parts.push_back(cur);
             cur.clear();
         } else {
@@ -63,13 +69,18 @@ bool canonicalize_specifier(const std::string &importer, const std::string &spec
         return false;
     }
     bool relative = path.rfind("./", 0) == 0 || path.rfind("../", 0) == 0 || path == "." || path == "..";
-    std::vector<std::string> stack;
+    // A relative specifier continues the importer's folder, normalized like the specifier itself (the ABI takes
+    // any importer text: "a//b" must not leave an empty segment in the canonical name; issue 11, the fuzzer).
+    std::vector<std::string> parts;
     if (relative) {
-        std::vector<std::string> base = split(importer);
-        base.pop_back(); // the importer's own file name
-        stack = base;
+        parts = split(importer);
+        parts.pop_back(); // the importer's own file name
     }
-    for (const std::string &part : split(path)) {
+    for (std::string &part : split(path)) {
+        parts.push_back(std::move(part));
+    }
+    std::vector<std::string> stack;
+    for (const std::string &part : parts) {
         if (part.empty() || part == ".") {
             continue;
         }

@@ -95,6 +95,9 @@ int32_t ObjectSlots::take_released(int32_t *out, int32_t cap)
             out[n++] = slot;
         }
     }
+    if (released_.empty() && released_.capacity() > 4096) {
+        std::vector<int32_t>().swap(released_); // issue 11: a frame of many releases does not keep its buffer
+    }
     return n;
 }
 

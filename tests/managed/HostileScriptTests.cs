@@ -341,6 +341,38 @@ namespace ZTS.Tests
             AssertDomainAnswers();
         }
 
+        [Test]
+        public void Registry_MostlyEmpty_ShrinksAboveTheHighestLiveSlot()
+        {
+            var registry = new ZTS.Shared.Clr.ObjectRegistry();
+            var objects = new object[100000];
+            for (int i = 0; i < objects.Length; i++)
+            {
+                objects[i] = new object();
+                Assert.AreEqual(i, registry.SlotOf(objects[i], 1));
+            }
+            // A live object near the top holds the capacity: slots never move (the core knows them).
+            for (int i = 100; i < objects.Length - 1; i++) registry.Release(i);
+            Assert.GreaterOrEqual(registry.Capacity, 100000);
+            Assert.AreSame(objects[objects.Length - 1], registry.Get(objects.Length - 1));
+            // Once it goes, a few frames of churn (100 objects made and released each) fill the low slots, and the
+            // registry shrinks above its highest live slot; the 100 objects kept keep their slots and identity.
+            registry.Release(objects.Length - 1);
+            for (int frame = 0; frame < 300; frame++)
+            {
+                var slots = new int[100];
+                for (int i = 0; i < slots.Length; i++) slots[i] = registry.SlotOf(new object(), 1);
+                foreach (int slot in slots) registry.Release(slot);
+            }
+            Assert.AreEqual(100, registry.Count);
+            Assert.LessOrEqual(registry.Capacity, 512, "a mostly empty registry shrinks above its highest live slot");
+            for (int i = 0; i < 100; i++)
+            {
+                Assert.AreSame(objects[i], registry.Get(i));
+                Assert.AreEqual(i, registry.SlotOf(objects[i], 1));
+            }
+        }
+
         // ---- input hygiene ----
 
         [Test]
@@ -383,6 +415,37 @@ namespace ZTS.Tests
                 var loader = new TsFileLoader(dir);
                 foreach (string name in new[] { "zero", "stdin", "up" })
                     Assert.IsNull(loader.Load(name).SourceMap, name);
+            }
+            finally
+            {
+                System.IO.Directory.Delete(dir, true);
+            }
+        }
+
+        [Test]
+        public void FileLoader_FifoInFolder_NeverBlocks()
+        {
+            // Issue 11: a FIFO named like a module or its map used to block the loader until a writer came
+            // (Mono shows no FIFO in FileAttributes); it has size 0, so it is read as empty without being opened.
+            string dir = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "zts-issue11-" + Guid.NewGuid().ToString("N"));
+            System.IO.Directory.CreateDirectory(dir);
+            try
+            {
+                foreach (string fifo in new[] { "pipe.js", "mapped.js.map" })
+                {
+                    var mkfifo = System.Diagnostics.Process.Start("mkfifo", System.IO.Path.Combine(dir, fifo));
+                    mkfifo.WaitForExit();
+                    Assert.AreEqual(0, mkfifo.ExitCode);
+                }
+                System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "mapped.js"), "export function f() { return 1; }\n");
+                var loader = new TsFileLoader(dir);
+                TsModuleSource pipe = null, mapped = null;
+                var reader = new Thread(() => { pipe = loader.Load("pipe"); mapped = loader.Load("mapped"); });
+                reader.Start();
+                Assert.IsTrue(reader.Join(5000), "the loader returned instead of waiting for a writer");
+                Assert.AreEqual("", pipe.Code);
+                Assert.IsNull(mapped.SourceMap);
+                StringAssert.Contains("return 1", mapped.Code);
             }
             finally
             {

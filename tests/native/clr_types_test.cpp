@@ -4,6 +4,7 @@
 #include "domain.h"
 #include "native_host.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -312,6 +313,20 @@ TEST_F(Clr_Objects, Constructor_Members_Identity)
     EXPECT_EQ("zts: 'Point' has no member 'Y'", run("try { new Point(1).Y = 2; } catch (e) { return e.message; }"));
 }
 
+// Issue 11: a JS class that extends a C# class used to get a plain C# object from super() (instanceof false, no
+// overrides, no fields); it is a zts: error naming both classes, and the C# class still works afterwards.
+TEST_F(Clr_Objects, JsClassExtendsCSharpClass_IsZtsError_Issue11)
+{
+    EXPECT_EQ("zts: JS class 'Mine' cannot extend C# type 'Point': C# types cannot be subclassed in JS; hold the C# "
+              "object in a field instead",
+              run("class Mine extends Point { constructor() { super(1); this.extra = 1; } }\n"
+                  "try { new Mine(); return 'made'; } catch (e) { return e.message; }"));
+    EXPECT_EQ("zts: JS class (anonymous) cannot extend C# type 'Point': C# types cannot be subclassed in JS; hold the "
+              "C# object in a field instead",
+              run("try { Reflect.construct(Point, [1], (0, function () {})); return 'made'; } catch (e) { return e.message; }"));
+    EXPECT_EQ("4", run("return new Point(4).X;"));
+}
+
 TEST_F(Clr_Objects, Inheritance_PrototypeChainAndDispatch)
 {
     EXPECT_EQ(
@@ -412,6 +427,31 @@ TEST_F(Clr_Objects, PushTagResult_FailedPushReleasesTheSlot)
     ASSERT_EQ(1, zts_object_take_released(d, slots, 4));
     EXPECT_EQ(static_cast<int32_t>(xs_.size()) - 1, slots[0]);
     EXPECT_EQ(0, zts_object_take_released(d, slots, 4));
+}
+
+// Issue 11: the host takes released slots in small batches; each slot comes once, across
+// batches and across releases that happen between takes (the taken part is no longer erased per take).
+TEST_F(Clr_Objects, Released_TakenInBatches_EachOnce_Issue11)
+{
+    EXPECT_EQ("1000", run("let s = 0; for (let i = 0; i < 1000; i++) s += new Point(1).X; return s;"));
+    zts_domain_gc(d);
+    std::vector<int32_t> taken;
+    int32_t batch[7];
+    int32_t n = 0;
+    for (int round = 0; round < 50; round++) { // part of them, then more releases, then the rest
+        n = zts_object_take_released(d, batch, 7);
+        taken.insert(taken.end(), batch, batch + n);
+    }
+    EXPECT_EQ("500", run("let s = 0; for (let i = 0; i < 500; i++) s += new Point(1).X; return s;"));
+    zts_domain_gc(d);
+    while ((n = zts_object_take_released(d, batch, 7)) > 0) {
+        taken.insert(taken.end(), batch, batch + n);
+    }
+    EXPECT_EQ(1500u, taken.size());
+    std::vector<int32_t> sorted = taken;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(sorted.end(), std::adjacent_find(sorted.begin(), sorted.end())) << "a slot was reported twice";
+    EXPECT_EQ(0, zts_object_take_released(d, batch, 7));
 }
 
 TEST_F(Clr_Objects, HeldObject_NotReleased)

@@ -49,3 +49,25 @@ TEST(ModuleSpecifier_Canonicalize_CSharp, IsNeverRewritten)
     EXPECT_EQ("csharp:System.Collections", canon("game/logic", "csharp:System.Collections"));
     EXPECT_EQ("csharp:./x.js", canon("game/logic", "csharp:./x.js"));
 }
+
+// Issue 11, found by tests/fuzz/specifier_fuzz.cpp: a suffix whose removal leaves an empty, "." or ".." segment
+// stays, so every canonical name is its own canonical name ("...js" was "..", which names no module).
+TEST(ModuleSpecifier_Canonicalize_Suffix, DotSegmentKeepsSuffix_Issue11)
+{
+    EXPECT_EQ("...js", canon("", "...js"));
+    EXPECT_EQ("x/...js", canon("x/y", "./...js"));
+    EXPECT_EQ("a/..mjs", canon("", "a/..mjs"));
+    EXPECT_EQ("a/.ts", canon("", "a/.ts"));
+    EXPECT_EQ("...js", canon("", canon("", "...js").c_str()));
+    EXPECT_EQ("a/.js", canon("", canon("", "a/.js").c_str()));
+}
+
+// Issue 11, found by the specifier fuzzer: an importer that is not canonical ("a//b") is normalized with the
+// specifier, so a relative resolution never leaves an empty segment.
+TEST(ModuleSpecifier_Canonicalize_Relative, ImporterNormalized_Issue11)
+{
+    EXPECT_EQ("a/b/x", canon("a//b/c", "./x"));
+    EXPECT_EQ("a/b", canon("a/./b/c", "./"));
+    EXPECT_EQ("<error>", canon("../a", "../x"));
+    EXPECT_EQ("a/b/x", canon("a\\b\\c", "./x"));
+}

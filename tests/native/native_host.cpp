@@ -1,5 +1,7 @@
 #include "native_host.h"
 
+#include "test_gate.h"
+
 namespace zts_test
 {
 
@@ -29,29 +31,13 @@ int32_t load_module(void * /*host*/, const char *specifier, const char *importer
     return 0;
 }
 
-std::u16string to_u16(const std::string &ascii)
-{
-    return std::u16string(ascii.begin(), ascii.end());
-}
-
 zts_value host_call(JSContext * /*ctx*/, zts_value /*this_val*/, int32_t argc, zts_value *argv, int32_t /*magic*/,
                     zts_value *data)
 {
     NativeHost *h = NativeHost::current;
     std::string error;
     zts_value result = h->functions_.at(static_cast<size_t>(data[0].u.int32))(h->d, argc, argv, data, &error);
-    if (error.empty()) {
-        return result;
-    }
-    // The gate protocol: make the Error, return it under the sentinel tag; never JS_Throw here.
-    std::u16string msg = to_u16(error);
-    zts_value err;
-    zts_error_new(h->d, reinterpret_cast<const uint16_t *>(msg.data()), static_cast<int32_t>(msg.size()), nullptr, 0,
-                  undefined_value(), &err);
-    zts_value sentinel;
-    sentinel.u.ptr = err.tag == ZTS_TAG_OBJECT ? err.u.ptr : nullptr;
-    sentinel.tag = ZTS_CALLBACK_ERROR_SENTINEL;
-    return sentinel;
+    return error.empty() ? result : gate_error(h->d, error);
 }
 
 int32_t type_resolve(void * /*host*/, const char *name, zts_type_request *req)
@@ -81,18 +67,12 @@ void NativeHost::SetUp()
 {
     current = this;
     zts_host_callbacks callbacks{};
-    callbacks.size = sizeof callbacks;
-    callbacks.version = ZTS_ABI_VERSION;
     callbacks.module_load = &load_module;
     callbacks.host_call = &host_call;
     callbacks.type_resolve = &type_resolve;
     callbacks.namespace_list = &namespace_list;
     callbacks.type_bind = &type_bind;
-    ASSERT_EQ(ZTS_OK, zts_host_register(&callbacks));
-    void *touserdata = nullptr;
-    void *js_throw = nullptr;
-    ASSERT_EQ(ZTS_OK, zts_gate_imports(&touserdata, &js_throw));
-    ASSERT_EQ(0, zts_gate_init(touserdata, js_throw, zts_callback_error_sentinel()));
+    ASSERT_EQ("", register_host(callbacks));
     d = zts_domain_new(this, zts_get_callback_gate());
     ASSERT_NE(nullptr, d);
 }

@@ -11,14 +11,14 @@ namespace ZTS.Shared.Clr
     /// </summary>
     internal sealed class ObjectRegistry
     {
-        private object[] _objects = new object[256];
-        private int[] _views = new int[256];
-        private int[] _nextFree = new int[256];
+        private object[] _objects = new object[MinCapacity];
+        private int[] _views = new int[MinCapacity];
+        private int[] _nextFree = new int[MinCapacity];
         private int _freeHead = -1;
         private int _used; // high-water mark
         private IdentityIndex _identity = new IdentityIndex();
 
-        /// <summary>Slot capacity (lifetime tests: it shrinks when the registry empties).</summary>
+        /// <summary>Slot capacity (lifetime tests: it shrinks when the registry is mostly empty).</summary>
         public int Capacity
         {
             get { return _objects.Length; }
@@ -82,21 +82,51 @@ namespace ZTS.Shared.Clr
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
             Count--;
-            if (Count == 0 && _objects.Length > ShrinkAbove) ShrinkEmpty();
+            _releasedSinceCompact++;
+            if (_objects.Length > MinCapacity &&
+                (Count == 0 || (_releasedSinceCompact >= _objects.Length / 8 && Count <= _objects.Length / 8)))
+                Compact();
         }
 
-        // Issue 11: a frame that held a million objects must not keep their capacity until Reset. Slots are
-        // shared with the core, so only an empty registry starts over small.
-        private const int ShrinkAbove = 4096;
+        // Issue 11: a frame that held a million objects must not keep their capacity until Reset. Slots are shared
+        // with the core (an exotic knows its slot), so live objects never move: when at most an eighth of the slots
+        // is used, everything above the highest live slot is cut off (arrays and identity table made anew) if that
+        // frees at least half. Either way the free list is rebuilt lowest slot first, so the next frames fill the
+        // bottom and the top drains. A check costs O(capacity) and comes at most once per capacity/8 releases: O(1)
+        // amortized per release (an empty registry starts over at once).
+        private const int MinCapacity = 256;
+        private int _releasedSinceCompact;
 
-        private void ShrinkEmpty()
+        private void Compact()
         {
-            _objects = new object[256];
-            _views = new int[256];
-            _nextFree = new int[256];
+            _releasedSinceCompact = 0;
+            int top = Count == 0 ? -1 : _used - 1; // empty: nothing to scan
+            while (top >= 0 && _objects[top] == null) top--;
+            int capacity = MinCapacity;
+            while (capacity < 2 * (top + 1)) capacity *= 2;
+            if (capacity <= _objects.Length / 2)
+            {
+                var objects = new object[capacity];
+                var views = new int[capacity];
+                Array.Copy(_objects, objects, top + 1);
+                Array.Copy(_views, views, top + 1);
+                var identity = new IdentityIndex();
+                for (int slot = 0; slot <= top; slot++)
+                    if (objects[slot] != null && views[slot] != NoIdentity)
+                        identity.Add(slot, IdentityIndex.Hash(RuntimeHelpers.GetHashCode(objects[slot]), views[slot]));
+                _objects = objects;
+                _views = views;
+                _nextFree = new int[capacity];
+                _identity = identity;
+                _used = top + 1;
+            }
             _freeHead = -1;
-            _used = 0;
-            _identity = new IdentityIndex();
+            for (int slot = _used - 1; slot >= 0; slot--)
+            {
+                if (_objects[slot] != null) continue;
+                _nextFree[slot] = _freeHead;
+                _freeHead = slot;
+            }
         }
 
         /// <summary>Drops every object (Shutdown, 10-LIFETIME §2.4).</summary>

@@ -78,6 +78,10 @@ namespace ZTS.Shared
         /// <summary>The domain whose JSContext is ctx.</summary>
         public static JsDomain FromContext(IntPtr ctx)
         {
+            // Almost always this thread's live domain: one [ThreadStatic] read instead of a lock and a lookup per
+            // gated call. Dispose clears ThreadDomain and Context, so a stale domain never matches.
+            JsDomain current = ThreadDomain;
+            if (current != null && current.Context == ctx) return current;
             lock (ByContext)
             {
                 JsDomain d;

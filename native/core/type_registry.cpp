@@ -68,7 +68,8 @@ void TypeRegistry::clear(JSContext *ctx)
         JS_FreeValue(ctx, t.type_object);
         JS_FreeValue(ctx, t.statics);
         JS_FreeValue(ctx, t.prototype);
-        t.type_object = t.statics = t.prototype = JS_UNDEFINED;
+        JS_FreeValue(ctx, t.shape_anchor);
+        t.type_object = t.statics = t.prototype = t.shape_anchor = JS_UNDEFINED;
     }
     types_.resize(1);
     types_[0] = TypeInfo{};

@@ -59,6 +59,8 @@ struct TypeInfo {
     JSValue type_object = JS_UNDEFINED;                    ///< owned: the CSharpType exotic (constructor + statics)
     JSValue statics = JS_UNDEFINED;                        ///< owned: holds static members once bound
     JSValue prototype = JS_UNDEFINED;                      ///< owned: instance members; its prototype is the base's
+    JSValue shape_anchor = JS_UNDEFINED; ///< owned: an empty object on `prototype`, made at the first push; it keeps
+                                         ///< the initial shape hashed, so each exotic reuses it instead of making one
 };
 
 /// Declared types of one domain.

@@ -103,6 +103,7 @@ namespace ZTS.Mono.Bridges
             for (int i = 0; i < n; i++)
             {
                 Type pt = paramTypes[i + 1];
+                if (unpacked[i] == null && EmitInlineWrite(il, argv, i + offset, i + 1, pt, ps[i], delegateType)) continue;
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldloc, argv);
                 if (offset != 0)
@@ -394,6 +395,50 @@ namespace ZTS.Mono.Bridges
             }
             if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
             il.Emit(OpCodes.Call, table ? typeof(ValueMarshal).GetMethod("WriteTable") : MarshalMethod("Write", typeof(object)));
+        }
+
+        // The common arguments encode right here, as ValueMarshal.Write* would (two 8-byte stores, no call):
+        //   int family (and their enums): argv[slot].Bits = (uint)(int)v; argv[slot].Tag = TagInt;
+        //   bool: Bits = v ? 1 : 0, TagBool;   double, float: Bits = the double's bits, TagFloat64.
+        // False (nothing emitted) for every other type, and for a [TsMarshalAs(Table)] parameter.
+        private static bool EmitInlineWrite(ILGenerator il, LocalBuilder argv, int slot, int arg, Type pt, ParameterInfo p,
+                                            Type delegateType)
+        {
+            Type t = TagTypes.Underlying(pt);
+            bool integral = t == typeof(int) || t == typeof(short) || t == typeof(ushort) || t == typeof(sbyte) || t == typeof(byte);
+            bool real = t == typeof(double) || t == typeof(float);
+            if (!integral && !real && t != typeof(bool)) return false;
+            if (MarshalAsReader.TableFor(p, pt, delegateType.Name + " parameter " + arg) != null) return false;
+            il.Emit(OpCodes.Ldloc, argv);
+            if (slot != 0)
+            {
+                il.Emit(OpCodes.Ldc_I4, slot * JsValueSize);
+                il.Emit(OpCodes.Conv_I);
+                il.Emit(OpCodes.Add);
+            }
+            il.Emit(OpCodes.Dup);
+            il.Emit(OpCodes.Ldarg, arg);
+            if (real)
+            {
+                il.Emit(OpCodes.Conv_R8);
+                il.Emit(OpCodes.Stind_R8);
+            }
+            else
+            {
+                if (t == typeof(bool))
+                {
+                    il.Emit(OpCodes.Ldc_I4_0);
+                    il.Emit(OpCodes.Cgt_Un);
+                }
+                il.Emit(OpCodes.Conv_U8); // zero-extends the int32 (the (uint) cast of SetInt32)
+                il.Emit(OpCodes.Stind_I8);
+            }
+            il.Emit(OpCodes.Ldc_I4_8);
+            il.Emit(OpCodes.Conv_I);
+            il.Emit(OpCodes.Add);
+            il.Emit(OpCodes.Ldc_I8, real ? JsValue.TagFloat64 : t == typeof(bool) ? JsValue.TagBool : JsValue.TagInt);
+            il.Emit(OpCodes.Stind_I8);
+            return true;
         }
 
         // The common results decode right here; anything else falls through to ValueMarshal.Read*.

@@ -24,6 +24,7 @@ namespace ZTS.Shared.Bridges
 
         public static bool ReadBoolean(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
+            if (i < argc && argv[i].Tag == JsValue.TagBool) return argv[i].Int32 != 0; // ValueRules.ToBoolean's accept path
             return IsMissing(s, argv, argc, i) ? s.Missing<bool>(i) : ValueRules.ToBoolean(argv[i], s.ParamTypes[i], At(s, i));
         }
 
@@ -70,11 +71,15 @@ namespace ZTS.Shared.Bridges
 
         public static double ReadDouble(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
+            if (i < argc && argv[i].Tag == JsValue.TagFloat64) return argv[i].Float64; // ValueRules.ToDouble's accept paths
+            if (i < argc && argv[i].Tag == JsValue.TagInt) return argv[i].Int32;
             return IsMissing(s, argv, argc, i) ? s.Missing<double>(i) : ValueRules.ToDouble(argv[i], s.ParamTypes[i], At(s, i));
         }
 
         public static float ReadSingle(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
+            if (i < argc && argv[i].Tag == JsValue.TagFloat64) return (float)argv[i].Float64; // as ReadDouble
+            if (i < argc && argv[i].Tag == JsValue.TagInt) return (float)(double)argv[i].Int32;
             return IsMissing(s, argv, argc, i) ? s.Missing<float>(i) : (float)ValueRules.ToDouble(argv[i], s.ParamTypes[i], At(s, i));
         }
 

@@ -32,8 +32,9 @@ void read_all(zts_domain *d, zts_value v)
         zts_value_free(d, elements[i]);
     }
     const char *names[3] = {"length", "0", "toString"};
+    uint32_t atoms[3];
     zts_value fields[3];
-    if (zts_table_read(d, v, 3, names, fields) == ZTS_OK) {
+    if (zts_atoms_intern(d, 3, names, atoms) == ZTS_OK && zts_table_read(d, v, 3, atoms, fields) == ZTS_OK) {
         for (zts_value f : fields) {
             zts_values_format(d, 1, &f, &chars);
             zts_value_free(d, f);
@@ -86,24 +87,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else {
             zts_fuzz::error_message(d);
         }
-        // A second value through an opaque handle and back (what [TsMarshalAs(Opaque)] does).
-        int32_t token = zts_opaque_scope_begin(d);
+        // A second value through an opaque handle and back (what [TsMarshalAs(Opaque)] and ref/out do).
         if (zts_function_call(d, ref, 0, nullptr, &result) == ZTS_OK) {
-            zts_value handle;
-            int32_t index = 0;
-            if (zts_opaque_new(d, result, &handle, &index) == ZTS_OK) { // consumes result
-                zts_value back;
-                if (zts_opaque_take(d, index, &back) == ZTS_OK) {
-                    zts_value_free(d, back);
-                }
-                zts_value_free(d, handle);
+            zts_value argv[1] = {result}; // consumed by the call
+            zts_value ignored;
+            if (zts_function_call_opaque(d, ref, 1, argv, 1, 1, &ignored) == ZTS_OK) {
+                zts_value_free(d, argv[0]); // the value behind the handle, written back (owned)
+                zts_value_free(d, ignored);
             } else {
                 zts_fuzz::error_message(d);
             }
         } else {
             zts_fuzz::error_message(d);
         }
-        zts_opaque_scope_end(d, token);
         zts_function_release(d, ref);
     } else {
         zts_fuzz::error_message(d);

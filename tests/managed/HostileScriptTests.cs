@@ -395,6 +395,23 @@ namespace ZTS.Tests
             Assert.AreEqual("a\\uD800b\\uDFFFc\uD83D\uDE00", e.Message);
         }
 
+        // Issue 11: `class Mine extends <C# class>` used to give a plain C# object from super() (instanceof false,
+        // overrides never called, `this.extra = 1` threw); it is a zts: error naming both, and the class still works.
+        [Test]
+        public void Extends_CSharpClass_IsZtsError_Issue11()
+        {
+            var f = Bind<Func<string>>(
+                "const SB = CSharp.System.Text.StringBuilder;\n" +
+                "class Mine extends SB { constructor() { super(); this.extra = 1; } Append(x) { return 'override'; } }\n" +
+                "export function f() {\n" +
+                "  let message = 'made';\n" +
+                "  try { new Mine(); } catch (e) { message = e.message; }\n" +
+                "  return message + '|' + new SB('still').ToString();\n" +
+                "}", "f");
+            Assert.AreEqual("zts: JS class 'Mine' cannot extend C# type 'StringBuilder': C# types cannot be subclassed in JS; " +
+                            "hold the C# object in a field instead|still", f());
+        }
+
         [Test]
         public void Overloads_BigInt_NamedBigint()
         {

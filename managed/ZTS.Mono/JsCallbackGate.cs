@@ -1,7 +1,5 @@
 using System;
-using System.Runtime.InteropServices;
 using ZTS.Shared;
-using ZTS.Shared.Clr;
 using ZTS.Shared.Native;
 
 namespace ZTS.Mono
@@ -14,12 +12,6 @@ namespace ZTS.Mono
     {
         private static readonly object Lock = new object();
         private static IntPtr _gate;
-        // Kept alive for the process: native code holds their function pointers.
-        private static ModuleLoadCallback _moduleLoad;
-        private static HostCallCallback _hostCall;
-        private static NameRequestCallback _typeResolve;
-        private static NameRequestCallback _namespaceList;
-        private static TypeBindCallback _typeBind;
 
         /// <summary>True once the gate is initialized and the table registered.</summary>
         public static bool IsInitialized
@@ -53,27 +45,7 @@ namespace ZTS.Mono
                 if (GateNative.zts_gate_init(touserdata, jsThrow, JsValue.ErrorSentinel) != 0)
                     throw new InvalidOperationException("zts: zts_gate_init refused the QuickJS imports");
 
-                unsafe
-                {
-                    _moduleLoad = ModuleLoaderBridge.Load;
-                    _hostCall = JsCallbackBoundary.HostCall;
-                }
-                _typeResolve = TypeCallbacks.Resolve;
-                _namespaceList = TypeCallbacks.ListNamespace;
-                _typeBind = TypeCallbacks.Bind;
-                var table = new HostCallbackTable
-                {
-                    Size = (uint)Marshal.SizeOf(typeof(HostCallbackTable)),
-                    Version = HostCallbackTable.AbiVersion,
-                    ModuleLoad = Marshal.GetFunctionPointerForDelegate(_moduleLoad),
-                    HostCall = Marshal.GetFunctionPointerForDelegate(_hostCall),
-                    TypeResolve = Marshal.GetFunctionPointerForDelegate(_typeResolve),
-                    NamespaceList = Marshal.GetFunctionPointerForDelegate(_namespaceList),
-                    TypeBind = Marshal.GetFunctionPointerForDelegate(_typeBind),
-                };
-                int rc = ZtsNative.zts_host_register(ref table);
-                if (rc != ZtsStatus.Ok)
-                    throw new InvalidOperationException("zts: libzts refused the host callback table (status " + rc + "): the native library and ZTS.Mono are from different builds");
+                HostCallbacks.EnsureRegistered();
                 IntPtr gate = GateNative.zts_get_callback_gate();
                 if (gate == IntPtr.Zero)
                     throw new InvalidOperationException("zts: zts_get_callback_gate returned null after zts_gate_init");

@@ -27,6 +27,8 @@ namespace ZTS.Mono
             return JsCallbackGate.Gate;
         }
 
+        public void Registered(JsDomain d, int id, HostFunction fn) { }
+
         public HostFunction Method(MethodInfo m, MemberSite site) { return MemberBridgeBuilder.Method(m, site); }
 
         public HostFunction Constructor(ConstructorInfo c, MemberSite site) { return MemberBridgeBuilder.Constructor(c, site); }

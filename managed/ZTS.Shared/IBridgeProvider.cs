@@ -16,6 +16,10 @@ namespace ZTS.Shared
         /// on Mono, the gate); returns the JSCFunctionData entry that zts_domain_new takes as its gate.</summary>
         IntPtr EnsureNativeEntryPoints();
 
+        /// <summary>Called once a host function has its id in domain d (the Player backend hands the ids of generated
+        /// bridges to its native gate here; the Editor backend needs nothing).</summary>
+        void Registered(JsDomain d, int id, HostFunction fn);
+
         /// <summary>The bridge of a method (also property accessors, indexers, event accessors, operators).</summary>
         HostFunction Method(MethodInfo m, MemberSite site);
 

@@ -119,7 +119,9 @@ namespace ZTS.Shared
         public int AddHostFunction(HostFunction fn)
         {
             _hostFunctions.Add(fn);
-            return _hostFunctions.Count - 1;
+            int id = _hostFunctions.Count - 1;
+            Bridges.Registered(this, id, fn);
+            return id;
         }
 
         /// <summary>Final method names: [TsAlias] and the alias XML of TsSettings, read when the domain was made.</summary>

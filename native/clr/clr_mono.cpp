@@ -122,6 +122,16 @@ void *zts_clr_method_get_unmanaged_thunk(zts_clr_method *method)
     return mono_method_get_unmanaged_thunk(as<MonoMethod>(method));
 }
 
+zts_clr_class *zts_clr_method_get_class(zts_clr_method *method)
+{
+    return as<zts_clr_class>(mono_method_get_class(as<MonoMethod>(method)));
+}
+
+zts_clr_object *zts_clr_object_new(zts_clr_class *klass)
+{
+    return as<zts_clr_object>(mono_object_new(mono_domain_get(), as<MonoClass>(klass)));
+}
+
 void *zts_clr_method_get_compiled_code(zts_clr_method *method)
 {
     return mono_compile_method(as<MonoMethod>(method));

@@ -87,6 +87,10 @@ ZTS_CLR_API const char *zts_clr_class_get_namespace(zts_clr_class *klass);
  * a managed exception is caught and stored in *exc (NULL when none), nothing unwinds into the caller.
  */
 ZTS_CLR_API void *zts_clr_method_get_unmanaged_thunk(zts_clr_method *method);
+/** The class that declares method. */
+ZTS_CLR_API zts_clr_class *zts_clr_method_get_class(zts_clr_method *method);
+/** A new, zero-initialized object of klass (no constructor runs); NULL on out-of-memory. */
+ZTS_CLR_API zts_clr_object *zts_clr_object_new(zts_clr_class *klass);
 /** The method's compiled code, called with its managed signature and no exception out-argument; a managed
  *  exception would unwind through the caller's frames: only for methods that cannot throw (benchmarks). */
 ZTS_CLR_API void *zts_clr_method_get_compiled_code(zts_clr_method *method);

@@ -1,5 +1,7 @@
 #include "player_internal_calls.h"
 
+#include "player_runtime.h"
+
 #include "zts_clr.h"
 
 namespace zts_player
@@ -20,6 +22,7 @@ int32_t host_version()
 void register_internal_calls()
 {
     zts_clr_add_internal_call("ZTS.TsPlayerHost::HostVersion", reinterpret_cast<const void *>(&host_version));
+    register_runtime_calls();
 }
 
 } // namespace zts_player

@@ -8,6 +8,7 @@
 #include "player_internal_calls.h"
 #include "zts_clr.h"
 
+#include <clocale>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -46,6 +47,9 @@ int main(int argc, char **argv)
         return 0;
     }
     const char *program = argv[1];
+    // As `mono` does first: the user's locale, from which the runtime picks Console's encoding (UTF-8 here);
+    // without it the C locale makes Console.Out ASCII and every non-ASCII character prints as '?'.
+    std::setlocale(LC_ALL, "");
     set_environment();
     zts_clr_domain *domain = zts_clr_init(program);
     if (domain == nullptr) {

@@ -1,16 +1,17 @@
 using System;
-using ZTS.Shared;
 using ZTS.Shared.Native;
 
-namespace ZTS.Mono
+namespace ZTS.Shared
 {
     /// <summary>
-    /// The exception boundary of JS -> C# calls (seed build/03 §3.2, CONTRACT §6): every gated call enters
-    /// here; any C# exception is caught, turned into the value to throw (ErrorBoundary.ThrowValueFor: a
-    /// `zts: Type: message` Error, or the JS value a TsException came from) after the catch block has closed,
-    /// and returned under the sentinel tag so that the gate, not managed code, throws into JS.
+    /// The exception boundary of JS -> C# calls (seed build/03 §3.2, CONTRACT §6) on both backends: every call of a
+    /// managed host function enters here (through the Mono gate, or through the Player gate for the host functions
+    /// that have no generated bridge); any C# exception is caught, turned into the value to throw
+    /// (ErrorBoundary.ThrowValueFor: a `zts: Type: message` Error, or the JS value a TsException came from) after
+    /// the catch block has closed, and returned under the sentinel tag so that native code, not managed code,
+    /// throws into JS.
     /// </summary>
-    internal static unsafe class JsCallbackBoundary
+    internal static unsafe class HostCallBoundary
     {
         /// <summary>The managed entry of zts_host_callbacks.host_call; never lets an exception escape.</summary>
         public static JsValue HostCall(IntPtr ctx, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)

@@ -1,0 +1,56 @@
+using System;
+using ZTS.Shared.Bridges;
+
+namespace ZTS.Il2Cpp
+{
+    /// <summary>
+    /// C# -> JS delegates on the Player backend: the bridge generator (tools/gen-bridges) writes, at build time, a
+    /// shim class per delegate type it covers, with an Invoke of that exact signature that converts through the
+    /// shared rules (ValueMarshal) and calls zts_function_call, and a table ZTS.Il2Cpp.Generated.Shims.Bind(type,
+    /// closure) that makes the delegate (Delegate.CreateDelegate is not needed: the table news it up). This class
+    /// finds that table once; an uncovered delegate type is a zts: error at GetFunction.
+    /// </summary>
+    internal static class DelegateShims
+    {
+        /// <summary>Assembly-qualified name of the generated table.</summary>
+        public const string TableType = "ZTS.Il2Cpp.Generated.Shims, ZTS.Il2Cpp.Generated";
+
+        private static readonly object Lock = new object();
+        private static Func<Type, FunctionClosure, Delegate> _bind;
+
+        private static Func<Type, FunctionClosure, Delegate> Table
+        {
+            get
+            {
+                lock (Lock)
+                {
+                    if (_bind != null) return _bind;
+                    Type t = Type.GetType(TableType, false);
+                    if (t == null)
+                        throw new TsBindException("zts: no Player delegate shims: ZTS.Il2Cpp.Generated.dll (made by tools/gen-bridges) is not next to ZTS.Il2Cpp.dll");
+                    _bind = (Func<Type, FunctionClosure, Delegate>)Delegate.CreateDelegate(typeof(Func<Type, FunctionClosure, Delegate>), t.GetMethod("Bind", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static));
+                    return _bind;
+                }
+            }
+        }
+
+        /// <summary>Throws the zts: error for an uncovered delegate type (before any JS runs).</summary>
+        public static void Check(Type delegateType)
+        {
+            if (Table(delegateType, null) == null) throw NotCovered(delegateType);
+        }
+
+        /// <summary>A delegate of delegateType calling the JS function behind closure.</summary>
+        public static Delegate Bind(Type delegateType, FunctionClosure closure)
+        {
+            Delegate d = Table(delegateType, closure);
+            if (d == null) throw NotCovered(delegateType);
+            return d;
+        }
+
+        private static TsBindException NotCovered(Type delegateType)
+        {
+            return new TsBindException("zts: no Player bridge for delegate type '" + delegateType + "'; " + Il2CppBridges.RegenerateHint);
+        }
+    }
+}

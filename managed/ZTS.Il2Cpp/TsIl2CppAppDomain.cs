@@ -1,0 +1,52 @@
+using System;
+using System.Runtime.CompilerServices;
+using ZTS.Il2Cpp;
+using ZTS.Shared;
+
+namespace ZTS
+{
+    /// <summary>
+    /// The Player backend (01-HOST-API §1.1, §2): a thin C# shell over the C++ Player runtime. Its entry points
+    /// are internal calls bound by the host (build/dist/zts-player here, Unity's player under Il2Cpp); JS -> C#
+    /// member calls run C++ bridges generated at build time for each reduced signature, C# -> JS delegates run
+    /// shims generated at build time; nothing is generated at run time. TsAppDomain creates
+    /// <see cref="Runtime"/> by reflection; hosts use TsAppDomain.
+    /// </summary>
+    public static class TsIl2CppAppDomain
+    {
+        /// <summary>The Player backend's ITsRuntime: the shared runtime over generated bridges and the Player gate.</summary>
+        public sealed class Runtime : ScriptRuntime
+        {
+            /// <summary>Creates the runtime (TsAppDomain does, by reflection); needs the host's internal calls.</summary>
+            public Runtime() : base("Il2Cpp", Il2CppBridges.Instance)
+            {
+            }
+        }
+
+        /// <summary>Hands the native -> managed entry table (PlayerEntries, as method handles in EntryIndex order) to
+        /// the Player runtime; returns 0, or the runtime's entry-table version when it differs from version.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int InitializeInternal(int version, IntPtr[] entries);
+
+        /// <summary>The Player gate (a JSCFunctionData) that zts_domain_new takes.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern IntPtr GateInternal();
+
+        /// <summary>The index of the generated bridge of a reduced signature, or -1 when the build generated none.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int FindBridgeInternal(string signature);
+
+        /// <summary>Routes host function id of the domain whose JSContext is ctx to generated bridge `bridge`, calling
+        /// method (a RuntimeMethodHandle value); returns 0, or -1 when the method has no typed entry.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int RegisterMemberInternal(IntPtr ctx, int id, int bridge, IntPtr method);
+
+        /// <summary>Forgets the member routes of a JSContext (its domain is being freed).</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern void ForgetContextInternal(IntPtr ctx);
+
+        /// <summary>The number of generated member bridges compiled into the runtime.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int BridgeCountInternal();
+    }
+}

@@ -1,0 +1,138 @@
+// The contract between the Player runtime (player_runtime.cpp) and the bridges the build generates
+// (tools/gen-bridges -> build/gen/player_bridges.gen.cpp): one bridge per reduced signature (docs/PLAYER.md).
+//
+// A bridge is a plain function over POD locals: it reads each argument (the exact kinds inline, anything else
+// through the shared managed rules), calls the method's typed entry, and writes the result. It never calls
+// JS_Throw itself and keeps no object with a destructor: on a managed exception (from the method or from a
+// managed rule) it returns fail(), which asks managed code for the JS value to throw and throws it from a frame
+// that has none either (docs/PLAYER.md "Where JS_Throw runs").
+#pragma once
+
+#include "quickjs.h"
+#include "zts_clr.h"
+
+#include <cstdint>
+
+namespace zts_player
+{
+
+/// The native -> managed entries (ZTS.Il2Cpp.PlayerEntries, same order); kEntryVersion is PlayerEntries.Version.
+enum EntryIndex : int {
+    kReadZ, kReadC, kReadI1, kReadU1, kReadI2, kReadU2, kReadI4, kReadU4, kReadI8, kReadU8, kReadR4, kReadR8,
+    kReadS, kReadO, kThis, kWriteU4, kWriteI8, kWriteU8, kWriteC, kWriteS, kWriteO, kThrowValue, kEntryCount
+};
+constexpr int32_t kEntryVersion = 1;
+
+/// The typed entries of the managed side, filled by InitializeInternal (process-level: kept across Reset).
+extern void *g_entries[kEntryCount];
+
+/// One member routed to a generated bridge: the method's typed entry, its class (constructors allocate it).
+struct Member {
+    void *thunk;
+    zts_clr_class *klass;
+    int32_t id;     ///< host function id in its domain
+    int32_t bridge; ///< index into k_bridges
+};
+
+/// One call in progress: everything a reader or writer needs, and the pending managed exception.
+struct Call {
+    JSContext *ctx;
+    const Member *member;
+    int argc;
+    JSValue *argv;
+    JSValue *data; ///< [bridge id, this slot, slot of each argument] (the core's gate data, past the gate entry)
+    void *exc;     ///< a pending managed exception (MonoException* / Il2CppException*), or null
+};
+
+using BridgeFn = JSValue (*)(Call &c);
+
+/// One generated bridge.
+struct BridgeEntry {
+    const char *signature;
+    BridgeFn fn;
+};
+
+/// The generated table (sorted by signature) and its size.
+extern const BridgeEntry k_bridges[];
+extern const int k_bridge_count;
+
+// ---- slow paths: the shared managed rules (PlayerEntries) ------------------------------------------------
+template <typename T> T read_managed(Call &c, int entry, int i)
+{
+    using Fn = T (*)(JSContext *, int32_t, JSValue *, JSValue *, int32_t, int32_t, void **);
+    return reinterpret_cast<Fn>(g_entries[entry])(c.ctx, c.member->id, c.argv, c.data, c.argc, i, &c.exc);
+}
+
+template <typename T> JSValue write_managed(Call &c, int entry, T v)
+{
+    using Fn = void (*)(JSContext *, int32_t, T, JSValue *, void **);
+    JSValue out = JS_UNDEFINED;
+    reinterpret_cast<Fn>(g_entries[entry])(c.ctx, c.member->id, v, &out, &c.exc);
+    return out;
+}
+
+/// Throws the JS value for c.exc into JS; returns JS_EXCEPTION.
+JSValue fail(Call &c);
+
+// ---- argument readers: the values whose conversion is exact inline (ArgReader's accept paths), else managed --
+inline bool arg_z(Call &c, int i)
+{
+    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_BOOL) return JS_VALUE_GET_BOOL(c.argv[i]) != 0;
+    return read_managed<uint8_t>(c, kReadZ, i) != 0;
+}
+inline int32_t arg_i4(Call &c, int i)
+{
+    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return JS_VALUE_GET_INT(c.argv[i]);
+    return read_managed<int32_t>(c, kReadI4, i);
+}
+inline double arg_r8(Call &c, int i)
+{
+    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_FLOAT64) return JS_VALUE_GET_FLOAT64(c.argv[i]);
+    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return JS_VALUE_GET_INT(c.argv[i]);
+    return read_managed<double>(c, kReadR8, i);
+}
+inline float arg_r4(Call &c, int i)
+{
+    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_FLOAT64) return static_cast<float>(JS_VALUE_GET_FLOAT64(c.argv[i]));
+    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return static_cast<float>(static_cast<double>(JS_VALUE_GET_INT(c.argv[i])));
+    return read_managed<float>(c, kReadR4, i);
+}
+inline uint16_t arg_c(Call &c, int i) { return read_managed<uint16_t>(c, kReadC, i); }
+inline int8_t arg_i1(Call &c, int i) { return read_managed<int8_t>(c, kReadI1, i); }
+inline uint8_t arg_u1(Call &c, int i) { return read_managed<uint8_t>(c, kReadU1, i); }
+inline int16_t arg_i2(Call &c, int i) { return read_managed<int16_t>(c, kReadI2, i); }
+inline uint16_t arg_u2(Call &c, int i) { return read_managed<uint16_t>(c, kReadU2, i); }
+inline uint32_t arg_u4(Call &c, int i) { return read_managed<uint32_t>(c, kReadU4, i); }
+inline int64_t arg_i8(Call &c, int i) { return read_managed<int64_t>(c, kReadI8, i); }
+inline uint64_t arg_u8(Call &c, int i) { return read_managed<uint64_t>(c, kReadU8, i); }
+inline void *arg_s(Call &c, int i) { return read_managed<void *>(c, kReadS, i); }
+inline void *arg_o(Call &c, int i) { return read_managed<void *>(c, kReadO, i); }
+
+/// The C# object behind `this`.
+inline void *arg_this(Call &c)
+{
+    using Fn = void *(*)(JSContext *, int32_t, JSValue *, void **);
+    return reinterpret_cast<Fn>(g_entries[kThis])(c.ctx, c.member->id, c.data, &c.exc);
+}
+
+/// A new object of the constructor's class (the constructor runs on it next).
+inline void *new_object(Call &c) { return zts_clr_object_new(c.member->klass); }
+
+// ---- result writers --------------------------------------------------------------------------------------
+inline JSValue ret_v(Call &) { return JS_UNDEFINED; }
+inline JSValue ret_z(Call &, uint8_t v) { return JS_NewBool(nullptr, v != 0); }
+inline JSValue ret_i1(Call &, int8_t v) { return JS_NewInt32(nullptr, v); }
+inline JSValue ret_u1(Call &, uint8_t v) { return JS_NewInt32(nullptr, v); }
+inline JSValue ret_i2(Call &, int16_t v) { return JS_NewInt32(nullptr, v); }
+inline JSValue ret_u2(Call &, uint16_t v) { return JS_NewInt32(nullptr, v); }
+inline JSValue ret_i4(Call &, int32_t v) { return JS_NewInt32(nullptr, v); }
+inline JSValue ret_r4(Call &, float v) { return JS_NewFloat64(nullptr, static_cast<double>(v)); }
+inline JSValue ret_r8(Call &, double v) { return JS_NewFloat64(nullptr, v); }
+inline JSValue ret_u4(Call &c, uint32_t v) { return write_managed<uint32_t>(c, kWriteU4, v); }
+inline JSValue ret_i8(Call &c, int64_t v) { return write_managed<int64_t>(c, kWriteI8, v); }
+inline JSValue ret_u8(Call &c, uint64_t v) { return write_managed<uint64_t>(c, kWriteU8, v); }
+inline JSValue ret_c(Call &c, uint16_t v) { return write_managed<uint16_t>(c, kWriteC, v); }
+inline JSValue ret_s(Call &c, void *v) { return write_managed<void *>(c, kWriteS, v); }
+inline JSValue ret_o(Call &c, void *v) { return write_managed<void *>(c, kWriteO, v); }
+
+} // namespace zts_player

@@ -1,0 +1,164 @@
+// The Player runtime (issue 10): the Player gate every CLR member and host function of a Player domain is
+// created with, the routes from host function ids to generated bridges, and the internal calls ZTS.Il2Cpp binds
+// them with. Process-level tables (the entry table, the generated bridges) are kept across Reset; the routes are
+// per domain and rebuilt with it (docs/PLAYER.md).
+#include "player_runtime.h"
+
+#include "player_bridge.h"
+#include "zts/zts.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace zts_player
+{
+
+void *g_entries[kEntryCount];
+
+namespace
+{
+
+using TouserdataFn = void *(*)(JSContext *ctx, JSValueConst value, int slot);
+using ThrowFn = JSValue (*)(JSContext *ctx, JSValue exc);
+using ManagedFn = JSValue (*)(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data);
+
+TouserdataFn g_touserdata;
+ThrowFn g_throw;
+
+// Routes of the domains alive now, by JSContext. A domain runs on one thread, and a gated call reaches only
+// its own context, so the last context looked up is cached.
+std::unordered_map<JSContext *, std::vector<Member>> g_routes;
+JSContext *g_last_ctx;
+std::vector<Member> *g_last_routes;
+
+std::vector<Member> *routes_of(JSContext *ctx)
+{
+    if (ctx == g_last_ctx) return g_last_routes;
+    auto it = g_routes.find(ctx);
+    g_last_ctx = ctx;
+    g_last_routes = it == g_routes.end() ? nullptr : &it->second;
+    return g_last_routes;
+}
+
+// The gate of every function of a Player domain: a generated bridge when the id has a route, else the managed
+// host function through zts_host_callbacks.host_call, which returns the error sentinel on failure; JS_Throw runs
+// here, after the managed frame has returned.
+JSValue player_gate(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data)
+{
+    int32_t id = JS_VALUE_GET_TAG(data[1]) == JS_TAG_INT ? JS_VALUE_GET_INT(data[1]) : -1;
+    std::vector<Member> *routes = routes_of(ctx);
+    if (routes != nullptr && id >= 0 && static_cast<size_t>(id) < routes->size() && (*routes)[id].thunk != nullptr) {
+        Call c{ctx, &(*routes)[id], argc, const_cast<JSValue *>(argv), data + 1, nullptr};
+        return k_bridges[c.member->bridge].fn(c);
+    }
+    auto fn = reinterpret_cast<ManagedFn>(g_touserdata(ctx, data[0], 0));
+    if (fn == nullptr) {
+        return JS_EXCEPTION; // touserdata has thrown
+    }
+    JSValue ret = fn(ctx, this_val, argc, argv, magic, data + 1);
+    if (JS_VALUE_GET_TAG(ret) == ZTS_CALLBACK_ERROR_SENTINEL) {
+        void *error_object = JS_VALUE_GET_PTR(ret);
+        return error_object == nullptr ? JS_EXCEPTION : g_throw(ctx, JS_MKPTR(JS_TAG_OBJECT, error_object));
+    }
+    return ret;
+}
+
+std::string ascii_of(zts_clr_string *s)
+{
+    std::string out;
+    if (s == nullptr) return out;
+    const zts_clr_char *chars = zts_clr_string_chars(s);
+    int32_t n = zts_clr_string_length(s);
+    for (int32_t i = 0; i < n; i++) {
+        out.push_back(chars[i] < 0x80 ? static_cast<char>(chars[i]) : '?');
+    }
+    return out;
+}
+
+// ---- internal calls of ZTS.TsIl2CppAppDomain ---------------------------------------------------------------
+
+int32_t initialize_internal(int32_t version, zts_clr_array *entries)
+{
+    if (version != kEntryVersion || entries == nullptr || zts_clr_array_length(entries) != kEntryCount) {
+        return kEntryVersion;
+    }
+    void *touserdata = nullptr;
+    void *js_throw = nullptr;
+    if (zts_gate_imports(&touserdata, &js_throw) != ZTS_OK) {
+        return kEntryVersion;
+    }
+    g_touserdata = reinterpret_cast<TouserdataFn>(touserdata);
+    g_throw = reinterpret_cast<ThrowFn>(js_throw);
+    for (int i = 0; i < kEntryCount; i++) {
+        void *method = *reinterpret_cast<void **>(zts_clr_array_addr_with_size(entries, sizeof(void *), static_cast<uintptr_t>(i)));
+        g_entries[i] = zts_clr_method_get_unmanaged_thunk(static_cast<zts_clr_method *>(method));
+    }
+    return 0;
+}
+
+void *gate_internal()
+{
+    return reinterpret_cast<void *>(&player_gate);
+}
+
+int32_t find_bridge_internal(zts_clr_string *signature)
+{
+    std::string key = ascii_of(signature);
+    const BridgeEntry *end = k_bridges + k_bridge_count;
+    const BridgeEntry *it = std::lower_bound(k_bridges, end, key, [](const BridgeEntry &e, const std::string &k) {
+        return std::strcmp(e.signature, k.c_str()) < 0;
+    });
+    return it != end && key == it->signature ? static_cast<int32_t>(it - k_bridges) : -1;
+}
+
+int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, void *method)
+{
+    if (id < 0 || bridge < 0 || bridge >= k_bridge_count || method == nullptr) return -1;
+    void *thunk = zts_clr_method_get_unmanaged_thunk(static_cast<zts_clr_method *>(method));
+    if (thunk == nullptr) return -1;
+    std::vector<Member> &routes = g_routes[ctx];
+    g_last_ctx = nullptr; // the map may have rehashed
+    if (routes.size() <= static_cast<size_t>(id)) routes.resize(static_cast<size_t>(id) + 1, Member{nullptr, nullptr, -1, -1});
+    routes[static_cast<size_t>(id)] = Member{thunk, zts_clr_method_get_class(static_cast<zts_clr_method *>(method)), id, bridge};
+    return 0;
+}
+
+void forget_context_internal(JSContext *ctx)
+{
+    g_routes.erase(ctx);
+    g_last_ctx = nullptr;
+}
+
+int32_t bridge_count_internal()
+{
+    return k_bridge_count;
+}
+
+} // namespace
+
+JSValue fail(Call &c)
+{
+    using Fn = void (*)(JSContext *, void *, JSValue *, void **);
+    JSValue value = JS_UNDEFINED;
+    void *again = nullptr;
+    reinterpret_cast<Fn>(g_entries[kThrowValue])(c.ctx, c.exc, &value, &again);
+    if (again != nullptr) {
+        return JS_ThrowInternalError(c.ctx, "zts: a C# exception could not be turned into a JS error");
+    }
+    return JS_VALUE_GET_TAG(value) == JS_TAG_OBJECT ? g_throw(c.ctx, value) : JS_EXCEPTION;
+}
+
+void register_runtime_calls()
+{
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::InitializeInternal", reinterpret_cast<const void *>(&initialize_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::GateInternal", reinterpret_cast<const void *>(&gate_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FindBridgeInternal", reinterpret_cast<const void *>(&find_bridge_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterMemberInternal", reinterpret_cast<const void *>(&register_member_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ForgetContextInternal", reinterpret_cast<const void *>(&forget_context_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BridgeCountInternal", reinterpret_cast<const void *>(&bridge_count_internal));
+}
+
+} // namespace zts_player

@@ -1,0 +1,138 @@
+// The Player backend's end-to-end check (issue 10): the same scripts run on the Editor backend (under `mono`) and on
+// the Player backend (under build/dist/zts-player), and print the same lines. `uncovered` prints what only the Player
+// backend refuses: a member whose signature has no reduced form, and one whose bridge the build left out.
+using System;
+using System.Collections.Generic;
+using ZTS;
+
+namespace ZTS.PlayerCheck
+{
+    /// <summary>A color (enums cross as their underlying type).</summary>
+    public enum Shade { Light = 1, Dark = 2 }
+
+    /// <summary>A struct: its members have no reduced signature on the Player backend yet.</summary>
+    public struct Vec
+    {
+        /// <summary>X.</summary>
+        public float X;
+    }
+
+    /// <summary>A class with state, constructed and called from JS.</summary>
+    public class Counter
+    {
+        private int _value;
+
+        /// <summary>Starts at start.</summary>
+        public Counter(int start) { _value = start; }
+
+        /// <summary>The current value.</summary>
+        public int Value { get { return _value; } set { _value = value; } }
+
+        /// <summary>Adds n; returns this.</summary>
+        public Counter Add(int n) { _value += n; return this; }
+
+        /// <summary>A label.</summary>
+        public string Label(string prefix) { return prefix + _value; }
+    }
+
+    /// <summary>The members the scripts call.</summary>
+    public static class Api
+    {
+        public static int Add(int a, int b) { return a + b; }
+        public static int Add3(int a, int b, int c) { return a + b + c; }
+        public static double Scale(double x, double k) { return x * k; }
+        public static float Half(float x) { return x / 2; }
+        public static bool Not(bool b) { return !b; }
+        public static long Twice(long v) { return v * 2; }
+        public static uint Big() { return 4000000000u; }
+        public static byte Low(byte b) { return b; }
+        public static char First(string s) { return s[0]; }
+        public static string Greet(string name) { return "hello " + name; }
+        public static int Length(string s) { return s.Length; }
+        public static Shade Flip(Shade s) { return s == Shade.Light ? Shade.Dark : Shade.Light; }
+        public static object Same(object o) { return o; }
+        public static Counter Make(int start) { return new Counter(start); }
+        public static int Apply(Func<int, int> f, int x) { return f(x); }
+        public static void Boom(string why) { throw new InvalidOperationException(why); }
+        public static float LengthOf(Vec v) { return Math.Abs(v.X); }
+    }
+
+    /// <summary>
+    /// The delegate types the host binds with GetFunction, named in a public signature so the bridge generator
+    /// writes their shims (as an Il2Cpp build needs the instantiations a game uses to be visible to it).
+    /// </summary>
+    public static class DelegateHints
+    {
+        public static void Use(Func<int, int, int> add, Func<string, string> hello, Func<Shade, Shade> shade, Func<string> run, Action fails) { }
+    }
+
+    internal static class Program
+    {
+        private static readonly Dictionary<string, string> Modules = new Dictionary<string, string>();
+
+        private static readonly string[] Cases =
+        {
+            "Api.Add(2, 3)",
+            "Api.Add(2.5, 1)",
+            "Api.Add('2', 1)",
+            "Api.Add(1)",
+            "Api.Scale(1.5, 2)",
+            "Api.Half(3)",
+            "Api.Not(true)",
+            "Api.Twice(21)",
+            "Api.Twice(2 ** 53)",
+            "Api.Big()",
+            "Api.Low(300)",
+            "Api.First('xyz')",
+            "Api.Greet('world')",
+            "Api.Greet('w\\u00f6rld \\ud83d\\ude00')",
+            "Api.Length('abc')",
+            "Api.Flip(CSharp.ZTS.PlayerCheck.Shade.Light)",
+            "new Counter(5).Add(2).Value",
+            "(() => { const c = new Counter(1); c.Value = 41; return c.Add(1).Label('v='); })()",
+            "(() => { const c = Api.Make(3); return Api.Same(c) === c && c instanceof Counter; })()",
+            "Api.Same('text')",
+            "Api.Same(1.5)",
+            "Api.Apply(x => x * 10, 4)",
+            "(() => { try { Api.Boom('boom'); } catch (e) { return e.message; } })()",
+            "Api.Boom('uncaught')",
+            "Counter.prototype.Add.call({}, 1)",
+            "CSharp.System.Math.Max(3, 9)",
+            "CSharp.System.Math.Abs(-2.5)",
+        };
+
+        private static int Main(string[] args)
+        {
+            bool uncovered = args.Length > 0 && args[0] == "uncovered";
+            TsAppDomain.Initialize(name => { string s; return Modules.TryGetValue(name, out s) ? s : null; });
+            Console.WriteLine("backend: same scripts, " + (uncovered ? "uncovered members" : "common cases"));
+            string[] cases = uncovered ? new[] { "Api.LengthOf({ X: 1 })", "Api.Add3(1, 2, 3)" } : Cases;
+            for (int i = 0; i < cases.Length; i++)
+            {
+                string name = "case" + i;
+                Modules[name] = "const { Api, Counter } = CSharp.ZTS.PlayerCheck;\n" +
+                                "export function run() { const r = " + cases[i] + "; return typeof r + ' ' + String(r); }";
+                string line;
+                try { line = TsAppDomain.GetFunction<Func<string>>(name, "run")(); }
+                catch (TsException e) { line = "threw " + e.GetType().Name + ": " + e.Message; }
+                Console.WriteLine(cases[i] + " -> " + line);
+            }
+            if (!uncovered)
+            {
+                Modules["calls"] = "export function add(a, b) { return a + b; }\nexport function hello(n) { return 'hi ' + n; }\n" +
+                                   "export function fails() { throw new TypeError('from js'); }\nexport function shade(s) { return s; }";
+                Console.WriteLine("Func<int,int,int> -> " + TsAppDomain.GetFunction<Func<int, int, int>>("calls", "add")(20, 22));
+                Console.WriteLine("Func<string,string> -> " + TsAppDomain.GetFunction<Func<string, string>>("calls", "hello")("there"));
+                Console.WriteLine("Func<Shade,Shade> -> " + TsAppDomain.GetFunction<Func<Shade, Shade>>("calls", "shade")(Shade.Dark));
+                try { TsAppDomain.GetFunction<Action>("calls", "fails")(); }
+                catch (TsException e) { Console.WriteLine("Action -> threw " + e.Message); }
+            }
+            else
+            {
+                try { TsAppDomain.GetFunction<Func<Vec, Vec>>("calls", "none"); }
+                catch (TsException e) { Console.WriteLine("Func<Vec,Vec> -> threw " + e.GetType().Name + ": " + e.Message); }
+            }
+            return 0;
+        }
+    }
+}

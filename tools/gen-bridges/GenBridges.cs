@@ -1,0 +1,106 @@
+// gen-bridges: the Player backend's build-time bridge generator (issue 10, docs/PLAYER.md).
+//
+// It reflects over the assemblies and types a game uses and writes
+//  - one C++ file: a bridge per reduced signature (ZTS.Shared's ReducedSignature, the rule the runtime binds
+//    with) and the sorted table of them, compiled into the Player runtime;
+//  - one C# file: a shim per covered delegate type (an Invoke of that exact signature over the shared
+//    ValueMarshal rules and zts_function_call) and the table ZTS.Il2Cpp.Generated.Shims.Bind, compiled into
+//    ZTS.Il2Cpp.Generated.dll.
+// Run at build time only; the output is never committed. Usage:
+//   gen-bridges.exe --cpp out.cpp --cs out.cs [--assembly path.dll]... [--type "Name, Assembly"]...
+//                   [--delegate "reflection name"]... [--exclude signature]...
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Text;
+using ZTS.Shared.Clr;
+
+namespace ZTS.GenBridges
+{
+    internal static class Program
+    {
+        private static int Main(string[] args)
+        {
+            string cpp = null, cs = null;
+            var types = new List<Type>();
+            var delegates = new List<Type>();
+            var excluded = new HashSet<string>();
+            try
+            {
+                for (int i = 0; i < args.Length; i++)
+                {
+                    string value = i + 1 < args.Length ? args[i + 1] : null;
+                    switch (args[i])
+                    {
+                        case "--cpp": cpp = value; i++; break;
+                        case "--cs": cs = value; i++; break;
+                        case "--assembly":
+                            foreach (Type t in Assembly.LoadFrom(value).GetExportedTypes()) types.Add(t);
+                            i++;
+                            break;
+                        case "--type": types.Add(Resolve(value)); i++; break;
+                        case "--delegate": delegates.Add(Resolve(value)); i++; break;
+                        case "--exclude": excluded.Add(value); i++; break;
+                        default: throw new ArgumentException("unknown argument '" + args[i] + "'");
+                    }
+                }
+                if (cpp == null || cs == null) throw new ArgumentException("--cpp and --cs are required");
+                var signatures = new SortedSet<string>(StringComparer.Ordinal);
+                foreach (Type t in types) Scan(t, signatures, delegates);
+                signatures.ExceptWith(excluded);
+                Write(cpp, CppWriter.Write(signatures));
+                var shims = delegates.Where(DelegateShimWriter.Covers).Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
+                Write(cs, DelegateShimWriter.Write(shims));
+                Console.WriteLine("gen-bridges: " + signatures.Count + " member bridges, " + shims.Count + " delegate shims");
+                return 0;
+            }
+            catch (Exception e)
+            {
+                Console.Error.WriteLine("gen-bridges: " + e.Message);
+                return 1;
+            }
+        }
+
+        private static Type Resolve(string name)
+        {
+            Type t = Type.GetType(name, false);
+            if (t == null) throw new ArgumentException("type '" + name + "' not found");
+            return t;
+        }
+
+        // The members the binder binds (public methods, property accessors, constructors) and the delegate types
+        // their signatures name.
+        private static void Scan(Type t, SortedSet<string> signatures, List<Type> delegates)
+        {
+            if (t.ContainsGenericParameters) return;
+            if (typeof(MulticastDelegate).IsAssignableFrom(t) && t != typeof(MulticastDelegate)) delegates.Add(t);
+            const BindingFlags flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance;
+            var members = new List<MethodBase>();
+            members.AddRange(t.GetMethods(flags));
+            if (!t.IsAbstract) members.AddRange(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance));
+            foreach (MethodBase m in members)
+            {
+                string why;
+                string signature = ReducedSignature.Of(m, out why);
+                if (signature != null) signatures.Add(signature);
+                foreach (ParameterInfo p in m.GetParameters()) NoteDelegate(p.ParameterType, delegates);
+                var method = m as MethodInfo;
+                if (method != null) NoteDelegate(method.ReturnType, delegates);
+            }
+        }
+
+        private static void NoteDelegate(Type t, List<Type> delegates)
+        {
+            if (typeof(MulticastDelegate).IsAssignableFrom(t) && t != typeof(MulticastDelegate) && !t.ContainsGenericParameters)
+                delegates.Add(t);
+        }
+
+        private static void Write(string path, string text)
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path)));
+            File.WriteAllText(path, text);
+        }
+    }
+}

@@ -49,22 +49,37 @@ namespace ZTS.Il2Cpp
             if (id == 0) TsIl2CppAppDomain.ForgetContextInternal(d.Context); // a new domain numbers its functions from 0
             var member = fn.Target as NativeMember;
             if (member == null) return; // a managed host function: the Player gate calls it through host_call
-            if (TsIl2CppAppDomain.RegisterMemberInternal(d.Context, id, member.Bridge, member.Method.MethodHandle.Value) != 0)
+            int rc = member.Field != null
+                ? TsIl2CppAppDomain.RegisterFieldInternal(d.Context, id, member.Bridge, member.Field.FieldHandle.Value)
+                : TsIl2CppAppDomain.RegisterMemberInternal(d.Context, id, member.Bridge, member.Method.MethodHandle.Value);
+            if (rc != 0)
                 throw new TsBindException("zts: the Player runtime has no typed entry for '" + member.Site.Name + "'");
         }
 
-        /// <summary>The generated bridge of m, or the zts: error that names what is not covered.</summary>
-        private static HostFunction Bind(MethodBase m, MemberSite site)
+        /// <summary>The generated bridge of method m or of an accessor of field f, or the zts: error that names what is
+        /// not covered.</summary>
+        private static HostFunction Bind(MethodBase m, FieldInfo f, bool set, MemberSite site)
         {
+            if (f != null) CrossingCheck.Check(f.FieldType, f);
+            else
+            {
+                if (m is ConstructorInfo) CrossingCheck.Check(m.DeclaringType, m);
+                foreach (ParameterInfo p in m.GetParameters()) CrossingCheck.Check(p.ParameterType, m);
+                var mi = m as MethodInfo;
+                if (mi != null && mi.ReturnType != typeof(void)) CrossingCheck.Check(mi.ReturnType, m);
+            }
             string why;
-            string signature = ReducedSignature.Of(m, out why);
+            string signature = f != null ? ReducedSignature.OfField(f, set, out why) : ReducedSignature.Of(m, out why);
             string name = site.Name;
             if (signature == null)
                 throw new TsBindException("zts: no Player bridge for '" + name + "': " + why + " has no reduced signature (docs/PLAYER.md)");
+            foreach (var unpacked in site.ParamUnpacked)
+                if (unpacked != null)
+                    throw new TsBindException("zts: no Player bridge for '" + name + "': a [TsMarshalAs(UnpackedValues)] parameter (docs/PLAYER.md)");
             int bridge = TsIl2CppAppDomain.FindBridgeInternal(signature);
             if (bridge < 0)
                 throw new TsBindException("zts: no Player bridge for '" + name + "' (signature " + signature + "); " + RegenerateHint);
-            return new NativeMember(m, site, bridge, signature).Function;
+            return new NativeMember(m, f, site, bridge, signature).Function;
         }
 
         private static TsBindException NotCovered(string what)
@@ -72,28 +87,78 @@ namespace ZTS.Il2Cpp
             return new TsBindException("zts: no Player bridge for " + what + "; " + RegenerateHint);
         }
 
-        public HostFunction Method(MethodInfo m, MemberSite site) { return Bind(m, site); }
+        public HostFunction Method(MethodInfo m, MemberSite site) { return Bind(m, null, false, site); }
 
-        public HostFunction Constructor(ConstructorInfo c, MemberSite site) { return Bind(c, site); }
+        public HostFunction Constructor(ConstructorInfo c, MemberSite site) { return Bind(c, null, false, site); }
 
-        public HostFunction DefaultStruct(Type structType, MemberSite site) { throw NotCovered("the default constructor of struct '" + structType.Name + "'"); }
+        // new S(): a zeroed box made by the runtime (no constructor runs, as for C#'s default(S)), pushed as a copy.
+        public unsafe HostFunction DefaultStruct(Type structType, MemberSite site)
+        {
+            Func<object> make = StructFactory(structType);
+            return (d, thisVal, argc, argv, magic, data) => ResultWriter.WriteStruct(site, d, make());
+        }
 
-        public HostFunction FieldGet(FieldInfo f, MemberSite site) { throw NotCovered("field '" + f.DeclaringType.Name + "." + f.Name + "'"); }
+        public HostFunction FieldGet(FieldInfo f, MemberSite site) { return Bind(null, f, false, site); }
 
-        public HostFunction FieldSet(FieldInfo f, MemberSite site) { throw NotCovered("field '" + f.DeclaringType.Name + "." + f.Name + "'"); }
+        public HostFunction FieldSet(FieldInfo f, MemberSite site) { return Bind(null, f, true, site); }
 
-        public HostFunction ArrayElement(Type arrayType, string op, MemberSite site) { throw NotCovered("element access of '" + arrayType.Name + "'"); }
+        // Element access of a rank-1 array through System.Array's own accessors, converted by the shared rules
+        // (the Editor backend emits ldelem/stelem; a generated C++ element bridge per element code is future work).
+        public unsafe HostFunction ArrayElement(Type arrayType, string op, MemberSite site)
+        {
+            CrossingCheck.Check(arrayType.GetElementType(), arrayType);
+            switch (op)
+            {
+                case "length":
+                    return (d, thisVal, argc, argv, magic, data) => JsValue.FromInt32(((Array)ArgReader.This(site, d, data)).Length);
+                case "get":
+                    return (d, thisVal, argc, argv, magic, data) =>
+                    {
+                        var array = (Array)ArgReader.This(site, d, data);
+                        return ResultWriter.WriteAny(site, d, array.GetValue(ArgReader.ReadInt32(site, d, argv, data, argc, 0)));
+                    };
+                default:
+                    return (d, thisVal, argc, argv, magic, data) =>
+                    {
+                        var array = (Array)ArgReader.This(site, d, data);
+                        int index = ArgReader.ReadInt32(site, d, argv, data, argc, 0);
+                        array.SetValue(ArgReader.ReadObject(site, d, argv, data, argc, 1), index);
+                        return JsValue.Undefined;
+                    };
+            }
+        }
 
         public void CheckDelegate(Type delegateType) { DelegateShims.Check(delegateType); }
 
         public Delegate BindDelegate(Type delegateType, FunctionClosure closure) { return DelegateShims.Bind(delegateType, closure); }
 
-        public Func<object, object> StructMemberGetter(Type s, MemberInfo m, Type t) { throw NotCovered("member '" + s.Name + "." + m.Name + "' of a struct passed as a table"); }
+        // Struct members of a Table conversion: fields through the runtime's field access on the box (internal
+        // calls); properties would need a typed call per struct and are not covered yet.
+        public Func<object, object> StructMemberGetter(Type s, MemberInfo m, Type t)
+        {
+            IntPtr field = FieldOf(s, m);
+            return box => TsIl2CppAppDomain.FieldGetBoxedInternal(box, field);
+        }
 
-        public Action<object, object> StructMemberSetter(Type s, MemberInfo m, Type t) { throw NotCovered("member '" + s.Name + "." + m.Name + "' of a struct passed as a table"); }
+        public Action<object, object> StructMemberSetter(Type s, MemberInfo m, Type t)
+        {
+            IntPtr field = FieldOf(s, m);
+            return (box, value) => TsIl2CppAppDomain.FieldSetBoxedInternal(box, field, value);
+        }
 
         public Func<object, JsValue> StructMemberToJs(Type s, MemberInfo m, Type t) { return null; }
 
-        public Func<object> StructFactory(Type s) { throw NotCovered("struct '" + s.Name + "' passed as a table"); }
+        public Func<object> StructFactory(Type s)
+        {
+            IntPtr type = s.TypeHandle.Value;
+            return () => TsIl2CppAppDomain.NewBoxInternal(type);
+        }
+
+        private static IntPtr FieldOf(Type s, MemberInfo m)
+        {
+            var f = m as FieldInfo;
+            if (f == null) throw NotCovered("property '" + s.Name + "." + m.Name + "' of a struct passed as a table");
+            return f.FieldHandle.Value;
+        }
     }
 }

@@ -9,18 +9,22 @@ namespace ZTS.Il2Cpp
     /// <summary>
     /// A member whose calls run a generated C++ bridge: the method, its reduced signature, the bridge index and the
     /// site the shared rules need when the bridge hands an argument or a result to managed code (PlayerEntries).
-    /// Its HostFunction is only the handle JsDomain stores; the Player gate never calls it.
+    /// The Player gate runs the bridge of a registered id directly; a managed caller that wraps the member (an
+    /// extension method called as an instance method, a generic method closed per call, an event subscription)
+    /// reaches <see cref="Function"/>, which runs the same bridge through an internal call under an id of its own.
     /// </summary>
     internal sealed unsafe class NativeMember
     {
-        public readonly MethodBase Method;
+        public readonly MethodBase Method; // null for a field accessor
+        public readonly FieldInfo Field;   // null for a method
         public readonly MemberSite Site;
         public readonly int Bridge;
         public readonly string Signature;
 
-        public NativeMember(MethodBase method, MemberSite site, int bridge, string signature)
+        public NativeMember(MethodBase method, FieldInfo field, MemberSite site, int bridge, string signature)
         {
             Method = method;
+            Field = field;
             Site = site;
             Bridge = bridge;
             Signature = signature;
@@ -32,10 +36,19 @@ namespace ZTS.Il2Cpp
             get { return Call; }
         }
 
+        private JsDomain _domain;
+        private int _id = -1;
+
         private JsValue Call(JsDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
-            throw new InvalidOperationException("zts: internal error: the generated bridge of '" + Site.Name + "' (" + Signature +
-                                                ") was reached through the managed host-call path");
+            if (_domain != domain)
+            {
+                _id = domain.AddHostFunction(Function); // routed to the bridge by Il2CppBridges.Registered
+                _domain = domain;
+            }
+            JsValue result;
+            TsIl2CppAppDomain.InvokeInternal(domain.Context, _id, argc, argv, data, &result);
+            return result; // JS_EXCEPTION when the bridge threw into JS: the exception is pending in the context
         }
     }
 }

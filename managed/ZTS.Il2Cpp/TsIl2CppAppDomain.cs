@@ -41,6 +41,29 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern int RegisterMemberInternal(IntPtr ctx, int id, int bridge, IntPtr method);
 
+        /// <summary>Routes host function id of the domain whose JSContext is ctx to field accessor bridge `bridge` over
+        /// field (a RuntimeFieldHandle value); returns 0, or -1 on a bad argument.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int RegisterFieldInternal(IntPtr ctx, int id, int bridge, IntPtr field);
+
+        /// <summary>Runs the generated bridge routed for id (a managed caller wraps the member); *result is its value, or
+        /// JS_EXCEPTION with the exception pending in the context.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern unsafe void InvokeInternal(IntPtr ctx, int id, int argc, ZTS.Shared.Native.JsValue* argv,
+                                                          ZTS.Shared.Native.JsValue* data, ZTS.Shared.Native.JsValue* result);
+
+        /// <summary>A zero-initialized box of the value type typeHandle (a RuntimeTypeHandle value).</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern object NewBoxInternal(IntPtr typeHandle);
+
+        /// <summary>The value of field (a RuntimeFieldHandle value) of obj, boxed when it is a value type.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern object FieldGetBoxedInternal(object obj, IntPtr field);
+
+        /// <summary>Writes value (boxed when the field is a value type) into field of obj.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern void FieldSetBoxedInternal(object obj, IntPtr field, object value);
+
         /// <summary>Forgets the member routes of a JSContext (its domain is being freed).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern void ForgetContextInternal(IntPtr ctx);

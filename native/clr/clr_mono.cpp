@@ -122,6 +122,66 @@ void *zts_clr_method_get_unmanaged_thunk(zts_clr_method *method)
     return mono_method_get_unmanaged_thunk(as<MonoMethod>(method));
 }
 
+void zts_clr_field_get_value(zts_clr_object *obj, zts_clr_field *field, void *out)
+{
+    mono_field_get_value(as<MonoObject>(obj), as<MonoClassField>(field), out);
+}
+
+void zts_clr_field_set_value(zts_clr_object *obj, zts_clr_field *field, void *value)
+{
+    mono_field_set_value(as<MonoObject>(obj), as<MonoClassField>(field), value);
+}
+
+void zts_clr_field_static_get_value(zts_clr_field *field, void *out)
+{
+    MonoVTable *vtable = mono_class_vtable(mono_domain_get(), mono_field_get_parent(as<MonoClassField>(field)));
+    mono_runtime_class_init(vtable);
+    mono_field_static_get_value(vtable, as<MonoClassField>(field), out);
+}
+
+void zts_clr_field_static_set_value(zts_clr_field *field, void *value)
+{
+    MonoVTable *vtable = mono_class_vtable(mono_domain_get(), mono_field_get_parent(as<MonoClassField>(field)));
+    mono_runtime_class_init(vtable);
+    mono_field_static_set_value(vtable, as<MonoClassField>(field), value);
+}
+
+zts_clr_object *zts_clr_field_get_value_object(zts_clr_object *obj, zts_clr_field *field)
+{
+    return as<zts_clr_object>(mono_field_get_value_object(mono_domain_get(), as<MonoClassField>(field), as<MonoObject>(obj)));
+}
+
+void zts_clr_field_set_value_object(zts_clr_object *obj, zts_clr_field *field, zts_clr_object *value)
+{
+    MonoClassField *f = as<MonoClassField>(field);
+    MonoType *type = mono_field_get_type(f);
+    void *data = mono_type_is_reference(type) || value == nullptr ? static_cast<void *>(value) : mono_object_unbox(as<MonoObject>(value));
+    if (obj != nullptr) {
+        mono_field_set_value(as<MonoObject>(obj), f, data);
+        return;
+    }
+    MonoVTable *vtable = mono_class_vtable(mono_domain_get(), mono_field_get_parent(f));
+    mono_runtime_class_init(vtable);
+    mono_field_static_set_value(vtable, f, data);
+}
+
+zts_clr_class *zts_clr_class_from_type_handle(void *type)
+{
+    return as<zts_clr_class>(mono_class_from_mono_type(static_cast<MonoType *>(type)));
+}
+
+int zts_clr_method_is_virtual(zts_clr_method *method)
+{
+    uint32_t impl_flags = 0;
+    constexpr uint32_t kVirtual = 0x0040; // METHOD_ATTRIBUTE_VIRTUAL (ECMA-335 II.23.1.10)
+    return (mono_method_get_flags(as<MonoMethod>(method), &impl_flags) & kVirtual) != 0 ? 1 : 0;
+}
+
+zts_clr_method *zts_clr_object_get_virtual_method(zts_clr_object *obj, zts_clr_method *method)
+{
+    return as<zts_clr_method>(mono_object_get_virtual_method(as<MonoObject>(obj), as<MonoMethod>(method)));
+}
+
 zts_clr_class *zts_clr_method_get_class(zts_clr_method *method)
 {
     return as<zts_clr_class>(mono_method_get_class(as<MonoMethod>(method)));

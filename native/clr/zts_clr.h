@@ -34,6 +34,7 @@ typedef struct zts_clr_assembly zts_clr_assembly;   /* MonoAssembly / Il2CppAsse
 typedef struct zts_clr_image zts_clr_image;         /* MonoImage / Il2CppImage */
 typedef struct zts_clr_class zts_clr_class;         /* MonoClass / Il2CppClass */
 typedef struct zts_clr_method zts_clr_method;       /* MonoMethod / MethodInfo */
+typedef struct zts_clr_field zts_clr_field;         /* MonoClassField / FieldInfo */
 typedef struct zts_clr_object zts_clr_object;       /* MonoObject / Il2CppObject */
 typedef struct zts_clr_string zts_clr_string;       /* MonoString / Il2CppString (also a zts_clr_object) */
 typedef struct zts_clr_array zts_clr_array;         /* MonoArray / Il2CppArray (also a zts_clr_object) */
@@ -87,6 +88,26 @@ ZTS_CLR_API const char *zts_clr_class_get_namespace(zts_clr_class *klass);
  * a managed exception is caught and stored in *exc (NULL when none), nothing unwinds into the caller.
  */
 ZTS_CLR_API void *zts_clr_method_get_unmanaged_thunk(zts_clr_method *method);
+/** Non-zero when method is virtual (abstract and interface methods included): calls dispatch on the object. */
+ZTS_CLR_API int zts_clr_method_is_virtual(zts_clr_method *method);
+/** The implementation of virtual method that obj's class runs (method itself when not overridden). */
+ZTS_CLR_API zts_clr_method *zts_clr_object_get_virtual_method(zts_clr_object *obj, zts_clr_method *method);
+/** Reads an instance field of obj into *out (the value; for a reference type the object pointer). */
+ZTS_CLR_API void zts_clr_field_get_value(zts_clr_object *obj, zts_clr_field *field, void *out);
+/** Writes an instance field of obj: value points to the value, or is the object itself for a reference type. */
+ZTS_CLR_API void zts_clr_field_set_value(zts_clr_object *obj, zts_clr_field *field, void *value);
+/** Reads a static field (its class initialized first) into *out, as zts_clr_field_get_value. */
+ZTS_CLR_API void zts_clr_field_static_get_value(zts_clr_field *field, void *out);
+/** Writes a static field (its class initialized first), value as for zts_clr_field_set_value. */
+ZTS_CLR_API void zts_clr_field_static_set_value(zts_clr_field *field, void *value);
+/** The value of a field of obj (NULL for a static field) as an object: boxed for a value type, the reference
+ *  otherwise (NULL for null). */
+ZTS_CLR_API zts_clr_object *zts_clr_field_get_value_object(zts_clr_object *obj, zts_clr_field *field);
+/** Writes a field of obj (NULL for a static field) from an object: unboxed into a value-type field, stored as is
+ *  otherwise. */
+ZTS_CLR_API void zts_clr_field_set_value_object(zts_clr_object *obj, zts_clr_field *field, zts_clr_object *value);
+/** The class of a type handle (RuntimeTypeHandle.Value: a MonoType* / Il2CppType*). */
+ZTS_CLR_API zts_clr_class *zts_clr_class_from_type_handle(void *type);
 /** The class that declares method. */
 ZTS_CLR_API zts_clr_class *zts_clr_method_get_class(zts_clr_method *method);
 /** A new, zero-initialized object of klass (no constructor runs); NULL on out-of-memory. */

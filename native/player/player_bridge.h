@@ -27,17 +27,24 @@ constexpr int32_t kEntryVersion = 1;
 extern void *g_entries[kEntryCount];
 
 /// One member routed to a generated bridge: the method's typed entry, its class (constructors allocate it).
+/// A virtual method dispatches on the object's class, as C#'s callvirt does: its entry is looked up per class
+/// (the method of an interface or an abstract class has no body to call), with the last class cached.
 struct Member {
-    void *thunk;
+    void *thunk;                ///< the typed entry (null for a virtual method: see dispatch)
+    zts_clr_method *method;     ///< the method (null for a field)
+    zts_clr_field *field;       ///< the field of a field accessor (null for a method)
     zts_clr_class *klass;
-    int32_t id;     ///< host function id in its domain
-    int32_t bridge; ///< index into k_bridges
+    int32_t id;                 ///< host function id in its domain
+    int32_t bridge;             ///< index into k_bridges
+    bool is_virtual;
+    zts_clr_class *last_class;  ///< dispatch cache: the class last seen as `this`
+    void *last_thunk;           ///<   and its implementation's typed entry
 };
 
 /// One call in progress: everything a reader or writer needs, and the pending managed exception.
 struct Call {
     JSContext *ctx;
-    const Member *member;
+    Member *member;
     int argc;
     JSValue *argv;
     JSValue *data; ///< [bridge id, this slot, slot of each argument] (the core's gate data, past the gate entry)
@@ -114,6 +121,9 @@ inline void *arg_this(Call &c)
     using Fn = void *(*)(JSContext *, int32_t, JSValue *, void **);
     return reinterpret_cast<Fn>(g_entries[kThis])(c.ctx, c.member->id, c.data, &c.exc);
 }
+
+/// The typed entry to call on self: the method's own, or for a virtual method the implementation of self's class.
+void *dispatch(Call &c, void *self);
 
 /// A new object of the constructor's class (the constructor runs on it next).
 inline void *new_object(Call &c) { return zts_clr_object_new(c.member->klass); }

@@ -50,7 +50,7 @@ JSValue player_gate(JSContext *ctx, JSValueConst this_val, int argc, JSValueCons
 {
     int32_t id = JS_VALUE_GET_TAG(data[1]) == JS_TAG_INT ? JS_VALUE_GET_INT(data[1]) : -1;
     std::vector<Member> *routes = routes_of(ctx);
-    if (routes != nullptr && id >= 0 && static_cast<size_t>(id) < routes->size() && (*routes)[id].thunk != nullptr) {
+    if (routes != nullptr && id >= 0 && static_cast<size_t>(id) < routes->size() && (*routes)[id].bridge >= 0) {
         Call c{ctx, &(*routes)[id], argc, const_cast<JSValue *>(argv), data + 1, nullptr};
         return k_bridges[c.member->bridge].fn(c);
     }
@@ -117,13 +117,55 @@ int32_t find_bridge_internal(zts_clr_string *signature)
 int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, void *method)
 {
     if (id < 0 || bridge < 0 || bridge >= k_bridge_count || method == nullptr) return -1;
-    void *thunk = zts_clr_method_get_unmanaged_thunk(static_cast<zts_clr_method *>(method));
-    if (thunk == nullptr) return -1;
+    auto *m = static_cast<zts_clr_method *>(method);
+    bool is_virtual = zts_clr_method_is_virtual(m) != 0;
+    void *thunk = is_virtual ? nullptr : zts_clr_method_get_unmanaged_thunk(m);
+    if (!is_virtual && thunk == nullptr) return -1;
     std::vector<Member> &routes = g_routes[ctx];
     g_last_ctx = nullptr; // the map may have rehashed
-    if (routes.size() <= static_cast<size_t>(id)) routes.resize(static_cast<size_t>(id) + 1, Member{nullptr, nullptr, -1, -1});
-    routes[static_cast<size_t>(id)] = Member{thunk, zts_clr_method_get_class(static_cast<zts_clr_method *>(method)), id, bridge};
+    if (routes.size() <= static_cast<size_t>(id)) {
+        routes.resize(static_cast<size_t>(id) + 1, Member{nullptr, nullptr, nullptr, nullptr, -1, -1, false, nullptr, nullptr});
+    }
+    routes[static_cast<size_t>(id)] = Member{thunk, m, nullptr, zts_clr_method_get_class(m), id, bridge, is_virtual, nullptr, nullptr};
     return 0;
+}
+
+int32_t register_field_internal(JSContext *ctx, int32_t id, int32_t bridge, void *field)
+{
+    if (id < 0 || bridge < 0 || bridge >= k_bridge_count || field == nullptr) return -1;
+    std::vector<Member> &routes = g_routes[ctx];
+    g_last_ctx = nullptr; // the map may have rehashed
+    if (routes.size() <= static_cast<size_t>(id)) {
+        routes.resize(static_cast<size_t>(id) + 1, Member{nullptr, nullptr, nullptr, nullptr, -1, -1, false, nullptr, nullptr});
+    }
+    routes[static_cast<size_t>(id)] = Member{nullptr, nullptr, static_cast<zts_clr_field *>(field), nullptr, id, bridge, false, nullptr, nullptr};
+    return 0;
+}
+
+void invoke_internal(JSContext *ctx, int32_t id, int32_t argc, JSValue *argv, JSValue *data, JSValue *result)
+{
+    std::vector<Member> *routes = routes_of(ctx);
+    if (routes == nullptr || id < 0 || static_cast<size_t>(id) >= routes->size() || (*routes)[id].bridge < 0) {
+        *result = JS_ThrowInternalError(ctx, "zts: internal error: no bridge is routed for host function %d", id);
+        return;
+    }
+    Call c{ctx, &(*routes)[id], argc, argv, data, nullptr};
+    *result = k_bridges[c.member->bridge].fn(c);
+}
+
+zts_clr_object *new_box_internal(void *type)
+{
+    return zts_clr_object_new(zts_clr_class_from_type_handle(type));
+}
+
+zts_clr_object *field_get_boxed_internal(zts_clr_object *obj, void *field)
+{
+    return zts_clr_field_get_value_object(obj, static_cast<zts_clr_field *>(field));
+}
+
+void field_set_boxed_internal(zts_clr_object *obj, void *field, zts_clr_object *value)
+{
+    zts_clr_field_set_value_object(obj, static_cast<zts_clr_field *>(field), value);
 }
 
 void forget_context_internal(JSContext *ctx)
@@ -138,6 +180,19 @@ int32_t bridge_count_internal()
 }
 
 } // namespace
+
+void *dispatch(Call &c, void *self)
+{
+    Member &m = *c.member;
+    if (!m.is_virtual) return m.thunk;
+    zts_clr_class *klass = zts_clr_object_get_class(static_cast<zts_clr_object *>(self));
+    if (klass != m.last_class) {
+        zts_clr_method *impl = zts_clr_object_get_virtual_method(static_cast<zts_clr_object *>(self), m.method);
+        m.last_thunk = impl != nullptr ? zts_clr_method_get_unmanaged_thunk(impl) : nullptr;
+        m.last_class = klass;
+    }
+    return m.last_thunk;
+}
 
 JSValue fail(Call &c)
 {
@@ -157,6 +212,11 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::GateInternal", reinterpret_cast<const void *>(&gate_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FindBridgeInternal", reinterpret_cast<const void *>(&find_bridge_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterMemberInternal", reinterpret_cast<const void *>(&register_member_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterFieldInternal", reinterpret_cast<const void *>(&register_field_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::NewBoxInternal", reinterpret_cast<const void *>(&new_box_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldGetBoxedInternal", reinterpret_cast<const void *>(&field_get_boxed_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldSetBoxedInternal", reinterpret_cast<const void *>(&field_set_boxed_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::InvokeInternal", reinterpret_cast<const void *>(&invoke_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ForgetContextInternal", reinterpret_cast<const void *>(&forget_context_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BridgeCountInternal", reinterpret_cast<const void *>(&bridge_count_internal));
 }

@@ -28,9 +28,14 @@ namespace ZTS.GenBridges
             return sb.ToString();
         }
 
-        // "s:i4(i4,i4)": kind, return code, parameter codes.
+        // "s:i4(i4,i4)": kind, return code, parameter codes; "gi:i4" and the like: a field accessor.
         private static void Bridge(StringBuilder sb, int n, string signature)
         {
+            if (signature.IndexOf('(') < 0)
+            {
+                FieldBridge(sb, n, signature);
+                return;
+            }
             char kind = signature[0];
             int open = signature.IndexOf('(');
             string ret = signature.Substring(2, open - 2);
@@ -59,13 +64,63 @@ namespace ZTS.GenBridges
             callArgs.Add("&c.exc");
             string retType = ret == "v" ? "void" : CType[ret];
             sb.Append("    using Fn = ").Append(retType).Append(" (*)(").Append(string.Join(", ", fnParams)).Append(");\n");
-            string call = "reinterpret_cast<Fn>(c.member->thunk)(" + string.Join(", ", callArgs) + ")";
+            string target = kind == 'i' ? "entry" : "c.member->thunk";
+            if (kind == 'i')
+            {
+                sb.Append("    void *entry = dispatch(c, self);\n");
+                sb.Append("    if (entry == nullptr) return JS_ThrowInternalError(c.ctx, \"zts: the object has no implementation of this member\");\n");
+            }
+            string call = "reinterpret_cast<Fn>(" + target + ")(" + string.Join(", ", callArgs) + ")";
             if (ret == "v") sb.Append("    ").Append(call).Append(";\n");
             else sb.Append("    ").Append(retType).Append(" r = ").Append(call).Append(";\n");
             sb.Append("    if (c.exc != nullptr) return fail(c);\n");
             if (kind == 'n') sb.Append("    return ret_o(c, self);\n");
             else if (ret == "v") sb.Append("    return ret_v(c);\n");
             else sb.Append("    return ret_").Append(ret).Append("(c, r);\n");
+            sb.Append("}\n\n");
+        }
+
+        // Field accessors read and write through the CLR's field access (il2cpp_field_get_value and the like): a
+        // value by pointer, a reference as the object itself.
+        private static void FieldBridge(StringBuilder sb, int n, string signature)
+        {
+            bool set = signature[0] == 's';
+            bool isStatic = signature[1] == 's';
+            string code = signature.Substring(3);
+            string type = CType[code];
+            bool reference = code == "s" || code == "o";
+            sb.Append("// ").Append(signature).Append('\n');
+            sb.Append("JSValue bridge_").Append(n).Append("(Call &c)\n{\n");
+            if (!isStatic)
+            {
+                sb.Append("    void *self = arg_this(c);\n");
+                sb.Append("    if (c.exc != nullptr) return fail(c);\n");
+            }
+            string target = isStatic ? "" : "static_cast<zts_clr_object *>(self), ";
+            string owner = isStatic ? "nullptr" : "static_cast<zts_clr_object *>(self)";
+            if (set)
+            {
+                sb.Append("    ").Append(type).Append(" a0 = arg_").Append(code).Append("(c, 0);\n");
+                sb.Append("    if (c.exc != nullptr) return fail(c);\n");
+                if (code == "o") // a class or a boxed struct: the runtime stores or unboxes it
+                    sb.Append("    zts_clr_field_set_value_object(").Append(owner).Append(", c.member->field, static_cast<zts_clr_object *>(a0));\n");
+                else
+                    sb.Append("    zts_clr_field_").Append(isStatic ? "static_" : "").Append("set_value(").Append(target)
+                      .Append("c.member->field, ").Append(reference ? "a0" : "&a0").Append(");\n");
+                sb.Append("    return ret_v(c);\n");
+            }
+            else if (code == "o") // a class, or a struct boxed as a copy
+            {
+                sb.Append("    void *v = zts_clr_field_get_value_object(").Append(owner).Append(", c.member->field);\n");
+                sb.Append("    return ret_o(c, v);\n");
+            }
+            else
+            {
+                sb.Append("    ").Append(type).Append(" v = {};\n");
+                sb.Append("    zts_clr_field_").Append(isStatic ? "static_" : "").Append("get_value(").Append(target)
+                  .Append("c.member->field, &v);\n");
+                sb.Append("    return ret_").Append(code).Append("(c, v);\n");
+            }
             sb.Append("}\n\n");
         }
     }

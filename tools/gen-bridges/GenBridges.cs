@@ -80,6 +80,14 @@ namespace ZTS.GenBridges
             var members = new List<MethodBase>();
             members.AddRange(t.GetMethods(flags));
             if (!t.IsAbstract) members.AddRange(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance));
+            foreach (FieldInfo f in t.GetFields(flags))
+            {
+                string why;
+                string get = ReducedSignature.OfField(f, false, out why);
+                if (get != null) signatures.Add(get);
+                if (get != null && !f.IsInitOnly && !f.IsLiteral) signatures.Add(ReducedSignature.OfField(f, true, out why));
+                NoteDelegate(f.FieldType, delegates);
+            }
             foreach (MethodBase m in members)
             {
                 string why;

@@ -212,22 +212,9 @@ namespace ZTS.Mono.Bridges
             if (result != null) il.Emit(OpCodes.Ldloc, result);
         }
 
-        // "T.M" for a method, property or field; "T constructor" for a constructor or a struct's implicit one
-        // (m is the struct type); "T[] element" for an array type.
-        private static string MemberName(MemberInfo m)
-        {
-            var type = m as Type;
-            if (type != null) return type.IsArray ? type.Name + " element" : type.Name + " constructor";
-            if (m is ConstructorInfo) return m.DeclaringType.Name + " constructor";
-            return m.DeclaringType.Name + "." + m.Name;
-        }
+        private static string MemberName(MemberInfo m) { return CrossingCheck.MemberName(m); }
 
-        private static void CheckType(Type t, MemberInfo m)
-        {
-            if (t.IsByRef) t = t.GetElementType(); // ref/out: zts.ref() boxes
-            if (t.ContainsGenericParameters || TsMemberRules.IsUncrossable(t))
-                throw new TsBindException("zts: cannot bind '" + MemberName(m) + "': type " + t + " cannot cross to JS");
-        }
+        private static void CheckType(Type t, MemberInfo m) { CrossingCheck.Check(t, m); }
 
         private static void EmitThis(ILGenerator il, Type declaring)
         {

@@ -8,10 +8,12 @@ namespace ZTS.Shared.Clr
     /// The Player backend's reduction rule (docs/PLAYER.md "Reduced signatures"), used by the build-time bridge
     /// generator (tools/gen-bridges) and by the runtime when it binds a member, so both name a bridge the same way.
     /// A reduced signature keeps what the typed call needs at the machine level: the call kind ("s" static, "i"
-    /// instance, "n" constructor), the return and each parameter as one code. Primitives keep their own code,
+    /// instance, "n" constructor; "gi"/"gs"/"si"/"ss" get or set an instance or static field), the return (the field's
+    /// type for an accessor) and each parameter as one code. Primitives keep their own code,
     /// an enum becomes its underlying type, string stays, every other reference type becomes "o" (object).
-    /// Value types other than primitives and enums, by-ref parameters, pointers and open generics have no code:
-    /// such a member has no bridge, and binding it is a zts: error naming the member and this rule.
+    /// Value types other than primitives and enums, by-ref parameters, pointers and open generics have no code,
+    /// and methods the runtime implements itself (a delegate's Invoke, the members of array types) have no typed
+    /// entry: such a member has no bridge, and binding it is a zts: error naming the member and this rule.
     /// </summary>
     internal static class ReducedSignature
     {
@@ -23,9 +25,14 @@ namespace ZTS.Shared.Clr
         {
             why = null;
             if (m.ContainsGenericParameters) { why = "an open generic method"; return null; }
+            if ((m.MethodImplementationFlags & MethodImplAttributes.Runtime) != 0)
+            {
+                why = "a method the runtime implements (a delegate's Invoke, an array's constructor or accessor)";
+                return null;
+            }
+            if (m.DeclaringType.IsArray) { why = "a member of an array type"; return null; }
             var ctor = m as ConstructorInfo;
-            if (ctor != null && m.DeclaringType.IsValueType) { why = "a struct constructor"; return null; }
-            if (!m.IsStatic && ctor == null && m.DeclaringType.IsValueType) { why = "an instance method of a struct"; return null; }
+            if (m.DeclaringType.IsValueType && Nullable.GetUnderlyingType(m.DeclaringType) != null) { why = "a member of Nullable"; return null; }
             ParameterInfo[] ps = m.GetParameters();
             if (ps.Length > MaxParameters) { why = "more than " + MaxParameters + " parameters"; return null; }
             var sb = new StringBuilder(ctor != null ? "n:" : m.IsStatic ? "s:" : "i:");
@@ -40,6 +47,16 @@ namespace ZTS.Shared.Clr
                 sb.Append(c);
             }
             return sb.Append(')').ToString();
+        }
+
+        /// <summary>The reduced signature of a field accessor ("gi:i4": get of an instance field; "ss:o": set of a static
+        /// field), or null with why set.</summary>
+        public static string OfField(FieldInfo f, bool set, out string why)
+        {
+            why = null;
+            string code = Code(f.FieldType);
+            if (code == null) { why = "its type " + f.FieldType.Name; return null; }
+            return (set ? "s" : "g") + (f.IsStatic ? "s:" : "i:") + code;
         }
 
         /// <summary>The code of one type, or null when the rule has none.</summary>
@@ -64,7 +81,9 @@ namespace ZTS.Shared.Clr
                 case TypeCode.Double: return "r8";
                 case TypeCode.String: return "s";
             }
-            return t.IsValueType ? null : "o";
+            // A struct crosses the typed entry boxed (Mono's thunks box value types; the Il2Cpp port's per-signature
+            // wrapper unboxes), so it shares "o". Nullable has boxing rules of its own and is left out.
+            return t.IsValueType && Nullable.GetUnderlyingType(t) != null ? null : "o";
         }
     }
 }

@@ -32,6 +32,24 @@ namespace ZTS.GenBridges
             return true;
         }
 
+        /// <summary>The names of the assemblies a shim of t refers to (t, its generic arguments, its signature).</summary>
+        public static IEnumerable<string> Names(Type t)
+        {
+            var seen = new HashSet<string>();
+            Collect(t, seen);
+            MethodInfo invoke = t.GetMethod("Invoke");
+            Collect(invoke.ReturnType, seen);
+            foreach (ParameterInfo p in invoke.GetParameters()) Collect(p.ParameterType, seen);
+            return seen;
+        }
+
+        private static void Collect(Type t, HashSet<string> seen)
+        {
+            if (t.HasElementType) { Collect(t.GetElementType(), seen); return; }
+            seen.Add(t.Assembly.GetName().Name);
+            if (t.IsGenericType) foreach (Type a in t.GetGenericArguments()) Collect(a, seen);
+        }
+
         private static bool IsVisible(Type t)
         {
             if (t.IsArray || t.IsByRef || t.IsPointer) return IsVisible(t.GetElementType());

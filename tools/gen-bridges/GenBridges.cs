@@ -8,7 +8,8 @@
 //    ZTS.Il2Cpp.Generated.dll.
 // Run at build time only; the output is never committed. Usage:
 //   gen-bridges.exe --cpp out.cpp --cs out.cs [--assembly path.dll]... [--type "Name, Assembly"]...
-//                   [--delegate "reflection name"]... [--exclude signature]...
+//                   [--delegate "reflection name"]... [--scan-il path.dll]... [--exclude signature]...
+// --scan-il reads an assembly's IL for the delegate types its code instantiates (IlScan).
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -27,6 +28,8 @@ namespace ZTS.GenBridges
             var types = new List<Type>();
             var delegates = new List<Type>();
             var excluded = new HashSet<string>();
+            // Shims may name types of the framework and of the inputs only (ZTS.Il2Cpp.Generated.dll references them).
+            var assemblies = new HashSet<string> { "mscorlib", "System", "System.Core" };
             try
             {
                 for (int i = 0; i < args.Length; i++)
@@ -37,11 +40,18 @@ namespace ZTS.GenBridges
                         case "--cpp": cpp = value; i++; break;
                         case "--cs": cs = value; i++; break;
                         case "--assembly":
-                            foreach (Type t in Assembly.LoadFrom(value).GetExportedTypes()) types.Add(t);
+                            Assembly input = Assembly.LoadFrom(value);
+                            assemblies.Add(input.GetName().Name);
+                            foreach (Type t in input.GetExportedTypes()) types.Add(t);
                             i++;
                             break;
                         case "--type": types.Add(Resolve(value)); i++; break;
                         case "--delegate": delegates.Add(Resolve(value)); i++; break;
+                        case "--scan-il":
+                            assemblies.Add(Assembly.LoadFrom(value).GetName().Name);
+                            delegates.AddRange(IlScan.Delegates(value));
+                            i++;
+                            break;
                         case "--exclude": excluded.Add(value); i++; break;
                         default: throw new ArgumentException("unknown argument '" + args[i] + "'");
                     }
@@ -51,7 +61,7 @@ namespace ZTS.GenBridges
                 foreach (Type t in types) Scan(t, signatures, delegates);
                 signatures.ExceptWith(excluded);
                 Write(cpp, CppWriter.Write(signatures));
-                var shims = delegates.Where(DelegateShimWriter.Covers).Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
+                var shims = delegates.Where(t => DelegateShimWriter.Covers(t) && DelegateShimWriter.Names(t).All(assemblies.Contains)).Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
                 Write(cs, DelegateShimWriter.Write(shims));
                 Console.WriteLine("gen-bridges: " + signatures.Count + " member bridges, " + shims.Count + " delegate shims");
                 return 0;

@@ -57,15 +57,6 @@ namespace ZTS.PlayerCheck
         public static float LengthOf(Vec v) { return Math.Abs(v.X); }
     }
 
-    /// <summary>
-    /// The delegate types the host binds with GetFunction, named in a public signature so the bridge generator
-    /// writes their shims (as an Il2Cpp build needs the instantiations a game uses to be visible to it).
-    /// </summary>
-    public static class DelegateHints
-    {
-        public static void Use(Func<int, int, int> add, Func<string, string> hello, Func<Shade, Shade> shade, Func<string> run, Action fails) { }
-    }
-
     internal static class Program
     {
         private static readonly Dictionary<string, string> Modules = new Dictionary<string, string>();

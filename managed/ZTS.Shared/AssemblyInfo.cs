@@ -9,3 +9,4 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo("ZTS.GenBridges")]
 [assembly: InternalsVisibleTo("ZTS.Tests")]
 [assembly: InternalsVisibleTo("ZTS.Bench")]
+[assembly: InternalsVisibleTo("ZTS.PlayerBench")]

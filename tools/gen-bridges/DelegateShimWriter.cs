@@ -110,25 +110,35 @@ namespace ZTS.GenBridges
             sb.Append("            if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();\n");
             sb.Append("            JsValue* argv = stackalloc JsValue[").Append(Math.Max(ps.Length, 1)).Append("];\n");
             sb.Append("            JsValue result;\n            int status;\n");
-            sb.Append("            try\n            {\n");
+            // As the Editor backend's emitted bridge: only arguments that can own a JS value (strings, chars,
+            // objects) need the catch that frees them; int, bool and double are stored in place.
+            bool guarded = ps.Any(p => !TagTypes.IsPrimitive(p.ParameterType) || TagTypes.Underlying(p.ParameterType) == typeof(string) ||
+                                       TagTypes.Underlying(p.ParameterType) == typeof(char));
+            string indent = guarded ? "                " : "            ";
+            if (guarded) sb.Append("            try\n            {\n");
             for (int i = 0; i < ps.Length; i++)
             {
                 Type pt = ps[i].ParameterType;
-                if (TagTypes.IsPrimitive(pt))
-                {
-                    Type u = TagTypes.Underlying(pt);
-                    sb.Append("                ValueMarshal.Write").Append(u.Name).Append("(c, argv, ").Append(i).Append(", (")
-                      .Append(Name(u)).Append(")a").Append(i).Append(");\n");
-                }
+                Type u = TagTypes.Underlying(pt);
+                sb.Append(indent);
+                if (u == typeof(int) || u == typeof(bool) || u == typeof(double))
+                    sb.Append("JsValue.Set").Append(u == typeof(int) ? "Int32" : u == typeof(bool) ? "Bool" : "Double")
+                      .Append("(argv + ").Append(i).Append(", (").Append(Name(u)).Append(")a").Append(i).Append(");\n");
+                else if (TagTypes.IsPrimitive(pt))
+                    sb.Append("ValueMarshal.Write").Append(u.Name).Append("(c, argv, ").Append(i).Append(", (").Append(Name(u)).Append(")a").Append(i).Append(");\n");
                 else
-                {
-                    sb.Append("                ValueMarshal.WriteObject(c, argv, ").Append(i).Append(", a").Append(i).Append(");\n");
-                }
+                    sb.Append("ValueMarshal.WriteObject(c, argv, ").Append(i).Append(", a").Append(i).Append(");\n");
             }
-            sb.Append("                status = ZtsNative.zts_function_call(c.Domain.Handle, c.Ref, ").Append(ps.Length).Append(", argv, &result);\n");
-            sb.Append("            }\n            catch\n            {\n                c.FreeArgs(argv, ").Append(ps.Length).Append(");\n                throw;\n            }\n");
+            sb.Append(indent).Append("status = ZtsNative.zts_function_call(c.Domain.Handle, c.Ref, ").Append(ps.Length).Append(", argv, &result);\n");
+            if (guarded)
+                sb.Append("            }\n            catch\n            {\n                c.FreeArgs(argv, ").Append(ps.Length).Append(");\n                throw;\n            }\n");
             sb.Append("            if (status != 0) c.Fail(status);\n");
             sb.Append("            if (global::ZTS.TsConsole.HasPending) c.FlushConsole();\n");
+            Type ru = ret == typeof(void) ? ret : TagTypes.Underlying(ret);
+            if (ru == typeof(int) || ru == typeof(bool) || ru == typeof(double))
+                sb.Append("            if (result.Tag == JsValue.Tag").Append(ru == typeof(int) ? "Int" : ru == typeof(bool) ? "Bool" : "Float64")
+                  .Append(") return (").Append(Name(ret)).Append(")").Append(ru == typeof(int) ? "result.Int32" : ru == typeof(bool) ? "(result.Int32 != 0)" : "result.Float64")
+                  .Append(";\n");
             if (ret == typeof(void))
                 sb.Append("            ValueMarshal.ReadVoid(c, result);\n");
             else if (TagTypes.IsPrimitive(ret))

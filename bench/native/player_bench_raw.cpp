@@ -1,0 +1,61 @@
+// Hand-written baselines of the Player backend's benchmarks (issue 10; bench/player/PlayerBench.cs, run under the
+// launcher): what a binding written by hand for one signature costs, with the same typed-call mechanism the
+// generated bridges use.
+//  - JS -> C#: a QuickJS C function that reads two int arguments and calls the method's typed entry (the unmanaged
+//    thunk) directly: no overload resolution, no conversion rules, no registry.
+//  - C# -> JS: an internal call that makes two ints into JS values and JS_Calls a stored function.
+#include "quickjs.h"
+#include "zts_clr.h"
+
+#include <cstdint>
+
+namespace
+{
+
+using AddThunk = int32_t (*)(int32_t, int32_t, void **);
+AddThunk g_add;
+JSContext *g_ctx;
+JSValue g_js_add = JS_UNDEFINED;
+
+JSValue raw_add(JSContext *ctx, JSValueConst, int argc, JSValueConst *argv)
+{
+    int32_t a = 0;
+    int32_t b = 0;
+    if (argc < 2 || JS_ToInt32(ctx, &a, argv[0]) < 0 || JS_ToInt32(ctx, &b, argv[1]) < 0) return JS_EXCEPTION;
+    void *exc = nullptr;
+    int32_t r = g_add(a, b, &exc);
+    if (exc != nullptr) return JS_ThrowInternalError(ctx, "managed exception");
+    return JS_NewInt32(ctx, r);
+}
+
+int32_t raw_call(int32_t a, int32_t b)
+{
+    JSValue args[2] = {JS_NewInt32(g_ctx, a), JS_NewInt32(g_ctx, b)};
+    JSValue r = JS_Call(g_ctx, g_js_add, JS_UNDEFINED, 2, args);
+    int32_t out = JS_VALUE_GET_TAG(r) == JS_TAG_INT ? JS_VALUE_GET_INT(r) : -1;
+    JS_FreeValue(g_ctx, r);
+    return out;
+}
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) int32_t zts_bench_player_install(JSContext *ctx, void *add_method)
+{
+    g_ctx = ctx;
+    g_add = reinterpret_cast<AddThunk>(zts_clr_method_get_unmanaged_thunk(static_cast<zts_clr_method *>(add_method)));
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue raw = JS_NewObject(ctx);
+    JS_SetPropertyStr(ctx, raw, "Add", JS_NewCFunction(ctx, raw_add, "Add", 2));
+    JS_SetPropertyStr(ctx, global, "Raw", raw);
+    JS_FreeValue(ctx, g_js_add);
+    g_js_add = JS_GetPropertyStr(ctx, global, "jsAdd");
+    JS_FreeValue(ctx, global);
+    zts_clr_add_internal_call("ZTS.PlayerBench.Program::RawCall", reinterpret_cast<const void *>(&raw_call));
+    return g_add != nullptr && JS_IsFunction(ctx, g_js_add) ? 0 : -1;
+}
+
+extern "C" __attribute__((visibility("default"))) void zts_bench_player_release()
+{
+    JS_FreeValue(g_ctx, g_js_add);
+    g_js_add = JS_UNDEFINED;
+}

@@ -1,0 +1,123 @@
+// The Player backend's benchmarks (issue 10), run under the launcher (build/dist/zts-player, preemptive suspend as
+// Il2Cpp): JS -> C# static Add(int,int) through the generated bridge against a hand-written QuickJS C function over
+// the same typed entry, and C# -> JS Func<int,int,int> through the generated shim against a hand-written internal
+// call + JS_Call (bench/native/player_bench_raw.cpp); plus property get/set, struct argument and result and new
+// object push on this backend, against the raw JS -> C# call. Best of interleaved rounds, same run.
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using ZTS;
+
+namespace ZTS.PlayerBench
+{
+    /// <summary>The members the JS loops call.</summary>
+    public static class Api
+    {
+        public static int Add(int a, int b) { return a + b; }
+        public static Point Make(float x, float y) { return new Point { X = x, Y = y }; }
+        public static float Sum(Point p) { return p.X + p.Y; }
+    }
+
+    /// <summary>A struct crossing by value.</summary>
+    public struct Point
+    {
+        public float X;
+        public float Y;
+    }
+
+    /// <summary>An object with a property.</summary>
+    public class Box
+    {
+        public Box(int v) { Value = v; }
+        public int Value { get; set; }
+    }
+
+    internal static class Program
+    {
+        [DllImport("zts_player_bench_raw")]
+        private static extern int zts_bench_player_install(IntPtr ctx, IntPtr addMethod);
+
+        [DllImport("zts_player_bench_raw")]
+        private static extern void zts_bench_player_release();
+
+        // Bound by zts_bench_player_install; Mono resolves an internal call when it compiles the caller, so only
+        // the NoInlining methods below call it, after the install.
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        private static extern int RawCall(int a, int b);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int RawOnce(int a, int b) { return RawCall(a, b); }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int RawLoop() { int s = 0; for (int i = 0; i < N; i++) s += RawCall(i, 1); return s; }
+
+        private const int N = 1000000;
+
+        private static int Main()
+        {
+            var modules = new Dictionary<string, string>
+            {
+                ["bench"] =
+                    "const { Api, Box } = CSharp.ZTS.PlayerBench;\n" +
+                    "globalThis.jsAdd = (a, b) => a + b;\n" +
+                    "export function add(a, b) { return a + b; }\n" +
+                    "export function bridge(n) { let s = 0; for (let i = 0; i < n; i++) s += Api.Add(i, 1); return s | 0; }\n" +
+                    "export function raw(n) { let s = 0; for (let i = 0; i < n; i++) s += Raw.Add(i, 1); return s | 0; }\n" +
+                    "const box = new Box(1);\n" +
+                    "export function prop(n) { let s = 0; for (let i = 0; i < n; i++) { box.Value = i; s += box.Value; } return s | 0; }\n" +
+                    "export function structs(n) { let s = 0; for (let i = 0; i < n; i++) s += Api.Sum(Api.Make(i, 1)); return s | 0; }\n" +
+                    "export function push(n) { let s = 0; for (let i = 0; i < n; i++) s += new Box(i) ? 1 : 0; return s | 0; }\n",
+            };
+            TsAppDomain.Initialize(name => { string s; return modules.TryGetValue(name, out s) ? s : null; });
+            var bridge = TsAppDomain.GetFunction<Func<int, int>>("bench", "bridge");
+            var raw = TsAppDomain.GetFunction<Func<int, int>>("bench", "raw");
+            var prop = TsAppDomain.GetFunction<Func<int, int>>("bench", "prop");
+            var structs = TsAppDomain.GetFunction<Func<int, int>>("bench", "structs");
+            var push = TsAppDomain.GetFunction<Func<int, int>>("bench", "push");
+            var add = TsAppDomain.GetFunction<Func<int, int, int>>("bench", "add");
+            IntPtr ctx = ZTS.Shared.JsDomain.ThreadDomain.Context;
+            if (zts_bench_player_install(ctx, typeof(Api).GetMethod("Add").MethodHandle.Value) != 0)
+            {
+                Console.Error.WriteLine("player bench: the raw baselines could not be installed");
+                return 1;
+            }
+            if (bridge(10) != raw(10) || add(2, 3) != RawOnce(2, 3)) { Console.Error.WriteLine("player bench: results differ"); return 1; }
+
+            double tBridge = double.MaxValue, tRaw = double.MaxValue, tFunc = double.MaxValue, tRawCall = double.MaxValue;
+            double tProp = double.MaxValue, tStructs = double.MaxValue, tPush = double.MaxValue;
+            for (int round = 0; round < 7; round++)
+            {
+                tRaw = Math.Min(tRaw, Time(() => raw(N)));
+                tBridge = Math.Min(tBridge, Time(() => bridge(N)));
+                tRawCall = Math.Min(tRawCall, Time(RawLoop));
+                tFunc = Math.Min(tFunc, Time(() => { int s = 0; for (int i = 0; i < N; i++) s += add(i, 1); return s; }));
+                tProp = Math.Min(tProp, Time(() => prop(N)) / 2); // a set and a get per iteration
+                tStructs = Math.Min(tStructs, Time(() => structs(N)) / 2); // a struct result and a struct argument
+                tPush = Math.Min(tPush, Time(() => push(N)));
+                TsFramePump.LateUpdate(); // release the pushed boxes
+            }
+            Report("player_js_to_csharp_add", tBridge, tRaw);
+            Report("player_csharp_to_js_func_add", tFunc, tRawCall);
+            Report("player_js_to_csharp_property_get_set", tProp, tRaw);
+            Report("player_js_to_csharp_struct_arg_and_result", tStructs, tRaw);
+            Report("player_js_to_csharp_new_object_push", tPush, tRaw);
+            zts_bench_player_release();
+            return 0;
+        }
+
+        // ns per call of a loop of N calls.
+        private static double Time(Func<int> loop)
+        {
+            var sw = Stopwatch.StartNew();
+            loop();
+            return sw.Elapsed.TotalMilliseconds * 1e6 / N;
+        }
+
+        private static void Report(string name, double value, double baseline)
+        {
+            Console.WriteLine("bench {0}: {1:F1} ns/call baseline {2:F1} ratio {3:F2} policy preemptive backend player", name, value, baseline, value / baseline);
+        }
+    }
+}

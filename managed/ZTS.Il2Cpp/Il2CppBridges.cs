@@ -46,7 +46,12 @@ namespace ZTS.Il2Cpp
 
         public void Registered(JsDomain d, int id, HostFunction fn)
         {
-            if (id == 0) TsIl2CppAppDomain.ForgetContextInternal(d.Context); // a new domain numbers its functions from 0
+            if (id == 0) // a new domain numbers its functions from 0
+            {
+                IntPtr ctx = d.Context;
+                TsIl2CppAppDomain.ForgetContextInternal(ctx);
+                d.Registry.Mirror = (slot, o) => TsIl2CppAppDomain.SlotSetInternal(ctx, slot, o);
+            }
             var member = fn.Target as NativeMember;
             if (member == null) return; // a managed host function: the Player gate calls it through host_call
             int rc = member.Field != null

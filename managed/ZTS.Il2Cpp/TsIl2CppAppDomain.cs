@@ -64,7 +64,12 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern void FieldSetBoxedInternal(object obj, IntPtr field, object value);
 
-        /// <summary>Forgets the member routes of a JSContext (its domain is being freed).</summary>
+        /// <summary>Stores o (null to clear) in slot of the native slot table of the domain whose JSContext is ctx: the
+        /// table is registered as a GC root, and the bridges read `this` from it.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern void SlotSetInternal(IntPtr ctx, int slot, object o);
+
+        /// <summary>Forgets the member routes and the slot table of a JSContext (a new domain reuses it).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern void ForgetContextInternal(IntPtr ctx);
 

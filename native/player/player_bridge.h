@@ -9,6 +9,7 @@
 #pragma once
 
 #include "quickjs.h"
+#include "slot_table.h"
 #include "zts_clr.h"
 
 #include <cstdint>
@@ -115,9 +116,14 @@ inline uint64_t arg_u8(Call &c, int i) { return read_managed<uint64_t>(c, kReadU
 inline void *arg_s(Call &c, int i) { return read_managed<void *>(c, kReadS, i); }
 inline void *arg_o(Call &c, int i) { return read_managed<void *>(c, kReadO, i); }
 
-/// The C# object behind `this`.
+/// The C# object behind `this`: from the native slot table (data[1] is its slot; the core checked its type before
+/// the call), else through the managed registry (which throws the zts: error for a released object).
 inline void *arg_this(Call &c)
 {
+    if (JS_VALUE_GET_TAG(c.data[1]) == JS_TAG_INT) {
+        void *self = slot_get(c.ctx, JS_VALUE_GET_INT(c.data[1]));
+        if (self != nullptr) return self;
+    }
     using Fn = void *(*)(JSContext *, int32_t, JSValue *, void **);
     return reinterpret_cast<Fn>(g_entries[kThis])(c.ctx, c.member->id, c.data, &c.exc);
 }

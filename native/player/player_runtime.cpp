@@ -5,6 +5,7 @@
 #include "player_runtime.h"
 
 #include "player_bridge.h"
+#include "slot_table.h"
 #include "zts/zts.h"
 
 #include <algorithm>
@@ -172,6 +173,12 @@ void forget_context_internal(JSContext *ctx)
 {
     g_routes.erase(ctx);
     g_last_ctx = nullptr;
+    slot_forget(ctx);
+}
+
+void slot_set_internal(JSContext *ctx, int32_t slot, zts_clr_object *obj)
+{
+    slot_set(ctx, slot, obj);
 }
 
 int32_t bridge_count_internal()
@@ -216,6 +223,7 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::NewBoxInternal", reinterpret_cast<const void *>(&new_box_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldGetBoxedInternal", reinterpret_cast<const void *>(&field_get_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldSetBoxedInternal", reinterpret_cast<const void *>(&field_set_boxed_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotSetInternal", reinterpret_cast<const void *>(&slot_set_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::InvokeInternal", reinterpret_cast<const void *>(&invoke_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ForgetContextInternal", reinterpret_cast<const void *>(&forget_context_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BridgeCountInternal", reinterpret_cast<const void *>(&bridge_count_internal));

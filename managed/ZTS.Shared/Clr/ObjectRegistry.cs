@@ -18,6 +18,11 @@ namespace ZTS.Shared.Clr
         private int _used; // high-water mark
         private IdentityIndex _identity = new IdentityIndex();
 
+        /// <summary>Told of every slot that gets an object or loses it (null), when a backend keeps a native copy of the
+        /// slot array: the Player backend's C++ bridges resolve `this` from it without a managed hop, and its chunks
+        /// are registered as GC roots (docs/ARCHITECTURE.md "Where object identity lives"). Null on the Editor backend.</summary>
+        internal Action<int, object> Mirror { get; set; }
+
         /// <summary>Slot capacity (lifetime tests: it shrinks when the registry is mostly empty).</summary>
         public int Capacity
         {
@@ -64,6 +69,7 @@ namespace ZTS.Shared.Clr
             _objects[slot] = obj;
             _views[slot] = view;
             Count++;
+            if (Mirror != null) Mirror(slot, obj);
             return slot;
         }
 
@@ -79,6 +85,7 @@ namespace ZTS.Shared.Clr
             if ((uint)slot >= (uint)_used || _objects[slot] == null) return;
             if (_views[slot] != NoIdentity) _identity.Remove(slot);
             _objects[slot] = null;
+            if (Mirror != null) Mirror(slot, null);
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
             Count--;
@@ -132,6 +139,9 @@ namespace ZTS.Shared.Clr
         /// <summary>Drops every object (Shutdown, 10-LIFETIME §2.4).</summary>
         public void Clear()
         {
+            if (Mirror != null)
+                for (int slot = 0; slot < _used; slot++)
+                    if (_objects[slot] != null) Mirror(slot, null);
             Array.Clear(_objects, 0, _objects.Length);
             _identity.Clear();
             _freeHead = -1;

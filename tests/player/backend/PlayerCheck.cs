@@ -58,11 +58,60 @@ namespace ZTS.PlayerCheck
         public static int? Maybe(int? v) { return v; }
     }
 
+    /// <summary>A struct holding a reference: a copy held by JS keeps its payload alive (10-LIFETIME §3.2).</summary>
+    public struct Carrier
+    {
+        /// <summary>The payload.</summary>
+        public object Payload;
+    }
+
+    /// <summary>Makes carriers and watches the last payload.</summary>
+    public static class Carriers
+    {
+        /// <summary>The payload of the last carrier made.</summary>
+        public static WeakReference Last;
+
+        /// <summary>A carrier whose payload only the carrier references.</summary>
+        public static Carrier Make() { var payload = new byte[1024]; Last = new WeakReference(payload); return new Carrier { Payload = payload }; }
+    }
+
     /// <summary>A delegate with a ref parameter: no shim is generated for it.</summary>
     public delegate void RefStep(ref int x);
 
     internal static class Program
     {
+        // Issue 10: an object referenced only from a struct copy held by JS survives GC.Collect (the registry's slot,
+        // a GC root on the Player backend), and is collected once JS lets go and the frame pump released the slot.
+        // The collector scans stacks conservatively, so "collected" is checked over rounds that also churn the heap.
+        private static void StructCopyKeepsPayload()
+        {
+            Modules["carry"] = "const { Carriers } = CSharp.ZTS.PlayerCheck;\nlet held = null;\n" +
+                               "export function hold() { held = Carriers.Make(); }\nexport function drop() { held = null; }";
+            TsAppDomain.GetFunction<Action>("carry", "hold")();
+            bool alive = true;
+            for (int round = 0; round < 3; round++) { Churn(); TsFramePump.LateUpdate(); GC.Collect(); GC.WaitForPendingFinalizers(); }
+            alive = Carriers.Last.IsAlive;
+            Console.WriteLine("struct copy held by JS -> payload alive " + alive);
+            TsAppDomain.GetFunction<Action>("carry", "drop")();
+            bool collected = false;
+            for (int round = 0; round < 30 && !collected; round++)
+            {
+                Churn();
+                TsFramePump.LateUpdate();
+                GC.Collect();
+                GC.WaitForPendingFinalizers();
+                collected = !Carriers.Last.IsAlive;
+            }
+            Console.WriteLine("struct copy released -> payload collected " + collected);
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void Churn()
+        {
+            var junk = new object[64];
+            for (int i = 0; i < junk.Length; i++) junk[i] = new byte[256];
+        }
+
         private static readonly Dictionary<string, string> Modules = new Dictionary<string, string>();
 
         private static readonly string[] Cases =
@@ -122,6 +171,7 @@ namespace ZTS.PlayerCheck
                 Console.WriteLine("Func<Shade,Shade> -> " + TsAppDomain.GetFunction<Func<Shade, Shade>>("calls", "shade")(Shade.Dark));
                 try { TsAppDomain.GetFunction<Action>("calls", "fails")(); }
                 catch (TsException e) { Console.WriteLine("Action -> threw " + e.Message); }
+                StructCopyKeepsPayload();
             }
             else
             {

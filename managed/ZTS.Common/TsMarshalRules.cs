@@ -10,14 +10,15 @@ namespace ZTS
     /// </summary>
     public static class TsMarshalRules
     {
-        /// <summary>The attribute on a parameter / return / field / property, or null (also for synthetic parameters).</summary>
+        /// <summary>The attribute on a parameter / return / field / property, else its MarshalAs XML entry
+        /// (TsMarshalXml.Current), or null (also for synthetic parameters).</summary>
         public static TsMarshalAsAttribute Of(ICustomAttributeProvider provider)
         {
             if (provider == null) return null;
             var parameter = provider as ParameterInfo;
             if (parameter != null && parameter.Member == null) return null;
             object[] found = provider.GetCustomAttributes(typeof(TsMarshalAsAttribute), false);
-            return found.Length > 0 ? (TsMarshalAsAttribute)found[0] : null;
+            return found.Length > 0 ? (TsMarshalAsAttribute)found[0] : TsMarshalXml.Current.Find(provider);
         }
 
         /// <summary>

@@ -3,13 +3,25 @@ using System.Collections.Generic;
 namespace ZTS
 {
     /// <summary>
-    /// Host settings: <see cref="AliasXmlPaths"/>, <see cref="Policy"/> and the script limits are read when a domain
+    /// Host settings: <see cref="AliasXmlPaths"/>, <see cref="MarshalXmlPaths"/>, <see cref="Policy"/> and the script limits are read when a domain
     /// is created (Initialize, and each applied Reset; negative limits are rejected there); <see cref="UnhandledRejections"/>
     /// when a rejection is reported.
     /// </summary>
     public static class TsSettings
     {
         private static readonly List<string> _aliasXmlPaths = new List<string>();
+        private static readonly List<string> _marshalXmlPaths = new List<string>();
+
+        /// <summary>
+        /// [TsMarshalAs] for precompiled DLLs (01-HOST-API §3.3): XML files whose root element is <c>TsMarshalAs</c>
+        /// (format: <see cref="TsMarshalXml"/>), kept apart from <see cref="AliasXmlPaths"/>. Read when a domain is
+        /// created; an invalid entry is logged and Default is used, as for an invalid attribute; the attribute
+        /// wins where both exist.
+        /// </summary>
+        public static IList<string> MarshalXmlPaths
+        {
+            get { return _marshalXmlPaths; }
+        }
 
         /// <summary>
         /// [TsAlias] for precompiled DLLs (01-HOST-API §4): XML files whose root element is <c>TsAlias</c>:

@@ -22,7 +22,23 @@ namespace ZTS.Declarations
         {
             if (options == null) throw new ArgumentNullException("options");
             if (options.Assemblies.Count == 0) throw new ArgumentException("gen-dts: no assembly given", "options");
+            // The MarshalAs XML changes declarations as the attribute would (TsMarshalRules reads it): it is read
+            // after the assemblies are loaded, and the table in use before is restored afterwards.
             var assemblies = options.Assemblies.Select(Load).ToList();
+            TsMarshalXml previous = TsMarshalXml.Current;
+            TsMarshalXml.Current = TsMarshalXml.Load(options.MarshalXmlPaths);
+            try
+            {
+                return GenerateWith(options, assemblies);
+            }
+            finally
+            {
+                TsMarshalXml.Current = previous;
+            }
+        }
+
+        private static SortedDictionary<string, string> GenerateWith(DtsOptions options, List<Assembly> assemblies)
+        {
             TsAliasTable aliases = TsAliasTable.Load(options.AliasXmlPaths);
             var wanted = new HashSet<string>(options.Namespaces, StringComparer.Ordinal);
             List<Type> roots = assemblies.SelectMany(ExportedTypes)

@@ -22,6 +22,9 @@ namespace ZTS.Declarations
         /// <summary>Alias XML files applied as the runtime applies TsSettings.AliasXmlPaths.</summary>
         public readonly List<string> AliasXmlPaths = new List<string>();
 
+        /// <summary>MarshalAs XML files applied as the runtime applies TsSettings.MarshalXmlPaths.</summary>
+        public readonly List<string> MarshalXmlPaths = new List<string>();
+
         /// <summary>
         /// The script policy the runtime applies (issue 15, docs/POLICY.md), or null: only what scripts may reach is
         /// declared. A denied type that a declaration names is a branded interface without members or type object, so

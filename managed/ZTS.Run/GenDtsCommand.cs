@@ -5,7 +5,7 @@ using ZTS.Declarations;
 namespace ZTS.Run
 {
     /// <summary>
-    /// `ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE]
+    /// `ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--marshal-xml F ...] [--policy FILE]
     /// [--nullable oblivious] [--host-api] --out DIR`: writes the TypeScript declarations of the assemblies
     /// (docs/DECLARATIONS.md). Exit codes as its usage says: 0 written, 1 generation failed, 3 an --assembly is missing
     /// or cannot be loaded, 64 bad usage.
@@ -17,7 +17,7 @@ namespace ZTS.Run
 
         /// <summary>Its line in the ztsrun usage text.</summary>
         public const string UsageLine =
-            "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--policy FILE]\n" +
+            "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--marshal-xml F ...] [--policy FILE]\n" +
             "                      [--nullable oblivious] [--host-api] --out DIR\n" +
             "                      write TypeScript declarations (.d.ts) of the assemblies' C# API (docs/DECLARATIONS.md)\n" +
             "         --nullable oblivious  unannotated reference types without | null (default: annotated, | null unless annotated)\n" +
@@ -53,6 +53,7 @@ namespace ZTS.Run
                     case "--assembly": target = options.Assemblies; break;
                     case "--namespace": target = options.Namespaces; break;
                     case "--alias-xml": target = options.AliasXmlPaths; break;
+                    case "--marshal-xml": target = options.MarshalXmlPaths; break;
                     case "--out": target = null; break;
                     case "--policy":
                         if (string.IsNullOrEmpty(value)) return Fail(a + " needs a value");

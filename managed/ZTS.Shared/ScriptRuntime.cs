@@ -41,6 +41,7 @@ namespace ZTS.Shared
         {
             if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
             if (_domain != null) throw new InvalidOperationException("zts: the " + _backendName + " runtime is already initialized; use Reset");
+            TsMarshalXml.Current = TsMarshalXml.Load(TsSettings.MarshalXmlPaths);
             _domain = CreateDomain(moduleLoader, TsAliasTable.Load(TsSettings.AliasXmlPaths));
             Current = this;
         }
@@ -55,6 +56,7 @@ namespace ZTS.Shared
                 throw new InvalidOperationException("zts: a Reset cannot be applied inside a C# -> JS call; it stays reserved until EndOfFrame runs outside JS");
             // What can fail before the new domain exists is checked while the old one still stands.
             TsAliasTable aliases = TsAliasTable.Load(TsSettings.AliasXmlPaths);
+            TsMarshalXml.Current = TsMarshalXml.Load(TsSettings.MarshalXmlPaths);
             Teardown();
             _domain = CreateDomain(moduleLoader, aliases);
             ResetCount++;

@@ -36,6 +36,24 @@ namespace ZTS.Tests
             return o;
         }
 
+        // Issue 10: the MarshalAs XML changes declarations as [TsMarshalAs] does (tests/fixtures/marshal.xml makes
+        // Geometry.Sum take a Table and Geometry.Make return one with X and Y).
+        [Test]
+        public void Dts_Generator_MarshalXml_DeclaresTables_Issue10()
+        {
+            string before = DtsGenerator.Generate(Options("Fixtures"))["csharp.Fixtures.d.ts"];
+            DtsOptions o = Options("Fixtures");
+            o.MarshalXmlPaths.Add(Path.Combine(TestsDir, "fixtures", "marshal.xml"));
+            string after = DtsGenerator.Generate(o)["csharp.Fixtures.d.ts"];
+            StringAssert.Contains("Sum(v: $Fixtures.Vec3): number;", before);
+            StringAssert.Contains("Make(x: number, y: number, z: number): $Fixtures.Vec3;", before);
+            StringAssert.Contains("Stored: $Fixtures.Vec3;", before);
+            StringAssert.Contains("Sum(v: { X?: number; Y?: number; Z?: number; }): number;", after);
+            StringAssert.Contains("Make(x: number, y: number, z: number): { X: number; Y: number; };", after);
+            StringAssert.Contains("Length(v: { X?: number; Y?: number; Z?: number; }): number;", after); // the attribute
+            Assert.AreEqual(before, DtsGenerator.Generate(Options("Fixtures"))["csharp.Fixtures.d.ts"], "the table in use before is restored");
+        }
+
         [Test]
         public void Dts_Generator_IsDeterministic()
         {

@@ -9,6 +9,9 @@
 // Run at build time only; the output is never committed. Usage:
 //   gen-bridges.exe --cpp out.cpp --cs out.cs [--assembly path.dll]... [--type "Name, Assembly"]...
 //                   [--delegate "reflection name"]... [--scan-il path.dll]... [--exclude signature]...
+//                   [--marshal-xml file.xml]...
+// --marshal-xml checks MarshalAs XML strictly against the inputs (TsMarshalXml.Validate): an invalid entry fails
+// the build with file:line: reason (01-HOST-API §3.3: the Player build fails hard where the Editor logs).
 // --scan-il reads an assembly's IL for the delegate types its code instantiates (IlScan).
 using System;
 using System.Collections.Generic;
@@ -28,6 +31,7 @@ namespace ZTS.GenBridges
             var types = new List<Type>();
             var delegates = new List<Type>();
             var excluded = new HashSet<string>();
+            var marshalXml = new List<string>();
             // Shims may name types of the framework and of the inputs only (ZTS.Il2Cpp.Generated.dll references them).
             var assemblies = new HashSet<string> { "mscorlib", "System", "System.Core" };
             try
@@ -53,10 +57,18 @@ namespace ZTS.GenBridges
                             i++;
                             break;
                         case "--exclude": excluded.Add(value); i++; break;
+                        case "--marshal-xml": marshalXml.Add(value); i++; break;
                         default: throw new ArgumentException("unknown argument '" + args[i] + "'");
                     }
                 }
                 if (cpp == null || cs == null) throw new ArgumentException("--cpp and --cs are required");
+                IList<string> invalid = ZTS.TsMarshalXml.Validate(marshalXml);
+                if (invalid.Count > 0)
+                {
+                    foreach (string problem in invalid) Console.Error.WriteLine(problem);
+                    Console.Error.WriteLine("gen-bridges: " + invalid.Count + " invalid MarshalAs XML entr" + (invalid.Count == 1 ? "y" : "ies") + ": nothing generated");
+                    return 1;
+                }
                 var signatures = new SortedSet<string>(StringComparer.Ordinal);
                 foreach (Type t in types) Scan(t, signatures, delegates);
                 signatures.ExceptWith(excluded);

@@ -146,6 +146,7 @@ namespace ZTS.Mono.Bridges
 
         private static HostFunction Bind(string key, MemberSite site, Action<ILGenerator> body)
         {
+            key += Shape(site); // the same member under other marshalling (MarshalAs XML of another domain) emits anew
             DynamicMethod method;
             lock (Cache)
             {
@@ -157,6 +158,17 @@ namespace ZTS.Mono.Bridges
                 }
             }
             return (HostFunction)method.CreateDelegate(typeof(HostFunction), site);
+        }
+
+        // Which parameters and result the site marshals as tables or unpacked values: the emitted IL depends on it.
+        private static string Shape(MemberSite site)
+        {
+            var shape = new char[site.ParamTables.Length + 2];
+            shape[0] = '|';
+            for (int i = 0; i < site.ParamTables.Length; i++)
+                shape[i + 1] = site.ParamTables[i] != null ? 't' : site.ParamUnpacked[i] != null ? 'u' : '-';
+            shape[shape.Length - 1] = site.ResultTable != null ? 'T' : '-';
+            return new string(shape);
         }
 
         private static string Key(MemberInfo m)

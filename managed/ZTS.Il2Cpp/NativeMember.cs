@@ -47,8 +47,11 @@ namespace ZTS.Il2Cpp
                 _domain = domain;
             }
             JsValue result;
-            TsIl2CppAppDomain.InvokeInternal(domain.Context, _id, argc, argv, data, &result);
-            return result; // JS_EXCEPTION when the bridge threw into JS: the exception is pending in the context
+            object exception;
+            TsIl2CppAppDomain.InvokeInternal(domain.Context, _id, argc, argv, data, &result, out exception);
+            var e = exception as Exception;
+            if (e != null) throw e; // as the Editor's bridge: the wrapper (or the host-call boundary) sees it
+            return result;
         }
     }
 }

@@ -46,11 +46,12 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern int RegisterFieldInternal(IntPtr ctx, int id, int bridge, IntPtr field);
 
-        /// <summary>Runs the generated bridge routed for id (a managed caller wraps the member); *result is its value, or
-        /// JS_EXCEPTION with the exception pending in the context.</summary>
+        /// <summary>Runs the generated bridge routed for id (a managed caller wraps the member); *result is its value; a
+        /// managed exception of the call comes back in exception (nothing is thrown into JS then).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern unsafe void InvokeInternal(IntPtr ctx, int id, int argc, ZTS.Shared.Native.JsValue* argv,
-                                                          ZTS.Shared.Native.JsValue* data, ZTS.Shared.Native.JsValue* result);
+                                                          ZTS.Shared.Native.JsValue* data, ZTS.Shared.Native.JsValue* result,
+                                                          out object exception);
 
         /// <summary>A zero-initialized box of the value type typeHandle (a RuntimeTypeHandle value).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]

@@ -50,6 +50,7 @@ struct Call {
     JSValue *argv;
     JSValue *data; ///< [bridge id, this slot, slot of each argument] (the core's gate data, past the gate entry)
     void *exc;     ///< a pending managed exception (MonoException* / Il2CppException*), or null
+    void **hand_back; ///< non-null when managed code called the bridge: fail() hands the exception back here
 };
 
 using BridgeFn = JSValue (*)(Call &c);

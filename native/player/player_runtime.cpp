@@ -52,7 +52,7 @@ JSValue player_gate(JSContext *ctx, JSValueConst this_val, int argc, JSValueCons
     int32_t id = JS_VALUE_GET_TAG(data[1]) == JS_TAG_INT ? JS_VALUE_GET_INT(data[1]) : -1;
     std::vector<Member> *routes = routes_of(ctx);
     if (routes != nullptr && id >= 0 && static_cast<size_t>(id) < routes->size() && (*routes)[id].bridge >= 0) {
-        Call c{ctx, &(*routes)[id], argc, const_cast<JSValue *>(argv), data + 1, nullptr};
+        Call c{ctx, &(*routes)[id], argc, const_cast<JSValue *>(argv), data + 1, nullptr, nullptr};
         return k_bridges[c.member->bridge].fn(c);
     }
     auto fn = reinterpret_cast<ManagedFn>(g_touserdata(ctx, data[0], 0));
@@ -143,14 +143,16 @@ int32_t register_field_internal(JSContext *ctx, int32_t id, int32_t bridge, void
     return 0;
 }
 
-void invoke_internal(JSContext *ctx, int32_t id, int32_t argc, JSValue *argv, JSValue *data, JSValue *result)
+void invoke_internal(JSContext *ctx, int32_t id, int32_t argc, JSValue *argv, JSValue *data, JSValue *result,
+                     void **exception)
 {
+    *exception = nullptr;
     std::vector<Member> *routes = routes_of(ctx);
     if (routes == nullptr || id < 0 || static_cast<size_t>(id) >= routes->size() || (*routes)[id].bridge < 0) {
         *result = JS_ThrowInternalError(ctx, "zts: internal error: no bridge is routed for host function %d", id);
         return;
     }
-    Call c{ctx, &(*routes)[id], argc, argv, data, nullptr};
+    Call c{ctx, &(*routes)[id], argc, argv, data, nullptr, exception};
     *result = k_bridges[c.member->bridge].fn(c);
 }
 
@@ -203,6 +205,10 @@ void *dispatch(Call &c, void *self)
 
 JSValue fail(Call &c)
 {
+    if (c.hand_back != nullptr) { // a managed caller rethrows the exception itself
+        *c.hand_back = c.exc;
+        return JS_EXCEPTION;
+    }
     using Fn = void (*)(JSContext *, void *, JSValue *, void **);
     JSValue value = JS_UNDEFINED;
     void *again = nullptr;

@@ -34,6 +34,25 @@ namespace ZTS.Il2Cpp
             }
         }
 
+        private static Func<Type, System.Reflection.MethodInfo> _invoker;
+
+        /// <summary>The build-time invoker of delegateType (a static method taking the delegate, then Invoke's
+        /// arguments), or null when the build made none.</summary>
+        public static System.Reflection.MethodInfo Invoker(Type delegateType)
+        {
+            lock (Lock)
+            {
+                if (_invoker == null)
+                {
+                    Table.GetType(); // loads the generated table (throws the zts: error when it is missing)
+                    Type t = Type.GetType(TableType, false);
+                    _invoker = (Func<Type, System.Reflection.MethodInfo>)Delegate.CreateDelegate(typeof(Func<Type, System.Reflection.MethodInfo>),
+                        t.GetMethod("Invoker", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static));
+                }
+            }
+            return _invoker(delegateType);
+        }
+
         /// <summary>Throws the zts: error for an uncovered delegate type (before any JS runs).</summary>
         public static void Check(Type delegateType)
         {

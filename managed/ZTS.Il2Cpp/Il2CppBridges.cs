@@ -74,7 +74,17 @@ namespace ZTS.Il2Cpp
                 if (mi != null && mi.ReturnType != typeof(void)) CrossingCheck.Check(mi.ReturnType, m);
             }
             string why;
-            string signature = f != null ? ReducedSignature.OfField(f, set, out why) : ReducedSignature.Of(m, out why);
+            MethodBase target = m;
+            string signature;
+            if (m != null && m.Name == "Invoke" && typeof(MulticastDelegate).IsAssignableFrom(m.DeclaringType))
+            {
+                // JS calling a C# delegate: the build-time invoker of its type runs it (Invoke has no typed entry).
+                target = DelegateShims.Invoker(m.DeclaringType);
+                if (target == null)
+                    throw new TsBindException("zts: no Player bridge for '" + site.Name + "': no invoker for delegate type '" + m.DeclaringType + "'; " + RegenerateHint);
+                signature = ReducedSignature.OfDelegateInvoke(m.DeclaringType, out why);
+            }
+            else signature = f != null ? ReducedSignature.OfField(f, set, out why) : ReducedSignature.Of(m, out why);
             string name = site.Name;
             if (signature == null)
                 throw new TsBindException("zts: no Player bridge for '" + name + "': " + why + " has no reduced signature (docs/PLAYER.md)");
@@ -84,7 +94,7 @@ namespace ZTS.Il2Cpp
             int bridge = TsIl2CppAppDomain.FindBridgeInternal(signature);
             if (bridge < 0)
                 throw new TsBindException("zts: no Player bridge for '" + name + "' (signature " + signature + "); " + RegenerateHint);
-            return new NativeMember(m, f, site, bridge, signature).Function;
+            return new NativeMember(target, f, site, bridge, signature).Function;
         }
 
         private static TsBindException NotCovered(string what)

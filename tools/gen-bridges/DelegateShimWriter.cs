@@ -89,10 +89,29 @@ namespace ZTS.GenBridges
             for (int n = 0; n < shims.Count; n++)
                 sb.Append("            if (t == typeof(").Append(Name(shims[n])).Append(")) return new ").Append(Name(shims[n]))
                   .Append("(new Shim").Append(n).Append("(c).Invoke);\n");
-            sb.Append("            return null;\n        }\n    }\n\n");
+            sb.Append("            return null;\n        }\n\n");
+            sb.Append("        /// <summary>The static invoker of delegate type t (JS calling a C# delegate), or null.</summary>\n");
+            sb.Append("        internal static global::System.Reflection.MethodInfo Invoker(Type t)\n        {\n");
+            for (int n = 0; n < shims.Count; n++)
+                sb.Append("            if (t == typeof(").Append(Name(shims[n])).Append(")) return typeof(Shims).GetMethod(\"Invoke").Append(n)
+                  .Append("\", global::System.Reflection.BindingFlags.NonPublic | global::System.Reflection.BindingFlags.Static);\n");
+            sb.Append("            return null;\n        }\n");
+            for (int n = 0; n < shims.Count; n++) Invoker(sb, n, shims[n]);
+            sb.Append("    }\n\n");
             for (int n = 0; n < shims.Count; n++) Shim(sb, n, shims[n]);
             sb.Append("}\n");
             return sb.ToString();
+        }
+
+        // static R InvokeN(D d, A0 a0, ...) { return d(a0, ...); }: ordinary code with a typed entry, which the
+        // generated C++ bridge of D.Invoke's reduced signature calls with the delegate as its first argument.
+        private static void Invoker(StringBuilder sb, int n, Type t)
+        {
+            MethodInfo invoke = t.GetMethod("Invoke");
+            ParameterInfo[] ps = invoke.GetParameters();
+            sb.Append("\n        internal static ").Append(Name(invoke.ReturnType)).Append(" Invoke").Append(n).Append("(").Append(Name(t)).Append(" d")
+              .Append(string.Concat(ps.Select((p, i) => ", " + Name(p.ParameterType) + " a" + i))).Append(")\n        {\n            ")
+              .Append(invoke.ReturnType == typeof(void) ? "" : "return ").Append("d(").Append(string.Join(", ", ps.Select((p, i) => "a" + i))).Append(");\n        }\n");
         }
 
         private static void Shim(StringBuilder sb, int n, Type t)

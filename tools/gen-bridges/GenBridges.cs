@@ -71,6 +71,13 @@ namespace ZTS.GenBridges
                 }
                 var signatures = new SortedSet<string>(StringComparer.Ordinal);
                 foreach (Type t in types) Scan(t, signatures, delegates);
+                // Calling a C# delegate from JS: its Invoke through the shim table's invoker (DelegateShimWriter).
+                foreach (Type d in delegates.Where(DelegateShimWriter.Covers))
+                {
+                    string why;
+                    string invoke = ReducedSignature.OfDelegateInvoke(d, out why);
+                    if (invoke != null) signatures.Add(invoke);
+                }
                 signatures.ExceptWith(excluded);
                 Write(cpp, CppWriter.Write(signatures));
                 var shims = delegates.Where(t => DelegateShimWriter.Covers(t) && DelegateShimWriter.Names(t).All(assemblies.Contains)).Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();

@@ -23,9 +23,22 @@ namespace ZTS.Shared.Clr
         /// <summary>The reduced signature of a method or constructor ("s:i4(i4,i4)"), or null with why set.</summary>
         public static string Of(MethodBase m, out string why)
         {
+            return Of(m, false, out why);
+        }
+
+        /// <summary>The reduced signature of calling a delegate of delegateType from JS: its Invoke as an instance call
+        /// ("i:i4(i4)"), which the Player runs through a build-time invoker (a static method taking the delegate first,
+        /// so the typed call has the same shape), or null with why set.</summary>
+        public static string OfDelegateInvoke(Type delegateType, out string why)
+        {
+            return Of(delegateType.GetMethod("Invoke"), true, out why);
+        }
+
+        private static string Of(MethodBase m, bool invoker, out string why)
+        {
             why = null;
             if (m.ContainsGenericParameters) { why = "an open generic method"; return null; }
-            if ((m.MethodImplementationFlags & MethodImplAttributes.Runtime) != 0)
+            if (!invoker && (m.MethodImplementationFlags & MethodImplAttributes.Runtime) != 0)
             {
                 why = "a method the runtime implements (a delegate's Invoke, an array's constructor or accessor)";
                 return null;

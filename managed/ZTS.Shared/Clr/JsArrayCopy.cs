@@ -53,12 +53,22 @@ namespace ZTS.Shared.Clr
         private static Array Fill(JsDomain d, Shape shape, JsValue* head, int n, JsValue* tail, int m, string where, ElementRule convert)
         {
             Array result = shape.NewArray(n + m);
+            // The elements whose conversion is exact are stored without boxing (ArgReader's accept paths: an
+            // int-tagged number for Int32, a number for Double, a bool for Boolean); every other one goes through
+            // the element rule.
+            var ints = result as int[];
+            var doubles = result as double[];
+            var bools = result as bool[];
             int i = 0;
             try
             {
                 for (; i < n + m; i++)
                 {
                     JsValue e = i < n ? head[i] : tail[i - n];
+                    if (ints != null && e.Tag == JsValue.TagInt) { ints[i] = e.Int32; continue; }
+                    if (doubles != null && e.Tag == JsValue.TagFloat64) { doubles[i] = e.Float64; continue; }
+                    if (doubles != null && e.Tag == JsValue.TagInt) { doubles[i] = e.Int32; continue; }
+                    if (bools != null && e.Tag == JsValue.TagBool) { bools[i] = e.Int32 != 0; continue; }
                     object value;
                     try
                     {

@@ -60,7 +60,7 @@ namespace ZTS.Shared
         {
             if (arg.Tag != JsValue.TagObject) return null;
             Delegate handler = slot >= 0 ? d.Registry.Get(slot) as Delegate : d.DelegateFor(arg, handlerType);
-            var closure = handler != null ? handler.Target as FunctionClosure : null;
+            FunctionClosure closure = FunctionClosure.Of(handler);
             return closure != null && closure.Domain == d ? handler : null;
         }
 

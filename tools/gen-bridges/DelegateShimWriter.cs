@@ -120,9 +120,10 @@ namespace ZTS.GenBridges
             ParameterInfo[] ps = invoke.GetParameters();
             Type ret = invoke.ReturnType;
             sb.Append("    // ").Append(t).Append('\n');
-            sb.Append("    internal sealed unsafe class Shim").Append(n).Append("\n    {\n");
+            sb.Append("    internal sealed unsafe class Shim").Append(n).Append(" : IFunctionClosureOwner\n    {\n");
             sb.Append("        private readonly FunctionClosure _c;\n\n");
             sb.Append("        public Shim").Append(n).Append("(FunctionClosure c) { _c = c; }\n\n");
+            sb.Append("        public FunctionClosure Closure { get { return _c; } }\n\n");
             sb.Append("        public ").Append(Name(ret)).Append(" Invoke(")
               .Append(string.Join(", ", ps.Select((p, i) => Name(p.ParameterType) + " a" + i))).Append(")\n        {\n");
             sb.Append("            FunctionClosure c = _c;\n");

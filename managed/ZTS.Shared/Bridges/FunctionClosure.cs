@@ -10,6 +10,14 @@ namespace ZTS.Shared.Bridges
     /// slow paths. When the delegate is collected, the finalizer queues the ref's release (10-LIFETIME §5):
     /// the frame pump frees it on the domain thread; a ref of a domain already gone is ignored natively.
     /// </summary>
+    /// <summary>A delegate target that calls a JS function through a closure: the Player backend's generated
+    /// shims (the Editor backend's emitted bridges are bound to the closure itself).</summary>
+    internal interface IFunctionClosureOwner
+    {
+        /// <summary>The closure the delegate calls.</summary>
+        FunctionClosure Closure { get; }
+    }
+
     internal sealed unsafe class FunctionClosure
     {
         internal readonly JsDomain Domain;
@@ -87,6 +95,14 @@ namespace ZTS.Shared.Bridges
         }
 
         /// <summary>Slow path of the inline domain check: throws ObjectDisposedException or InvalidOperationException.</summary>
+        /// <summary>The closure behind a delegate made from a JS function on either backend, or null.</summary>
+        internal static FunctionClosure Of(Delegate d)
+        {
+            object target = d != null ? d.Target : null;
+            var owner = target as IFunctionClosureOwner;
+            return owner != null ? owner.Closure : target as FunctionClosure;
+        }
+
         internal void EnterSlow()
         {
             if (Origin != null && Domain.IsDisposed) throw new ObjectDisposedException(Name, TsResetTexts.StaleScriptFunction(Name, Origin));

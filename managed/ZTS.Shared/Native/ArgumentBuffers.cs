@@ -1,10 +1,10 @@
 using System;
 using System.Runtime.InteropServices;
 
-namespace ZTS.Mono.Bridges
+namespace ZTS.Shared.Native
 {
-    // Fixed-size argument areas the emitted bridges keep as locals (cheaper on Mono than localloc);
-    // signatures with more than 16 parameters fall back to localloc.
+    // Fixed-size argument areas that bridges and shims keep as locals: on Mono a localloc (stackalloc) costs
+    // ~10 ns a call, a struct local almost nothing. Signatures with more than 16 parameters fall back to localloc.
     [StructLayout(LayoutKind.Sequential, Size = 16)] internal struct ArgumentBuffer1 { private long _a; }
     [StructLayout(LayoutKind.Sequential, Size = 32)] internal struct ArgumentBuffer2 { private long _a; }
     [StructLayout(LayoutKind.Sequential, Size = 64)] internal struct ArgumentBuffer4 { private long _a; }

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Reflection;
 using System.Runtime.InteropServices;
+using ZTS.Shared.Conversion;
 using ZTS.Shared.Native;
 
 namespace ZTS.Shared.Clr
@@ -18,6 +19,7 @@ namespace ZTS.Shared.Clr
 
         private readonly MemberInfo[] _members;
         private readonly Type[] _types;
+        private readonly ClrRule[] _rules; // _types as the conversion rules see them, worked out once
         private readonly IntPtr[] _names; // UTF-8, kept for the process (shapes are cached)
         private readonly Func<object, object>[] _get; // backend accessor: read member i of a boxed struct
         private readonly Func<object, JsValue>[] _toJs; // backend accessor: member i as its JS value (int/bool/double/float), or null
@@ -94,6 +96,7 @@ namespace ZTS.Shared.Clr
             IsNullable = nullable;
             _members = members;
             _types = new Type[members.Length];
+            _rules = new ClrRule[members.Length];
             _names = new IntPtr[members.Length];
             _get = new Func<object, object>[members.Length];
             _toJs = new Func<object, JsValue>[members.Length];
@@ -103,6 +106,7 @@ namespace ZTS.Shared.Clr
             {
                 var f = members[i] as FieldInfo;
                 _types[i] = f != null ? f.FieldType : ((PropertyInfo)members[i]).PropertyType;
+                _rules[i] = ClrRule.Of(_types[i]);
                 _get[i] = BridgeProvider.Current.StructMemberGetter(structType, members[i], _types[i]);
                 _toJs[i] = BridgeProvider.Current.StructMemberToJs(structType, members[i], _types[i]);
                 _set[i] = BridgeProvider.Current.StructMemberSetter(structType, members[i], _types[i]);
@@ -177,7 +181,7 @@ namespace ZTS.Shared.Clr
             for (int i = 0; i < _members.Length && i < available; i++)
             {
                 if (values[i].Tag == JsValue.TagUndefined) continue;
-                _set[i](boxed, ValueConvert.FromJs(d, values[i], _types[i], wheres[i], true));
+                _set[i](boxed, ValueConvert.FromJs(d, values[i], _rules[i], wheres[i], true));
             }
             return boxed;
         }
@@ -218,7 +222,7 @@ namespace ZTS.Shared.Clr
             for (int i = 0; i < n; i++)
             {
                 if (values[i].Tag == JsValue.TagUndefined) continue; // a missing member keeps its default
-                _set[i](boxed, ValueConvert.FromJs(d, values[i], _types[i], wheres[i]));
+                _set[i](boxed, ValueConvert.FromJs(d, values[i], _rules[i], wheres[i], false));
             }
             return boxed;
         }

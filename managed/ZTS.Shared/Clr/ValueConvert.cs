@@ -32,6 +32,19 @@ namespace ZTS.Shared.Clr
             }
         }
 
+        /// <summary>FromJs with the declared type's rule computed once (ClrRule.Of).</summary>
+        public static object FromJs(JsDomain d, JsValue v, ClrRule r, string where, bool borrowed)
+        {
+            try
+            {
+                return ValueRules.ToClr(d, v, r, ValueRules.SlotUnknown, Where.Text(where));
+            }
+            finally
+            {
+                if (v.IsRefCounted && !borrowed) ZtsNative.zts_value_free(d.Handle, v);
+            }
+        }
+
         /// <summary>Converts o, declared as type t, to an owned JS value.</summary>
         public static JsValue ToJs(JsDomain d, object o, Type t, string where)
         {

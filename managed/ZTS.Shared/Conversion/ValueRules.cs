@@ -150,30 +150,32 @@ namespace ZTS.Shared.Conversion
         /// </summary>
         public static object ToClr(JsDomain d, JsValue v, Type t, int slot, Where w)
         {
-            Type u = Nullable.GetUnderlyingType(t);
-            if (u != null)
-            {
-                if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined) return null;
-                t = u;
-            }
-            if (t == typeof(object)) return ToAny(d, v, slot, w);
-            Type p = t.IsEnum ? Enum.GetUnderlyingType(t) : t;
-            switch (Type.GetTypeCode(p))
+            return ToClr(d, v, ClrRule.Of(t), slot, w);
+        }
+
+        /// <summary>ToClr with the declared type analysed once (ClrRule.Of): the paths that convert to the same
+        /// type again and again (Table members) keep the rule and skip the reflection.</summary>
+        public static object ToClr(JsDomain d, JsValue v, ClrRule r, int slot, Where w)
+        {
+            if (r.IsNullable && (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined)) return null;
+            Type t = r.Target;
+            switch (r.Code)
             {
                 case TypeCode.Boolean: return ToBoolean(v, t, w);
-                case TypeCode.SByte: return Enumed(t, (sbyte)ToIntegral(v, sbyte.MinValue, sbyte.MaxValue, t, w));
-                case TypeCode.Byte: return Enumed(t, (byte)ToIntegral(v, byte.MinValue, byte.MaxValue, t, w));
-                case TypeCode.Int16: return Enumed(t, (short)ToIntegral(v, short.MinValue, short.MaxValue, t, w));
-                case TypeCode.UInt16: return Enumed(t, (ushort)ToIntegral(v, ushort.MinValue, ushort.MaxValue, t, w));
-                case TypeCode.Int32: return Enumed(t, ToInt32(v, t, w));
-                case TypeCode.UInt32: return Enumed(t, (uint)ToIntegral(v, uint.MinValue, uint.MaxValue, t, w));
-                case TypeCode.Int64: return Enumed(t, ToInt64(v, t, w));
-                case TypeCode.UInt64: return Enumed(t, ToUInt64(v, t, w));
+                case TypeCode.SByte: return Enumed(r, (sbyte)ToIntegral(v, sbyte.MinValue, sbyte.MaxValue, t, w));
+                case TypeCode.Byte: return Enumed(r, (byte)ToIntegral(v, byte.MinValue, byte.MaxValue, t, w));
+                case TypeCode.Int16: return Enumed(r, (short)ToIntegral(v, short.MinValue, short.MaxValue, t, w));
+                case TypeCode.UInt16: return Enumed(r, (ushort)ToIntegral(v, ushort.MinValue, ushort.MaxValue, t, w));
+                case TypeCode.Int32: return Enumed(r, ToInt32(v, t, w));
+                case TypeCode.UInt32: return Enumed(r, (uint)ToIntegral(v, uint.MinValue, uint.MaxValue, t, w));
+                case TypeCode.Int64: return Enumed(r, ToInt64(v, t, w));
+                case TypeCode.UInt64: return Enumed(r, ToUInt64(v, t, w));
                 case TypeCode.Single: return (float)ToDouble(v, t, w);
                 case TypeCode.Double: return ToDouble(v, t, w);
                 case TypeCode.Char: return ToChar(d, v, w);
                 case TypeCode.String: return ToString(d, v, w);
             }
+            if (t == typeof(object)) return ToAny(d, v, slot, w);
             return ToClrObject(d, v, t, slot, w);
         }
 
@@ -275,9 +277,9 @@ namespace ZTS.Shared.Conversion
 
         // ---- helpers -------------------------------------------------------------------------------
 
-        private static object Enumed(Type t, object v)
+        private static object Enumed(ClrRule r, object v)
         {
-            return t.IsEnum ? Enum.ToObject(t, v) : v;
+            return r.IsEnum ? Enum.ToObject(r.Target, v) : v;
         }
 
         /// <summary>The C# object behind a JS value, or null when it is not a C# exotic.</summary>

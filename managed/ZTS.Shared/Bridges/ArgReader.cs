@@ -105,7 +105,7 @@ namespace ZTS.Shared.Bridges
             }
             if (IsMissing(s, argv, argc, i)) return s.Missing<object>(i);
             int slot = data[2 + i].Int32;
-            return ValueRules.ToClr(d, argv[i], s.ParamTypes[i], slot >= 0 ? slot : ValueRules.SlotNone, At(s, i));
+            return ValueRules.ToClr(d, argv[i], s.ParamRules[i], slot >= 0 ? slot : ValueRules.SlotNone, At(s, i));
         }
 
         /// <summary>A [TsMarshalAs(UnpackedValues)] struct parameter from consecutive JS arguments (argv is shifted).</summary>
@@ -126,18 +126,18 @@ namespace ZTS.Shared.Bridges
         /// <summary>The initial value of a ref parameter: the zts.ref() box's value (out: default).</summary>
         public static object RefIn(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            Type t = s.ParamTypes[i].GetElementType();
+            ClrRule rule = s.ParamRules[i];
             JsValue value;
             if (i >= argc || ZtsNative.zts_ref_get(d.Handle, argv[i], out value) != ZtsStatus.Ok)
                 throw new TsMarshalException("zts: argument " + (i + 1) + " of '" + s.Name + "' is ref/out: pass a zts.ref() box");
             if (s.IsOut(i))
             {
                 if (value.IsRefCounted) ZtsNative.zts_value_free(d.Handle, value);
-                return t.IsValueType ? Activator.CreateInstance(t) : null;
+                return rule.IsValueType ? Activator.CreateInstance(rule.Declared) : null;
             }
             try
             {
-                return ValueRules.ToClr(d, value, t, ValueRules.SlotUnknown, At(s, i));
+                return ValueRules.ToClr(d, value, rule, ValueRules.SlotUnknown, At(s, i));
             }
             finally
             {

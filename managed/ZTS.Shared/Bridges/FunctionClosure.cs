@@ -36,6 +36,11 @@ namespace ZTS.Shared.Bridges
         /// <summary>Declared result type of the delegate.</summary>
         internal readonly Type ResultType;
 
+        /// <summary>ParamTypes (of ref/out: their element types) and ResultType as the conversion rules see them,
+        /// worked out once (ClrRule).</summary>
+        internal readonly Conversion.ClrRule[] ParamRules;
+        internal readonly Conversion.ClrRule ResultRule;
+
         /// <summary>[TsMarshalAs(Table)] shapes of the parameters (null: Default) and of the result.</summary>
         internal readonly Clr.TableShape[] ParamTables;
         internal readonly Clr.TableShape ResultTable;
@@ -85,6 +90,8 @@ namespace ZTS.Shared.Bridges
             }
             ResultWhere = "return value of '" + name + "'";
             ResultType = invoke.ReturnType;
+            ParamRules = Conversion.ClrRule.Of(ParamTypes);
+            ResultRule = Conversion.ClrRule.Of(ResultType);
             ResultTable = Clr.MarshalAsReader.TableFor(invoke.ReturnParameter, ResultType, delegateType.Name + " return value");
             Views[ps.Length] = ResultType == typeof(void) || TagTypes.IsPrimitive(ResultType) ? 0 : Clr.TypeBinder.Declare(domain, ResultType);
         }

@@ -1,5 +1,6 @@
 using System;
 using System.Reflection;
+using ZTS.Shared.Conversion;
 
 namespace ZTS.Shared.Bridges
 {
@@ -25,6 +26,7 @@ namespace ZTS.Shared.Bridges
             ArgWhere = new string[n];
             UnpackedWhere = new string[n];
             ResultWhere = "return value of '" + name + "'";
+            ResultRule = ClrRule.Of(ResultType);
             int offset = 0;
             for (int i = 0; i < n; i++)
             {
@@ -43,7 +45,13 @@ namespace ZTS.Shared.Bridges
                     _out[i] = true;
                 }
             }
+            ParamRules = ClrRule.Of(ParamTypes);
         }
+
+        /// <summary>The parameter types (of ref/out: their element types) and the result type as the conversion
+        /// rules see them, worked out once (ClrRule).</summary>
+        public readonly ClrRule[] ParamRules;
+        public readonly ClrRule ResultRule;
 
         /// <summary>"Type.Member" as JS sees it.</summary>
         public readonly string Name;

@@ -87,9 +87,9 @@ namespace ZTS.Shared.Bridges
         {
             JsValue v = argv[index];
             argv[index] = JsValue.Undefined;
-            Type t = c.ParamTypes[index].GetElementType();
-            if (v.Tag == JsValue.TagUndefined && t.IsValueType) return Activator.CreateInstance(t);
-            return Clr.ValueConvert.FromJs(c.Domain, v, t, c.RefOutWhere[index]); // consumes v
+            ClrRule rule = c.ParamRules[index];
+            if (v.Tag == JsValue.TagUndefined && rule.IsValueType) return Activator.CreateInstance(rule.Declared);
+            return Clr.ValueConvert.FromJs(c.Domain, v, rule, c.RefOutWhere[index], false); // consumes v
         }
 
         // ---- JS -> C# (results) ------------------------------------------------------------------
@@ -100,7 +100,7 @@ namespace ZTS.Shared.Bridges
         {
             try
             {
-                return ValueRules.ToClr(c.Domain, r, c.ResultType, ValueRules.SlotUnknown, Result(c));
+                return ValueRules.ToClr(c.Domain, r, c.ResultRule, ValueRules.SlotUnknown, Result(c));
             }
             finally
             {

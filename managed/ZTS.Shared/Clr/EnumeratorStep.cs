@@ -38,6 +38,8 @@ namespace ZTS.Shared.Clr
 
         private sealed class Typed<T> : EnumeratorStep
         {
+            private static readonly Func<T, JsValue> Direct = Conversion.ValueRules.Direct<T>(); // no boxing for int, bool, ...
+            private static readonly Conversion.ClrRule Rule = Conversion.ClrRule.Of(typeof(T));
             private readonly string _where;
 
             public Typed(Type view) { _where = "Current of '" + TypeBinder.DisplayName(view) + "'"; }
@@ -46,7 +48,7 @@ namespace ZTS.Shared.Clr
             {
                 var e = (IEnumerator<T>)enumerator; // a boxed struct enumerator advances in its box, as the member bridges do
                 if (!e.MoveNext()) return JsValue.Undefined;
-                return ValueConvert.ToJs(d, e.Current, typeof(T), _where);
+                return Direct != null ? Direct(e.Current) : ValueConvert.ToJs(d, e.Current, Rule, _where);
             }
         }
 

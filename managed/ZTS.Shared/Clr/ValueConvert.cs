@@ -45,6 +45,12 @@ namespace ZTS.Shared.Clr
             }
         }
 
+        /// <summary>ToJs with the declared type's rule computed once (ClrRule.Of).</summary>
+        public static JsValue ToJs(JsDomain d, object o, ClrRule r, string where)
+        {
+            return ValueRules.FromClr(d, o, r, 0, Where.Text(where));
+        }
+
         /// <summary>Converts o, declared as type t, to an owned JS value.</summary>
         public static JsValue ToJs(JsDomain d, object o, Type t, string where)
         {

@@ -9,6 +9,12 @@ namespace ZTS.Shared.Conversion
     /// </summary>
     internal struct ClrRule
     {
+        /// <summary>The declared type (the element type of a ref/out parameter).</summary>
+        public Type Declared;
+
+        /// <summary>Whether Declared is a value type (a missing ref/out value is then its default).</summary>
+        public bool IsValueType;
+
         /// <summary>The type converted to: the declared type, or the underlying type of a Nullable.</summary>
         public Type Target;
 
@@ -21,10 +27,21 @@ namespace ZTS.Shared.Conversion
         /// <summary>The TypeCode the rules switch on; Object for object, classes, structs, arrays and delegates.</summary>
         public TypeCode Code;
 
-        /// <summary>The rule of declared type t.</summary>
+        /// <summary>The rules of declared types (by-ref types: of their element types).</summary>
+        public static ClrRule[] Of(Type[] types)
+        {
+            var rules = new ClrRule[types.Length];
+            for (int i = 0; i < types.Length; i++) rules[i] = Of(types[i]);
+            return rules;
+        }
+
+        /// <summary>The rule of declared type t; a by-ref type gives the rule of its element type.</summary>
         public static ClrRule Of(Type t)
         {
             var r = new ClrRule();
+            if (t.IsByRef) t = t.GetElementType();
+            r.Declared = t;
+            r.IsValueType = t.IsValueType;
             Type u = Nullable.GetUnderlyingType(t);
             r.IsNullable = u != null;
             r.Target = u ?? t;

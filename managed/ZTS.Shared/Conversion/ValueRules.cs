@@ -206,6 +206,18 @@ namespace ZTS.Shared.Conversion
 
         // ---- C# -> JS ------------------------------------------------------------------------------
 
+        /// <summary>FromClr for a T that always converts in place (int, bool, double, float: the cases of the switch in
+        /// FromClr that need no domain and cannot fail), without boxing; null for any other T.</summary>
+        public static Func<T, JsValue> Direct<T>()
+        {
+            object f = null;
+            if (typeof(T) == typeof(int)) f = new Func<int, JsValue>(JsValue.FromInt32);
+            else if (typeof(T) == typeof(bool)) f = new Func<bool, JsValue>(JsValue.FromBool);
+            else if (typeof(T) == typeof(double)) f = new Func<double, JsValue>(JsValue.FromDouble);
+            else if (typeof(T) == typeof(float)) f = new Func<float, JsValue>(x => JsValue.FromDouble(x));
+            return (Func<T, JsValue>)f;
+        }
+
         /// <summary>uint: an int when it fits, else a double (exact).</summary>
         public static JsValue FromUInt32(uint v)
         {
@@ -246,13 +258,23 @@ namespace ZTS.Shared.Conversion
         /// </summary>
         public static JsValue FromClr(JsDomain d, object o, Type t, int view, Where w)
         {
+            return FromClr(d, o, ClrRule.Of(t), view, w);
+        }
+
+        /// <summary>FromClr with the declared type analysed once (ClrRule.Of).</summary>
+        public static JsValue FromClr(JsDomain d, object o, ClrRule r, int view, Where w)
+        {
             if (o == null) return JsValue.Null;
-            Type u = Nullable.GetUnderlyingType(t) ?? t;
+            Type u = r.Target;
             // A value declared object (or ValueType/Enum) crosses by its runtime type when that is a primitive or
             // string; a boxed enum declared so stays a C# object (CONTRACT §5).
-            Type p = u.IsEnum ? Enum.GetUnderlyingType(u) : u;
-            if (u == typeof(object) || u == typeof(ValueType) || u == typeof(Enum)) p = o.GetType().IsEnum ? typeof(object) : o.GetType();
-            switch (Type.GetTypeCode(p))
+            TypeCode code = r.Code;
+            if (u == typeof(object) || u == typeof(ValueType) || u == typeof(Enum))
+            {
+                Type runtime = o.GetType();
+                code = runtime.IsEnum ? TypeCode.Object : Type.GetTypeCode(runtime);
+            }
+            switch (code)
             {
                 case TypeCode.Boolean: return JsValue.FromBool((bool)o);
                 case TypeCode.SByte: return JsValue.FromInt32(Convert.ToSByte(o));

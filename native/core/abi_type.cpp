@@ -322,6 +322,22 @@ int32_t zts_table_new(zts_domain *domain, int32_t count, const uint32_t *atoms, 
         return ZTS_ERR_ARGUMENT;
     }
     JSContext *ctx = domain->ctx;
+    JSValueConst model = domain->table_models.get(ctx, count, atoms);
+    if (JS_IsObject(model)) {
+        static_assert(sizeof(zts_value) == sizeof(JSValue), "zts_value is a JSValue");
+        JSValue obj = JS_UNDEFINED;
+        if (JS_NewObjectFromModel(ctx, model, count, as_js_array(values), &obj) == 0) { // consumes the values
+            for (int32_t i = 0; i < count; i++) {
+                values[i] = from_js(JS_UNDEFINED);
+            }
+            if (JS_IsException(obj)) {
+                *out = from_js(JS_UNDEFINED);
+                return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+            }
+            *out = from_js(obj);
+            return ZTS_OK;
+        }
+    }
     JSValue obj = JS_NewObject(ctx);
     for (int32_t i = 0; i < count; i++) {
         JSValue v = to_js(values[i]);

@@ -127,6 +127,7 @@ int64_t domain_destroy(zts_domain *d)
     d->object_to_string = JS_UNDEFINED;
     d->types.clear(d->ctx);
     d->opaque.clear(d->ctx);
+    d->table_models.clear(d->ctx);
     JS_FreeValue(d->ctx, d->gate_entry);
     d->gate_entry = JS_UNDEFINED;
     JS_FreeValue(d->ctx, d->enumerable_iterators);

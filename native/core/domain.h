@@ -11,6 +11,7 @@
 #include "rejection_list.h"
 #include "quickjs.h"
 #include "source_maps.h"
+#include "table_models.h"
 #include "timers.h"
 #include "type_registry.h"
 #include "zts/zts.h"
@@ -64,6 +65,7 @@ struct zts_domain {
     zts::TypeRegistry types;            ///< CLR types shown to JS
     zts::ObjectSlots slots;             ///< live exotics per host registry slot
     zts::OpaqueSlots opaque;            ///< values behind the opaque handles of the calls in progress
+    zts::TableModels table_models;      ///< model objects of zts_table_new, one per member list
     JSValue gate_entry = JS_UNDEFINED;  ///< owned: gate data[0], the host_call entry pointer object
     int32_t enumerator_step = -1;       ///< host bridge of the batched MoveNext + Current (-1: none; zts_domain_set_enumerator_step)
     JSValue enumerable_iterators = JS_UNDEFINED; ///< owned: [direct, via IEnumerable] [Symbol.iterator] functions of ZTS_TYPE_ENUMERABLE prototypes, made on first use

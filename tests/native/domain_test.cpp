@@ -233,6 +233,43 @@ TEST_F(Domain_Call, TableByAtoms_NewAndRead)
     EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_atoms_intern(d, 1, bad, atoms));
 }
 
+// issue 9: later tables of a member list take the shape of a model object in one step (JS_NewObjectFromModel);
+// they are ordinary, independent objects, and a list with a repeated name keeps the one-by-one path.
+TEST_F(Domain_Call, TableByAtoms_ModelShape_IndependentObjects)
+{
+    module("app", "export function keep(o) { globalThis.kept = globalThis.kept || []; globalThis.kept.push(o); return 0; }\n"
+                  "export function edit() { const [a, b] = globalThis.kept; a.x = 10; delete a.y; a.z = 3;\n"
+                  "  return JSON.stringify([a, b, Object.keys(b), Object.getPrototypeOf(b) === Object.prototype,\n"
+                  "    Object.isExtensible(b)]); }\n"
+                  "export function show(o) { return JSON.stringify(o); }");
+    const char *names[3] = {"x", "y", "x"};
+    uint32_t atoms[3] = {0, 0, 0};
+    ASSERT_EQ(ZTS_OK, zts_atoms_intern(d, 3, names, atoms));
+    zts_value r;
+    for (int i = 0; i < 2; i++) { // the first makes the model, the second is made from it
+        zts_value text;
+        ASSERT_EQ(ZTS_OK, zts_value_new_string_utf16(d, reinterpret_cast<const uint16_t *>(u"s"), 1, &text));
+        zts_value values[2] = {int_value(1 + i), text};
+        zts_value table;
+        ASSERT_EQ(ZTS_OK, zts_table_new(d, 2, atoms, values, &table));
+        EXPECT_EQ(ZTS_TAG_UNDEFINED, values[1].tag) << "consumed";
+        ASSERT_EQ(ZTS_OK, call(function("app", "keep"), {table}, &r));
+    }
+    ASSERT_EQ(ZTS_OK, call(function("app", "edit"), {}, &r));
+    EXPECT_EQ("[{\"x\":10,\"z\":3},{\"x\":2,\"y\":\"s\"},[\"x\",\"y\"],true,true]", take_string(r))
+        << "editing one table leaves the next one made from the same model alone";
+    zts_value again[2] = {int_value(5), int_value(6)};
+    zts_value table;
+    ASSERT_EQ(ZTS_OK, zts_table_new(d, 2, atoms, again, &table));
+    ASSERT_EQ(ZTS_OK, call(function("app", "show"), {table}, &r));
+    EXPECT_EQ("{\"x\":5,\"y\":6}", take_string(r)) << "the model itself was not edited";
+
+    zts_value repeated[3] = {int_value(1), int_value(2), int_value(3)};
+    ASSERT_EQ(ZTS_OK, zts_table_new(d, 3, atoms, repeated, &table));
+    ASSERT_EQ(ZTS_OK, call(function("app", "show"), {table}, &r));
+    EXPECT_EQ("{\"x\":3,\"y\":2}", take_string(r)) << "a repeated name: the last value wins, as one by one";
+}
+
 TEST_F(Domain_Lifetime, ReleaseQueue_FromAnotherThread_DrainedOnDomainThread)
 {
     module("app", "export function f() { return 1; }");

@@ -148,8 +148,7 @@ namespace ZTS.Shared.Bridges
         /// <summary>Writes a ref/out parameter's final value back into its zts.ref() box.</summary>
         public static void RefOut(MemberSite s, JsDomain d, JsValue* argv, int i, object value)
         {
-            Type t = s.ParamTypes[i].GetElementType();
-            JsValue v = ValueRules.FromClr(d, value, t, 0, At(s, i));
+            JsValue v = ValueRules.FromClr(d, value, s.ParamRules[i], 0, At(s, i));
             int rc = ZtsNative.zts_ref_set(d.Handle, argv[i], v);
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, s.Name);
         }

@@ -50,7 +50,7 @@ namespace ZTS.Shared.Bridges
         /// the rest pushed under the declared view).</summary>
         public static JsValue WriteAny(MemberSite s, JsDomain d, object v)
         {
-            return ValueRules.FromClr(d, v, s.ResultType, s.ResultView, Where.Result(s.Name));
+            return ValueRules.FromClr(d, v, s.ResultRule, s.ResultView, Where.Result(s.Name));
         }
     }
 }

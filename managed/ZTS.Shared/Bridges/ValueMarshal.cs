@@ -37,9 +37,9 @@ namespace ZTS.Shared.Bridges
                 JsValue.Set(argv + index, JsValue.Null);
                 return;
             }
-            Type declared = c.ParamTypes[index];
-            JsValue.Set(argv + index, Nullable.GetUnderlyingType(declared) != null || declared == typeof(object) || v is System.Threading.Tasks.Task
-                ? ValueRules.FromClr(c.Domain, v, declared, 0, Arg(c, index))
+            ClrRule rule = c.ParamRules[index];
+            JsValue.Set(argv + index, rule.IsNullable || rule.Target == typeof(object) || v is System.Threading.Tasks.Task
+                ? ValueRules.FromClr(c.Domain, v, rule, 0, Arg(c, index))
                 : c.Domain.Push(v, c.Views[index]));
         }
 
@@ -72,14 +72,14 @@ namespace ZTS.Shared.Bridges
         /// an opaque handle (no write-back).</summary>
         public static void WriteOpaqueValue(FunctionClosure c, JsValue* argv, int index, object value)
         {
-            JsValue.Set(argv + index, ValueRules.FromClr(c.Domain, value, c.ParamTypes[index], 0, Arg(c, index)));
+            JsValue.Set(argv + index, ValueRules.FromClr(c.Domain, value, c.ParamRules[index], 0, Arg(c, index)));
         }
 
         /// <summary>A ref/in/out argument: its initial value, which zts_function_call_opaque puts behind a handle.</summary>
         public static void WriteOpaque(FunctionClosure c, JsValue* argv, int index, object value)
         {
-            Type t = c.ParamTypes[index].GetElementType();
-            JsValue.Set(argv + index, value == null && t.IsValueType ? JsValue.Undefined : ValueRules.FromClr(c.Domain, value, t, 0, Arg(c, index)));
+            ClrRule rule = c.ParamRules[index];
+            JsValue.Set(argv + index, value == null && rule.IsValueType ? JsValue.Undefined : ValueRules.FromClr(c.Domain, value, rule, 0, Arg(c, index)));
         }
 
         /// <summary>The value JS left behind a ref/out argument's handle (argv[index], owned; taken), converted.</summary>

@@ -5,7 +5,8 @@ namespace ZTS.Shared.Conversion
     /// <summary>
     /// A declared CLR type as the conversion rules see it (ValueRules.ToClr): Nullable unwrapped, enums by their
     /// underlying type code. Working this out takes several reflection calls (~40 ns on Mono), so paths that convert
-    /// to the same type on every call (Table members) compute it once and keep it.
+    /// to the same type on every call compute it once and keep it: member sites and delegate closures (per parameter
+    /// and result), Table shapes (per member), for...of steps (per element type).
     /// </summary>
     internal struct ClrRule
     {

@@ -202,14 +202,15 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
         throw_error(ctx, "zts: too many arguments for '" + t.js_name + "." + name + "'");
         return nullptr;
     }
-    for (int32_t i = 0; i < argc; i++) {
-        kinds[i] = kind_of(ctx, argv[i]);
-    }
     // One candidate of a fitting arity is called as it is: its bridge converts each argument by the one rule
     // set and reports the precise `cannot convert` error (CONTRACT §6), the same text as every other path.
+    // No argument kinds are needed for it (the hot path of most members).
     if (set.candidates.size() == 1 && argc <= static_cast<int32_t>(set.candidates[0].params.size()) &&
         argc >= set.candidates[0].min_args) {
         return &set.candidates[0];
+    }
+    for (int32_t i = 0; i < argc; i++) {
+        kinds[i] = kind_of(ctx, argv[i]);
     }
     // Pass 1 with the range and one-character filters; if they leave nothing, pass 2 without them picks
     // the candidate whose bridge then reports the precise `cannot convert` error (CONTRACT §6).

@@ -116,7 +116,16 @@ int32_t zts_function_call_opaque(zts_domain *domain, int32_t ref, int32_t argc, 
         JSContext *ctx = domain->ctx;
         int32_t token = domain->opaque.begin();
         int32_t index[k_max_handles];
-        for (int32_t i = 0; i < argc && i < k_max_handles; i++) {
+        JSValue held[k_max_handles]; // our own reference to each handle: retired (reused or released) after the call
+        int32_t made = 0;
+        auto retire_handles = [&]() {
+            for (int32_t i = 0; i < made; i++) {
+                if (((handles >> i) & 1u) != 0) {
+                    domain->opaque.retire(ctx, held[i]);
+                }
+            }
+        };
+        for (int32_t i = 0; i < argc && i < k_max_handles; i++, made = i) {
             if (((handles >> i) & 1u) == 0) {
                 continue;
             }
@@ -125,17 +134,21 @@ int32_t zts_function_call_opaque(zts_domain *domain, int32_t ref, int32_t argc, 
             if (JS_IsException(handle)) {
                 free_args(ctx, argc, argv);
                 domain->opaque.end(ctx, token);
+                retire_handles();
                 return capture_exception(domain, ZTS_ERR_JS);
             }
+            held[i] = JS_DupValue(ctx, handle);
             argv[i] = from_js(handle);
         }
-        int32_t rc = zts_function_call(domain, ref, argc, argv, result); // consumes argv: the handles die here
+        made = argc < k_max_handles ? argc : k_max_handles;
+        int32_t rc = zts_function_call(domain, ref, argc, argv, result); // consumes argv: JS's references go here
         for (int32_t i = 0; rc == ZTS_OK && i < argc && i < k_max_handles; i++) {
             if (((writeback >> i) & 1u) != 0) {
                 argv[i] = from_js(JS_DupValue(ctx, *domain->opaque.at(index[i])));
             }
         }
         domain->opaque.end(ctx, token);
+        retire_handles();
         return rc;
     });
 }

@@ -62,6 +62,9 @@ JSValue js_opaque_set(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSVal
 
 int32_t OpaqueSlots::add(JSValue v, uint32_t *stamp)
 {
+    if (next_stamp_ == 0) {
+        next_stamp_ = 1; // 0 names no slot (a retired handle's opaque)
+    }
     *stamp = next_stamp_++;
     slots_.push_back(Slot{v, *stamp});
     return static_cast<int32_t>(slots_.size() - 1);
@@ -84,6 +87,36 @@ void OpaqueSlots::end(JSContext *ctx, int32_t token)
     }
 }
 
+JSValue OpaqueSlots::take_spare()
+{
+    if (spare_.empty()) {
+        return JS_UNDEFINED;
+    }
+    JSValue h = spare_.back();
+    spare_.pop_back();
+    return h;
+}
+
+void OpaqueSlots::retire(JSContext *ctx, JSValue handle)
+{
+    constexpr size_t k_max_spare = 64; // enough for the widest call; more would only hold memory
+    if (JS_IsUnobservedObject(handle) && spare_.size() < k_max_spare) {
+        JS_SetOpaque(handle, nullptr); // stamp 0 names no slot: the handle is invalid until reused
+        spare_.push_back(handle);
+        return;
+    }
+    JS_FreeValue(ctx, handle);
+}
+
+void OpaqueSlots::clear(JSContext *ctx)
+{
+    end(ctx, 0);
+    for (JSValue h : spare_) {
+        JS_FreeValue(ctx, h);
+    }
+    spare_.clear();
+}
+
 void register_opaque_class(JSRuntime *rt)
 {
     k_opaque_exotic.get_property = opaque_member_access;
@@ -94,10 +127,16 @@ void register_opaque_class(JSRuntime *rt)
 
 JSValue new_opaque_handle(zts_domain *d, JSValue v, int32_t *index)
 {
-    JSValue handle = JS_NewObjectClass(d->ctx, static_cast<int>(g_opaque_class));
-    if (JS_IsException(handle)) {
-        JS_FreeValue(d->ctx, v);
-        return handle;
+    // A spare handle is indistinguishable from a new one: no script holds it, nothing weak points at it, and it
+    // is not extensible, so it carries no property or prototype change from an earlier call.
+    JSValue handle = d->opaque.take_spare();
+    if (JS_IsUndefined(handle)) {
+        handle = JS_NewObjectClass(d->ctx, static_cast<int>(g_opaque_class));
+        if (JS_IsException(handle) || JS_PreventExtensions(d->ctx, handle) < 0) {
+            JS_FreeValue(d->ctx, handle);
+            JS_FreeValue(d->ctx, v);
+            return JS_EXCEPTION;
+        }
     }
     uint32_t stamp = 0;
     *index = d->opaque.add(v, &stamp);

@@ -31,8 +31,13 @@ class OpaqueSlots
     JSValue *find(int32_t index, uint32_t stamp);
     /// Closes the scope opened by token: frees its slots; their handles become invalid.
     void end(JSContext *ctx, int32_t token);
+    /// A handle object to reuse (owned; its opaque is cleared), or JS_UNDEFINED when none is spare.
+    JSValue take_spare();
+    /// Takes back the caller's reference to a handle after its call: kept for reuse when nothing else can
+    /// observe it (JS_IsUnobservedObject), else released (a handle the script kept stays invalid).
+    void retire(JSContext *ctx, JSValue handle);
     /// Frees everything (teardown).
-    void clear(JSContext *ctx) { end(ctx, 0); }
+    void clear(JSContext *ctx);
 
   private:
     struct Slot {
@@ -40,6 +45,7 @@ class OpaqueSlots
         uint32_t stamp; ///< unique per slot ever made: a reused index never matches an old handle
     };
     std::vector<Slot> slots_;
+    std::vector<JSValue> spare_; ///< owned handle objects no script can observe, for the next calls
     uint32_t next_stamp_ = 1;
 };
 

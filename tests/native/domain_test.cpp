@@ -204,6 +204,43 @@ TEST_F(Domain_Call, FunctionCallOpaque_WritesBackInOneCall)
     EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_function_call_opaque(d, acc, 1, one, 2, 0, &r)) << "a handle past argc";
 }
 
+// issue 9: a handle the script did not keep is reused by the next call; one it kept, or holds weakly, never is
+// (it stays invalid), and a handle takes no properties, so a reused one cannot carry anything between calls.
+TEST_F(Domain_Call, FunctionCallOpaque_HandleReuse_OnlyWhenUnobserved)
+{
+    module("app", "globalThis.seen = [];\n"
+                  "export function note(h) { globalThis.last = h; zts.opaque_set(h, zts.opaque_get(h) + 1); }\n"
+                  "export function keep(h) { globalThis.seen.push(h); zts.opaque_set(h, zts.opaque_get(h) + 1); }\n"
+                  "export function weak(h) { globalThis.ref = new WeakRef(h); globalThis.wm = new WeakMap([[h, 1]]);\n"
+                  "  zts.opaque_set(h, zts.opaque_get(h) + 1); }\n"
+                  "export function plain(h) { zts.opaque_set(h, zts.opaque_get(h) + 1);\n"
+                  "  let added = true; try { Object.defineProperty(h, 'x', { value: 1 }); } catch (e) { added = false; }\n"
+                  "  return (Object.isExtensible(h) ? 'extensible' : 'sealed') + ' ' + added +\n"
+                  "    ' ' + globalThis.seen.includes(h) + ' ' + (globalThis.ref && globalThis.ref.deref() === h) +\n"
+                  "    ' ' + (globalThis.wm ? globalThis.wm.has(h) : false); }\n"
+                  "export function stale() { return globalThis.seen.map(h => { try { zts.opaque_get(h); return 'live'; }\n"
+                  "  catch (e) { return 'invalid'; } }).join(); }");
+    zts_value r;
+    auto step = [&](const char *fn, int32_t start) {
+        zts_value argv[1] = {int_value(start)};
+        EXPECT_EQ(ZTS_OK, zts_function_call_opaque(d, function("app", fn), 1, argv, 1, 1, &r)) << fn;
+        EXPECT_EQ(start + 1, argv[0].u.int32) << fn << ": written back";
+    };
+    step("keep", 1);
+    zts_value_free(d, r);
+    step("keep", 2);
+    zts_value_free(d, r);
+    step("weak", 3);
+    zts_value_free(d, r);
+    step("plain", 4);
+    EXPECT_EQ("sealed false false false false", take_string(r))
+        << "a new or reused handle: not extensible, not one the script kept, not one it holds weakly";
+    step("plain", 5);
+    EXPECT_EQ("sealed false false false false", take_string(r));
+    ASSERT_EQ(ZTS_OK, call(function("app", "stale"), {}, &r));
+    EXPECT_EQ("invalid,invalid", take_string(r)) << "kept handles stay invalid after their calls";
+}
+
 // issue 9: Table members by interned atoms (no name lookup per conversion).
 TEST_F(Domain_Call, TableByAtoms_NewAndRead)
 {

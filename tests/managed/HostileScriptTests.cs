@@ -341,6 +341,26 @@ namespace ZTS.Tests
             AssertDomainAnswers();
         }
 
+        // Issue 9: frames that each fill and empty the registry keep the capacity they need (shrinking at every
+        // emptying made each frame regrow the arrays and rebuild the identity index); a smaller frame gives it back.
+        [Test]
+        public void Registry_RepeatedLargeFrames_KeepTheirCapacity_Issue9()
+        {
+            var registry = new ZTS.Shared.Clr.ObjectRegistry();
+            Func<int, int> frame = n =>
+            {
+                var slots = new int[n];
+                for (int i = 0; i < n; i++) slots[i] = registry.SlotOf(new object(), 1);
+                foreach (int slot in slots) registry.Release(slot);
+                return registry.Capacity;
+            };
+            Assert.AreEqual(256, frame(100000), "one frame of many objects is given back at once");
+            Assert.GreaterOrEqual(frame(100000), 100000, "the second such frame in a row keeps its capacity");
+            Assert.GreaterOrEqual(frame(100000), 100000);
+            Assert.AreEqual(256, frame(100), "a small frame gives it back");
+            Assert.AreEqual(0, registry.Count);
+        }
+
         [Test]
         public void Registry_MostlyEmpty_ShrinksAboveTheHighestLiveSlot()
         {

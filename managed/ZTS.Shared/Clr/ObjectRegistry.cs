@@ -69,6 +69,7 @@ namespace ZTS.Shared.Clr
             _objects[slot] = obj;
             _views[slot] = view;
             Count++;
+            if (Count > _peak) _peak = Count;
             if (Mirror != null) Mirror(slot, obj);
             return slot;
         }
@@ -93,6 +94,11 @@ namespace ZTS.Shared.Clr
             if (_objects.Length > MinCapacity &&
                 (Count == 0 || (_releasedSinceCompact >= _objects.Length / 8 && Count <= _objects.Length / 8)))
                 Compact();
+            if (Count == 0)
+            {
+                _previousPeak = _peak;
+                _peak = 0;
+            }
         }
 
         // Issue 11: a frame that held a million objects must not keep their capacity until Reset. Slots are shared
@@ -104,13 +110,21 @@ namespace ZTS.Shared.Clr
         private const int MinCapacity = 256;
         private int _releasedSinceCompact;
 
+        // The most objects registered at once since the registry was last empty, and before that. A workload that
+        // fills and empties the registry every frame keeps the capacity both its last two fills needed: shrinking
+        // while each frame's releases drained made every frame regrow the arrays and rebuild the identity index (a
+        // fifth of a push when each frame pushed many objects). One frame of many objects is still given back at once.
+        private int _peak;
+        private int _previousPeak;
+
         private void Compact()
         {
             _releasedSinceCompact = 0;
             int top = Count == 0 ? -1 : _used - 1; // empty: nothing to scan
             while (top >= 0 && _objects[top] == null) top--;
+            int keep = Math.Min(_peak, _previousPeak);
             int capacity = MinCapacity;
-            while (capacity < 2 * (top + 1)) capacity *= 2;
+            while (capacity < 2 * (top + 1) || capacity < keep) capacity *= 2;
             if (capacity <= _objects.Length / 2)
             {
                 var objects = new object[capacity];
@@ -147,6 +161,7 @@ namespace ZTS.Shared.Clr
             _freeHead = -1;
             _used = 0;
             Count = 0;
+            _peak = _previousPeak = 0;
         }
 
         private void Grow()

@@ -62,7 +62,7 @@ namespace ZTS.Il2Cpp
         public static void WriteU8(IntPtr ctx, int id, ulong v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteUInt64(s, d, v); }
         public static void WriteC(IntPtr ctx, int id, char v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteChar(s, d, v); }
         public static void WriteS(IntPtr ctx, int id, string v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteString(s, d, v); }
-        public static void WriteO(IntPtr ctx, int id, object v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = s.ResultTable != null ? ResultWriter.WriteTable(s, d, v) : ResultWriter.WriteAny(s, d, v); }
+        public static void WriteO(IntPtr ctx, int id, object v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteBoxed(s, d, v); }
 
         /// <summary>The JS value to throw for a managed exception (an Error object, or any JS value a TsException
         /// came from); tag Exception when none could be made (an out-of-memory exception is pending).</summary>

@@ -339,8 +339,7 @@ namespace ZTS.Mono.Bridges
                 if (m != null) return m;
             }
             // object, and Nullable<T> (boxed as T or null), encode by the runtime value; a struct is boxed here, fresh.
-            if (t == typeof(object) || Nullable.GetUnderlyingType(t) != null) return typeof(ResultWriter).GetMethod("WriteAny");
-            return typeof(ResultWriter).GetMethod(t.IsValueType ? "WriteStruct" : "WriteObject");
+            return typeof(ResultWriter).GetMethod(ResultWriter.BoxedWriterName(t));
         }
     }
 }

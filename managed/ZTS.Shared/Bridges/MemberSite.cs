@@ -27,6 +27,7 @@ namespace ZTS.Shared.Bridges
             UnpackedWhere = new string[n];
             ResultWhere = "return value of '" + name + "'";
             ResultRule = ClrRule.Of(ResultType);
+            ResultBoxed = Bridges.ResultWriter.BoxedResultOf(ResultType);
             int offset = 0;
             for (int i = 0; i < n; i++)
             {
@@ -52,6 +53,9 @@ namespace ZTS.Shared.Bridges
         /// rules see them, worked out once (ClrRule).</summary>
         public readonly ClrRule[] ParamRules;
         public readonly ClrRule ResultRule;
+
+        /// <summary>How a boxed result of this site is written (ResultWriter.WriteBoxed).</summary>
+        public readonly ResultWriter.BoxedResult ResultBoxed;
 
         /// <summary>"Type.Member" as JS sees it.</summary>
         public readonly string Name;

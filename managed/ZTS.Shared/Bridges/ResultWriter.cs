@@ -11,6 +11,9 @@ namespace ZTS.Shared.Bridges
     /// </summary>
     internal static unsafe class ResultWriter
     {
+        /// <summary>The kinds of BoxedResultOf.</summary>
+        public enum BoxedResult { Any, Struct, Object }
+
         public static JsValue WriteVoid(MemberSite s, JsDomain d) { return JsValue.Undefined; }
         public static JsValue WriteBoolean(MemberSite s, JsDomain d, bool v) { return JsValue.FromBool(v); }
         public static JsValue WriteSByte(MemberSite s, JsDomain d, sbyte v) { return JsValue.FromInt32(v); }
@@ -44,6 +47,35 @@ namespace ZTS.Shared.Bridges
         public static JsValue WriteTable(MemberSite s, JsDomain d, object v)
         {
             return s.ResultTable.ToJs(d, v, s.ResultWhere);
+        }
+
+        /// <summary>How a result declared t that is neither a primitive nor a string is written (both backends pick by
+        /// it): Any for object and Nullable (encoded by the runtime value), Struct for other value types (boxed fresh
+        /// for this push), Object for classes, interfaces, arrays and delegates.</summary>
+        public static BoxedResult BoxedResultOf(Type t)
+        {
+            if (t == typeof(object) || Nullable.GetUnderlyingType(t) != null) return BoxedResult.Any;
+            return t.IsValueType ? BoxedResult.Struct : BoxedResult.Object;
+        }
+
+        /// <summary>The writer method BoxedResultOf(t) names, for the bridges that call it directly.</summary>
+        public static string BoxedWriterName(Type t)
+        {
+            BoxedResult k = BoxedResultOf(t);
+            return k == BoxedResult.Any ? "WriteAny" : k == BoxedResult.Struct ? "WriteStruct" : "WriteObject";
+        }
+
+        /// <summary>A boxed result of a site whose result type is neither a primitive nor a string, for callers that
+        /// hold it as object: a Table when the site says so, else the writer BoxedResultOf picks.</summary>
+        public static JsValue WriteBoxed(MemberSite s, JsDomain d, object v)
+        {
+            if (s.ResultTable != null) return WriteTable(s, d, v);
+            switch (s.ResultBoxed)
+            {
+                case BoxedResult.Struct: return WriteStruct(s, d, v);
+                case BoxedResult.Object: return WriteObject(s, d, v);
+                default: return WriteAny(s, d, v);
+            }
         }
 
         /// <summary>A result declared object or Nullable: the general rule (primitives and strings by value,

@@ -7,16 +7,20 @@
 #include <mono/metadata/appdomain.h>
 #include <mono/metadata/assembly.h>
 #include <mono/metadata/class.h>
+#include <mono/metadata/debug-helpers.h>
 #include <mono/metadata/environment.h>
 #include <mono/metadata/exception.h>
 #include <mono/metadata/loader.h>
 #include <mono/metadata/mono-config.h>
 #include <mono/metadata/mono-gc.h>
 #include <mono/metadata/object.h>
+#include <mono/metadata/profiler.h>
 #include <mono/metadata/threads.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
 // Exported by libmonoboehm-2.0 but declared in no public header (PLAYER-NOTES: Mono 6.8's prototype).
 // descr NULL: scanned conservatively; source 0: MONO_ROOT_SOURCE_EXTERNAL.
@@ -33,6 +37,29 @@ template <typename To, typename From> To *as(From *p)
     return reinterpret_cast<To *>(p);
 }
 
+// ZTS_PLAYER_PERF_MAP=1: every method the JIT compiles is written to /tmp/perf-<pid>.map (start, size, name), the
+// file `perf report` reads to name JIT frames (what `mono --jitmap` does; the embedding API has no such option).
+FILE *g_perf_map = nullptr;
+
+void write_perf_map_entry(MonoProfiler *, MonoMethod *method, MonoJitInfo *info)
+{
+    char *name = mono_method_full_name(method, 1);
+    std::fprintf(g_perf_map, "%lx %x %s\n", reinterpret_cast<unsigned long>(mono_jit_info_get_code_start(info)),
+                 static_cast<unsigned>(mono_jit_info_get_code_size(info)), name);
+    std::fflush(g_perf_map);
+    mono_free(name);
+}
+
+void open_perf_map()
+{
+    char path[64];
+    std::snprintf(path, sizeof path, "/tmp/perf-%d.map", static_cast<int>(getpid()));
+    g_perf_map = std::fopen(path, "w");
+    if (g_perf_map != nullptr) {
+        mono_profiler_set_jit_done_callback(mono_profiler_create(nullptr), &write_perf_map_entry);
+    }
+}
+
 } // namespace
 
 extern "C" {
@@ -44,7 +71,11 @@ zts_clr_domain *zts_clr_init(const char *domain_name)
     // Read by the runtime at start-up; a value the user set wins.
     setenv("MONO_THREADS_SUSPEND", "preemptive", 0);
     mono_config_parse(nullptr);
-    return as<zts_clr_domain>(mono_jit_init_version(domain_name, kRuntimeVersion));
+    MonoDomain *domain = mono_jit_init_version(domain_name, kRuntimeVersion);
+    if (domain != nullptr && getenv("ZTS_PLAYER_PERF_MAP") != nullptr) {
+        open_perf_map();
+    }
+    return as<zts_clr_domain>(domain);
 }
 
 zts_clr_domain *zts_clr_domain_get(void)

@@ -445,11 +445,14 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
     if (void *live = d->slots.live(slot)) {
         return JS_DupValue(ctx, JS_MKPTR(JS_TAG_OBJECT, live)); // identity: the same JS object
     }
-    if (!ensure_bound(d, type_id)) {
-        d->slots.abandon(slot); // no exotic will ever release it: the host frees the slot at its next drain
-        return JS_EXCEPTION;
-    }
     TypeInfo *t = d->types.find(type_id);
+    if (t == nullptr || !(t->bound || t->binding)) {
+        if (!ensure_bound(d, type_id)) {
+            d->slots.abandon(slot); // no exotic will ever release it: the host frees the slot at its next drain
+            return JS_EXCEPTION;
+        }
+        t = d->types.find(type_id); // binding may have declared types (the registry may have moved)
+    }
     JSClassID class_id = (t->flags & ZTS_TYPE_ARRAY) != 0      ? g_array_class
                          : (t->flags & ZTS_TYPE_DELEGATE) != 0 ? g_delegate_class
                                                                : g_object_class;

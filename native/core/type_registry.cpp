@@ -18,14 +18,6 @@ TypeInfo &TypeRegistry::declare(const std::string &full_name, const std::string 
     return types_.back();
 }
 
-TypeInfo *TypeRegistry::find(int32_t id)
-{
-    if (id <= 0 || static_cast<size_t>(id) >= types_.size()) {
-        return nullptr;
-    }
-    return &types_[static_cast<size_t>(id)];
-}
-
 TypeInfo *TypeRegistry::find_by_name(const std::string &full_name)
 {
     auto it = by_name_.find(full_name);

@@ -70,8 +70,11 @@ class TypeRegistry
     /// Declares a type and returns it (ids start at 1); the JS objects are made by the caller.
     TypeInfo &declare(const std::string &full_name, const std::string &js_name, int32_t base_id, int32_t outer_id,
                       uint32_t flags);
-    /// The type with id, or nullptr.
-    TypeInfo *find(int32_t id);
+    /// The type with id, or nullptr (inline: every member call and push looks its type up).
+    TypeInfo *find(int32_t id)
+    {
+        return id > 0 && static_cast<size_t>(id) < types_.size() ? &types_[static_cast<size_t>(id)] : nullptr;
+    }
     /// The type with a CLR full name, or nullptr.
     TypeInfo *find_by_name(const std::string &full_name);
     /// True when type `id` is `ancestor` or derives from it (class chain only).

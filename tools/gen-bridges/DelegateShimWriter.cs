@@ -23,14 +23,43 @@ namespace ZTS.GenBridges
             if (!IsVisible(t) || t.ContainsGenericParameters) return false;
             MethodInfo invoke = t.GetMethod("Invoke");
             if (invoke == null) return false;
-            if (MarshalAsReader.Of(invoke.ReturnParameter) != null) return false;
+            if (MarshalAsReader.Of(invoke.ReturnParameter) != null && !IsTable(invoke.ReturnParameter, invoke.ReturnType)) return false;
             if (invoke.ReturnType.IsPointer || invoke.ReturnType.IsByRef || !IsVisible(invoke.ReturnType)) return false;
-            foreach (ParameterInfo p in invoke.GetParameters())
+            ParameterInfo[] ps = invoke.GetParameters();
+            if (ps.Length > 64) return false; // zts_function_call_opaque's handle masks
+            foreach (ParameterInfo p in ps)
             {
                 Type pt = p.ParameterType;
-                if (pt.IsByRef || pt.IsPointer || !IsVisible(pt) || MarshalAsReader.Of(p) != null) return false;
+                if (pt.IsPointer || !IsVisible(pt)) return false;
+                if (pt.IsByRef && p.IsIn && !p.IsOut) return false; // `in` needs C# 7.2 to declare
+                if (pt.IsByRef && MarshalAsReader.Of(p) != null) return false;
+                if (!pt.IsByRef && MarshalAsReader.Of(p) != null && !IsTable(p, pt) && !MarshalAsReader.IsOpaque(p) && UnpackedCount(p, pt) < 0) return false;
             }
-            return true;
+            // UnpackedValues shifts the JS arguments, which the handle masks of zts_function_call_opaque do not follow.
+            return !(UsesHandles(ps) && ps.Any(p => UnpackedCount(p, p.ParameterType) >= 0));
+        }
+
+        // The number of JS arguments a valid [TsMarshalAs(UnpackedValues)] parameter expands into, or -1.
+        private static int UnpackedCount(ParameterInfo p, Type t)
+        {
+            ZTS.TsMarshalAsAttribute a = MarshalAsReader.Of(p);
+            string problem;
+            MemberInfo[] members = a != null && a.Type == ZTS.TsMarshalType.UnpackedValues ? ZTS.TsMarshalRules.TableMembers(t, a.Members, out problem) : null;
+            return members == null ? -1 : members.Length;
+        }
+
+        // Whether p asks for a valid Table (the shared rule TableShape.For applies; an invalid one falls back to Default).
+        private static bool IsTable(ParameterInfo p, Type t)
+        {
+            ZTS.TsMarshalAsAttribute a = MarshalAsReader.Of(p);
+            string problem;
+            return a != null && a.Type == ZTS.TsMarshalType.Table && ZTS.TsMarshalRules.TableMembers(t, a.Members, out problem) != null;
+        }
+
+        // ref/out and [TsMarshalAs(OpaqueValue)] parameters cross as opaque handles (zts_function_call_opaque).
+        private static bool UsesHandles(ParameterInfo[] ps)
+        {
+            return ps.Any(p => p.ParameterType.IsByRef || MarshalAsReader.IsOpaque(p));
         }
 
         /// <summary>The names of the assemblies a shim of t refers to (t, its generic arguments, its signature).</summary>
@@ -94,10 +123,12 @@ namespace ZTS.GenBridges
             sb.Append("        /// <summary>The static invoker of delegate type t (JS calling a C# delegate), or null.</summary>\n");
             sb.Append("        internal static global::System.Reflection.MethodInfo Invoker(Type t)\n        {\n");
             for (int n = 0; n < shims.Count; n++)
+                if (!UsesHandles(shims[n].GetMethod("Invoke").GetParameters())) // JS calling a ref/out delegate has no C++ bridge
                 sb.Append("            if (t == typeof(").Append(Name(shims[n])).Append(")) return typeof(Shims).GetMethod(\"Invoke").Append(n)
                   .Append("\", global::System.Reflection.BindingFlags.NonPublic | global::System.Reflection.BindingFlags.Static);\n");
             sb.Append("            return null;\n        }\n");
-            for (int n = 0; n < shims.Count; n++) Invoker(sb, n, shims[n]);
+            for (int n = 0; n < shims.Count; n++)
+                if (!UsesHandles(shims[n].GetMethod("Invoke").GetParameters())) Invoker(sb, n, shims[n]);
             sb.Append("    }\n\n");
             for (int n = 0; n < shims.Count; n++) Shim(sb, n, shims[n]);
             sb.Append("}\n");
@@ -120,6 +151,11 @@ namespace ZTS.GenBridges
             MethodInfo invoke = t.GetMethod("Invoke");
             ParameterInfo[] ps = invoke.GetParameters();
             Type ret = invoke.ReturnType;
+            if (UsesHandles(ps) || IsTable(invoke.ReturnParameter, ret) || ps.Any(p => IsTable(p, p.ParameterType) || UnpackedCount(p, p.ParameterType) >= 0))
+            {
+                HandleShim(sb, n, t, invoke, ps, ret);
+                return;
+            }
             sb.Append("    // ").Append(t).Append('\n');
             sb.Append("    internal sealed unsafe class Shim").Append(n).Append(" : IFunctionClosureOwner\n    {\n");
             sb.Append("        private readonly FunctionClosure _c;\n\n");
@@ -167,6 +203,99 @@ namespace ZTS.GenBridges
                   .Append(";\n");
             if (ret == typeof(void))
                 sb.Append("            ValueMarshal.ReadVoid(c, result);\n");
+            else if (TagTypes.IsPrimitive(ret))
+                sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(TagTypes.Underlying(ret).Name).Append("(c, result);\n");
+            else
+                sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.ReadObject(c, result);\n");
+            sb.Append("        }\n    }\n\n");
+        }
+
+        // A shim whose call needs more than the by-value writers: ref/out values and [TsMarshalAs(OpaqueValue)] cross as
+        // opaque handles in one zts_function_call_opaque, ref/out values are written back after it, and Table
+        // parameters and results cross as plain objects. The Editor backend's emitted bridge (ZTS.Mono
+        // DelegateBridgeBuilder.EmitWithOpaque) as source, over the same shared calls.
+        private static void HandleShim(StringBuilder sb, int n, Type t, MethodInfo invoke, ParameterInfo[] ps, Type ret)
+        {
+            ulong handles = 0, writeback = 0;
+            for (int i = 0; i < ps.Length; i++)
+            {
+                if (ps[i].ParameterType.IsByRef)
+                {
+                    handles |= 1UL << i;
+                    writeback |= 1UL << i;
+                }
+                else if (MarshalAsReader.IsOpaque(ps[i]))
+                {
+                    handles |= 1UL << i;
+                }
+            }
+            sb.Append("    // ").Append(t).Append('\n');
+            sb.Append("    internal sealed unsafe class Shim").Append(n).Append(" : IFunctionClosureOwner\n    {\n");
+            sb.Append("        private readonly FunctionClosure _c;\n\n");
+            sb.Append("        public Shim").Append(n).Append("(FunctionClosure c) { _c = c; }\n\n");
+            sb.Append("        public FunctionClosure Closure { get { return _c; } }\n\n");
+            sb.Append("        public ").Append(Name(ret)).Append(" Invoke(")
+              .Append(string.Join(", ", ps.Select((p, i) => (p.ParameterType.IsByRef ? (p.IsOut ? "out " : "ref ") + Name(p.ParameterType.GetElementType())
+                                                                                     : Name(p.ParameterType)) + " a" + i))).Append(")\n        {\n");
+            sb.Append("            FunctionClosure c = _c;\n");
+            sb.Append("            if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();\n");
+            int jsCount = ps.Length; // an UnpackedValues parameter is one JS argument per member
+            foreach (ParameterInfo p in ps) jsCount += Math.Max(UnpackedCount(p, p.ParameterType), 1) - 1;
+            Type buffer = ArgumentBuffers.For(jsCount);
+            if (buffer != null)
+                sb.Append("            ").Append(buffer.Name).Append(" buffer;\n            JsValue* argv = (JsValue*)&buffer;\n");
+            else
+                sb.Append("            JsValue* argv = stackalloc JsValue[").Append(jsCount).Append("];\n");
+            sb.Append("            for (int i = 0; i < ").Append(jsCount).Append("; i++) argv[i] = default(JsValue); // tag 0: nothing to free\n");
+            sb.Append("            JsValue result;\n            int status;\n            try\n            {\n");
+            int offset = 0; // JS arguments added by earlier UnpackedValues parameters
+            for (int i = 0; i < ps.Length; i++)
+            {
+                Type pt = ps[i].ParameterType;
+                string at = offset == 0 ? "argv" : "argv + " + offset;
+                sb.Append("                ");
+                int unpacked = UnpackedCount(ps[i], pt);
+                if (unpacked >= 0)
+                {
+                    sb.Append("ValueMarshal.WriteUnpacked(c, ").Append(at).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
+                    offset += unpacked - 1;
+                }
+                else if (pt.IsByRef)
+                    sb.Append("ValueMarshal.WriteOpaque(c, argv, ").Append(i).Append(ps[i].IsOut ? ", null);\n" : ", a" + i + ");\n");
+                else if (MarshalAsReader.IsOpaque(ps[i]))
+                    sb.Append("ValueMarshal.WriteOpaqueValue(c, argv, ").Append(i).Append(", a").Append(i).Append(");\n");
+                else if (IsTable(ps[i], pt))
+                    sb.Append("ValueMarshal.WriteTable(c, ").Append(at).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
+                else if (TagTypes.IsPrimitive(pt))
+                    sb.Append("ValueMarshal.Write").Append(TagTypes.Underlying(pt).Name).Append("(c, ").Append(at).Append(", ").Append(i).Append(", (")
+                      .Append(Name(TagTypes.Underlying(pt))).Append(")a").Append(i).Append(");\n");
+                else
+                    sb.Append("ValueMarshal.WriteObject(c, ").Append(at).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
+            }
+            if (handles != 0)
+                sb.Append("                status = ZtsNative.zts_function_call_opaque(c.Domain.Handle, c.Ref, ").Append(jsCount).Append(", argv, ")
+                  .Append(handles).Append("UL, ").Append(writeback).Append("UL, &result);\n");
+            else
+                sb.Append("                status = ZtsNative.zts_function_call(c.Domain.Handle, c.Ref, ").Append(jsCount).Append(", argv, &result);\n");
+            sb.Append("            }\n            catch\n            {\n                c.FreeArgs(argv, ").Append(jsCount).Append(");\n                throw;\n            }\n");
+            sb.Append("            if (status != 0) c.Fail(status);\n");
+            if (writeback != 0)
+            {
+                sb.Append("            try\n            {\n");
+                for (int i = 0; i < ps.Length; i++)
+                {
+                    if ((writeback & (1UL << i)) == 0) continue;
+                    sb.Append("                a").Append(i).Append(" = (").Append(Name(ps[i].ParameterType.GetElementType()))
+                      .Append(")ValueMarshal.ReadOpaque(c, argv, ").Append(i).Append(");\n");
+                }
+                sb.Append("            }\n            catch\n            {\n                c.FreeArgs(argv, ").Append(ps.Length)
+                  .Append(");\n                c.FreeArgs(&result, 1);\n                throw;\n            }\n");
+            }
+            sb.Append("            c.FlushConsole();\n");
+            if (ret == typeof(void))
+                sb.Append("            ValueMarshal.ReadVoid(c, result);\n");
+            else if (IsTable(invoke.ReturnParameter, ret))
+                sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.ReadTable(c, result);\n");
             else if (TagTypes.IsPrimitive(ret))
                 sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(TagTypes.Underlying(ret).Name).Append("(c, result);\n");
             else

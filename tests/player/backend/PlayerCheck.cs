@@ -75,8 +75,9 @@ namespace ZTS.PlayerCheck
         public static Carrier Make() { var payload = new byte[1024]; Last = new WeakReference(payload); return new Carrier { Payload = payload }; }
     }
 
-    /// <summary>A delegate with a ref parameter: no shim is generated for it.</summary>
-    public delegate void RefStep(ref int x);
+    /// <summary>An internal delegate type: the generated shims live in another assembly and cannot name it, so it has
+    /// no shim (ref/out parameters have shims now).</summary>
+    internal delegate void InternalStep(int x);
 
     internal static class Program
     {
@@ -175,8 +176,8 @@ namespace ZTS.PlayerCheck
             }
             else
             {
-                try { TsAppDomain.GetFunction<RefStep>("calls", "none"); }
-                catch (TsException e) { Console.WriteLine("RefStep -> threw " + e.GetType().Name + ": " + e.Message); }
+                try { TsAppDomain.GetFunction<InternalStep>("calls", "none"); }
+                catch (TsException e) { Console.WriteLine("InternalStep -> threw " + e.GetType().Name + ": " + e.Message); }
             }
             return 0;
         }

@@ -95,8 +95,9 @@ namespace ZTS.Shared.Clr
                 case TypeCode.String: return "s";
             }
             // A struct crosses the typed entry boxed (Mono's thunks box value types; the Il2Cpp port's per-signature
-            // wrapper unboxes), so it shares "o". Nullable has boxing rules of its own and is left out.
-            return t.IsValueType && Nullable.GetUnderlyingType(t) != null ? null : "o";
+            // wrapper unboxes), so it shares "o"; so does a Nullable, boxed as its value or null (unboxing a boxed T
+            // or null into a Nullable<T> is the runtime's own rule).
+            return "o";
         }
     }
 }

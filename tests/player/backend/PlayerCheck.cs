@@ -56,6 +56,7 @@ namespace ZTS.PlayerCheck
         public static void Boom(string why) { throw new InvalidOperationException(why); }
         public static float LengthOf(Vec v) { return Math.Abs(v.X); }
         public static int? Maybe(int? v) { return v; }
+        public static void Bump(ref int x) { x++; }
     }
 
     /// <summary>A struct holding a reference: a copy held by JS keeps its payload alive (10-LIFETIME §3.2).</summary>
@@ -145,6 +146,10 @@ namespace ZTS.PlayerCheck
             "CSharp.System.Math.Max(3, 9)",
             "CSharp.System.Math.Abs(-2.5)",
             "(() => { const v = new CSharp.ZTS.PlayerCheck.Vec(); v.X = -2; return Api.LengthOf(v); })()",
+            "Api.Maybe(1)",
+            "Api.Maybe(null)",
+            "Api.Maybe(undefined)",
+            "Api.Maybe(2.5)",
         };
 
         private static int Main(string[] args)
@@ -152,7 +157,7 @@ namespace ZTS.PlayerCheck
             bool uncovered = args.Length > 0 && args[0] == "uncovered";
             TsAppDomain.Initialize(name => { string s; return Modules.TryGetValue(name, out s) ? s : null; });
             Console.WriteLine("backend: same scripts, " + (uncovered ? "uncovered members" : "common cases"));
-            string[] cases = uncovered ? new[] { "Api.Maybe(1)", "Api.Add3(1, 2, 3)" } : Cases;
+            string[] cases = uncovered ? new[] { "Api.Bump(zts.ref(1))", "Api.Add3(1, 2, 3)" } : Cases;
             for (int i = 0; i < cases.Length; i++)
             {
                 string name = "case" + i;

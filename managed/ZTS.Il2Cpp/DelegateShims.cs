@@ -1,4 +1,5 @@
 using System;
+using ZTS.Shared;
 using ZTS.Shared.Bridges;
 
 namespace ZTS.Il2Cpp
@@ -51,6 +52,29 @@ namespace ZTS.Il2Cpp
                 }
             }
             return _invoker(delegateType);
+        }
+
+        /// <summary>Assembly-qualified name of the generated wrappers of members with ref/out parameters.</summary>
+        public const string RefMembersType = "ZTS.Il2Cpp.Generated.RefMembers, ZTS.Il2Cpp.Generated";
+
+        private static Func<System.Reflection.MethodBase, MemberSite, HostFunction> _refMember;
+
+        /// <summary>The build-time managed wrapper of method m (one with ref/out parameters) bound to site, or null when
+        /// the build wrote none.</summary>
+        public static HostFunction RefMember(System.Reflection.MethodBase m, MemberSite site)
+        {
+            lock (Lock)
+            {
+                if (_refMember == null)
+                {
+                    Table.GetType(); // loads the generated assembly (throws the zts: error when it is missing)
+                    Type t = Type.GetType(RefMembersType, false);
+                    _refMember = (Func<System.Reflection.MethodBase, MemberSite, HostFunction>)Delegate.CreateDelegate(
+                        typeof(Func<System.Reflection.MethodBase, MemberSite, HostFunction>),
+                        t.GetMethod("For", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static));
+                }
+            }
+            return _refMember(m, site);
         }
 
         /// <summary>Throws the zts: error for an uncovered delegate type (before any JS runs).</summary>

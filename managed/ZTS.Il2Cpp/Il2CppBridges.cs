@@ -86,6 +86,12 @@ namespace ZTS.Il2Cpp
             }
             else signature = f != null ? ReducedSignature.OfField(f, set, out why) : ReducedSignature.Of(m, out why);
             string name = site.Name;
+            if (signature == null && m is MethodInfo && Array.Exists(m.GetParameters(), p => p.ParameterType.IsByRef))
+            {
+                // ref/out parameters: the managed wrapper the build wrote for this method (RefMemberWriter), if any.
+                HostFunction wrapper = DelegateShims.RefMember(m, site);
+                if (wrapper != null) return wrapper;
+            }
             if (signature == null)
                 throw new TsBindException("zts: no Player bridge for '" + name + "': " + why + " has no reduced signature (docs/PLAYER.md)");
             foreach (var unpacked in site.ParamUnpacked)

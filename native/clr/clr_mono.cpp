@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <unistd.h>
+#include <vector>
 
 // Exported by libmonoboehm-2.0 but declared in no public header (PLAYER-NOTES: Mono 6.8's prototype).
 // descr NULL: scanned conservatively; source 0: MONO_ROOT_SOURCE_EXTERNAL.
@@ -187,6 +188,23 @@ void zts_clr_field_set_value_object(zts_clr_object *obj, zts_clr_field *field, z
     MonoClassField *f = as<MonoClassField>(field);
     MonoType *type = mono_field_get_type(f);
     void *data = mono_type_is_reference(type) || value == nullptr ? static_cast<void *>(value) : mono_object_unbox(as<MonoObject>(value));
+    MonoClass *field_class = mono_class_from_mono_type(type);
+    std::vector<uint8_t> nullable;
+    if (!mono_type_is_reference(type) && mono_class_is_nullable(field_class)) {
+        // A Nullable<T> field from a boxed T or null (the runtime's own nullable init is not exported): the struct's
+        // hasValue and value fields, at their offsets (instance field offsets count the object header).
+        nullable.assign(static_cast<size_t>(mono_class_value_size(field_class, nullptr)), 0);
+        if (value != nullptr) {
+            MonoClassField *has = mono_class_get_field_from_name(field_class, "hasValue");
+            MonoClassField *val = mono_class_get_field_from_name(field_class, "value");
+            MonoClass *param = mono_class_get_nullable_param(field_class);
+            const size_t header = sizeof(MonoObject);
+            nullable[mono_field_get_offset(has) - header] = 1;
+            std::memcpy(&nullable[mono_field_get_offset(val) - header], mono_object_unbox(as<MonoObject>(value)),
+                        static_cast<size_t>(mono_class_value_size(param, nullptr)));
+        }
+        data = nullable.data();
+    }
     if (obj != nullptr) {
         mono_field_set_value(as<MonoObject>(obj), f, data);
         return;

@@ -103,8 +103,8 @@ ZTS_CLR_API void zts_clr_field_static_set_value(zts_clr_field *field, void *valu
 /** The value of a field of obj (NULL for a static field) as an object: boxed for a value type, the reference
  *  otherwise (NULL for null). */
 ZTS_CLR_API zts_clr_object *zts_clr_field_get_value_object(zts_clr_object *obj, zts_clr_field *field);
-/** Writes a field of obj (NULL for a static field) from an object: unboxed into a value-type field, stored as is
- *  otherwise. */
+/** Writes a field of obj (NULL for a static field) from an object: unboxed into a value-type field (a Nullable<T>
+ *  field from a boxed T or NULL, as unbox.any does), stored as is otherwise. */
 ZTS_CLR_API void zts_clr_field_set_value_object(zts_clr_object *obj, zts_clr_field *field, zts_clr_object *value);
 /** The class of a type handle (RuntimeTypeHandle.Value: a MonoType* / Il2CppType*). */
 ZTS_CLR_API zts_clr_class *zts_clr_class_from_type_handle(void *type);

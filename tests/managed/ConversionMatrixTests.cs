@@ -46,6 +46,30 @@ namespace ZTS.Tests
             Row("ListInt32", typeof(List<int>)),
         };
 
+        // The delegate types Run binds for each row (Func<int, T> and RefSetter<T>), named here as well: the Player
+        // backend's bridge generator finds the delegate types a program uses by reading its IL, and MakeGenericType
+        // below builds them at run time, where it cannot see them (issue 10).
+        internal static readonly Type[] RowDelegates =
+        {
+            typeof(Func<int, sbyte>), typeof(Func<int, byte>), typeof(Func<int, short>), typeof(Func<int, ushort>),
+            typeof(Func<int, int>), typeof(Func<int, uint>), typeof(Func<int, long>), typeof(Func<int, ulong>),
+            typeof(Func<int, float>), typeof(Func<int, double>), typeof(Func<int, decimal>), typeof(Func<int, char>),
+            typeof(Func<int, bool>), typeof(Func<int, string>), typeof(Func<int, object>), typeof(Func<int, ConversionMatrix.Mood>),
+            typeof(Func<int, int?>), typeof(Func<int, ConversionMatrix.Point>), typeof(Func<int, ConversionMatrix.Named>),
+            typeof(Func<int, ConversionMatrix.Thing>), typeof(Func<int, ConversionMatrix.IThing>), typeof(Func<int, Func<int>>),
+            typeof(Func<int, int[]>), typeof(Func<int, string[]>), typeof(Func<int, List<int>>),
+            typeof(ConversionMatrix.RefSetter<sbyte>), typeof(ConversionMatrix.RefSetter<byte>), typeof(ConversionMatrix.RefSetter<short>),
+            typeof(ConversionMatrix.RefSetter<ushort>), typeof(ConversionMatrix.RefSetter<int>), typeof(ConversionMatrix.RefSetter<uint>),
+            typeof(ConversionMatrix.RefSetter<long>), typeof(ConversionMatrix.RefSetter<ulong>), typeof(ConversionMatrix.RefSetter<float>),
+            typeof(ConversionMatrix.RefSetter<double>), typeof(ConversionMatrix.RefSetter<decimal>), typeof(ConversionMatrix.RefSetter<char>),
+            typeof(ConversionMatrix.RefSetter<bool>), typeof(ConversionMatrix.RefSetter<string>), typeof(ConversionMatrix.RefSetter<object>),
+            typeof(ConversionMatrix.RefSetter<ConversionMatrix.Mood>), typeof(ConversionMatrix.RefSetter<int?>),
+            typeof(ConversionMatrix.RefSetter<ConversionMatrix.Point>), typeof(ConversionMatrix.RefSetter<ConversionMatrix.Named>),
+            typeof(ConversionMatrix.RefSetter<ConversionMatrix.Thing>), typeof(ConversionMatrix.RefSetter<ConversionMatrix.IThing>),
+            typeof(ConversionMatrix.RefSetter<Func<int>>), typeof(ConversionMatrix.RefSetter<int[]>), typeof(ConversionMatrix.RefSetter<string[]>),
+            typeof(ConversionMatrix.RefSetter<List<int>>),
+        };
+
         // JS-side paths: how `v` reaches C# (P is the Of* type object), and where C# then finds it.
         private static readonly string[][] JsPaths =
         {

@@ -70,7 +70,8 @@ namespace ZTS.GenBridges
                     return 1;
                 }
                 var signatures = new SortedSet<string>(StringComparer.Ordinal);
-                foreach (Type t in types) Scan(t, signatures, delegates);
+                var refMembers = new List<MethodInfo>();
+                foreach (Type t in types) Scan(t, signatures, delegates, refMembers);
                 // Calling a C# delegate from JS: its Invoke through the shim table's invoker (DelegateShimWriter).
                 foreach (Type d in delegates.Where(DelegateShimWriter.Covers))
                 {
@@ -81,8 +82,12 @@ namespace ZTS.GenBridges
                 signatures.ExceptWith(excluded);
                 Write(cpp, CppWriter.Write(signatures));
                 var shims = delegates.Where(t => DelegateShimWriter.Covers(t) && DelegateShimWriter.Names(t).All(assemblies.Contains)).Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
-                Write(cs, DelegateShimWriter.Write(shims));
-                Console.WriteLine("gen-bridges: " + signatures.Count + " member bridges, " + shims.Count + " delegate shims");
+                var wrappers = refMembers.Where(m => RefMemberWriter.Names(m).All(assemblies.Contains))
+                                         .GroupBy(m => m.MethodHandle).Select(g => g.First()) // a base's member seen through each derived type
+                                         .OrderBy(m => m.DeclaringType.FullName + "." + m, StringComparer.Ordinal).ToList();
+                Write(cs, DelegateShimWriter.Write(shims, RefMemberWriter.Write(wrappers)));
+                Console.WriteLine("gen-bridges: " + signatures.Count + " member bridges, " + shims.Count + " delegate shims, " +
+                                  wrappers.Count + " ref/out member wrappers");
                 return 0;
             }
             catch (Exception e)
@@ -99,13 +104,14 @@ namespace ZTS.GenBridges
             return t;
         }
 
-        // The members the binder binds (public methods, property accessors, constructors) and the delegate types
-        // their signatures name.
-        private static void Scan(Type t, SortedSet<string> signatures, List<Type> delegates)
+        // The members the binder binds (public methods, property accessors, constructors), the delegate types
+        // their signatures name, and the methods with ref/out parameters (RefMemberWriter).
+        private static void Scan(Type t, SortedSet<string> signatures, List<Type> delegates, List<MethodInfo> refMembers)
         {
             if (t.ContainsGenericParameters) return;
             if (typeof(MulticastDelegate).IsAssignableFrom(t) && t != typeof(MulticastDelegate)) delegates.Add(t);
-            const BindingFlags flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance;
+            // FlattenHierarchy: JS reaches a base class's static members through the derived type too.
+            const BindingFlags flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.FlattenHierarchy;
             var members = new List<MethodBase>();
             members.AddRange(t.GetMethods(flags));
             if (!t.IsAbstract) members.AddRange(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance));
@@ -122,6 +128,7 @@ namespace ZTS.GenBridges
                 string why;
                 string signature = ReducedSignature.Of(m, out why);
                 if (signature != null) signatures.Add(signature);
+                else if (RefMemberWriter.Covers(m)) refMembers.Add((MethodInfo)m); // ref/out: a managed wrapper instead
                 foreach (ParameterInfo p in m.GetParameters()) NoteDelegate(p.ParameterType, delegates);
                 var method = m as MethodInfo;
                 if (method != null) NoteDelegate(method.ReturnType, delegates);

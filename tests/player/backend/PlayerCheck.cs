@@ -57,6 +57,8 @@ namespace ZTS.PlayerCheck
         public static float LengthOf(Vec v) { return Math.Abs(v.X); }
         public static int? Maybe(int? v) { return v; }
         public static void Bump(ref int x) { x++; }
+        public static bool TryHalf(int v, out int half) { half = v / 2; return v % 2 == 0; }
+        public static int Nine(int a, int b, int c, int d, int e, int f, int g, int h, int i) { return a + i; }
     }
 
     /// <summary>A struct holding a reference: a copy held by JS keeps its payload alive (10-LIFETIME §3.2).</summary>
@@ -150,6 +152,9 @@ namespace ZTS.PlayerCheck
             "Api.Maybe(null)",
             "Api.Maybe(undefined)",
             "Api.Maybe(2.5)",
+            "(() => { const r = zts.ref(1); Api.Bump(r); return r.value; })()",
+            "(() => { const r = zts.ref(); return Api.TryHalf(7, r) + ' ' + r.value; })()",
+            "Api.Bump(1)",
         };
 
         private static int Main(string[] args)
@@ -157,7 +162,7 @@ namespace ZTS.PlayerCheck
             bool uncovered = args.Length > 0 && args[0] == "uncovered";
             TsAppDomain.Initialize(name => { string s; return Modules.TryGetValue(name, out s) ? s : null; });
             Console.WriteLine("backend: same scripts, " + (uncovered ? "uncovered members" : "common cases"));
-            string[] cases = uncovered ? new[] { "Api.Bump(zts.ref(1))", "Api.Add3(1, 2, 3)" } : Cases;
+            string[] cases = uncovered ? new[] { "Api.Nine(1, 2, 3, 4, 5, 6, 7, 8, 9)", "Api.Add3(1, 2, 3)" } : Cases;
             for (int i = 0; i < cases.Length; i++)
             {
                 string name = "case" + i;

@@ -1,0 +1,122 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+using System.Text;
+using ZTS.Shared.Bridges;
+using ZTS.Shared.Clr;
+
+namespace ZTS.GenBridges
+{
+    /// <summary>
+    /// Writes a managed wrapper, as source, for each public method with ref/out parameters: such a method has no
+    /// reduced signature (a typed entry would need the storage of each by-ref value), so the wrapper reads each
+    /// zts.ref() box, calls the method directly and writes the boxes back, through the same shared calls as the
+    /// Editor backend's emitted member bridge (ArgReader.RefIn/RefOut, the Read*/Write* rules). It is ordinary code
+    /// compiled at build time: nothing is made at run time.
+    /// </summary>
+    internal static class RefMemberWriter
+    {
+        /// <summary>True when a wrapper can be written for m: a public, non-generic method of a visible type with at
+        /// least one ref/out parameter; no `in` parameter (declaring a call needs C# 7.2), no pointer, no
+        /// UnpackedValues parameter, no instance method of a struct (a wrapper cannot act on the registry's box), and no
+        /// member of a delegate type.</summary>
+        public static bool Covers(MethodBase mb)
+        {
+            var m = mb as MethodInfo;
+            if (m == null || !m.IsPublic || m.IsGenericMethod || m.ContainsGenericParameters || m.IsSpecialName) return false;
+            if (!DelegateShimWriter.IsVisible(m.DeclaringType) || (!m.IsStatic && m.DeclaringType.IsValueType)) return false;
+            if (typeof(MulticastDelegate).IsAssignableFrom(m.DeclaringType)) return false; // Invoke & co.: the runtime's own
+            if (m.ReturnType.IsByRef || m.ReturnType.IsPointer || (m.ReturnType != typeof(void) && !DelegateShimWriter.IsVisible(m.ReturnType))) return false;
+            ParameterInfo[] ps = m.GetParameters();
+            if (!ps.Any(p => p.ParameterType.IsByRef)) return false;
+            foreach (ParameterInfo p in ps)
+            {
+                Type pt = p.ParameterType;
+                if (pt.IsPointer || !DelegateShimWriter.IsVisible(pt)) return false;
+                if (pt.IsByRef && (p.IsIn && !p.IsOut || pt.GetElementType().IsPointer)) return false;
+                ZTS.TsMarshalAsAttribute a = MarshalAsReader.Of(p);
+                if (a != null && a.Type == ZTS.TsMarshalType.UnpackedValues) return false;
+            }
+            return true;
+        }
+
+        /// <summary>The names of the assemblies a wrapper of m refers to.</summary>
+        public static IEnumerable<string> Names(MethodInfo m)
+        {
+            var types = new List<Type> { m.DeclaringType, m.ReturnType };
+            types.AddRange(m.GetParameters().Select(p => p.ParameterType.IsByRef ? p.ParameterType.GetElementType() : p.ParameterType));
+            return types.SelectMany(t => DelegateShimWriter.Names(typeof(Action<>).MakeGenericType(t.IsByRef ? t.GetElementType() : t == typeof(void) ? typeof(object) : t)));
+        }
+
+        /// <summary>The class RefMembers: For(method, site) gives the wrapper's host function, or null.</summary>
+        public static string Write(List<MethodInfo> methods)
+        {
+            var sb = new StringBuilder();
+            sb.Append("\n    /// <summary>The managed wrappers of the members with ref/out parameters (ZTS.Il2Cpp.Il2CppBridges reads For).</summary>\n");
+            sb.Append("    internal static unsafe class RefMembers\n    {\n");
+            sb.Append("        private const global::System.Reflection.BindingFlags Any = global::System.Reflection.BindingFlags.Public | ")
+              .Append("global::System.Reflection.BindingFlags.Static | global::System.Reflection.BindingFlags.Instance;\n\n");
+            sb.Append("        /// <summary>The wrapper of method m bound to site s, or null when the build wrote none (compared by handle:\n");
+            sb.Append("        /// a base's method reached through a derived type is another MethodInfo of the same method).</summary>\n");
+            sb.Append("        internal static HostFunction For(global::System.Reflection.MethodBase m, MemberSite s)\n        {\n");
+            for (int n = 0; n < methods.Count; n++)
+                sb.Append("            if (m.MethodHandle == M").Append(n).Append(".MethodHandle) return (d, thisVal, argc, argv, magic, data) => Call").Append(n)
+                  .Append("(s, d, argc, argv, data);\n");
+            sb.Append("            return null;\n        }\n");
+            for (int n = 0; n < methods.Count; n++) Wrapper(sb, n, methods[n]);
+            sb.Append("    }\n");
+            return sb.ToString();
+        }
+
+        private static void Wrapper(StringBuilder sb, int n, MethodInfo m)
+        {
+            ParameterInfo[] ps = m.GetParameters();
+            string owner = DelegateShimWriter.Name(m.DeclaringType);
+            sb.Append("\n        // ").Append(m.DeclaringType).Append('.').Append(m).Append('\n');
+            sb.Append("        private static readonly global::System.Reflection.MethodBase M").Append(n).Append(" = typeof(").Append(owner)
+              .Append(").GetMethod(\"").Append(m.Name).Append("\", Any, null, new global::System.Type[] { ")
+              .Append(string.Join(", ", ps.Select(p => p.ParameterType.IsByRef ? "typeof(" + DelegateShimWriter.Name(p.ParameterType.GetElementType()) + ").MakeByRefType()"
+                                                                             : "typeof(" + DelegateShimWriter.Name(p.ParameterType) + ")")))
+              .Append(" }, null);\n\n");
+            sb.Append("        private static JsValue Call").Append(n).Append("(MemberSite s, JsDomain d, int argc, JsValue* argv, JsValue* data)\n        {\n");
+            for (int i = 0; i < ps.Length; i++)
+            {
+                Type pt = ps[i].ParameterType;
+                if (pt.IsByRef)
+                {
+                    Type e = pt.GetElementType();
+                    sb.Append("            ").Append(DelegateShimWriter.Name(e)).Append(" a").Append(i).Append(" = (").Append(DelegateShimWriter.Name(e))
+                      .Append(")ArgReader.RefIn(s, d, argv, data, argc, ").Append(i).Append(");\n");
+                    continue;
+                }
+                sb.Append("            ").Append(DelegateShimWriter.Name(pt)).Append(" a").Append(i).Append(" = ").Append(Read(pt, i)).Append(";\n");
+            }
+            string call = (m.IsStatic ? owner : "((" + owner + ")ArgReader.This(s, d, data))") + "." + m.Name + "(" +
+                          string.Join(", ", ps.Select((p, i) => (p.ParameterType.IsByRef ? (p.IsOut ? "out " : "ref ") : "") + "a" + i)) + ")";
+            sb.Append("            ").Append(m.ReturnType == typeof(void) ? "" : DelegateShimWriter.Name(m.ReturnType) + " r = ").Append(call).Append(";\n");
+            // As the Editor's bridge: the boxes are written back after the call, then the result is written.
+            for (int i = 0; i < ps.Length; i++)
+                if (ps[i].ParameterType.IsByRef) sb.Append("            ArgReader.RefOut(s, d, argv, ").Append(i).Append(", a").Append(i).Append(");\n");
+            sb.Append("            return ").Append(Write(m.ReturnType)).Append(";\n        }\n");
+        }
+
+        // The shared reader of a by-value parameter (a Table parameter is the site's to decide, as in PlayerEntries.ReadO).
+        private static string Read(Type t, int i)
+        {
+            string args = "(s, d, argv, data, argc, " + i + ")";
+            Type u = TagTypes.Underlying(t);
+            if (TagTypes.IsPrimitive(t))
+                return (u == t ? "" : "(" + DelegateShimWriter.Name(t) + ")") + "ArgReader.Read" + u.Name + args;
+            return "(" + DelegateShimWriter.Name(t) + ")(s.ParamTables[" + i + "] != null ? ArgReader.ReadTable" + args + " : ArgReader.ReadObject" + args + ")";
+        }
+
+        private static string Write(Type t)
+        {
+            if (t == typeof(void)) return "ResultWriter.WriteVoid(s, d)";
+            Type u = TagTypes.Underlying(t);
+            if (TagTypes.IsPrimitive(t)) return "ResultWriter.Write" + u.Name + "(s, d, (" + DelegateShimWriter.Name(u) + ")r)";
+            return "ResultWriter.WriteBoxed(s, d, r)";
+        }
+    }
+}

@@ -54,27 +54,27 @@ namespace ZTS.Il2Cpp
             return _invoker(delegateType);
         }
 
-        /// <summary>Assembly-qualified name of the generated wrappers of members with ref/out parameters.</summary>
-        public const string RefMembersType = "ZTS.Il2Cpp.Generated.RefMembers, ZTS.Il2Cpp.Generated";
+        /// <summary>Assembly-qualified name of the generated wrappers of the members the typed entries cannot take.</summary>
+        public const string MemberWrappersType = "ZTS.Il2Cpp.Generated.MemberWrappers, ZTS.Il2Cpp.Generated";
 
-        private static Func<System.Reflection.MethodBase, MemberSite, HostFunction> _refMember;
+        private static Func<System.Reflection.MethodBase, MemberSite, HostFunction> _memberWrapper;
 
-        /// <summary>The build-time managed wrapper of method m (one with ref/out parameters) bound to site, or null when
-        /// the build wrote none.</summary>
-        public static HostFunction RefMember(System.Reflection.MethodBase m, MemberSite site)
+        /// <summary>The build-time managed wrapper of method m (one with ref/out or UnpackedValues parameters) bound to
+        /// site, or null when the build wrote none.</summary>
+        public static HostFunction MemberWrapper(System.Reflection.MethodBase m, MemberSite site)
         {
             lock (Lock)
             {
-                if (_refMember == null)
+                if (_memberWrapper == null)
                 {
                     Table.GetType(); // loads the generated assembly (throws the zts: error when it is missing)
-                    Type t = Type.GetType(RefMembersType, false);
-                    _refMember = (Func<System.Reflection.MethodBase, MemberSite, HostFunction>)Delegate.CreateDelegate(
+                    Type t = Type.GetType(MemberWrappersType, false);
+                    _memberWrapper = (Func<System.Reflection.MethodBase, MemberSite, HostFunction>)Delegate.CreateDelegate(
                         typeof(Func<System.Reflection.MethodBase, MemberSite, HostFunction>),
                         t.GetMethod("For", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static));
                 }
             }
-            return _refMember(m, site);
+            return _memberWrapper(m, site);
         }
 
         /// <summary>Throws the zts: error for an uncovered delegate type (before any JS runs).</summary>

@@ -86,10 +86,11 @@ namespace ZTS.Il2Cpp
             }
             else signature = f != null ? ReducedSignature.OfField(f, set, out why) : ReducedSignature.Of(m, out why);
             string name = site.Name;
-            if (signature == null && m is MethodInfo && Array.Exists(m.GetParameters(), p => p.ParameterType.IsByRef))
+            if (m is MethodInfo && (Array.Exists(m.GetParameters(), p => p.ParameterType.IsByRef) || Array.Exists(site.ParamUnpacked, u => u != null)))
             {
-                // ref/out parameters: the managed wrapper the build wrote for this method (RefMemberWriter), if any.
-                HostFunction wrapper = DelegateShims.RefMember(m, site);
+                // ref/out or UnpackedValues parameters: the managed wrapper the build wrote for this method
+                // (tools/gen-bridges MemberWrapperWriter), if any.
+                HostFunction wrapper = DelegateShims.MemberWrapper(m, site);
                 if (wrapper != null) return wrapper;
             }
             if (signature == null)

@@ -82,12 +82,12 @@ namespace ZTS.GenBridges
                 signatures.ExceptWith(excluded);
                 Write(cpp, CppWriter.Write(signatures));
                 var shims = delegates.Where(t => DelegateShimWriter.Covers(t) && DelegateShimWriter.Names(t).All(assemblies.Contains)).Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
-                var wrappers = refMembers.Where(m => RefMemberWriter.Names(m).All(assemblies.Contains))
+                var wrappers = refMembers.Where(m => MemberWrapperWriter.Names(m).All(assemblies.Contains))
                                          .GroupBy(m => m.MethodHandle).Select(g => g.First()) // a base's member seen through each derived type
                                          .OrderBy(m => m.DeclaringType.FullName + "." + m, StringComparer.Ordinal).ToList();
-                Write(cs, DelegateShimWriter.Write(shims, RefMemberWriter.Write(wrappers)));
+                Write(cs, DelegateShimWriter.Write(shims, MemberWrapperWriter.Write(wrappers)));
                 Console.WriteLine("gen-bridges: " + signatures.Count + " member bridges, " + shims.Count + " delegate shims, " +
-                                  wrappers.Count + " ref/out member wrappers");
+                                  wrappers.Count + " member wrappers");
                 return 0;
             }
             catch (Exception e)
@@ -105,7 +105,7 @@ namespace ZTS.GenBridges
         }
 
         // The members the binder binds (public methods, property accessors, constructors), the delegate types
-        // their signatures name, and the methods with ref/out parameters (RefMemberWriter).
+        // their signatures name, and the methods the typed entries cannot take (MemberWrapperWriter).
         private static void Scan(Type t, SortedSet<string> signatures, List<Type> delegates, List<MethodInfo> refMembers)
         {
             if (t.ContainsGenericParameters) return;
@@ -128,7 +128,7 @@ namespace ZTS.GenBridges
                 string why;
                 string signature = ReducedSignature.Of(m, out why);
                 if (signature != null) signatures.Add(signature);
-                else if (RefMemberWriter.Covers(m)) refMembers.Add((MethodInfo)m); // ref/out: a managed wrapper instead
+                if (MemberWrapperWriter.Covers(m)) refMembers.Add((MethodInfo)m); // ref/out, UnpackedValues: a managed wrapper
                 foreach (ParameterInfo p in m.GetParameters()) NoteDelegate(p.ParameterType, delegates);
                 var method = m as MethodInfo;
                 if (method != null) NoteDelegate(method.ReturnType, delegates);

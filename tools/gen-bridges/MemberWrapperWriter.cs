@@ -9,18 +9,18 @@ using ZTS.Shared.Clr;
 namespace ZTS.GenBridges
 {
     /// <summary>
-    /// Writes a managed wrapper, as source, for each public method with ref/out parameters: such a method has no
-    /// reduced signature (a typed entry would need the storage of each by-ref value), so the wrapper reads each
-    /// zts.ref() box, calls the method directly and writes the boxes back, through the same shared calls as the
-    /// Editor backend's emitted member bridge (ArgReader.RefIn/RefOut, the Read*/Write* rules). It is ordinary code
-    /// compiled at build time: nothing is made at run time.
+    /// Writes a managed wrapper, as source, for each public method the typed entries cannot take: one with ref/out
+    /// parameters (a typed entry would need storage of each by-ref value's own type) or with
+    /// [TsMarshalAs(UnpackedValues)] parameters (several JS arguments make one C# argument). The wrapper reads the
+    /// arguments, calls the method directly and writes zts.ref() boxes back, through the same shared calls as the
+    /// Editor backend's emitted member bridge (ArgReader.Read*/ReadUnpacked/RefIn/RefOut, ResultWriter). It is
+    /// ordinary code compiled at build time: nothing is made at run time.
     /// </summary>
-    internal static class RefMemberWriter
+    internal static class MemberWrapperWriter
     {
-        /// <summary>True when a wrapper can be written for m: a public, non-generic method of a visible type with at
-        /// least one ref/out parameter; no `in` parameter (declaring a call needs C# 7.2), no pointer, no
-        /// UnpackedValues parameter, no instance method of a struct (a wrapper cannot act on the registry's box), and no
-        /// member of a delegate type.</summary>
+        /// <summary>True when a wrapper is written for m: a public, non-generic method of a visible type with a ref/out
+        /// or a valid UnpackedValues parameter; no `in` parameter (declaring a call needs C# 7.2), no pointer, no
+        /// instance method of a struct (a wrapper cannot act on the registry's box), and no member of a delegate type.</summary>
         public static bool Covers(MethodBase mb)
         {
             var m = mb as MethodInfo;
@@ -29,16 +29,24 @@ namespace ZTS.GenBridges
             if (typeof(MulticastDelegate).IsAssignableFrom(m.DeclaringType)) return false; // Invoke & co.: the runtime's own
             if (m.ReturnType.IsByRef || m.ReturnType.IsPointer || (m.ReturnType != typeof(void) && !DelegateShimWriter.IsVisible(m.ReturnType))) return false;
             ParameterInfo[] ps = m.GetParameters();
-            if (!ps.Any(p => p.ParameterType.IsByRef)) return false;
+            if (!ps.Any(p => p.ParameterType.IsByRef || UnpackedCount(p) >= 0)) return false;
             foreach (ParameterInfo p in ps)
             {
                 Type pt = p.ParameterType;
                 if (pt.IsPointer || !DelegateShimWriter.IsVisible(pt)) return false;
                 if (pt.IsByRef && (p.IsIn && !p.IsOut || pt.GetElementType().IsPointer)) return false;
-                ZTS.TsMarshalAsAttribute a = MarshalAsReader.Of(p);
-                if (a != null && a.Type == ZTS.TsMarshalType.UnpackedValues) return false;
             }
             return true;
+        }
+
+        // The number of JS arguments a valid [TsMarshalAs(UnpackedValues)] parameter takes, or -1 (the shared rule).
+        private static int UnpackedCount(ParameterInfo p)
+        {
+            ZTS.TsMarshalAsAttribute a = MarshalAsReader.Of(p);
+            if (a == null || a.Type != ZTS.TsMarshalType.UnpackedValues || p.ParameterType.IsByRef) return -1;
+            string problem;
+            MemberInfo[] members = ZTS.TsMarshalRules.TableMembers(p.ParameterType, a.Members, out problem);
+            return members == null ? -1 : members.Length;
         }
 
         /// <summary>The names of the assemblies a wrapper of m refers to.</summary>
@@ -49,12 +57,12 @@ namespace ZTS.GenBridges
             return types.SelectMany(t => DelegateShimWriter.Names(typeof(Action<>).MakeGenericType(t.IsByRef ? t.GetElementType() : t == typeof(void) ? typeof(object) : t)));
         }
 
-        /// <summary>The class RefMembers: For(method, site) gives the wrapper's host function, or null.</summary>
+        /// <summary>The class MemberWrappers: For(method, site) gives the wrapper's host function, or null.</summary>
         public static string Write(List<MethodInfo> methods)
         {
             var sb = new StringBuilder();
-            sb.Append("\n    /// <summary>The managed wrappers of the members with ref/out parameters (ZTS.Il2Cpp.Il2CppBridges reads For).</summary>\n");
-            sb.Append("    internal static unsafe class RefMembers\n    {\n");
+            sb.Append("\n    /// <summary>The managed wrappers of the members the typed entries cannot take (ZTS.Il2Cpp.Il2CppBridges reads For).</summary>\n");
+            sb.Append("    internal static unsafe class MemberWrappers\n    {\n");
             sb.Append("        private const global::System.Reflection.BindingFlags Any = global::System.Reflection.BindingFlags.Public | ")
               .Append("global::System.Reflection.BindingFlags.Static | global::System.Reflection.BindingFlags.Instance;\n\n");
             sb.Append("        /// <summary>The wrapper of method m bound to site s, or null when the build wrote none (compared by handle:\n");
@@ -80,31 +88,49 @@ namespace ZTS.GenBridges
                                                                              : "typeof(" + DelegateShimWriter.Name(p.ParameterType) + ")")))
               .Append(" }, null);\n\n");
             sb.Append("        private static JsValue Call").Append(n).Append("(MemberSite s, JsDomain d, int argc, JsValue* argv, JsValue* data)\n        {\n");
+            // As the Editor's bridge: after an UnpackedValues parameter, argv, data and argc are shifted past its extra
+            // JS arguments, so that the index stays the C# position.
+            var offsets = new int[ps.Length];
+            for (int i = 0, offset = 0; i < ps.Length; i++)
+            {
+                offsets[i] = offset;
+                offset += Math.Max(UnpackedCount(ps[i]), 1) - 1;
+            }
             for (int i = 0; i < ps.Length; i++)
             {
                 Type pt = ps[i].ParameterType;
+                string args = Args(i, offsets[i]);
                 if (pt.IsByRef)
                 {
                     Type e = pt.GetElementType();
                     sb.Append("            ").Append(DelegateShimWriter.Name(e)).Append(" a").Append(i).Append(" = (").Append(DelegateShimWriter.Name(e))
-                      .Append(")ArgReader.RefIn(s, d, argv, data, argc, ").Append(i).Append(");\n");
+                      .Append(")ArgReader.RefIn").Append(args).Append(";\n");
                     continue;
                 }
-                sb.Append("            ").Append(DelegateShimWriter.Name(pt)).Append(" a").Append(i).Append(" = ").Append(Read(pt, i)).Append(";\n");
+                string read = UnpackedCount(ps[i]) >= 0 ? "(" + DelegateShimWriter.Name(pt) + ")ArgReader.ReadUnpacked" + args : Read(pt, args, i);
+                sb.Append("            ").Append(DelegateShimWriter.Name(pt)).Append(" a").Append(i).Append(" = ").Append(read).Append(";\n");
             }
             string call = (m.IsStatic ? owner : "((" + owner + ")ArgReader.This(s, d, data))") + "." + m.Name + "(" +
                           string.Join(", ", ps.Select((p, i) => (p.ParameterType.IsByRef ? (p.IsOut ? "out " : "ref ") : "") + "a" + i)) + ")";
             sb.Append("            ").Append(m.ReturnType == typeof(void) ? "" : DelegateShimWriter.Name(m.ReturnType) + " r = ").Append(call).Append(";\n");
             // As the Editor's bridge: the boxes are written back after the call, then the result is written.
             for (int i = 0; i < ps.Length; i++)
-                if (ps[i].ParameterType.IsByRef) sb.Append("            ArgReader.RefOut(s, d, argv, ").Append(i).Append(", a").Append(i).Append(");\n");
+                if (ps[i].ParameterType.IsByRef)
+                    sb.Append("            ArgReader.RefOut(s, d, ").Append(offsets[i] == 0 ? "argv" : "argv + " + offsets[i]).Append(", ").Append(i)
+                      .Append(", a").Append(i).Append(");\n");
             sb.Append("            return ").Append(Write(m.ReturnType)).Append(";\n        }\n");
         }
 
-        // The shared reader of a by-value parameter (a Table parameter is the site's to decide, as in PlayerEntries.ReadO).
-        private static string Read(Type t, int i)
+        // (s, d, argv, data, argc, i), shifted by offset JS arguments.
+        private static string Args(int i, int offset)
         {
-            string args = "(s, d, argv, data, argc, " + i + ")";
+            return offset == 0 ? "(s, d, argv, data, argc, " + i + ")"
+                               : "(s, d, argv + " + offset + ", data + " + offset + ", argc - " + offset + ", " + i + ")";
+        }
+
+        // The shared reader of a by-value parameter (a Table parameter is the site's to decide, as in PlayerEntries.ReadO).
+        private static string Read(Type t, string args, int i)
+        {
             Type u = TagTypes.Underlying(t);
             if (TagTypes.IsPrimitive(t))
                 return (u == t ? "" : "(" + DelegateShimWriter.Name(t) + ")") + "ArgReader.Read" + u.Name + args;

@@ -106,9 +106,46 @@ namespace ZTS.GenBridges
 
         // The members the binder binds (public methods, property accessors, constructors), the delegate types
         // their signatures name, and the methods the typed entries cannot take (MemberWrapperWriter).
+        // The types a generic method or type is closed over at run time (zts.generic_method, inference, zts.generic)
+        // most often; each has a reduced code of its own (any other class reduces like object). Like Il2Cpp's
+        // generic sharing, a build covers these instances of every generic member among its inputs in advance.
+        private static readonly Type[] Representatives = { typeof(object), typeof(string), typeof(int), typeof(double), typeof(float), typeof(bool), typeof(long) };
+
+        // Every closing of `parameters` over the representatives (at most two parameters: 49 closings).
+        private static IEnumerable<Type[]> Closings(int parameters)
+        {
+            if (parameters < 1 || parameters > 2) return Enumerable.Empty<Type[]>();
+            return parameters == 1 ? Representatives.Select(a => new[] { a })
+                                   : Representatives.SelectMany(a => Representatives.Select(b => new[] { a, b }));
+        }
+
         private static void Scan(Type t, SortedSet<string> signatures, List<Type> delegates, List<MethodInfo> refMembers)
         {
+            if (t.IsGenericTypeDefinition)
+            {
+                foreach (Type[] arguments in Closings(t.GetGenericArguments().Length))
+                {
+                    Type closed;
+                    try { closed = t.MakeGenericType(arguments); }
+                    catch (ArgumentException) { continue; } // a constraint the representative does not meet
+                    ScanSignatures(closed, signatures);
+                }
+                return;
+            }
             if (t.ContainsGenericParameters) return;
+            foreach (MethodInfo g in t.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.FlattenHierarchy))
+            {
+                if (!g.IsGenericMethodDefinition) continue;
+                foreach (Type[] arguments in Closings(g.GetGenericArguments().Length))
+                {
+                    MethodInfo closed;
+                    try { closed = g.MakeGenericMethod(arguments); }
+                    catch (ArgumentException) { continue; }
+                    string why;
+                    string signature = ReducedSignature.Of(closed, out why);
+                    if (signature != null) signatures.Add(signature);
+                }
+            }
             if (typeof(MulticastDelegate).IsAssignableFrom(t) && t != typeof(MulticastDelegate)) delegates.Add(t);
             // FlattenHierarchy: JS reaches a base class's static members through the derived type too.
             const BindingFlags flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.FlattenHierarchy;
@@ -132,6 +169,27 @@ namespace ZTS.GenBridges
                 foreach (ParameterInfo p in m.GetParameters()) NoteDelegate(p.ParameterType, delegates);
                 var method = m as MethodInfo;
                 if (method != null) NoteDelegate(method.ReturnType, delegates);
+            }
+        }
+
+        // The reduced signatures of a closed generic type's members (its delegates and wrappers are not collected:
+        // the generated code names only the types of the build's own instantiations).
+        private static void ScanSignatures(Type closed, SortedSet<string> signatures)
+        {
+            const BindingFlags flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance;
+            var members = new List<MethodBase>(closed.GetMethods(flags));
+            if (!closed.IsAbstract) members.AddRange(closed.GetConstructors(BindingFlags.Public | BindingFlags.Instance));
+            string why;
+            foreach (MethodBase m in members)
+            {
+                string signature = ReducedSignature.Of(m, out why);
+                if (signature != null) signatures.Add(signature);
+            }
+            foreach (FieldInfo f in closed.GetFields(flags))
+            {
+                string get = ReducedSignature.OfField(f, false, out why);
+                if (get != null) signatures.Add(get);
+                if (get != null && !f.IsInitOnly && !f.IsLiteral) signatures.Add(ReducedSignature.OfField(f, true, out why));
             }
         }
 

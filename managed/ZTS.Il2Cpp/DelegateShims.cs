@@ -80,12 +80,14 @@ namespace ZTS.Il2Cpp
         /// <summary>Throws the zts: error for an uncovered delegate type (before any JS runs).</summary>
         public static void Check(Type delegateType)
         {
+            ZTS.Shared.Clr.CrossingCheck.CheckDelegate(delegateType); // a type that cannot cross: the Editor's text
             if (Table(delegateType, null) == null) throw NotCovered(delegateType);
         }
 
         /// <summary>A delegate of delegateType calling the JS function behind closure.</summary>
         public static Delegate Bind(Type delegateType, FunctionClosure closure)
         {
+            ZTS.Shared.Clr.CrossingCheck.CheckDelegate(delegateType);
             Delegate d = Table(delegateType, closure);
             if (d == null) throw NotCovered(delegateType);
             return d;

@@ -61,6 +61,7 @@ namespace ZTS.Mono.Bridges
                 throw new TsBindException("zts: " + delegateType.FullName + " is not a delegate type");
             if (delegateType.ContainsGenericParameters)
                 throw new TsBindException("zts: cannot bind the open generic delegate type " + delegateType.FullName);
+            CrossingCheck.CheckDelegate(delegateType); // the shared rule: the same text on both backends
             ParameterInfo[] ps = invoke.GetParameters();
             var paramTypes = new Type[ps.Length + 1];
             paramTypes[0] = typeof(FunctionClosure);
@@ -69,11 +70,9 @@ namespace ZTS.Mono.Bridges
             {
                 Type t = ps[i].ParameterType;
                 hasRefs |= t.IsByRef || (!t.IsByRef && MarshalAsReader.IsOpaque(ps[i]));
-                CheckSupported(delegateType, t.IsByRef ? t.GetElementType() : t, "parameter " + (i + 1) + " ('" + ps[i].Name + "')");
                 paramTypes[i + 1] = t;
             }
             Type ret = invoke.ReturnType;
-            if (ret != typeof(void)) CheckSupported(delegateType, ret, "the return type");
 
             if (hasRefs) return EmitWithOpaque(delegateType, ps, paramTypes, ret);
             var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
@@ -477,15 +476,6 @@ namespace ZTS.Mono.Bridges
                 return;
             }
             il.MarkLabel(slow);
-        }
-
-        private static void CheckSupported(Type delegateType, Type t, string what)
-        {
-            if (TagTypes.IsPrimitive(t)) return;
-            if (t.IsByRef || t.ContainsGenericParameters || TsMemberRules.IsUncrossable(t))
-                throw new TsBindException("zts: cannot bind " + delegateType.FullName + ": " + what + " has type " + t +
-                                          ", which cannot cross to JS");
-            // Everything else crosses as a C# object (ByObj, pushed under its declared type).
         }
 
         private static FieldInfo ClosureField(string name)

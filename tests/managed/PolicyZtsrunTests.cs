@@ -21,7 +21,9 @@ namespace ZTS.Tests
         private static string Run(string workDir, string arguments, out int exitCode)
         {
             string dist = Dist;
-            var info = new ProcessStartInfo("mono", "\"" + Path.Combine(dist, "ztsrun.exe") + "\" " + arguments)
+            // ztsrun runs the way this process runs: under mono, or under the Player launcher (its backend needs it).
+            string host = Process.GetCurrentProcess().MainModule.FileName;
+            var info = new ProcessStartInfo(host, "\"" + Path.Combine(dist, "ztsrun.exe") + "\" " + arguments)
             {
                 UseShellExecute = false,
                 RedirectStandardOutput = true,

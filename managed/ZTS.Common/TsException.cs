@@ -31,6 +31,11 @@ namespace ZTS
         /// <summary>The JS stack of the error ("" when there is none).</summary>
         public string JsStack { get; private set; }
 
+        // The thrown JS value this exception was made from, held until the exception is collected (ZTS.Shared
+        // ErrorBoundary.HeldValue, whose finalizer releases it). A field rather than a ConditionalWeakTable entry:
+        // Mono's Boehm build never clears those (docs/PLAYER.md), and a field is collected with the exception on any GC.
+        internal object HeldValue;
+
         /// <summary>Message, then the JS stack, then the C# stack.</summary>
         public override string ToString()
         {

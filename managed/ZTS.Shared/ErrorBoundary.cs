@@ -1,5 +1,4 @@
 using System;
-using System.Runtime.CompilerServices;
 using ZTS.Shared.Native;
 
 namespace ZTS.Shared
@@ -34,14 +33,11 @@ namespace ZTS.Shared
             }
         }
 
-        // TsException -> the JS value it was made from. Weak on the key: the entry lives as long as the exception.
-        private static readonly ConditionalWeakTable<Exception, HeldValue> Held = new ConditionalWeakTable<Exception, HeldValue>();
-
         /// <summary>Remembers that e was made from the thrown JS value behind reference (a zts_error_info.thrown_ref,
-        /// owned from now on by e's entry).</summary>
+        /// owned from now on by e: its HeldValue lives as long as the exception, and releases the value after it).</summary>
         public static void Hold(JsDomain domain, TsException e, int reference)
         {
-            Held.Add(e, new HeldValue(domain, reference));
+            e.HeldValue = new HeldValue(domain, reference);
         }
 
         /// <summary>The CONTRACT §6 text of a C# exception: "zts: Full.Type.Name: message". A text that already
@@ -78,8 +74,9 @@ namespace ZTS.Shared
         /// </summary>
         public static JsValue ThrowValueFor(JsDomain domain, Exception e)
         {
-            HeldValue held;
-            if (e is TsException && Held.TryGetValue(e, out held) && held.Domain == domain && !domain.IsDisposed)
+            var ts = e as TsException;
+            var held = ts != null ? ts.HeldValue as HeldValue : null;
+            if (held != null && held.Domain == domain && !domain.IsDisposed)
             {
                 JsValue value;
                 if (ZtsNative.zts_error_rethrow_value(domain.Handle, held.Ref, out value) == ZtsStatus.Ok) return value;

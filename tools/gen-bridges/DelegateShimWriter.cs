@@ -186,9 +186,15 @@ namespace ZTS.GenBridges
                 Type pt = ps[i].ParameterType;
                 Type u = TagTypes.Underlying(pt);
                 sb.Append(indent);
-                if (u == typeof(int) || u == typeof(bool) || u == typeof(double))
-                    sb.Append("JsValue.Set").Append(u == typeof(int) ? "Int32" : u == typeof(bool) ? "Bool" : "Double")
-                      .Append("(argv + ").Append(i).Append(", (").Append(Name(u)).Append(")a").Append(i).Append(");\n");
+                // int, bool and double are stored in place, as JsValue.SetInt32/SetBool/SetDouble do (two 8-byte stores),
+                // written out here: Mono does not inline those calls into this assembly (measured: a call each).
+                if (u == typeof(int))
+                    sb.Append("argv[").Append(i).Append("].Bits = (uint)(int)a").Append(i).Append("; argv[").Append(i).Append("].Tag = JsValue.TagInt;\n");
+                else if (u == typeof(bool))
+                    sb.Append("argv[").Append(i).Append("].Bits = a").Append(i).Append(" ? 1 : 0; argv[").Append(i).Append("].Tag = JsValue.TagBool;\n");
+                else if (u == typeof(double))
+                    sb.Append("{ double v").Append(i).Append(" = (double)a").Append(i).Append("; argv[").Append(i).Append("].Bits = *(long*)&v").Append(i)
+                      .Append("; argv[").Append(i).Append("].Tag = JsValue.TagFloat64; }\n");
                 else if (TagTypes.IsPrimitive(pt))
                     sb.Append("ValueMarshal.Write").Append(u.Name).Append("(c, argv, ").Append(i).Append(", (").Append(Name(u)).Append(")a").Append(i).Append(");\n");
                 else

@@ -23,7 +23,7 @@ namespace ZTS.GenBridges
             if (!IsVisible(t) || t.ContainsGenericParameters) return false;
             MethodInfo invoke = t.GetMethod("Invoke");
             if (invoke == null) return false;
-            if (MarshalAsReader.Of(invoke.ReturnParameter) != null && !IsTable(invoke.ReturnParameter, invoke.ReturnType)) return false;
+            if (MarshalAsReader.Of(invoke.ReturnParameter) != null && !MarshalOptions.IsTable(invoke.ReturnParameter)) return false;
             if (invoke.ReturnType.IsPointer || invoke.ReturnType.IsByRef || !IsVisible(invoke.ReturnType)) return false;
             ParameterInfo[] ps = invoke.GetParameters();
             if (ps.Length > 64) return false; // zts_function_call_opaque's handle masks
@@ -33,27 +33,10 @@ namespace ZTS.GenBridges
                 if (pt.IsPointer || !IsVisible(pt)) return false;
                 if (pt.IsByRef && p.IsIn && !p.IsOut) return false; // `in` needs C# 7.2 to declare
                 if (pt.IsByRef && MarshalAsReader.Of(p) != null) return false;
-                if (!pt.IsByRef && MarshalAsReader.Of(p) != null && !IsTable(p, pt) && !MarshalAsReader.IsOpaque(p) && UnpackedCount(p, pt) < 0) return false;
+                if (!pt.IsByRef && MarshalAsReader.Of(p) != null && !MarshalOptions.IsTable(p) && !MarshalAsReader.IsOpaque(p) && MarshalOptions.UnpackedCount(p) < 0) return false;
             }
             // UnpackedValues shifts the JS arguments, which the handle masks of zts_function_call_opaque do not follow.
-            return !(UsesHandles(ps) && ps.Any(p => UnpackedCount(p, p.ParameterType) >= 0));
-        }
-
-        // The number of JS arguments a valid [TsMarshalAs(UnpackedValues)] parameter expands into, or -1.
-        private static int UnpackedCount(ParameterInfo p, Type t)
-        {
-            ZTS.TsMarshalAsAttribute a = MarshalAsReader.Of(p);
-            string problem;
-            MemberInfo[] members = a != null && a.Type == ZTS.TsMarshalType.UnpackedValues ? ZTS.TsMarshalRules.TableMembers(t, a.Members, out problem) : null;
-            return members == null ? -1 : members.Length;
-        }
-
-        // Whether p asks for a valid Table (the shared rule TableShape.For applies; an invalid one falls back to Default).
-        private static bool IsTable(ParameterInfo p, Type t)
-        {
-            ZTS.TsMarshalAsAttribute a = MarshalAsReader.Of(p);
-            string problem;
-            return a != null && a.Type == ZTS.TsMarshalType.Table && ZTS.TsMarshalRules.TableMembers(t, a.Members, out problem) != null;
+            return !(UsesHandles(ps) && ps.Any(p => MarshalOptions.UnpackedCount(p) >= 0));
         }
 
         // ref/out and [TsMarshalAs(OpaqueValue)] parameters cross as opaque handles (zts_function_call_opaque).
@@ -149,31 +132,45 @@ namespace ZTS.GenBridges
               .Append(invoke.ReturnType == typeof(void) ? "" : "return ").Append("d(").Append(string.Join(", ", ps.Select((p, i) => "a" + i))).Append(");\n        }\n");
         }
 
-        private static void Shim(StringBuilder sb, int n, Type t)
+        // The shim class up to the body of its Invoke (which has the delegate's exact signature, ref/out included)
+        // and the check every call makes first: a disposed domain or another thread throws.
+        private static void Head(StringBuilder sb, int n, Type t, ParameterInfo[] ps, Type ret)
         {
-            MethodInfo invoke = t.GetMethod("Invoke");
-            ParameterInfo[] ps = invoke.GetParameters();
-            Type ret = invoke.ReturnType;
-            if (UsesHandles(ps) || IsTable(invoke.ReturnParameter, ret) || ps.Any(p => IsTable(p, p.ParameterType) || UnpackedCount(p, p.ParameterType) >= 0))
-            {
-                HandleShim(sb, n, t, invoke, ps, ret);
-                return;
-            }
             sb.Append("    // ").Append(t).Append('\n');
             sb.Append("    internal sealed unsafe class Shim").Append(n).Append(" : IFunctionClosureOwner\n    {\n");
             sb.Append("        private readonly FunctionClosure _c;\n\n");
             sb.Append("        public Shim").Append(n).Append("(FunctionClosure c) { _c = c; }\n\n");
             sb.Append("        public FunctionClosure Closure { get { return _c; } }\n\n");
             sb.Append("        public ").Append(Name(ret)).Append(" Invoke(")
-              .Append(string.Join(", ", ps.Select((p, i) => Name(p.ParameterType) + " a" + i))).Append(")\n        {\n");
+              .Append(string.Join(", ", ps.Select((p, i) => (p.ParameterType.IsByRef ? (p.IsOut ? "out " : "ref ") + Name(p.ParameterType.GetElementType())
+                                                                                     : Name(p.ParameterType)) + " a" + i))).Append(")\n        {\n");
             sb.Append("            FunctionClosure c = _c;\n");
             sb.Append("            if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();\n");
-            // A struct local, not stackalloc: a localloc costs Mono ~10 ns a call (ArgumentBuffers).
-            Type buffer = ArgumentBuffers.For(ps.Length);
+        }
+
+        // argv, the call's JS argument area: a struct local, not stackalloc (a localloc costs Mono ~10 ns a call;
+        // ArgumentBuffers), except past 16 arguments.
+        private static void ArgumentArea(StringBuilder sb, int count)
+        {
+            Type buffer = ArgumentBuffers.For(count);
             if (buffer != null)
                 sb.Append("            ").Append(buffer.Name).Append(" buffer;\n            JsValue* argv = (JsValue*)&buffer;\n");
             else
-                sb.Append("            JsValue* argv = stackalloc JsValue[").Append(ps.Length).Append("];\n");
+                sb.Append("            JsValue* argv = stackalloc JsValue[").Append(count).Append("];\n");
+        }
+
+        private static void Shim(StringBuilder sb, int n, Type t)
+        {
+            MethodInfo invoke = t.GetMethod("Invoke");
+            ParameterInfo[] ps = invoke.GetParameters();
+            Type ret = invoke.ReturnType;
+            if (UsesHandles(ps) || MarshalOptions.IsTable(invoke.ReturnParameter) || ps.Any(p => MarshalOptions.IsTable(p) || MarshalOptions.UnpackedCount(p) >= 0))
+            {
+                HandleShim(sb, n, t, invoke, ps, ret);
+                return;
+            }
+            Head(sb, n, t, ps, ret);
+            ArgumentArea(sb, ps.Length);
             sb.Append("            JsValue result;\n            int status;\n");
             // As the Editor backend's emitted bridge: only arguments that can own a JS value (strings, chars,
             // objects) need the catch that frees them; int, bool and double are stored in place.
@@ -238,23 +235,10 @@ namespace ZTS.GenBridges
                     handles |= 1UL << i;
                 }
             }
-            sb.Append("    // ").Append(t).Append('\n');
-            sb.Append("    internal sealed unsafe class Shim").Append(n).Append(" : IFunctionClosureOwner\n    {\n");
-            sb.Append("        private readonly FunctionClosure _c;\n\n");
-            sb.Append("        public Shim").Append(n).Append("(FunctionClosure c) { _c = c; }\n\n");
-            sb.Append("        public FunctionClosure Closure { get { return _c; } }\n\n");
-            sb.Append("        public ").Append(Name(ret)).Append(" Invoke(")
-              .Append(string.Join(", ", ps.Select((p, i) => (p.ParameterType.IsByRef ? (p.IsOut ? "out " : "ref ") + Name(p.ParameterType.GetElementType())
-                                                                                     : Name(p.ParameterType)) + " a" + i))).Append(")\n        {\n");
-            sb.Append("            FunctionClosure c = _c;\n");
-            sb.Append("            if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();\n");
+            Head(sb, n, t, ps, ret);
             int jsCount = ps.Length; // an UnpackedValues parameter is one JS argument per member
-            foreach (ParameterInfo p in ps) jsCount += Math.Max(UnpackedCount(p, p.ParameterType), 1) - 1;
-            Type buffer = ArgumentBuffers.For(jsCount);
-            if (buffer != null)
-                sb.Append("            ").Append(buffer.Name).Append(" buffer;\n            JsValue* argv = (JsValue*)&buffer;\n");
-            else
-                sb.Append("            JsValue* argv = stackalloc JsValue[").Append(jsCount).Append("];\n");
+            foreach (ParameterInfo p in ps) jsCount += Math.Max(MarshalOptions.UnpackedCount(p), 1) - 1;
+            ArgumentArea(sb, jsCount);
             sb.Append("            for (int i = 0; i < ").Append(jsCount).Append("; i++) argv[i] = default(JsValue); // tag 0: nothing to free\n");
             sb.Append("            JsValue result;\n            int status;\n            try\n            {\n");
             int offset = 0; // JS arguments added by earlier UnpackedValues parameters
@@ -263,7 +247,7 @@ namespace ZTS.GenBridges
                 Type pt = ps[i].ParameterType;
                 string at = offset == 0 ? "argv" : "argv + " + offset;
                 sb.Append("                ");
-                int unpacked = UnpackedCount(ps[i], pt);
+                int unpacked = MarshalOptions.UnpackedCount(ps[i]);
                 if (unpacked >= 0)
                 {
                     sb.Append("ValueMarshal.WriteUnpacked(c, ").Append(at).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
@@ -273,7 +257,7 @@ namespace ZTS.GenBridges
                     sb.Append("ValueMarshal.WriteOpaque(c, argv, ").Append(i).Append(ps[i].IsOut ? ", null);\n" : ", a" + i + ");\n");
                 else if (MarshalAsReader.IsOpaque(ps[i]))
                     sb.Append("ValueMarshal.WriteOpaqueValue(c, argv, ").Append(i).Append(", a").Append(i).Append(");\n");
-                else if (IsTable(ps[i], pt))
+                else if (MarshalOptions.IsTable(ps[i]))
                     sb.Append("ValueMarshal.WriteTable(c, ").Append(at).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
                 else if (TagTypes.IsPrimitive(pt))
                     sb.Append("ValueMarshal.Write").Append(TagTypes.Underlying(pt).Name).Append("(c, ").Append(at).Append(", ").Append(i).Append(", (")
@@ -303,7 +287,7 @@ namespace ZTS.GenBridges
             sb.Append("            c.FlushConsole();\n");
             if (ret == typeof(void))
                 sb.Append("            ValueMarshal.ReadVoid(c, result);\n");
-            else if (IsTable(invoke.ReturnParameter, ret))
+            else if (MarshalOptions.IsTable(invoke.ReturnParameter))
                 sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.ReadTable(c, result);\n");
             else if (TagTypes.IsPrimitive(ret))
                 sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(TagTypes.Underlying(ret).Name).Append("(c, result);\n");

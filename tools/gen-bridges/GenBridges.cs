@@ -128,7 +128,8 @@ namespace ZTS.GenBridges
                     Type closed;
                     try { closed = t.MakeGenericType(arguments); }
                     catch (ArgumentException) { continue; } // a constraint the representative does not meet
-                    ScanSignatures(closed, signatures);
+                    // Signatures only: the generated C# names only the types of the build's own instantiations.
+                    ScanSignatures(closed, BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance, signatures);
                 }
                 return;
             }
@@ -149,22 +150,10 @@ namespace ZTS.GenBridges
             if (typeof(MulticastDelegate).IsAssignableFrom(t) && t != typeof(MulticastDelegate)) delegates.Add(t);
             // FlattenHierarchy: JS reaches a base class's static members through the derived type too.
             const BindingFlags flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.FlattenHierarchy;
-            var members = new List<MethodBase>();
-            members.AddRange(t.GetMethods(flags));
-            if (!t.IsAbstract) members.AddRange(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance));
-            foreach (FieldInfo f in t.GetFields(flags))
+            ScanSignatures(t, flags, signatures);
+            foreach (FieldInfo f in t.GetFields(flags)) NoteDelegate(f.FieldType, delegates);
+            foreach (MethodBase m in Members(t, flags))
             {
-                string why;
-                string get = ReducedSignature.OfField(f, false, out why);
-                if (get != null) signatures.Add(get);
-                if (get != null && !f.IsInitOnly && !f.IsLiteral) signatures.Add(ReducedSignature.OfField(f, true, out why));
-                NoteDelegate(f.FieldType, delegates);
-            }
-            foreach (MethodBase m in members)
-            {
-                string why;
-                string signature = ReducedSignature.Of(m, out why);
-                if (signature != null) signatures.Add(signature);
                 if (MemberWrapperWriter.Covers(m)) refMembers.Add((MethodInfo)m); // ref/out, UnpackedValues: a managed wrapper
                 foreach (ParameterInfo p in m.GetParameters()) NoteDelegate(p.ParameterType, delegates);
                 var method = m as MethodInfo;
@@ -172,20 +161,24 @@ namespace ZTS.GenBridges
             }
         }
 
-        // The reduced signatures of a closed generic type's members (its delegates and wrappers are not collected:
-        // the generated code names only the types of the build's own instantiations).
-        private static void ScanSignatures(Type closed, SortedSet<string> signatures)
+        // The methods and constructors the binder binds.
+        private static IEnumerable<MethodBase> Members(Type t, BindingFlags flags)
         {
-            const BindingFlags flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance;
-            var members = new List<MethodBase>(closed.GetMethods(flags));
-            if (!closed.IsAbstract) members.AddRange(closed.GetConstructors(BindingFlags.Public | BindingFlags.Instance));
+            var members = new List<MethodBase>(t.GetMethods(flags));
+            if (!t.IsAbstract) members.AddRange(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance));
+            return members;
+        }
+
+        // The reduced signatures of t's members and field accessors.
+        private static void ScanSignatures(Type t, BindingFlags flags, SortedSet<string> signatures)
+        {
             string why;
-            foreach (MethodBase m in members)
+            foreach (MethodBase m in Members(t, flags))
             {
                 string signature = ReducedSignature.Of(m, out why);
                 if (signature != null) signatures.Add(signature);
             }
-            foreach (FieldInfo f in closed.GetFields(flags))
+            foreach (FieldInfo f in t.GetFields(flags))
             {
                 string get = ReducedSignature.OfField(f, false, out why);
                 if (get != null) signatures.Add(get);

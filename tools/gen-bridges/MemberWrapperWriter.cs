@@ -29,7 +29,7 @@ namespace ZTS.GenBridges
             if (typeof(MulticastDelegate).IsAssignableFrom(m.DeclaringType)) return false; // Invoke & co.: the runtime's own
             if (m.ReturnType.IsByRef || m.ReturnType.IsPointer || (m.ReturnType != typeof(void) && !DelegateShimWriter.IsVisible(m.ReturnType))) return false;
             ParameterInfo[] ps = m.GetParameters();
-            if (!ps.Any(p => p.ParameterType.IsByRef || UnpackedCount(p) >= 0)) return false;
+            if (!ps.Any(p => p.ParameterType.IsByRef || MarshalOptions.UnpackedCount(p) >= 0)) return false;
             foreach (ParameterInfo p in ps)
             {
                 Type pt = p.ParameterType;
@@ -37,16 +37,6 @@ namespace ZTS.GenBridges
                 if (pt.IsByRef && (p.IsIn && !p.IsOut || pt.GetElementType().IsPointer)) return false;
             }
             return true;
-        }
-
-        // The number of JS arguments a valid [TsMarshalAs(UnpackedValues)] parameter takes, or -1 (the shared rule).
-        private static int UnpackedCount(ParameterInfo p)
-        {
-            ZTS.TsMarshalAsAttribute a = MarshalAsReader.Of(p);
-            if (a == null || a.Type != ZTS.TsMarshalType.UnpackedValues || p.ParameterType.IsByRef) return -1;
-            string problem;
-            MemberInfo[] members = ZTS.TsMarshalRules.TableMembers(p.ParameterType, a.Members, out problem);
-            return members == null ? -1 : members.Length;
         }
 
         /// <summary>The names of the assemblies a wrapper of m refers to.</summary>
@@ -94,7 +84,7 @@ namespace ZTS.GenBridges
             for (int i = 0, offset = 0; i < ps.Length; i++)
             {
                 offsets[i] = offset;
-                offset += Math.Max(UnpackedCount(ps[i]), 1) - 1;
+                offset += Math.Max(MarshalOptions.UnpackedCount(ps[i]), 1) - 1;
             }
             for (int i = 0; i < ps.Length; i++)
             {
@@ -107,7 +97,7 @@ namespace ZTS.GenBridges
                       .Append(")ArgReader.RefIn").Append(args).Append(";\n");
                     continue;
                 }
-                string read = UnpackedCount(ps[i]) >= 0 ? "(" + DelegateShimWriter.Name(pt) + ")ArgReader.ReadUnpacked" + args : Read(pt, args, i);
+                string read = MarshalOptions.UnpackedCount(ps[i]) >= 0 ? "(" + DelegateShimWriter.Name(pt) + ")ArgReader.ReadUnpacked" + args : Read(pt, args, i);
                 sb.Append("            ").Append(DelegateShimWriter.Name(pt)).Append(" a").Append(i).Append(" = ").Append(read).Append(";\n");
             }
             string call = (m.IsStatic ? owner : "((" + owner + ")ArgReader.This(s, d, data))") + "." + m.Name + "(" +

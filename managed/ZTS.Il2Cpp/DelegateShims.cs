@@ -80,21 +80,22 @@ namespace ZTS.Il2Cpp
         /// <summary>Throws the zts: error for an uncovered delegate type (before any JS runs).</summary>
         public static void Check(Type delegateType)
         {
-            ZTS.Shared.Clr.CrossingCheck.CheckDelegate(delegateType); // a type that cannot cross: the Editor's text
             if (Table(delegateType, null) == null) throw NotCovered(delegateType);
         }
 
         /// <summary>A delegate of delegateType calling the JS function behind closure.</summary>
         public static Delegate Bind(Type delegateType, FunctionClosure closure)
         {
-            ZTS.Shared.Clr.CrossingCheck.CheckDelegate(delegateType);
             Delegate d = Table(delegateType, closure);
             if (d == null) throw NotCovered(delegateType);
             return d;
         }
 
+        // A type with no shim: a parameter or result that cannot cross at all gets the Editor's text (the generator
+        // writes no shim for it), anything else the Player's "not covered". Checked only on this cold path.
         private static TsBindException NotCovered(Type delegateType)
         {
+            ZTS.Shared.Clr.CrossingCheck.CheckDelegate(delegateType);
             return new TsBindException("zts: no Player bridge for delegate type '" + delegateType + "'; " + Il2CppBridges.RegenerateHint);
         }
     }

@@ -2,7 +2,7 @@
 // Il2Cpp): JS -> C# static Add(int,int) through the generated bridge against a hand-written QuickJS C function over
 // the same typed entry, and C# -> JS Func<int,int,int> through the generated shim against a hand-written internal
 // call + JS_Call (bench/native/player_bench_raw.cpp); plus property get/set, struct argument and result and new
-// object push on this backend, against the raw JS -> C# call. Best of interleaved rounds, same run.
+// object push, identity cache hit and object argument on this backend, against the raw JS -> C# call. Best of interleaved rounds, same run.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -18,6 +18,9 @@ namespace ZTS.PlayerBench
         public static int Add(int a, int b) { return a + b; }
         public static Point Make(float x, float y) { return new Point { X = x, Y = y }; }
         public static float Sum(Point p) { return p.X + p.Y; }
+        private static readonly Box SharedBox = new Box(7);
+        public static Box Shared() { return SharedBox; }
+        public static int Read(Box b) { return b.Value; }
     }
 
     /// <summary>A struct crossing by value.</summary>
@@ -68,7 +71,9 @@ namespace ZTS.PlayerBench
                     "const box = new Box(1);\n" +
                     "export function prop(n) { let s = 0; for (let i = 0; i < n; i++) { box.Value = i; s += box.Value; } return s | 0; }\n" +
                     "export function structs(n) { let s = 0; for (let i = 0; i < n; i++) s += Api.Sum(Api.Make(i, 1)); return s | 0; }\n" +
-                    "export function push(n) { let s = 0; for (let i = 0; i < n; i++) s += new Box(i) ? 1 : 0; return s | 0; }\n",
+                    "export function push(n) { let s = 0; for (let i = 0; i < n; i++) s += new Box(i) ? 1 : 0; return s | 0; }\n" +
+                    "export function identity(n) { const held = Api.Shared(); let s = 0; for (let i = 0; i < n; i++) s += Api.Shared() === held ? 1 : 0; return s | 0; }\n" +
+                    "export function objectArg(n) { let s = 0; for (let i = 0; i < n; i++) s += Api.Read(box); return s | 0; }\n",
             };
             TsAppDomain.Initialize(name => { string s; return modules.TryGetValue(name, out s) ? s : null; });
             var bridge = TsAppDomain.GetFunction<Func<int, int>>("bench", "bridge");
@@ -76,6 +81,8 @@ namespace ZTS.PlayerBench
             var prop = TsAppDomain.GetFunction<Func<int, int>>("bench", "prop");
             var structs = TsAppDomain.GetFunction<Func<int, int>>("bench", "structs");
             var push = TsAppDomain.GetFunction<Func<int, int>>("bench", "push");
+            var identity = TsAppDomain.GetFunction<Func<int, int>>("bench", "identity");
+            var objectArg = TsAppDomain.GetFunction<Func<int, int>>("bench", "objectArg");
             var add = TsAppDomain.GetFunction<Func<int, int, int>>("bench", "add");
             IntPtr ctx = ZTS.Shared.JsDomain.ThreadDomain.Context;
             if (zts_bench_player_install(ctx, typeof(Api).GetMethod("Add").MethodHandle.Value) != 0)
@@ -83,10 +90,11 @@ namespace ZTS.PlayerBench
                 Console.Error.WriteLine("player bench: the raw baselines could not be installed");
                 return 1;
             }
-            if (bridge(10) != raw(10) || add(2, 3) != RawOnce(2, 3)) { Console.Error.WriteLine("player bench: results differ"); return 1; }
+            if (bridge(10) != raw(10) || add(2, 3) != RawOnce(2, 3) || identity(10) != 10 || objectArg(10) != 10) { Console.Error.WriteLine("player bench: results differ"); return 1; }
 
             double tBridge = double.MaxValue, tRaw = double.MaxValue, tFunc = double.MaxValue, tRawCall = double.MaxValue;
             double tProp = double.MaxValue, tStructs = double.MaxValue, tPush = double.MaxValue;
+            double tIdentity = double.MaxValue, tObjectArg = double.MaxValue;
             for (int round = 0; round < 7; round++)
             {
                 tRaw = Math.Min(tRaw, Time(() => raw(N)));
@@ -96,6 +104,8 @@ namespace ZTS.PlayerBench
                 tProp = Math.Min(tProp, Time(() => prop(N)) / 2); // a set and a get per iteration
                 tStructs = Math.Min(tStructs, Time(() => structs(N)) / 2); // a struct result and a struct argument
                 tPush = Math.Min(tPush, Time(() => push(N)));
+                tIdentity = Math.Min(tIdentity, Time(() => identity(N)));
+                tObjectArg = Math.Min(tObjectArg, Time(() => objectArg(N)));
                 TsFramePump.LateUpdate(); // release the pushed boxes
             }
             Report("player_js_to_csharp_add", tBridge, tRaw);
@@ -103,6 +113,10 @@ namespace ZTS.PlayerBench
             Report("player_js_to_csharp_property_get_set", tProp, tRaw);
             Report("player_js_to_csharp_struct_arg_and_result", tStructs, tRaw);
             Report("player_js_to_csharp_new_object_push", tPush, tRaw);
+            // Issue 10: a returned object JS still holds, found in the C++ identity cache; an object argument read
+            // from the C++ slot table.
+            Report("player_js_to_csharp_identity_cache_hit", tIdentity, tRaw);
+            Report("player_js_to_csharp_object_argument", tObjectArg, tRaw);
             zts_bench_player_release();
             return 0;
         }

@@ -50,15 +50,48 @@ namespace ZTS.Il2Cpp
             {
                 IntPtr ctx = d.Context;
                 TsIl2CppAppDomain.ForgetContextInternal(ctx);
-                d.Registry.Mirror = (slot, o) => TsIl2CppAppDomain.SlotSetInternal(ctx, slot, o);
+                d.Registry.Mirror = new NativeSlots(ctx);
             }
             var member = fn.Target as NativeMember;
             if (member == null) return; // a managed host function: the Player gate calls it through host_call
+            IntPtr[] exactArgs = ExactArgs(member);
+            int resultView = NativeResultView(d, member.Site);
             int rc = member.Field != null
-                ? TsIl2CppAppDomain.RegisterFieldInternal(d.Context, id, member.Bridge, member.Field.FieldHandle.Value)
-                : TsIl2CppAppDomain.RegisterMemberInternal(d.Context, id, member.Bridge, member.Method.MethodHandle.Value);
+                ? TsIl2CppAppDomain.RegisterFieldInternal(d.Context, id, member.Bridge, member.Field.FieldHandle.Value, exactArgs, resultView)
+                : TsIl2CppAppDomain.RegisterMemberInternal(d.Context, id, member.Bridge, member.Method.MethodHandle.Value, exactArgs, resultView);
             if (rc != 0)
                 throw new TsBindException("zts: the Player runtime has no typed entry for '" + member.Site.Name + "'");
+        }
+
+        /// <summary>The class (as a type handle) each parameter of a member must have exactly for the bridge to take an
+        /// object argument from the slot table as it is: what ArgReader.ReadObject's hot path accepts. Zero for a
+        /// parameter the rules must see (Table, UnpackedValues, by-ref), and for all when the bridge's parameters are
+        /// not the site's own (a delegate's invoker).</summary>
+        private static IntPtr[] ExactArgs(NativeMember member)
+        {
+            Type[] types = member.Site.ParamTypes;
+            var exact = new IntPtr[types.Length];
+            ParameterInfo[] own = member.Field != null ? null : member.Method.GetParameters();
+            if (own != null && own.Length != types.Length) return exact;
+            for (int i = 0; i < types.Length; i++)
+            {
+                Type t = types[i];
+                if (own != null && own[i].ParameterType != t) return new IntPtr[types.Length];
+                if (t.IsByRef || t.IsPrimitive || t == typeof(string) || t.IsPointer || t.ContainsGenericParameters ||
+                    member.Site.ParamTables[i] != null || member.Site.ParamUnpacked[i] != null) continue;
+                exact[i] = t.TypeHandle.Value;
+            }
+            return exact;
+        }
+
+        /// <summary>The view under which the bridge may push a returned object its identity cache already holds, or -1.
+        /// Only a plain object result (ResultWriter.BoxedResult.Object, no Table) whose view no policy can change; a Task
+        /// (a Promise) is never in the cache. JsDomain.ViewOf keeps a cached (object, view) pair's view.</summary>
+        private static int NativeResultView(JsDomain d, MemberSite site)
+        {
+            if (site.ResultBoxed != ResultWriter.BoxedResult.Object || site.ResultTable != null || d.Policy != null) return -1;
+            if (typeof(System.Threading.Tasks.Task).IsAssignableFrom(site.ResultType)) return -1;
+            return site.ResultView;
         }
 
         /// <summary>The generated bridge of method m or of an accessor of field f, or the zts: error that names what is

@@ -17,13 +17,13 @@ namespace ZTS.Il2Cpp
     internal static unsafe class PlayerEntries
     {
         /// <summary>Version of the entry table (checked by InitializeInternal).</summary>
-        public const int Version = 1;
+        public const int Version = 2;
 
         /// <summary>The entries, in the C++ EntryIndex order.</summary>
         public static readonly string[] Names =
         {
             "ReadZ", "ReadC", "ReadI1", "ReadU1", "ReadI2", "ReadU2", "ReadI4", "ReadU4", "ReadI8", "ReadU8", "ReadR4", "ReadR8",
-            "ReadS", "ReadO", "This", "WriteU4", "WriteI8", "WriteU8", "WriteC", "WriteS", "WriteO", "ThrowValue",
+            "ReadS", "ReadO", "This", "WriteU4", "WriteI8", "WriteU8", "WriteC", "WriteS", "WriteO", "WriteNew", "ThrowValue",
         };
 
         /// <summary>The method handles of the entries, for InitializeInternal (read once per process).</summary>
@@ -63,6 +63,7 @@ namespace ZTS.Il2Cpp
         public static void WriteC(IntPtr ctx, int id, char v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteChar(s, d, v); }
         public static void WriteS(IntPtr ctx, int id, string v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteString(s, d, v); }
         public static void WriteO(IntPtr ctx, int id, object v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteBoxed(s, d, v); }
+        public static void WriteNew(IntPtr ctx, int id, object v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteNew(s, d, v); }
 
         /// <summary>The JS value to throw for a managed exception (an Error object, or any JS value a TsException
         /// came from); tag Exception when none could be made (an out-of-memory exception is pending).</summary>

@@ -37,14 +37,18 @@ namespace ZTS
         internal static extern int FindBridgeInternal(string signature);
 
         /// <summary>Routes host function id of the domain whose JSContext is ctx to generated bridge `bridge`, calling
-        /// method (a RuntimeMethodHandle value); returns 0, or -1 when the method has no typed entry.</summary>
+        /// method (a RuntimeMethodHandle value); returns 0, or -1 when the method has no typed entry. The bridge's
+        /// native fast paths: exactArgs[i] (a RuntimeTypeHandle value, or zero) is the class an object argument i
+        /// is taken as it is from the slot table when it has exactly; resultView (-1: none) is the view under which a
+        /// returned object already in the identity cache is pushed without the managed rules.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
-        internal static extern int RegisterMemberInternal(IntPtr ctx, int id, int bridge, IntPtr method);
+        internal static extern int RegisterMemberInternal(IntPtr ctx, int id, int bridge, IntPtr method, IntPtr[] exactArgs, int resultView);
 
         /// <summary>Routes host function id of the domain whose JSContext is ctx to field accessor bridge `bridge` over
-        /// field (a RuntimeFieldHandle value); returns 0, or -1 on a bad argument.</summary>
+        /// field (a RuntimeFieldHandle value); returns 0, or -1 on a bad argument. exactArgs and resultView: as for
+        /// RegisterMemberInternal (the setter's value is argument 0, the getter's value the result).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
-        internal static extern int RegisterFieldInternal(IntPtr ctx, int id, int bridge, IntPtr field);
+        internal static extern int RegisterFieldInternal(IntPtr ctx, int id, int bridge, IntPtr field, IntPtr[] exactArgs, int resultView);
 
         /// <summary>Runs the generated bridge routed for id (a managed caller wraps the member); *result is its value; a
         /// managed exception of the call comes back in exception (nothing is thrown into JS then).</summary>
@@ -65,10 +69,15 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern void FieldSetBoxedInternal(object obj, IntPtr field, object value);
 
-        /// <summary>Stores o (null to clear) in slot of the native slot table of the domain whose JSContext is ctx: the
-        /// table is registered as a GC root, and the bridges read `this` from it.</summary>
+        /// <summary>Stores o (null to clear) seen as view in slot of the native slot table of the domain whose JSContext
+        /// is ctx: the table is registered as a GC root, the bridges read objects from it, and a view other than
+        /// ObjectRegistry.NoIdentity also indexes (o, view) in its identity cache (clearing the slot drops the entry).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
-        internal static extern void SlotSetInternal(IntPtr ctx, int slot, object o);
+        internal static extern void SlotSetInternal(IntPtr ctx, int slot, object o, int view);
+
+        /// <summary>The slot of (o, view) in the identity cache of the domain whose JSContext is ctx, or -1.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int SlotFindInternal(IntPtr ctx, object o, int view);
 
         /// <summary>Forgets the member routes and the slot table of a JSContext (a new domain reuses it).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]

@@ -193,6 +193,16 @@ namespace ZTS.Shared
             return r;
         }
 
+        /// <summary>PushResult for an object just made by a constructor: registered without an identity lookup.</summary>
+        public static JsValue PushNewResult(JsDomain d, object obj, int view)
+        {
+            view = d.ViewOf(obj, view);
+            int slot = d.Registry.SlotOfNew(obj, view);
+            var r = new JsValue { Tag = JsValue.PushTag };
+            r.Bits = (long)(uint)slot | ((long)view << 32);
+            return r;
+        }
+
         /// <summary>A member bridge's result as a JS value: a ZTS_RESULT_PUSH_TAG result (PushResult) is pushed now.
         /// For bridges called from a gated function; the core's member dispatch does this itself.</summary>
         public JsValue Materialize(JsValue r)

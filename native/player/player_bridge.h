@@ -10,9 +10,11 @@
 
 #include "quickjs.h"
 #include "slot_table.h"
+#include "zts/zts.h"
 #include "zts_clr.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace zts_player
 {
@@ -20,9 +22,9 @@ namespace zts_player
 /// The native -> managed entries (ZTS.Il2Cpp.PlayerEntries, same order); kEntryVersion is PlayerEntries.Version.
 enum EntryIndex : int {
     kReadZ, kReadC, kReadI1, kReadU1, kReadI2, kReadU2, kReadI4, kReadU4, kReadI8, kReadU8, kReadR4, kReadR8,
-    kReadS, kReadO, kThis, kWriteU4, kWriteI8, kWriteU8, kWriteC, kWriteS, kWriteO, kThrowValue, kEntryCount
+    kReadS, kReadO, kThis, kWriteU4, kWriteI8, kWriteU8, kWriteC, kWriteS, kWriteO, kWriteNew, kThrowValue, kEntryCount
 };
-constexpr int32_t kEntryVersion = 1;
+constexpr int32_t kEntryVersion = 2;
 
 /// The typed entries of the managed side, filled by InitializeInternal (process-level: kept across Reset).
 extern void *g_entries[kEntryCount];
@@ -31,6 +33,8 @@ extern void *g_entries[kEntryCount];
 /// A virtual method dispatches on the object's class, as C#'s callvirt does: its entry is looked up per class
 /// (the method of an interface or an abstract class has no body to call), with the last class cached.
 struct Member {
+    static constexpr int kExactArgs = 8; ///< object arguments with a native fast path (the first ones)
+
     void *thunk;                ///< the typed entry (null for a virtual method: see dispatch)
     zts_clr_method *method;     ///< the method (null for a field)
     zts_clr_field *field;       ///< the field of a field accessor (null for a method)
@@ -40,6 +44,12 @@ struct Member {
     bool is_virtual;
     zts_clr_class *last_class;  ///< dispatch cache: the class last seen as `this`
     void *last_thunk;           ///<   and its implementation's typed entry
+    /// Argument i (< kExactArgs) that is a C# object of exactly this class is read from the slot table as it is
+    /// (ArgReader.ReadObject's hot path); null: always through the shared rules.
+    zts_clr_class *exact_args[kExactArgs];
+    /// The view a returned object is pushed under when the identity cache already has it (no managed hop), or -1:
+    /// results always go through the shared rules (not a plain object result, or a policy may change the view).
+    int32_t result_view;
 };
 
 /// One call in progress: everything a reader or writer needs, and the pending managed exception.
@@ -115,7 +125,16 @@ inline uint32_t arg_u4(Call &c, int i) { return read_managed<uint32_t>(c, kReadU
 inline int64_t arg_i8(Call &c, int i) { return read_managed<int64_t>(c, kReadI8, i); }
 inline uint64_t arg_u8(Call &c, int i) { return read_managed<uint64_t>(c, kReadU8, i); }
 inline void *arg_s(Call &c, int i) { return read_managed<void *>(c, kReadS, i); }
-inline void *arg_o(Call &c, int i) { return read_managed<void *>(c, kReadO, i); }
+/// An object argument: a C# object of exactly the declared class straight from the slot table (the core put each
+/// argument's slot in data[2 + i]), anything else through the shared rules (conversions, checks, zts: errors).
+inline void *arg_o(Call &c, int i)
+{
+    if (i < c.argc && i < Member::kExactArgs && c.member->exact_args[i] != nullptr && JS_VALUE_GET_TAG(c.data[2 + i]) == JS_TAG_INT) {
+        void *obj = slot_get(c.ctx, JS_VALUE_GET_INT(c.data[2 + i]));
+        if (obj != nullptr && zts_clr_object_get_class(static_cast<zts_clr_object *>(obj)) == c.member->exact_args[i]) return obj;
+    }
+    return read_managed<void *>(c, kReadO, i);
+}
 
 /// The C# object behind `this`: from the native slot table (data[1] is its slot; the core checked its type before
 /// the call), else through the managed registry (which throws the zts: error for a released object).
@@ -135,6 +154,16 @@ void *dispatch(Call &c, void *self);
 /// A new object of the constructor's class (the constructor runs on it next).
 inline void *new_object(Call &c) { return zts_clr_object_new(c.member->klass); }
 
+/// The core's "push slot under view" result (JsDomain.PushResult's encoding).
+inline JSValue push_result(int32_t slot, int32_t view)
+{
+    JSValue r;
+    uint64_t bits = static_cast<uint32_t>(slot) | (static_cast<uint64_t>(static_cast<uint32_t>(view)) << 32);
+    std::memcpy(&r.u, &bits, sizeof bits);
+    r.tag = ZTS_RESULT_PUSH_TAG;
+    return r;
+}
+
 // ---- result writers --------------------------------------------------------------------------------------
 inline JSValue ret_v(Call &) { return JS_UNDEFINED; }
 inline JSValue ret_z(Call &, uint8_t v) { return JS_NewBool(nullptr, v != 0); }
@@ -150,6 +179,18 @@ inline JSValue ret_i8(Call &c, int64_t v) { return write_managed<int64_t>(c, kWr
 inline JSValue ret_u8(Call &c, uint64_t v) { return write_managed<uint64_t>(c, kWriteU8, v); }
 inline JSValue ret_c(Call &c, uint16_t v) { return write_managed<uint16_t>(c, kWriteC, v); }
 inline JSValue ret_s(Call &c, void *v) { return write_managed<void *>(c, kWriteS, v); }
-inline JSValue ret_o(Call &c, void *v) { return write_managed<void *>(c, kWriteO, v); }
+/// An object result: one the identity cache already holds under the member's view is handed to the core as a
+/// push (ZTS_RESULT_PUSH_TAG: slot and view) with no managed hop; anything else through the shared rules.
+inline JSValue ret_o(Call &c, void *v)
+{
+    if (v != nullptr && c.member->result_view >= 0) {
+        int32_t slot = slot_find(c.ctx, v, c.member->result_view);
+        if (slot >= 0) return push_result(slot, c.member->result_view);
+    }
+    return write_managed<void *>(c, kWriteO, v);
+}
+
+/// A constructor's new object (or struct copy): never in the identity cache, so no lookup (ResultWriter.WriteNew).
+inline JSValue ret_new(Call &c, void *v) { return write_managed<void *>(c, kWriteNew, v); }
 
 } // namespace zts_player

@@ -115,31 +115,66 @@ int32_t find_bridge_internal(zts_clr_string *signature)
     return it != end && key == it->signature ? static_cast<int32_t>(it - k_bridges) : -1;
 }
 
-int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, void *method)
+// A route with no fast-path facts yet.
+Member empty_member()
+{
+    Member m{};
+    m.id = -1;
+    m.bridge = -1;
+    m.result_view = -1;
+    return m;
+}
+
+// The fast-path facts of a route (RegisterMemberInternal's contract): the exact class of each object argument that
+// may be read from the slot table as it is, and the view of a plain object result.
+void set_fast_paths(Member &m, zts_clr_array *exact_args, int32_t result_view)
+{
+    m.result_view = result_view;
+    int32_t n = exact_args == nullptr ? 0 : static_cast<int32_t>(zts_clr_array_length(exact_args));
+    for (int32_t i = 0; i < n && i < Member::kExactArgs; i++) {
+        void *type = *reinterpret_cast<void **>(zts_clr_array_addr_with_size(exact_args, sizeof(void *), static_cast<uintptr_t>(i)));
+        m.exact_args[i] = type != nullptr ? zts_clr_class_from_type_handle(type) : nullptr;
+    }
+}
+
+Member &route_of(JSContext *ctx, int32_t id)
+{
+    std::vector<Member> &routes = g_routes[ctx];
+    g_last_ctx = nullptr; // the map may have rehashed
+    if (routes.size() <= static_cast<size_t>(id)) routes.resize(static_cast<size_t>(id) + 1, empty_member());
+    return routes[static_cast<size_t>(id)];
+}
+
+int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, void *method, zts_clr_array *exact_args,
+                                 int32_t result_view)
 {
     if (id < 0 || bridge < 0 || bridge >= k_bridge_count || method == nullptr) return -1;
     auto *m = static_cast<zts_clr_method *>(method);
     bool is_virtual = zts_clr_method_is_virtual(m) != 0;
     void *thunk = is_virtual ? nullptr : zts_clr_method_get_unmanaged_thunk(m);
     if (!is_virtual && thunk == nullptr) return -1;
-    std::vector<Member> &routes = g_routes[ctx];
-    g_last_ctx = nullptr; // the map may have rehashed
-    if (routes.size() <= static_cast<size_t>(id)) {
-        routes.resize(static_cast<size_t>(id) + 1, Member{nullptr, nullptr, nullptr, nullptr, -1, -1, false, nullptr, nullptr});
-    }
-    routes[static_cast<size_t>(id)] = Member{thunk, m, nullptr, zts_clr_method_get_class(m), id, bridge, is_virtual, nullptr, nullptr};
+    Member &r = route_of(ctx, id);
+    r = empty_member();
+    r.thunk = thunk;
+    r.method = m;
+    r.klass = zts_clr_method_get_class(m);
+    r.id = id;
+    r.bridge = bridge;
+    r.is_virtual = is_virtual;
+    set_fast_paths(r, exact_args, result_view);
     return 0;
 }
 
-int32_t register_field_internal(JSContext *ctx, int32_t id, int32_t bridge, void *field)
+int32_t register_field_internal(JSContext *ctx, int32_t id, int32_t bridge, void *field, zts_clr_array *exact_args,
+                                int32_t result_view)
 {
     if (id < 0 || bridge < 0 || bridge >= k_bridge_count || field == nullptr) return -1;
-    std::vector<Member> &routes = g_routes[ctx];
-    g_last_ctx = nullptr; // the map may have rehashed
-    if (routes.size() <= static_cast<size_t>(id)) {
-        routes.resize(static_cast<size_t>(id) + 1, Member{nullptr, nullptr, nullptr, nullptr, -1, -1, false, nullptr, nullptr});
-    }
-    routes[static_cast<size_t>(id)] = Member{nullptr, nullptr, static_cast<zts_clr_field *>(field), nullptr, id, bridge, false, nullptr, nullptr};
+    Member &r = route_of(ctx, id);
+    r = empty_member();
+    r.field = static_cast<zts_clr_field *>(field);
+    r.id = id;
+    r.bridge = bridge;
+    set_fast_paths(r, exact_args, result_view);
     return 0;
 }
 
@@ -178,9 +213,14 @@ void forget_context_internal(JSContext *ctx)
     slot_forget(ctx);
 }
 
-void slot_set_internal(JSContext *ctx, int32_t slot, zts_clr_object *obj)
+void slot_set_internal(JSContext *ctx, int32_t slot, zts_clr_object *obj, int32_t view)
 {
-    slot_set(ctx, slot, obj);
+    slot_set(ctx, slot, obj, view);
+}
+
+int32_t slot_find_internal(JSContext *ctx, zts_clr_object *obj, int32_t view)
+{
+    return slot_find(ctx, obj, view);
 }
 
 int32_t bridge_count_internal()
@@ -230,6 +270,7 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldGetBoxedInternal", reinterpret_cast<const void *>(&field_get_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldSetBoxedInternal", reinterpret_cast<const void *>(&field_set_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotSetInternal", reinterpret_cast<const void *>(&slot_set_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotFindInternal", reinterpret_cast<const void *>(&slot_find_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::InvokeInternal", reinterpret_cast<const void *>(&invoke_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ForgetContextInternal", reinterpret_cast<const void *>(&forget_context_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BridgeCountInternal", reinterpret_cast<const void *>(&bridge_count_internal));

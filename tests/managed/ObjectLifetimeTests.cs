@@ -102,6 +102,27 @@ namespace ZTS.Tests
             Assert.IsFalse(global::Fixtures.Factory.Tracked[0].IsAlive, "released: collectable");
         }
 
+        // Issue 10: a constructor's object is registered without an identity lookup but entered all the same, and an
+        // object argument of exactly the declared class is read without the rules (the Player's C++ slot table and
+        // identity cache): returning either gives the exotic JS holds. A subclass and null take the general rules.
+        [Test]
+        public void Lifetime_ConstructedObject_ReturnedAsTheSameExotic_Issue10()
+        {
+            Modules["m"] = "import { Factory, Widget, SubWidget } from 'csharp:Fixtures';\n" +
+                           "export function check() {\n" +
+                           "  const w = new Widget(3), s = new SubWidget(4), shared = Factory.Shared();\n" +
+                           "  const r = [Factory.Same(w) === w, Factory.Same(Factory.Same(w)) === w, Factory.Same(shared) === shared,\n" +
+                           "             Factory.Same(s) === Factory.Same(s), Factory.Same(s).N === 4, Factory.Same(null) === null];\n" +
+                           "  return r.join(',');\n" +
+                           "}";
+            var check = TsAppDomain.GetFunction<Func<string>>("m", "check");
+            for (int i = 0; i < 3; i++)
+            {
+                Assert.AreEqual("true,true,true,true,true,true", check());
+                CollectEverything(); // the second round pushes again after the releases drained
+            }
+        }
+
         [Test]
         public void Lifetime_ReleasedThenPushedAgain_NewExoticSameObject()
         {

@@ -74,7 +74,7 @@ namespace ZTS.GenBridges
             if (ret == "v") sb.Append("    ").Append(call).Append(";\n");
             else sb.Append("    ").Append(retType).Append(" r = ").Append(call).Append(";\n");
             sb.Append("    if (c.exc != nullptr) return fail(c);\n");
-            if (kind == 'n') sb.Append("    return ret_o(c, self);\n");
+            if (kind == 'n') sb.Append("    return ret_new(c, self);\n");
             else if (ret == "v") sb.Append("    return ret_v(c);\n");
             else sb.Append("    return ret_").Append(ret).Append("(c, r);\n");
             sb.Append("}\n\n");

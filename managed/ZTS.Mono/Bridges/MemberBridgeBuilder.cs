@@ -60,7 +60,7 @@ namespace ZTS.Mono.Bridges
                 for (int i = 0; i < ps.Length; i++)
                     EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null, site.JsOffset[i], site.ParamUnpacked[i] != null);
                 il.Emit(OpCodes.Newobj, c);
-                EmitResult(il, c.DeclaringType);
+                EmitResult(il, c.DeclaringType, false, typeof(ResultWriter).GetMethod("WriteNew"));
             });
         }
 
@@ -282,7 +282,7 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Add);
         }
 
-        private static void EmitResult(ILGenerator il, Type t, bool table = false)
+        private static void EmitResult(ILGenerator il, Type t, bool table = false, MethodInfo writer = null)
         {
             if (t == typeof(void))
             {
@@ -297,7 +297,7 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg, ArgSite);
             il.Emit(OpCodes.Ldarg, ArgDomain);
             il.Emit(OpCodes.Ldloc, tmp);
-            MethodInfo writer = table ? typeof(ResultWriter).GetMethod("WriteTable") : Writer(t);
+            writer = writer ?? (table ? typeof(ResultWriter).GetMethod("WriteTable") : Writer(t));
             if (writer.GetParameters()[2].ParameterType == typeof(object) && t.IsValueType) il.Emit(OpCodes.Box, t);
             il.Emit(OpCodes.Call, writer);
             il.Emit(OpCodes.Ret);

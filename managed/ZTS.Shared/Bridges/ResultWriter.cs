@@ -37,6 +37,15 @@ namespace ZTS.Shared.Bridges
             return v == null ? JsValue.Null : JsDomain.PushResult(d, v, s.ResultView, false);
         }
 
+        /// <summary>A constructor's result: a new object cannot be in the identity cache yet, so it is registered
+        /// without a lookup (and entered, for later pushes); a struct is a fresh copy as for any struct result.</summary>
+        public static JsValue WriteNew(MemberSite s, JsDomain d, object v)
+        {
+            if (s.ResultBoxed == BoxedResult.Struct) return WriteStruct(s, d, v);
+            if (v is System.Threading.Tasks.Task) return WriteObject(s, d, v);
+            return JsDomain.PushNewResult(d, v, s.ResultView);
+        }
+
         /// <summary>A struct result, boxed by the bridge for this push: a fresh copy (no identity lookup).</summary>
         public static JsValue WriteStruct(MemberSite s, JsDomain d, object box)
         {

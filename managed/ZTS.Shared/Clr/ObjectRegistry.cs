@@ -18,10 +18,12 @@ namespace ZTS.Shared.Clr
         private int _used; // high-water mark
         private IdentityIndex _identity = new IdentityIndex();
 
-        /// <summary>Told of every slot that gets an object or loses it (null), when a backend keeps a native copy of the
-        /// slot array: the Player backend's C++ bridges resolve `this` from it without a managed hop, and its chunks
-        /// are registered as GC roots (docs/ARCHITECTURE.md "Where object identity lives"). Null on the Editor backend.</summary>
-        internal Action<int, object> Mirror { get; set; }
+        /// <summary>A backend's native copy of the slot array that also owns the identity cache, or null (the Editor
+        /// backend: the managed IdentityIndex is the cache). The Player backend's C++ bridges read `this` and object
+        /// arguments from it and find returned objects in it without a managed hop; its chunks are GC roots and its
+        /// identity cache is keyed by object pointer (docs/ARCHITECTURE.md "Where object identity lives"). Set while
+        /// the registry is empty.</summary>
+        internal ISlotMirror Mirror { get; set; }
 
         /// <summary>Slot capacity (lifetime tests: it shrinks when the registry is mostly empty).</summary>
         public int Capacity
@@ -32,17 +34,32 @@ namespace ZTS.Shared.Clr
         /// <summary>Objects currently registered (slots in use).</summary>
         public int Count { get; private set; }
 
-        // _views entry of a slot that is not in the identity table (a fresh struct box).
-        private const int NoIdentity = int.MinValue;
+        /// <summary>The view of a slot that is not in the identity cache (a fresh struct box); the Player runtime's
+        /// kNoIdentity (native/player/slot_table.h).</summary>
+        public const int NoIdentity = int.MinValue;
 
         /// <summary>The slot of (obj, view): the existing one or a new one.</summary>
         public int SlotOf(object obj, int view)
         {
+            if (Mirror != null)
+            {
+                int found = Mirror.Find(obj, view);
+                return found >= 0 ? found : NewSlot(obj, view);
+            }
             int hash = IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view);
             int slot = _identity.Find(obj, view, hash, _objects, _views);
             if (slot >= 0) return slot;
             slot = NewSlot(obj, view);
             _identity.Add(slot, hash);
+            return slot;
+        }
+
+        /// <summary>The slot of an object that cannot be registered yet (made by a constructor for this push): a new
+        /// slot and identity entry without the lookup.</summary>
+        public int SlotOfNew(object obj, int view)
+        {
+            int slot = NewSlot(obj, view);
+            if (Mirror == null) _identity.Add(slot, IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view));
             return slot;
         }
 
@@ -70,7 +87,7 @@ namespace ZTS.Shared.Clr
             _views[slot] = view;
             Count++;
             if (Count > _peak) _peak = Count;
-            if (Mirror != null) Mirror(slot, obj);
+            if (Mirror != null) Mirror.Set(slot, obj, view);
             return slot;
         }
 
@@ -84,9 +101,9 @@ namespace ZTS.Shared.Clr
         public void Release(int slot)
         {
             if ((uint)slot >= (uint)_used || _objects[slot] == null) return;
-            if (_views[slot] != NoIdentity) _identity.Remove(slot);
+            if (Mirror != null) Mirror.Set(slot, null, NoIdentity); // also drops its identity entry
+            else if (_views[slot] != NoIdentity) _identity.Remove(slot);
             _objects[slot] = null;
-            if (Mirror != null) Mirror(slot, null);
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
             Count--;
@@ -132,7 +149,7 @@ namespace ZTS.Shared.Clr
                 Array.Copy(_objects, objects, top + 1);
                 Array.Copy(_views, views, top + 1);
                 var identity = new IdentityIndex();
-                for (int slot = 0; slot <= top; slot++)
+                for (int slot = 0; slot <= top && Mirror == null; slot++) // a mirror keeps its own (slots do not move)
                     if (objects[slot] != null && views[slot] != NoIdentity)
                         identity.Add(slot, IdentityIndex.Hash(RuntimeHelpers.GetHashCode(objects[slot]), views[slot]));
                 _objects = objects;
@@ -155,7 +172,7 @@ namespace ZTS.Shared.Clr
         {
             if (Mirror != null)
                 for (int slot = 0; slot < _used; slot++)
-                    if (_objects[slot] != null) Mirror(slot, null);
+                    if (_objects[slot] != null) Mirror.Set(slot, null, NoIdentity);
             Array.Clear(_objects, 0, _objects.Length);
             _identity.Clear();
             _freeHead = -1;

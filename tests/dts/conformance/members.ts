@@ -1,7 +1,7 @@
 // Fixtures/Members.cs through the generated declarations: indexers, events, operators, nested types,
 // generics via zts.generic, delegates, statics, read-only members, exceptions.
 import { eq, ok, some, throws } from './assert.js';
-import { Bag, Money, Box$1, Failing, Holder, Factory, Widget, Notifier } from 'csharp:Fixtures';
+import { Bag, Money, Box$1, Failing, Holder, Factory, Widget, SubWidget, Notifier } from 'csharp:Fixtures';
 
 export function test_Bag_IndexerEventsNested(): void {
     const bag = new Bag();
@@ -80,6 +80,9 @@ export function test_Factory_Widget(): void {
     ok(Factory.Made > 0, 'Made');
     Factory.Made = Factory.Made + 0;
     ok(Factory.Shared() === Factory.Shared(), 'same object, same view');
+    ok(Factory.Same(w) === w, 'an argument returned is the same exotic');
+    const sub: Widget = new SubWidget(7);
+    eq(some(Factory.Same(sub)).Twice(), 14);
     Factory.TrackEnabled = false;
     ok(Factory.Tracked !== null, 'Tracked');
 }

@@ -238,6 +238,7 @@ declare module "csharp:Fixtures" {
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         Make(n: number): $Fixtures.Widget | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Same(w: $Fixtures.Widget | null): $Fixtures.Widget | null;
         Shared(): $Fixtures.Widget | null;
     }
     export const Factory: Factory$Type;
@@ -577,6 +578,17 @@ declare module "csharp:Fixtures" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Square: Square$Type;
+
+    /** class Fixtures.SubWidget */
+    export interface SubWidget extends $Fixtures.Widget {
+    }
+    export interface SubWidget$Type extends zts.TypeObject<$Fixtures.SubWidget | null> {
+        new (n: number): $Fixtures.SubWidget;
+        readonly prototype: $Fixtures.SubWidget;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const SubWidget: SubWidget$Type;
 
     /** struct Fixtures.Tagged */
     export interface Tagged extends $System.ValueType {

@@ -38,12 +38,24 @@ namespace ZTS.Shared
                 _self.Free();
                 throw new OutOfMemoryException("zts: could not create the QuickJS runtime");
             }
+            CallScratch = (JsValue*)Marshal.AllocHGlobal((CallScratchArgs + 1) * sizeof(JsValue));
             Id = ZtsNative.zts_domain_id(Handle);
             Context = ZtsNative.zts_domain_context(Handle);
             ZtsNative.zts_domain_set_enumerator_step(Handle, AddHostFunction(Clr.EnumeratorStep.Step));
             lock (ByContext) ByContext[Context] = this;
             ThreadDomain = this;
         }
+
+        /// <summary>Arguments a C# -> JS call may write into <see cref="CallScratch"/>: zts_function_call's own copy
+        /// (k_call_copy_max).</summary>
+        public const int CallScratchArgs = 16;
+
+        /// <summary>Native memory for the arguments (CallScratchArgs slots) and the result (one slot after them) of a
+        /// C# -> JS call whose arguments own no JS value (primitives only): the bridge needs no struct locals, which Mono
+        /// zeroes on every call. Sharing it across nested calls is safe: zts_function_call copies up to CallScratchArgs
+        /// arguments into its own frame before JS runs, writing them runs no JS, and it writes the result after the
+        /// callee, nested calls included, has returned. Valid until Dispose; one domain, one thread.</summary>
+        public readonly JsValue* CallScratch;
 
         /// <summary>How this backend makes bridges (the seam; see IBridgeProvider).</summary>
         public readonly IBridgeProvider Bridges;
@@ -353,6 +365,7 @@ namespace ZTS.Shared
             Context = IntPtr.Zero;
             _hostFunctions.Clear();
             if (_self.IsAllocated) _self.Free();
+            Marshal.FreeHGlobal((IntPtr)CallScratch); // a bridge of this domain stops at its check (IsDisposed) from now on
         }
     }
 }

@@ -63,17 +63,12 @@ int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_val
     // stores stalls, and JS_CallInternal reads its arguments with 16-byte loads (~13 ns a call on Mono).
     JSValue local[k_call_copy_max];
     JSValue *args = as_js_array(argv);
-    // The OR of the argument tags: negative when any argument holds a reference (refcounted tags are the
-    // negative ones), which the copy learns for free; more than k_call_copy_max arguments: assume some do.
-    int32_t tags = -1;
     if (argc <= k_call_copy_max) {
         const volatile int64_t *halves = reinterpret_cast<const volatile int64_t *>(argv);
-        tags = 0;
         for (int32_t i = 0; i < argc; i++) {
             zts_value v;
             v.u.bits = halves[2 * i];
             v.tag = halves[2 * i + 1];
-            tags |= static_cast<int32_t>(v.tag); // QuickJS reads the tag as int32 (JS_VALUE_GET_TAG)
             local[i] = to_js(v);
         }
         args = local;
@@ -87,9 +82,19 @@ int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_val
         return call_interrupted(domain, argc, argv);
     }
     domain->call_depth++;
-    JSValue r = JS_Call(domain->ctx, *slot, JS_UNDEFINED, argc, args);
-    domain->call_depth--;
-    if (tags < 0) {
+    JSValue r;
+    if (args == local) {
+        // The copy is ours: the callee takes it as its argument slots (no second copy, JS_CallOwnArgs), and what
+        // the slots hold afterwards is freed here, including a value JS assigned to a parameter.
+        r = JS_CallOwnArgs(domain->ctx, *slot, JS_UNDEFINED, argc, local);
+        domain->call_depth--;
+        for (int32_t i = 0; i < argc; i++) {
+            if (JS_VALUE_HAS_REF_COUNT(local[i])) JS_FreeValue(domain->ctx, local[i]);
+            if (JS_VALUE_HAS_REF_COUNT(to_js(argv[i]))) argv[i] = from_js(JS_UNDEFINED); // consumed (zts.h)
+        }
+    } else {
+        r = JS_Call(domain->ctx, *slot, JS_UNDEFINED, argc, args);
+        domain->call_depth--;
         free_args(domain->ctx, argc, argv);
     }
     *result = from_js(r);

@@ -175,6 +175,35 @@ TEST_F(Domain_Call, StringArguments_RoundTripUtf16)
     EXPECT_EQ(std::u16string(text, 7) + u"|7", got);
 }
 
+// zts_function_call hands its native copy of the arguments to QuickJS as the callee's parameter slots
+// (JS_CallOwnArgs, no second copy): whatever a slot holds after the call is freed exactly once, the caller's value
+// or one the script assigned to the parameter (also through a sloppy function's mapped arguments object, and when
+// closures captured the parameters). A double free or a leak fails the teardown's leak check (and ASan).
+TEST_F(Domain_Call, FunctionCall_ParameterSlots_FreedOnceAfterTheCall)
+{
+    module("app", "export function assign(a, b) { a = { x: b }; b = [a]; globalThis.kept = b; return typeof a + typeof b; }\n"
+                  "export const sloppy = new Function('a', 'b', 'const f = () => a + b; arguments[0] = \\'m\\' + b; b = [1]; return f();');\n"
+                  "export function fewer(a, b, c) { return c === undefined ? a + b : 'no'; }\n"
+                  "export function* gen(a) { yield a; }\n"
+                  "export async function later(a) { await 0; return a; }\n");
+    auto text = [&](const char16_t *chars, int32_t n) {
+        zts_value v;
+        EXPECT_EQ(ZTS_OK, zts_value_new_string_utf16(d, reinterpret_cast<const uint16_t *>(chars), n, &v));
+        return v;
+    };
+    zts_value r;
+    ASSERT_EQ(ZTS_OK, call(function("app", "assign"), {text(u"one", 3), text(u"two", 3)}, &r));
+    EXPECT_EQ("objectobject", take_string(r));
+    ASSERT_EQ(ZTS_OK, call(function("app", "sloppy"), {text(u"one", 3), text(u"two", 3)}, &r));
+    EXPECT_EQ("mtwo1", take_string(r)) << "the mapped arguments object and the closure see the assignments";
+    ASSERT_EQ(ZTS_OK, call(function("app", "fewer"), {text(u"a", 1), text(u"b", 1)}, &r));
+    EXPECT_EQ("ab", take_string(r)) << "fewer arguments than declared: QuickJS copies them itself";
+    ASSERT_EQ(ZTS_OK, call(function("app", "gen"), {text(u"g", 1)}, &r));
+    zts_value_free(d, r);
+    ASSERT_EQ(ZTS_OK, call(function("app", "later"), {text(u"p", 1)}, &r));
+    zts_value_free(d, r);
+}
+
 // issue 9: ref/out and OpaqueValue arguments cross as opaque handles in one native call.
 TEST_F(Domain_Call, FunctionCallOpaque_WritesBackInOneCall)
 {

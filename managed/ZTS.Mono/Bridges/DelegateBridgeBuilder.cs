@@ -92,11 +92,15 @@ namespace ZTS.Mono.Bridges
             method.InitLocals = guarded; // a guarded argv starts zeroed (tag 0: nothing to free)
             ILGenerator il = method.GetILGenerator();
             LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
-            LocalBuilder result = il.DeclareLocal(typeof(JsValue));
+            // An unguarded bridge writes its arguments and takes its result in the domain's call scratch: no
+            // struct locals for Mono to zero on every call (JsDomain.CallScratch says why sharing it is safe).
+            bool scratch = !guarded && jsCount <= JsDomain.CallScratchArgs;
+            LocalBuilder result = il.DeclareLocal(scratch ? typeof(JsValue).MakePointerType() : typeof(JsValue));
             LocalBuilder status = il.DeclareLocal(typeof(int));
             Label called = il.DefineLabel();
             Label succeeded = il.DefineLabel();
-            EmitEnter(il, argv, jsCount);
+            if (scratch) EmitEnterScratch(il, argv, result);
+            else EmitEnter(il, argv, jsCount);
             if (guarded) il.BeginExceptionBlock();
             int offset = 0;
             for (int i = 0; i < n; i++)
@@ -141,7 +145,7 @@ namespace ZTS.Mono.Bridges
             if (ret != typeof(void) && (!TagTypes.IsPrimitive(ret) || tableResult))
             {
                 il.Emit(OpCodes.Ldarg_0);
-                il.Emit(OpCodes.Ldloc, result);
+                EmitResultValue(il, result);
                 il.Emit(OpCodes.Call, tableResult ? typeof(ValueMarshal).GetMethod("ReadTable") : MarshalMethod("Read", typeof(object)));
                 il.Emit(ret.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, ret);
                 il.Emit(OpCodes.Ret);
@@ -149,7 +153,7 @@ namespace ZTS.Mono.Bridges
             }
             EmitInlineRead(il, result, ret == typeof(void) ? typeof(void) : TagTypes.Underlying(ret));
             il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldloc, result);
+            EmitResultValue(il, result);
             il.Emit(OpCodes.Call, MarshalMethod("Read", ret == typeof(void) ? typeof(void) : TagTypes.Underlying(ret)));
             il.Emit(OpCodes.Ret);
             return method;
@@ -304,14 +308,7 @@ namespace ZTS.Mono.Bridges
         // argv = the frame's buffer of jsCount JsValues: nested and recursive calls each have their own.
         private static void EmitEnter(ILGenerator il, LocalBuilder argv, int jsCount)
         {
-            Label entered = il.DefineLabel();
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
-            il.Emit(OpCodes.Ldsfld, typeof(JsDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
-            il.Emit(OpCodes.Beq, entered);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
-            il.MarkLabel(entered);
+            EmitDomainCheck(il);
             if (jsCount == 0) return;
             Type buffer = ArgumentBuffers.For(jsCount);
             if (buffer != null)
@@ -326,6 +323,47 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Localloc);
             }
             il.Emit(OpCodes.Stloc, argv);
+        }
+
+        // if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();  -- the thread and lifetime check of every call
+        private static void EmitDomainCheck(ILGenerator il)
+        {
+            Label entered = il.DefineLabel();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
+            il.Emit(OpCodes.Ldsfld, typeof(JsDomain).GetField("ThreadDomain", BindingFlags.Static | BindingFlags.NonPublic));
+            il.Emit(OpCodes.Beq, entered);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, ClosureMethod("EnterSlow"));
+            il.MarkLabel(entered);
+        }
+
+        // EmitEnter over the domain's call scratch: argv = c.Domain.CallScratch; result = argv + CallScratchArgs.
+        private static void EmitEnterScratch(ILGenerator il, LocalBuilder argv, LocalBuilder result)
+        {
+            EmitDomainCheck(il);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, ClosureField("Domain"));
+            il.Emit(OpCodes.Ldfld, typeof(JsDomain).GetField("CallScratch"));
+            il.Emit(OpCodes.Dup);
+            il.Emit(OpCodes.Stloc, argv);
+            il.Emit(OpCodes.Ldc_I4, JsDomain.CallScratchArgs * JsValueSize);
+            il.Emit(OpCodes.Conv_I);
+            il.Emit(OpCodes.Add);
+            il.Emit(OpCodes.Stloc, result);
+        }
+
+        // The address of the call's result: a JsValue local, or the result slot of the call scratch.
+        private static void EmitResultAddress(ILGenerator il, LocalBuilder result)
+        {
+            il.Emit(result.LocalType.IsPointer ? OpCodes.Ldloc : OpCodes.Ldloca, result);
+        }
+
+        // The call's result as a JsValue.
+        private static void EmitResultValue(ILGenerator il, LocalBuilder result)
+        {
+            il.Emit(OpCodes.Ldloc, result);
+            if (result.LocalType.IsPointer) il.Emit(OpCodes.Ldobj, typeof(JsValue));
         }
 
         // The JS tag whose payload a ref/out value of type t takes as is (int, bool, double, float), or null: those
@@ -355,7 +393,7 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Ldc_I8, (long)handles);
                 il.Emit(OpCodes.Ldc_I8, (long)writeback);
             }
-            il.Emit(OpCodes.Ldloca, result);
+            EmitResultAddress(il, result);
             il.Emit(OpCodes.Call, typeof(ZtsNative).GetMethod(handles != 0 ? "zts_function_call_opaque" : "zts_function_call"));
             il.Emit(OpCodes.Stloc, status);
         }
@@ -449,7 +487,7 @@ namespace ZTS.Mono.Bridges
         {
             FieldInfo tag = typeof(JsValue).GetField("Tag");
             Label slow = il.DefineLabel();
-            il.Emit(OpCodes.Ldloca, result);
+            EmitResultAddress(il, result);
             il.Emit(OpCodes.Ldfld, tag);
             if (t == typeof(void))
             {
@@ -461,7 +499,7 @@ namespace ZTS.Mono.Bridges
             {
                 il.Emit(OpCodes.Ldc_I8, t == typeof(int) ? JsValue.TagInt : t == typeof(bool) ? JsValue.TagBool : JsValue.TagFloat64);
                 il.Emit(OpCodes.Bne_Un, slow);
-                il.Emit(OpCodes.Ldloca, result);
+                EmitResultAddress(il, result);
                 il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField(t == typeof(double) ? "Float64" : "Int32"));
                 if (t == typeof(bool))
                 {

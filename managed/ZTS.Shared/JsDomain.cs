@@ -19,7 +19,10 @@ namespace ZTS.Shared
         // thread both make it differ). Reading a [ThreadStatic] costs ~1 ns; Thread.CurrentThread ~6 ns.
         [ThreadStatic] internal static JsDomain ThreadDomain;
 
-        private readonly List<HostFunction> _hostFunctions = new List<HostFunction>();
+        // Host functions by id: an array, not a List, so that the gated call's lookup is an inlined array read (a
+        // List<T> indexer of a reference type is a shared generic call on Mono).
+        private HostFunction[] _hostFunctions = new HostFunction[64];
+        private int _hostFunctionCount;
         private readonly int _ownerThread;
         private GCHandle _self;
 
@@ -130,8 +133,9 @@ namespace ZTS.Shared
         /// <summary>Registers a host function (a member bridge); returns the id the gate passes as data[0].</summary>
         public int AddHostFunction(HostFunction fn)
         {
-            _hostFunctions.Add(fn);
-            int id = _hostFunctions.Count - 1;
+            if (_hostFunctionCount == _hostFunctions.Length) Array.Resize(ref _hostFunctions, _hostFunctions.Length * 2);
+            int id = _hostFunctionCount++;
+            _hostFunctions[id] = fn;
             Bridges.Registered(this, id, fn);
             return id;
         }
@@ -363,7 +367,8 @@ namespace ZTS.Shared
             EnumeratorSteps.Clear();
             Handle = IntPtr.Zero;
             Context = IntPtr.Zero;
-            _hostFunctions.Clear();
+            _hostFunctions = new HostFunction[0];
+            _hostFunctionCount = 0;
             if (_self.IsAllocated) _self.Free();
             Marshal.FreeHGlobal((IntPtr)CallScratch); // a bridge of this domain stops at its check (IsDisposed) from now on
         }

@@ -242,6 +242,9 @@ namespace ZTS.Mono.Bridges
         // UnpackedValues parameters, argv, data and argc are shifted so that index stays the C# position.
         private static void EmitArg(ILGenerator il, Type t, int index, bool table = false, int offset = 0, bool unpacked = false)
         {
+            Label done = il.DefineLabel();
+            bool inline = t == typeof(int) && !table && !unpacked && offset == 0;
+            if (inline) EmitInlineInt32(il, index, done);
             EmitReaderArgs(il, index, offset);
             MethodInfo reader = unpacked ? typeof(ArgReader).GetMethod("ReadUnpacked")
                               : table ? typeof(ArgReader).GetMethod("ReadTable") : Reader(t);
@@ -251,6 +254,28 @@ namespace ZTS.Mono.Bridges
                 if (t.IsValueType) il.Emit(OpCodes.Unbox_Any, t);
                 else il.Emit(OpCodes.Castclass, t);
             }
+            il.MarkLabel(done);
+        }
+
+        // ArgReader.ReadInt32's accept path in place (an int-tagged argument is the value), as the Player's C++
+        // bridges take it (arg_i4); anything else falls through to the reader call:
+        //   if (index < argc && argv[index].Tag == TagInt) { push argv[index].Int32; goto done; }
+        private static void EmitInlineInt32(ILGenerator il, int index, Label done)
+        {
+            Label slow = il.DefineLabel();
+            il.Emit(OpCodes.Ldarg, ArgCount);
+            il.Emit(OpCodes.Ldc_I4, index);
+            il.Emit(OpCodes.Ble, slow);
+            il.Emit(OpCodes.Ldarg, ArgArgv);
+            EmitShift(il, index * JsValueSize + 8);
+            il.Emit(OpCodes.Ldind_I8);
+            il.Emit(OpCodes.Ldc_I8, JsValue.TagInt);
+            il.Emit(OpCodes.Bne_Un, slow);
+            il.Emit(OpCodes.Ldarg, ArgArgv);
+            EmitShift(il, index * JsValueSize);
+            il.Emit(OpCodes.Ldind_I4);
+            il.Emit(OpCodes.Br, done);
+            il.MarkLabel(slow);
         }
 
         private static readonly int JsValueSize = System.Runtime.InteropServices.Marshal.SizeOf(typeof(JsValue));

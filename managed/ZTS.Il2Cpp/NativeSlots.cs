@@ -8,7 +8,7 @@ namespace ZTS.Il2Cpp
     /// and the (object, view) identity cache keyed by object pointer live in C++ (native/player/slot_table.cpp), so
     /// a generated bridge reads object arguments and finds a returned object's slot without a managed hop.
     /// </summary>
-    internal sealed class NativeSlots : ISlotMirror
+    internal sealed unsafe class NativeSlots : ISlotMirror
     {
         private readonly IntPtr _ctx;
 
@@ -20,6 +20,11 @@ namespace ZTS.Il2Cpp
         public void Set(int slot, object obj, int view)
         {
             TsIl2CppAppDomain.SlotSetInternal(_ctx, slot, obj, view);
+        }
+
+        public void Clear(int* slots, int n)
+        {
+            TsIl2CppAppDomain.SlotsClearInternal(_ctx, slots, n);
         }
 
         public int Find(object obj, int view)

@@ -75,6 +75,11 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern void SlotSetInternal(IntPtr ctx, int slot, object o, int view);
 
+        /// <summary>Empties n slots of the native slot table of the domain whose JSContext is ctx, with their identity
+        /// entries (one internal call per batch of released objects).</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern unsafe void SlotsClearInternal(IntPtr ctx, int* slots, int n);
+
         /// <summary>The slot of (o, view) in the identity cache of the domain whose JSContext is ctx, or -1.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern int SlotFindInternal(IntPtr ctx, object o, int view);

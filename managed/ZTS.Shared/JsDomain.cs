@@ -42,6 +42,8 @@ namespace ZTS.Shared
                 throw new OutOfMemoryException("zts: could not create the QuickJS runtime");
             }
             CallScratch = (JsValue*)Marshal.AllocHGlobal((CallScratchArgs + 1) * sizeof(JsValue));
+            Registry.ReleasedPending = ZtsNative.zts_domain_release_counter(Handle);
+            Registry.DrainReleased = DrainReleasedObjects;
             Id = ZtsNative.zts_domain_id(Handle);
             Context = ZtsNative.zts_domain_context(Handle);
             ZtsNative.zts_domain_set_enumerator_step(Handle, AddHostFunction(Clr.EnumeratorStep.Step));
@@ -280,7 +282,7 @@ namespace ZTS.Shared
             while (true)
             {
                 int n = ZtsNative.zts_object_take_released(Handle, buffer, 256);
-                for (int i = 0; i < n; i++) Registry.Release(buffer[i]);
+                Registry.Release(buffer, n);
                 total += n;
                 if (n < 256) return total;
             }
@@ -360,6 +362,7 @@ namespace ZTS.Shared
             if (ThreadDomain == this) ThreadDomain = null;
             lock (ByContext) ByContext.Remove(Context);
             Registry.Clear(); // registries before the context (10-LIFETIME §7.2)
+            Registry.ReleasedPending = null; // freed with the domain
             LeakedBytes = ZtsNative.zts_domain_free(Handle);
             TypeIds.Clear();
             TypesById.Clear();

@@ -240,6 +240,11 @@ int32_t zts_object_take_released(zts_domain *domain, int32_t *slots, int32_t cap
     return domain->slots.take_released(slots, cap);
 }
 
+const int32_t *zts_domain_release_counter(zts_domain *domain)
+{
+    return domain == nullptr ? nullptr : domain->slots.pending_counter();
+}
+
 int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_slot, int32_t *out_type_id)
 {
     const ExoticPayload *payload = exotic_payload(to_js(v));

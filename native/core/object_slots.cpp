@@ -39,6 +39,7 @@ void ObjectSlots::finalized(int32_t slot, uint32_t generation)
     r.release_pending = true;
     live_count_--;
     released_.push_back(slot);
+    pending_ = static_cast<int32_t>(released_.size());
 }
 
 ExoticPayload *ObjectSlots::new_payload()
@@ -80,6 +81,7 @@ void ObjectSlots::abandon(int32_t slot)
     }
     r.release_pending = true;
     released_.push_back(slot);
+    pending_ = static_cast<int32_t>(released_.size());
 }
 
 int32_t ObjectSlots::take_released(int32_t *out, int32_t cap)
@@ -95,6 +97,7 @@ int32_t ObjectSlots::take_released(int32_t *out, int32_t cap)
             out[n++] = slot;
         }
     }
+    pending_ = static_cast<int32_t>(released_.size());
     if (released_.empty() && released_.capacity() > 4096) {
         std::vector<int32_t>().swap(released_); // issue 11: a frame of many releases does not keep its buffer
     }

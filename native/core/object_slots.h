@@ -37,6 +37,9 @@ class ObjectSlots
     int32_t take_released(int32_t *out, int32_t cap);
     /// Number of live exotics.
     int32_t live_count() const { return live_count_; }
+    /// Slots released and not taken by the host yet (an upper bound: a revived slot still counts until taken); the
+    /// address is stable for the domain's life, so the host reads it without a call (zts_domain_release_counter).
+    const int32_t *pending_counter() const { return &pending_; }
     /// A payload for a new exotic, from this domain's pool (no allocator call per exotic once the pool is warm);
     /// nullptr when out of memory.
     ExoticPayload *new_payload();
@@ -54,6 +57,7 @@ class ObjectSlots
     std::vector<std::unique_ptr<ExoticPayload[]>> payload_chunks_; ///< the payload pool's storage (freed with the domain)
     std::vector<ExoticPayload *> free_payloads_;                    ///< pooled payloads not in use
     int32_t live_count_ = 0;
+    int32_t pending_ = 0; ///< released_.size()
 };
 
 } // namespace zts

@@ -82,13 +82,13 @@ void IdentityIndex::remove(const void *obj, int32_t view)
     entries_[hole] = Entry{nullptr, 0, 0};
     count_--;
     // A frame that indexed many objects gives the memory back once they are released (issue 11), down to what the
-    // last two fills needed, as the managed registry keeps its capacity: a workload that fills and drains the
-    // index every frame must not rehash it all the way down and up again each time.
+    // last two fills needed: a workload that fills and drains the index again and again (the registry drains
+    // released objects in batches) must not rehash it all the way down and up again each time.
     if (count_ == 0) {
         previous_peak_ = peak_;
         peak_ = 0;
     }
-    size_t keep = 2 * (peak_ < previous_peak_ ? peak_ : previous_peak_);
+    size_t keep = 2 * (peak_ > previous_peak_ ? peak_ : previous_peak_);
     if (entries_.size() > kMinCapacity && 8 * count_ < entries_.size() && entries_.size() / 2 >= keep) {
         rebuild(entries_.size() / 2);
     }

@@ -25,7 +25,7 @@ public:
     /// pair is not indexed yet.
     bool add(const void *obj, int32_t view, int32_t slot);
 
-    /// Removes (obj, view) if indexed; shrinks when mostly empty, keeping what the last two fills needed.
+    /// Removes (obj, view) if indexed; shrinks when mostly empty, keeping what the larger of the last two fills needed.
     void remove(const void *obj, int32_t view);
 
     /// Removes everything and gives the memory back.

@@ -218,6 +218,11 @@ void slot_set_internal(JSContext *ctx, int32_t slot, zts_clr_object *obj, int32_
     slot_set(ctx, slot, obj, view);
 }
 
+void slots_clear_internal(JSContext *ctx, const int32_t *slots, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++) slot_set(ctx, slots[i], nullptr, kNoIdentity);
+}
+
 int32_t slot_find_internal(JSContext *ctx, zts_clr_object *obj, int32_t view)
 {
     return slot_find(ctx, obj, view);
@@ -271,6 +276,7 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldSetBoxedInternal", reinterpret_cast<const void *>(&field_set_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotSetInternal", reinterpret_cast<const void *>(&slot_set_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotFindInternal", reinterpret_cast<const void *>(&slot_find_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotsClearInternal", reinterpret_cast<const void *>(&slots_clear_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::InvokeInternal", reinterpret_cast<const void *>(&invoke_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ForgetContextInternal", reinterpret_cast<const void *>(&forget_context_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BridgeCountInternal", reinterpret_cast<const void *>(&bridge_count_internal));

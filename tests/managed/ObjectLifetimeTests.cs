@@ -102,6 +102,26 @@ namespace ZTS.Tests
             Assert.IsFalse(global::Fixtures.Factory.Tracked[0].IsAlive, "released: collectable");
         }
 
+        // Issue 9: a released exotic unregisters its slot (10-LIFETIME §2.1) without waiting for the frame pump: a loop
+        // that makes many short-lived objects keeps the registry about as small as what JS holds (releases are taken
+        // in batches as new objects are registered), and what JS still holds stays registered and the same exotic.
+        [Test]
+        public void Lifetime_ShortLivedObjects_ReleasedBeforeThePump_Issue9()
+        {
+            Modules["m"] = "import { Factory } from 'csharp:Fixtures';\n" +
+                           "export function churn(n) { const kept = Factory.Make(-7); let s = 0;\n" +
+                           "  for (let i = 0; i < n; i++) s += Factory.Make(i).N;\n" +
+                           "  return Factory.Same(kept) === kept && kept.N === -7 ? s : -1; }";
+            CollectEverything();
+            int before = Mono.RegisteredObjects;
+            double sum = TsAppDomain.GetFunction<Func<int, double>>("m", "churn")(100000);
+            Assert.AreEqual(100000.0 * 99999 / 2, sum, "every object read, and the held one kept its identity");
+            int during = Mono.RegisteredObjects - before; // no pump since the loop began
+            Assert.LessOrEqual(during, 2 * ZTS.Shared.Clr.ObjectRegistry.DrainBatch + 16, "released objects do not pile up until the pump");
+            CollectEverything();
+            Assert.AreEqual(before, Mono.RegisteredObjects);
+        }
+
         // Issue 10: a constructor's object is registered without an identity lookup but entered all the same, and an
         // object argument of exactly the declared class is read without the rules (the Player's C++ slot table and
         // identity cache): returning either gives the exotic JS holds. A subclass and null take the general rules.

@@ -70,8 +70,24 @@ namespace ZTS.Shared.Clr
             return NewSlot(box, NoIdentity);
         }
 
-        private int NewSlot(object obj, int view)
+        /// <summary>The core's count of released slots not drained yet (zts_domain_release_counter), or null.</summary>
+        internal unsafe int* ReleasedPending;
+
+        /// <summary>Drains the released slots into Release (JsDomain.DrainReleasedObjects).</summary>
+        internal Func<int> DrainReleased;
+
+        /// <summary>Released slots that make a registration drain them first.</summary>
+        internal const int DrainBatch = 256;
+
+        private unsafe int NewSlot(object obj, int view)
         {
+            // JS released these exotics (10-LIFETIME §2.1: a released handle unregisters its slot); taking them in
+            // batches as new objects come keeps the registry, its identity index and the objects it roots as small
+            // as what JS holds, instead of growing until the frame pump: a loop that makes many short-lived objects
+            // otherwise keeps every one of them rooted (each survives the nursery and is copied by the GC) and looks
+            // them up in an index far larger than the caches (issue 9). Safe here: a slot found and not pushed yet is
+            // only ever the result of the bridge that is returning, and no registration follows it.
+            if (ReleasedPending != null && *ReleasedPending >= DrainBatch) DrainReleased();
             int slot;
             if (_freeHead >= 0)
             {
@@ -98,11 +114,22 @@ namespace ZTS.Shared.Clr
         }
 
         /// <summary>Frees slot after JS released its exotic.</summary>
-        public void Release(int slot)
+        public unsafe void Release(int slot)
+        {
+            Release(&slot, 1);
+        }
+
+        /// <summary>Frees n slots after JS released their exotics (one call into a mirror for all of them).</summary>
+        public unsafe void Release(int* slots, int n)
+        {
+            if (Mirror != null) Mirror.Clear(slots, n); // also drops their identity entries; a free slot stays free
+            for (int i = 0; i < n; i++) ReleaseOne(slots[i]);
+        }
+
+        private void ReleaseOne(int slot)
         {
             if ((uint)slot >= (uint)_used || _objects[slot] == null) return;
-            if (Mirror != null) Mirror.Set(slot, null, NoIdentity); // also drops its identity entry
-            else if (_views[slot] != NoIdentity) _identity.Remove(slot);
+            if (Mirror == null && _views[slot] != NoIdentity) _identity.Remove(slot);
             _objects[slot] = null;
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
@@ -141,7 +168,7 @@ namespace ZTS.Shared.Clr
             while (top >= 0 && _objects[top] == null) top--;
             int keep = Math.Min(_peak, _previousPeak);
             int capacity = MinCapacity;
-            while (capacity < 2 * (top + 1) || capacity < keep) capacity *= 2;
+            while (capacity < 2 * (top + 1) || capacity < 2 * keep) capacity *= 2; // keep: room to fill, not a regrow per fill
             if (capacity <= _objects.Length / 2)
             {
                 var objects = new object[capacity];
@@ -168,11 +195,11 @@ namespace ZTS.Shared.Clr
         }
 
         /// <summary>Drops every object (Shutdown, 10-LIFETIME §2.4).</summary>
-        public void Clear()
+        public unsafe void Clear()
         {
             if (Mirror != null)
                 for (int slot = 0; slot < _used; slot++)
-                    if (_objects[slot] != null) Mirror.Set(slot, null, NoIdentity);
+                    if (_objects[slot] != null) Mirror.Clear(&slot, 1);
             Array.Clear(_objects, 0, _objects.Length);
             _identity.Clear();
             _freeHead = -1;

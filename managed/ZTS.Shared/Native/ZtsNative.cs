@@ -236,6 +236,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_object_take_released(IntPtr domain, int* slots, int cap);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int* zts_domain_release_counter(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_object_live_count(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -369,6 +369,10 @@ ZTS_API int32_t zts_object_push(zts_domain *domain, int32_t type_id, int32_t slo
 /** Copies up to cap registry slots whose exotics JS has released (drained once); returns the count. Domain thread. */
 ZTS_API int32_t zts_object_take_released(zts_domain *domain, int32_t *slots, int32_t cap);
 
+/** The number of released slots zts_object_take_released has not handed out yet (borrowed; an upper bound), for the
+ * host to poll without a call; valid until zts_domain_free, read on the domain thread. Null for a null domain. */
+ZTS_API const int32_t *zts_domain_release_counter(zts_domain *domain);
+
 /** Slot and view type of an exotic (borrowed v); ZTS_ERR_ARGUMENT when v is not a C# object. */
 ZTS_API int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_slot, int32_t *out_type_id);
 

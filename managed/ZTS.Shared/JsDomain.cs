@@ -171,6 +171,12 @@ namespace ZTS.Shared
         /// <summary>The batched for...of step per enumerator view type id (null: the view keeps MoveNext/Current).</summary>
         public readonly Dictionary<int, Clr.EnumeratorStep> EnumeratorSteps = new Dictionary<int, Clr.EnumeratorStep>();
 
+        /// <summary>The bridges of generic methods closed at run time (GenericMethods), bound to this domain's sites. A
+        /// field, not a ConditionalWeakTable keyed by the domain: Mono's Boehm build never clears such entries, so every
+        /// Reset kept its old domain alive.</summary>
+        public readonly Dictionary<System.Reflection.MethodInfo, HostFunction> GenericBridges =
+            new Dictionary<System.Reflection.MethodInfo, HostFunction>();
+
         /// <summary>Core type ids of the CLR types shown to JS.</summary>
         public readonly Dictionary<Type, int> TypeIds = new Dictionary<Type, int>();
 
@@ -366,6 +372,7 @@ namespace ZTS.Shared
             LeakedBytes = ZtsNative.zts_domain_free(Handle);
             TypeIds.Clear();
             TypesById.Clear();
+            GenericBridges.Clear();
             TableAtoms.Clear();
             EnumeratorSteps.Clear();
             Handle = IntPtr.Zero;

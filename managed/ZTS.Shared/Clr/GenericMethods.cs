@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
-using System.Runtime.CompilerServices;
 using ZTS.Shared.Bridges;
 using ZTS.Shared.Conversion;
 using ZTS.Shared.Native;
@@ -24,10 +23,6 @@ namespace ZTS.Shared.Clr
     /// </summary>
     internal static unsafe class GenericMethods
     {
-        // Closed bridges per domain (a bridge is bound to one domain's sites).
-        private static readonly ConditionalWeakTable<JsDomain, Dictionary<MethodInfo, HostFunction>> Bridges =
-            new ConditionalWeakTable<JsDomain, Dictionary<MethodInfo, HostFunction>>();
-
         /// <summary>The host function of generic method definition def in a member table (memberName: "T.M").</summary>
         public static HostFunction Inferring(MethodInfo def, string memberName)
         {
@@ -102,7 +97,7 @@ namespace ZTS.Shared.Clr
 
         private static HostFunction BridgeOf(JsDomain d, MethodInfo closed, string memberName)
         {
-            Dictionary<MethodInfo, HostFunction> bridges = Bridges.GetOrCreateValue(d);
+            Dictionary<MethodInfo, HostFunction> bridges = d.GenericBridges;
             HostFunction bridge;
             if (bridges.TryGetValue(closed, out bridge)) return bridge;
             string name = memberName + "[" + string.Join(", ", closed.GetGenericArguments().Select(TypeBinder.DisplayName).ToArray()) + "]";

@@ -317,6 +317,7 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Ret);
                 return;
             }
+            if (writer == null && !table && EmitInlineResult(il, t)) return;
             LocalBuilder tmp = il.DeclareLocal(t);
             il.Emit(OpCodes.Stloc, tmp);
             il.Emit(OpCodes.Ldarg, ArgSite);
@@ -326,6 +327,44 @@ namespace ZTS.Mono.Bridges
             if (writer.GetParameters()[2].ParameterType == typeof(object) && t.IsValueType) il.Emit(OpCodes.Box, t);
             il.Emit(OpCodes.Call, writer);
             il.Emit(OpCodes.Ret);
+        }
+
+        // The results ResultWriter encodes by tag alone (Int32 and the smaller integers, Boolean, Single, Double), built
+        // in place as the Player's C++ bridges do (ret_i4 and the like): the whole 8-byte payload, then the tag.
+        //   JsValue r; r.Bits = (uint)v (or r.Float64 = v); r.Tag = tag; return r;
+        private static bool EmitInlineResult(ILGenerator il, Type t)
+        {
+            Type p = Primitive(t);
+            bool real = p == typeof(double) || p == typeof(float);
+            bool integral = p == typeof(int) || p == typeof(short) || p == typeof(ushort) || p == typeof(sbyte) || p == typeof(byte);
+            if (!real && !integral && p != typeof(bool)) return false;
+            LocalBuilder v = il.DeclareLocal(p);
+            LocalBuilder r = il.DeclareLocal(typeof(JsValue));
+            il.Emit(OpCodes.Stloc, v);
+            il.Emit(OpCodes.Ldloca, r);
+            il.Emit(OpCodes.Ldloc, v);
+            if (real)
+            {
+                il.Emit(OpCodes.Conv_R8);
+                il.Emit(OpCodes.Stfld, typeof(JsValue).GetField("Float64"));
+            }
+            else
+            {
+                if (p == typeof(bool))
+                {
+                    il.Emit(OpCodes.Ldc_I4_0);
+                    il.Emit(OpCodes.Cgt_Un);
+                }
+                il.Emit(OpCodes.Conv_U4);
+                il.Emit(OpCodes.Conv_U8);
+                il.Emit(OpCodes.Stfld, typeof(JsValue).GetField("Bits"));
+            }
+            il.Emit(OpCodes.Ldloca, r);
+            il.Emit(OpCodes.Ldc_I8, real ? JsValue.TagFloat64 : p == typeof(bool) ? JsValue.TagBool : JsValue.TagInt);
+            il.Emit(OpCodes.Stfld, typeof(JsValue).GetField("Tag"));
+            il.Emit(OpCodes.Ldloc, r);
+            il.Emit(OpCodes.Ret);
+            return true;
         }
 
         private static void EmitConstant(ILGenerator il, Type t, object value)

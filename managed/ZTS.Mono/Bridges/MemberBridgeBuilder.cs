@@ -243,8 +243,7 @@ namespace ZTS.Mono.Bridges
         private static void EmitArg(ILGenerator il, Type t, int index, bool table = false, int offset = 0, bool unpacked = false)
         {
             Label done = il.DefineLabel();
-            bool inline = t == typeof(int) && !table && !unpacked && offset == 0;
-            if (inline) EmitInlineInt32(il, index, done);
+            if (!table && !unpacked && offset == 0) EmitInlineRead(il, t, index, done);
             EmitReaderArgs(il, index, offset);
             MethodInfo reader = unpacked ? typeof(ArgReader).GetMethod("ReadUnpacked")
                               : table ? typeof(ArgReader).GetMethod("ReadTable") : Reader(t);
@@ -257,11 +256,14 @@ namespace ZTS.Mono.Bridges
             il.MarkLabel(done);
         }
 
-        // ArgReader.ReadInt32's accept path in place (an int-tagged argument is the value), as the Player's C++
-        // bridges take it (arg_i4); anything else falls through to the reader call:
+        // ArgReader's accept paths in place, as the Player's C++ bridges take them (arg_i4, arg_z, arg_r8, arg_r4): an
+        // int-tagged Int32, a bool-tagged Boolean, a Double or Single from a float64- or int-tagged number; anything
+        // else falls through to the reader call. For Int32:
         //   if (index < argc && argv[index].Tag == TagInt) { push argv[index].Int32; goto done; }
-        private static void EmitInlineInt32(ILGenerator il, int index, Label done)
+        private static void EmitInlineRead(ILGenerator il, Type t, int index, Label done)
         {
+            bool real = t == typeof(double) || t == typeof(float);
+            if (t != typeof(int) && t != typeof(bool) && !real) return;
             Label slow = il.DefineLabel();
             il.Emit(OpCodes.Ldarg, ArgCount);
             il.Emit(OpCodes.Ldc_I4, index);
@@ -269,11 +271,32 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg, ArgArgv);
             EmitShift(il, index * JsValueSize + 8);
             il.Emit(OpCodes.Ldind_I8);
-            il.Emit(OpCodes.Ldc_I8, JsValue.TagInt);
+            if (real)
+            {
+                Label notFloat = il.DefineLabel();
+                il.Emit(OpCodes.Dup);
+                il.Emit(OpCodes.Ldc_I8, JsValue.TagFloat64);
+                il.Emit(OpCodes.Bne_Un, notFloat);
+                il.Emit(OpCodes.Pop);
+                il.Emit(OpCodes.Ldarg, ArgArgv);
+                EmitShift(il, index * JsValueSize);
+                il.Emit(OpCodes.Ldind_R8);
+                if (t == typeof(float)) il.Emit(OpCodes.Conv_R4);
+                il.Emit(OpCodes.Br, done);
+                il.MarkLabel(notFloat);
+            }
+            il.Emit(OpCodes.Ldc_I8, t == typeof(bool) ? JsValue.TagBool : JsValue.TagInt);
             il.Emit(OpCodes.Bne_Un, slow);
             il.Emit(OpCodes.Ldarg, ArgArgv);
             EmitShift(il, index * JsValueSize);
             il.Emit(OpCodes.Ldind_I4);
+            if (t == typeof(bool))
+            {
+                il.Emit(OpCodes.Ldc_I4_0);
+                il.Emit(OpCodes.Cgt_Un);
+            }
+            if (real) il.Emit(OpCodes.Conv_R8);
+            if (t == typeof(float)) il.Emit(OpCodes.Conv_R4);
             il.Emit(OpCodes.Br, done);
             il.MarkLabel(slow);
         }

@@ -228,12 +228,42 @@ namespace ZTS.Mono.Bridges
 
         private static void CheckType(Type t, MemberInfo m) { CrossingCheck.Check(t, m); }
 
+        // `this` from the registry in place (ObjectRegistry.Get's rule: an unsigned bound check, null for a free slot),
+        // with ArgReader.This (and its zts: error) only for a slot that holds nothing:
+        //   object[] a = d.Registry.Objects; int s = data[1].Int32;
+        //   object o = (uint)s < (uint)a.Length ? a[s] : null;  if (o == null) o = ArgReader.This(site, d, data);
         private static void EmitThis(ILGenerator il, Type declaring)
         {
+            LocalBuilder objects = il.DeclareLocal(typeof(object[]));
+            LocalBuilder slot = il.DeclareLocal(typeof(int));
+            Label slow = il.DefineLabel(), empty = il.DefineLabel(), have = il.DefineLabel();
+            il.Emit(OpCodes.Ldarg, ArgDomain);
+            il.Emit(OpCodes.Ldfld, typeof(JsDomain).GetField("Registry"));
+            il.Emit(OpCodes.Ldfld, typeof(ObjectRegistry).GetField("Objects", BindingFlags.Instance | BindingFlags.NonPublic));
+            il.Emit(OpCodes.Stloc, objects);
+            il.Emit(OpCodes.Ldarg, ArgData);
+            EmitShift(il, JsValueSize);
+            il.Emit(OpCodes.Ldind_I4);
+            il.Emit(OpCodes.Stloc, slot);
+            il.Emit(OpCodes.Ldloc, slot);
+            il.Emit(OpCodes.Ldloc, objects);
+            il.Emit(OpCodes.Ldlen);
+            il.Emit(OpCodes.Conv_I4);
+            il.Emit(OpCodes.Bge_Un, slow);
+            il.Emit(OpCodes.Ldloc, objects);
+            il.Emit(OpCodes.Ldloc, slot);
+            il.Emit(OpCodes.Ldelem_Ref);
+            il.Emit(OpCodes.Dup);
+            il.Emit(OpCodes.Brfalse, empty);
+            il.Emit(OpCodes.Br, have);
+            il.MarkLabel(empty);
+            il.Emit(OpCodes.Pop);
+            il.MarkLabel(slow);
             il.Emit(OpCodes.Ldarg, ArgSite);
             il.Emit(OpCodes.Ldarg, ArgDomain);
             il.Emit(OpCodes.Ldarg, ArgData);
             il.Emit(OpCodes.Call, typeof(ArgReader).GetMethod("This"));
+            il.MarkLabel(have);
             if (declaring.IsValueType) il.Emit(OpCodes.Unbox, declaring); // the registry's box: members act on it
             else il.Emit(OpCodes.Castclass, declaring);
         }

@@ -11,7 +11,9 @@ namespace ZTS.Shared.Clr
     /// </summary>
     internal sealed class ObjectRegistry
     {
-        private object[] _objects = new object[MinCapacity];
+        /// <summary>The object of each slot (null: free), the GC root of what JS holds. Emitted bridges read `this` from
+        /// it in place (Get's rule); the array is replaced when the registry grows or compacts, so read it per call.</summary>
+        internal object[] Objects = new object[MinCapacity];
         private int[] _views = new int[MinCapacity];
         private int[] _nextFree = new int[MinCapacity];
         private int _freeHead = -1;
@@ -28,7 +30,7 @@ namespace ZTS.Shared.Clr
         /// <summary>Slot capacity (lifetime tests: it shrinks when the registry is mostly empty).</summary>
         public int Capacity
         {
-            get { return _objects.Length; }
+            get { return Objects.Length; }
         }
 
         /// <summary>Objects currently registered (slots in use).</summary>
@@ -47,7 +49,7 @@ namespace ZTS.Shared.Clr
                 return found >= 0 ? found : NewSlot(obj, view);
             }
             int hash = IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view);
-            int slot = _identity.Find(obj, view, hash, _objects, _views);
+            int slot = _identity.Find(obj, view, hash, Objects, _views);
             if (slot >= 0) return slot;
             slot = NewSlot(obj, view);
             _identity.Add(slot, hash);
@@ -96,10 +98,10 @@ namespace ZTS.Shared.Clr
             }
             else
             {
-                if (_used == _objects.Length) Grow();
+                if (_used == Objects.Length) Grow();
                 slot = _used++;
             }
-            _objects[slot] = obj;
+            Objects[slot] = obj;
             _views[slot] = view;
             Count++;
             if (Count > _peak) _peak = Count;
@@ -110,7 +112,7 @@ namespace ZTS.Shared.Clr
         /// <summary>The object in slot (null for a free or unknown slot).</summary>
         public object Get(int slot)
         {
-            return (uint)slot < (uint)_used ? _objects[slot] : null;
+            return (uint)slot < (uint)_used ? Objects[slot] : null;
         }
 
         /// <summary>Frees slot after JS released its exotic.</summary>
@@ -128,15 +130,15 @@ namespace ZTS.Shared.Clr
 
         private void ReleaseOne(int slot)
         {
-            if ((uint)slot >= (uint)_used || _objects[slot] == null) return;
+            if ((uint)slot >= (uint)_used || Objects[slot] == null) return;
             if (Mirror == null && _views[slot] != NoIdentity) _identity.Remove(slot);
-            _objects[slot] = null;
+            Objects[slot] = null;
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
             Count--;
             _releasedSinceCompact++;
-            if (_objects.Length > MinCapacity &&
-                (Count == 0 || (_releasedSinceCompact >= _objects.Length / 8 && Count <= _objects.Length / 8)))
+            if (Objects.Length > MinCapacity &&
+                (Count == 0 || (_releasedSinceCompact >= Objects.Length / 8 && Count <= Objects.Length / 8)))
                 Compact();
             if (Count == 0)
             {
@@ -165,21 +167,21 @@ namespace ZTS.Shared.Clr
         {
             _releasedSinceCompact = 0;
             int top = Count == 0 ? -1 : _used - 1; // empty: nothing to scan
-            while (top >= 0 && _objects[top] == null) top--;
+            while (top >= 0 && Objects[top] == null) top--;
             int keep = Math.Min(_peak, _previousPeak);
             int capacity = MinCapacity;
             while (capacity < 2 * (top + 1) || capacity < 2 * keep) capacity *= 2; // keep: room to fill, not a regrow per fill
-            if (capacity <= _objects.Length / 2)
+            if (capacity <= Objects.Length / 2)
             {
                 var objects = new object[capacity];
                 var views = new int[capacity];
-                Array.Copy(_objects, objects, top + 1);
+                Array.Copy(Objects, objects, top + 1);
                 Array.Copy(_views, views, top + 1);
                 var identity = new IdentityIndex();
                 for (int slot = 0; slot <= top && Mirror == null; slot++) // a mirror keeps its own (slots do not move)
                     if (objects[slot] != null && views[slot] != NoIdentity)
                         identity.Add(slot, IdentityIndex.Hash(RuntimeHelpers.GetHashCode(objects[slot]), views[slot]));
-                _objects = objects;
+                Objects = objects;
                 _views = views;
                 _nextFree = new int[capacity];
                 _identity = identity;
@@ -188,7 +190,7 @@ namespace ZTS.Shared.Clr
             _freeHead = -1;
             for (int slot = _used - 1; slot >= 0; slot--)
             {
-                if (_objects[slot] != null) continue;
+                if (Objects[slot] != null) continue;
                 _nextFree[slot] = _freeHead;
                 _freeHead = slot;
             }
@@ -199,8 +201,8 @@ namespace ZTS.Shared.Clr
         {
             if (Mirror != null)
                 for (int slot = 0; slot < _used; slot++)
-                    if (_objects[slot] != null) Mirror.Clear(&slot, 1);
-            Array.Clear(_objects, 0, _objects.Length);
+                    if (Objects[slot] != null) Mirror.Clear(&slot, 1);
+            Array.Clear(Objects, 0, Objects.Length);
             _identity.Clear();
             _freeHead = -1;
             _used = 0;
@@ -210,8 +212,8 @@ namespace ZTS.Shared.Clr
 
         private void Grow()
         {
-            int n = _objects.Length * 2;
-            Array.Resize(ref _objects, n);
+            int n = Objects.Length * 2;
+            Array.Resize(ref Objects, n);
             Array.Resize(ref _views, n);
             Array.Resize(ref _nextFree, n);
         }

@@ -122,6 +122,26 @@ namespace ZTS.Tests
             Assert.AreEqual(before, Mono.RegisteredObjects);
         }
 
+        // Issue 9: a member remembers the slot of its last object result and uses it again only while the slot still
+        // holds that object: after a release, the slot given to another object is not taken for the old one.
+        [Test]
+        public void Lifetime_MemberResultSlot_ReusedByAnotherObject_NotMistaken_Issue9()
+        {
+            Modules["m"] = "import { Factory } from 'csharp:Fixtures';\n" +
+                           "let held = null;\n" +
+                           "export function shared() { return Factory.Shared().N; }\n" +
+                           "export function make() { held = Factory.Make(5); return held.N; }\n" +
+                           "export function check() { const s = Factory.Shared(); return s.N === -1 && held.N === 5 && s !== held && s === Factory.Shared(); }";
+            var shared = TsAppDomain.GetFunction<Func<int>>("m", "shared");
+            for (int i = 0; i < 3; i++)
+            {
+                Assert.AreEqual(-1, shared()); // the site remembers this slot; JS drops the exotic
+                CollectEverything();           // the slot is free again
+                Assert.AreEqual(5, TsAppDomain.GetFunction<Func<int>>("m", "make")()); // and taken by another object
+                Assert.IsTrue(TsAppDomain.GetFunction<Func<bool>>("m", "check")());
+            }
+        }
+
         // Issue 10: a constructor's object is registered without an identity lookup but entered all the same, and an
         // object argument of exactly the declared class is read without the rules (the Player's C++ slot table and
         // identity cache): returning either gives the exotic JS holds. A subclass and null take the general rules.

@@ -93,6 +93,10 @@ namespace ZTS.Shared.Bridges
         /// <summary>[TsMarshalAs(Table)] shape of the result, or null.</summary>
         public Clr.TableShape ResultTable;
 
+        /// <summary>The registry slot of the last object this site returned (-1: none); JsDomain.PushSiteResult checks
+        /// that it still holds that object before using it.</summary>
+        public int LastSlot = -1;
+
         private bool[] _out;
 
         /// <summary>Whether parameter i is an out parameter.</summary>

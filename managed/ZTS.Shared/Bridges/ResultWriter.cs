@@ -34,7 +34,7 @@ namespace ZTS.Shared.Bridges
         public static JsValue WriteObject(MemberSite s, JsDomain d, object v)
         {
             if (v is System.Threading.Tasks.Task) return ValueRules.FromClr(d, v, s.ResultType, s.ResultView, Where.Result(s.Name)); // a Promise (issue 12)
-            return v == null ? JsValue.Null : JsDomain.PushResult(d, v, s.ResultView, false);
+            return v == null ? JsValue.Null : JsDomain.PushSiteResult(d, v, s);
         }
 
         /// <summary>A constructor's result: a new object cannot be in the identity cache yet, so it is registered

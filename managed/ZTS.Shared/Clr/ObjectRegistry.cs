@@ -109,6 +109,13 @@ namespace ZTS.Shared.Clr
             return slot;
         }
 
+        /// <summary>Whether slot holds obj seen as view (a slot a caller remembers may since have been freed and reused:
+        /// then it holds another object, or the same one under another view, and this is false).</summary>
+        public bool Holds(int slot, object obj, int view)
+        {
+            return (uint)slot < (uint)_used && ReferenceEquals(Objects[slot], obj) && _views[slot] == view;
+        }
+
         /// <summary>The object in slot (null for a free or unknown slot).</summary>
         public object Get(int slot)
         {

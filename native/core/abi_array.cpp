@@ -25,7 +25,8 @@ int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t
         if (is_array == 0) {
             return ZTS_ERR_ARGUMENT;
         }
-        JSValue len_value = JS_GetPropertyStr(ctx, a, "length");
+        JSValue len_value = domain->length_atom != JS_ATOM_NULL ? JS_GetProperty(ctx, a, domain->length_atom)
+                                                                : JS_GetPropertyStr(ctx, a, "length");
         if (JS_IsException(len_value)) {
             return capture_exception(domain, ZTS_ERR_JS);
         }
@@ -40,6 +41,16 @@ int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t
         }
         *out_length = static_cast<int32_t>(length);
         int32_t count = start >= length ? 0 : static_cast<int32_t>(length - start < cap ? length - start : cap);
+        JSValue *dense = nullptr;
+        uint32_t dense_count = 0;
+        if (JS_GetFastArrayElements(ctx, a, &dense, &dense_count)) {
+            // A fast array: its elements in one loop (no getter can run), holes past the dense part undefined.
+            for (int32_t i = 0; i < count; i++) {
+                uint32_t at = static_cast<uint32_t>(start + i);
+                out_values[i] = from_js(at < dense_count ? JS_DupValue(ctx, dense[at]) : JS_UNDEFINED);
+            }
+            return count;
+        }
         for (int32_t i = 0; i < count; i++) {
             JSValue v = JS_GetPropertyUint32(ctx, a, static_cast<uint32_t>(start + i));
             if (JS_IsException(v)) {

@@ -86,3 +86,23 @@ TEST_F(Array_Read, ProxyOfArray_ReadsThroughTraps)
     EXPECT_EQ(20, out[1].u.int32);
     zts_value_free(d, arr);
 }
+
+// Issue 9: a fast array is read from QuickJS's dense storage (JS_GetFastArrayElements), with the same values as the
+// property path: a length grown past the dense elements reads as holes, and strings come out owned.
+TEST_F(Array_Read, FastArray_DenseStorage_SameAsPropertyReads)
+{
+    zts_value arr = result_of(*this, "const a = [1, 'two', 3.5]; a.length = 5; return a;");
+    zts_value out[8];
+    int32_t length = -1;
+    ASSERT_EQ(5, zts_array_read(d, arr, 0, 8, out, &length));
+    EXPECT_EQ(5, length);
+    EXPECT_EQ(1, out[0].u.int32);
+    EXPECT_EQ("two", take_string(out[1]));
+    EXPECT_EQ(3.5, out[2].u.float64);
+    EXPECT_EQ(ZTS_TAG_UNDEFINED, out[3].tag);
+    EXPECT_EQ(ZTS_TAG_UNDEFINED, out[4].tag);
+    ASSERT_EQ(2, zts_array_read(d, arr, 1, 2, out, &length)) << "a range of the dense part";
+    EXPECT_EQ("two", take_string(out[0]));
+    EXPECT_EQ(3.5, out[1].u.float64);
+    zts_value_free(d, arr);
+}

@@ -28,6 +28,10 @@ namespace ZTS.Shared.Conversion
         /// <summary>The TypeCode the rules switch on; Object for object, classes, structs, arrays and delegates.</summary>
         public TypeCode Code;
 
+        /// <summary>The facts of a class, interface, array, delegate or struct target (Code Object, not object itself);
+        /// null otherwise.</summary>
+        public ObjectFacts Object;
+
         /// <summary>The rules of declared types (by-ref types: of their element types).</summary>
         public static ClrRule[] Of(Type[] types)
         {
@@ -48,6 +52,7 @@ namespace ZTS.Shared.Conversion
             r.Target = u ?? t;
             r.IsEnum = r.Target.IsEnum;
             r.Code = Type.GetTypeCode(r.IsEnum ? Enum.GetUnderlyingType(r.Target) : r.Target);
+            if (r.Code == TypeCode.Object && r.Target != typeof(object)) r.Object = new ObjectFacts(r.Target);
             return r;
         }
     }

@@ -176,31 +176,31 @@ namespace ZTS.Shared.Conversion
                 case TypeCode.String: return ToString(d, v, w);
             }
             if (t == typeof(object)) return ToAny(d, v, slot, w);
-            return ToClrObject(d, v, t, slot, w);
+            return ToClrObject(d, v, t, r.Object ?? new ObjectFacts(t), slot, w);
         }
 
         /// <summary>A class, interface, array, delegate or struct: a C# exotic whose object fits; a JS function
         /// where a delegate is declared; a JS promise where a Task is declared; null/undefined for reference types.</summary>
-        public static object ToClrObject(JsDomain d, JsValue v, Type t, int slot, Where w)
+        public static object ToClrObject(JsDomain d, JsValue v, Type t, ObjectFacts f, int slot, Where w)
         {
             if (v.Tag == JsValue.TagNull || v.Tag == JsValue.TagUndefined)
             {
-                if (!t.IsValueType) return null;
+                if (!f.IsValueType) return null;
                 throw ConvertErrors.Mismatch(v, t, w);
             }
             object o = v.Tag == JsValue.TagObject ? Exotic(d, v, slot) : null;
             // A Promise (or thenable, or any value) where Task/Task<T> is declared: a task the frame pump completes (issue 12).
-            if (o == null && Tasks.TaskBridge.IsTaskType(t)) return d.Tasks.FromPromise(v, t, w.ToString());
+            if (o == null && f.IsTask) return d.Tasks.FromPromise(v, t, w.ToString());
             if (v.Tag != JsValue.TagObject) throw ConvertErrors.Mismatch(v, t, w);
-            if (o == null && TypeBinder.IsDelegate(t))
+            if (o == null && f.IsDelegate)
             {
                 o = d.DelegateFor(v, t); // a JS function where a delegate is declared (10-LIFETIME §5.1)
                 if (o == null) throw ConvertErrors.Mismatch(v, t, w);
             }
             // A JS array where T[] or a list interface is declared: a copy, element by element by these rules.
-            if (o == null) o = JsArrayCopy.TryFromJsArray(d, v, t, w.ToString(), ValueConvert.Element);
+            if (o == null) o = JsArrayCopy.TryFromJsArray(d, v, t, w, ValueConvert.Element);
             if (o == null) throw ConvertErrors.Mismatch(v, t, w);
-            if (t.IsInstanceOfType(o)) return o;
+            if (f.Accepts(o)) return o;
             throw ConvertErrors.WrongObject(o, t, w);
         }
 

@@ -203,6 +203,19 @@ namespace ZTS.Shared
             return result;
         }
 
+        /// <summary>Push for a caller that remembers the slot of the object it pushed last (lastSlot, updated): the same
+        /// object again is found by one reference comparison instead of the identity hash (PushSiteResult's rule).</summary>
+        public JsValue Push(object obj, int view, ref int lastSlot)
+        {
+            view = ViewOf(obj, view);
+            int slot = lastSlot;
+            if (!Registry.Holds(slot, obj, view)) lastSlot = slot = Registry.SlotOf(obj, view);
+            JsValue result;
+            int rc = ZtsNative.zts_object_push(Handle, view, slot, out result);
+            if (rc != ZtsStatus.Ok) throw TakeError(rc, "push");
+            return result;
+        }
+
         /// <summary>
         /// The result of a member bridge that returns obj seen as `view`: registers it and asks the core, by the
         /// ZTS_RESULT_PUSH_TAG tag, to push it when the bridge has returned (one crossing instead of two).

@@ -33,6 +33,10 @@ namespace ZTS.Shared.Bridges
         /// <summary>Per-domain view type ids of the parameters (0 for primitives); last entry: the result.</summary>
         internal readonly int[] Views;
 
+        /// <summary>The registry slot of the object each parameter pushed last (-1: none), checked before it is taken
+        /// again (JsDomain.Push with a remembered slot).</summary>
+        internal readonly int[] LastSlots;
+
         /// <summary>Declared result type of the delegate.</summary>
         internal readonly Type ResultType;
 
@@ -68,6 +72,8 @@ namespace ZTS.Shared.Bridges
             System.Reflection.ParameterInfo[] ps = invoke.GetParameters();
             ParamTypes = new Type[ps.Length];
             Views = new int[ps.Length + 1];
+            LastSlots = new int[ps.Length + 1];
+            for (int i = 0; i < LastSlots.Length; i++) LastSlots[i] = -1;
             ParamTables = new Clr.TableShape[ps.Length];
             ParamOpaque = new bool[ps.Length];
             ParamUnpacked = new Clr.TableShape[ps.Length];

@@ -40,7 +40,7 @@ namespace ZTS.Shared.Bridges
             ClrRule rule = c.ParamRules[index];
             JsValue.Set(argv + index, rule.IsNullable || rule.Target == typeof(object) || v is System.Threading.Tasks.Task
                 ? ValueRules.FromClr(c.Domain, v, rule, 0, Arg(c, index))
-                : c.Domain.Push(v, c.Views[index]));
+                : c.Domain.Push(v, c.Views[index], ref c.LastSlots[index]));
         }
 
         /// <summary>A [TsMarshalAs(UnpackedValues)] struct argument: its members as consecutive JS arguments (argv shifted).</summary>

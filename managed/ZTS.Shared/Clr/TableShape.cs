@@ -147,7 +147,13 @@ namespace ZTS.Shared.Clr
             if (boxed == null) return JsValue.Null;
             int n = _members.Length;
             string[] wheres = WheresFor(where);
-            JsValue* values = stackalloc JsValue[Math.Max(n, 1)];
+            Native.ArgumentBuffer8 small; // a struct local: a stackalloc costs Mono a localloc (~10 ns) per call
+            JsValue* values = (JsValue*)&small;
+            if (n > 8)
+            {
+                JsValue* big = stackalloc JsValue[n];
+                values = big;
+            }
             for (int i = 0; i < n; i++)
             {
                 values[i] = _toJs[i] != null ? _toJs[i](boxed) : ValueConvert.ToJs(d, _get[i](boxed), _types[i], wheres[i]);
@@ -211,7 +217,13 @@ namespace ZTS.Shared.Clr
                 throw new TsMarshalException("zts: cannot convert " + obj.KindName + " to " + StructType.FullName + " (" + where + ")");
             }
             int n = _members.Length;
-            JsValue* values = stackalloc JsValue[Math.Max(n, 1)];
+            Native.ArgumentBuffer8 small; // a struct local: a stackalloc costs Mono a localloc (~10 ns) per call
+            JsValue* values = (JsValue*)&small;
+            if (n > 8)
+            {
+                JsValue* big = stackalloc JsValue[n];
+                values = big;
+            }
             int rc;
             fixed (uint* atoms = AtomsFor(d)) rc = ZtsNative.zts_table_read(d.Handle, obj, n, atoms, values);
             if (rc == ZtsStatus.Argument)

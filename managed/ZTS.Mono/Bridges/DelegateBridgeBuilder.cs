@@ -15,7 +15,7 @@ namespace ZTS.Mono.Bridges
     /// <code>
     /// R Bridge(FunctionClosure c, A0 a0, ...) {
     ///     if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();      // Reset or wrong thread: throws
-    ///     JsValue* argv = stackalloc JsValue[n]; JsValue result; int status;
+    ///     JsValue* argv = &amp;buffer; JsValue result; int status;  // primitive arguments only: argv and result in c.Domain.CallScratch
     ///     try { ValueMarshal.WriteA0(c, argv, 0, a0); ...;
     ///           status = ZtsNative.zts_function_call(c.Domain.Handle, c.Ref, n, argv, &amp;result); }
     ///     catch { c.FreeArgs(argv, n); throw; }      // only when a string/char argument can own a JS value

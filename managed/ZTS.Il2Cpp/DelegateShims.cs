@@ -77,6 +77,41 @@ namespace ZTS.Il2Cpp
             return _memberWrapper(m, site);
         }
 
+        public const string TableAccessorsType = "ZTS.Il2Cpp.Generated.TableAccessors, ZTS.Il2Cpp.Generated";
+
+        private static Func<Type, string, Func<object, object>> _tableGetter;
+        private static Func<Type, string, Action<object, object>, Action<object, object>> _tableSetter;
+
+        /// <summary>The build-time getter of property `name` of boxed struct t (Table conversions), or null.</summary>
+        public static Func<object, object> TableGetter(Type t, string name)
+        {
+            LoadTableAccessors();
+            return _tableGetter(t, name);
+        }
+
+        /// <summary>The build-time setter of property `name` of boxed struct t (into a copy, put back with copyBack), or
+        /// null.</summary>
+        public static Action<object, object> TableSetter(Type t, string name, Action<object, object> copyBack)
+        {
+            LoadTableAccessors();
+            return _tableSetter(t, name, copyBack);
+        }
+
+        private static void LoadTableAccessors()
+        {
+            lock (Lock)
+            {
+                if (_tableGetter != null) return;
+                Table.GetType(); // loads the generated assembly (throws the zts: error when it is missing)
+                Type t = Type.GetType(TableAccessorsType, false);
+                const System.Reflection.BindingFlags flags = System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static;
+                _tableSetter = (Func<Type, string, Action<object, object>, Action<object, object>>)Delegate.CreateDelegate(
+                    typeof(Func<Type, string, Action<object, object>, Action<object, object>>), t.GetMethod("Setter", flags));
+                _tableGetter = (Func<Type, string, Func<object, object>>)Delegate.CreateDelegate(
+                    typeof(Func<Type, string, Func<object, object>>), t.GetMethod("Getter", flags));
+            }
+        }
+
         /// <summary>Throws the zts: error for an uncovered delegate type (before any JS runs).</summary>
         public static void Check(Type delegateType)
         {

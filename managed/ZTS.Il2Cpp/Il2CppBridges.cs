@@ -189,14 +189,21 @@ namespace ZTS.Il2Cpp
 
         // Struct members of a Table conversion: fields through the runtime's field access on the box (internal
         // calls); properties would need a typed call per struct and are not covered yet.
+        // A field through the runtime's field access; a property through the accessors the build wrote
+        // (tools/gen-bridges TableAccessorWriter).
         public Func<object, object> StructMemberGetter(Type s, MemberInfo m, Type t)
         {
+            if (m is PropertyInfo)
+                return DelegateShims.TableGetter(s, m.Name) ?? throw NotCovered("reading property '" + s.Name + "." + m.Name + "' of a struct passed as a table");
             IntPtr field = FieldOf(s, m);
             return box => TsIl2CppAppDomain.FieldGetBoxedInternal(box, field);
         }
 
         public Action<object, object> StructMemberSetter(Type s, MemberInfo m, Type t)
         {
+            if (m is PropertyInfo)
+                return DelegateShims.TableSetter(s, m.Name, TsIl2CppAppDomain.ValueCopyInternal) ??
+                       throw NotCovered("writing property '" + s.Name + "." + m.Name + "' of a struct passed as a table");
             IntPtr field = FieldOf(s, m);
             return (box, value) => TsIl2CppAppDomain.FieldSetBoxedInternal(box, field, value);
         }

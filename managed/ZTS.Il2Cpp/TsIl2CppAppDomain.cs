@@ -65,6 +65,11 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern object FieldGetBoxedInternal(object obj, IntPtr field);
 
+        /// <summary>Copies the value in box src into box dst (two boxes of one value type): a generated struct property
+        /// setter writes a copy, then puts it back into the box a Table conversion fills.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern void ValueCopyInternal(object dst, object src);
+
         /// <summary>Writes value (boxed when the field is a value type) into field of obj.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern void FieldSetBoxedInternal(object obj, IntPtr field, object value);

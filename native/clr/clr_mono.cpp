@@ -183,6 +183,14 @@ zts_clr_object *zts_clr_field_get_value_object(zts_clr_object *obj, zts_clr_fiel
     return as<zts_clr_object>(mono_field_get_value_object(mono_domain_get(), as<MonoClassField>(field), as<MonoObject>(obj)));
 }
 
+void zts_clr_value_copy(zts_clr_object *dst, zts_clr_object *src)
+{
+    if (dst == nullptr || src == nullptr) return;
+    MonoClass *klass = mono_object_get_class(as<MonoObject>(dst));
+    if (klass != mono_object_get_class(as<MonoObject>(src)) || !mono_class_is_valuetype(klass)) return;
+    mono_value_copy(mono_object_unbox(as<MonoObject>(dst)), mono_object_unbox(as<MonoObject>(src)), klass);
+}
+
 void zts_clr_field_set_value_object(zts_clr_object *obj, zts_clr_field *field, zts_clr_object *value)
 {
     MonoClassField *f = as<MonoClassField>(field);

@@ -106,6 +106,9 @@ ZTS_CLR_API zts_clr_object *zts_clr_field_get_value_object(zts_clr_object *obj, 
 /** Writes a field of obj (NULL for a static field) from an object: unboxed into a value-type field (a Nullable<T>
  *  field from a boxed T or NULL, as unbox.any does), stored as is otherwise. */
 ZTS_CLR_API void zts_clr_field_set_value_object(zts_clr_object *obj, zts_clr_field *field, zts_clr_object *value);
+/** Copies the value in box src into box dst (two boxes of the same value type; nothing happens otherwise), with
+ *  the GC's write barriers for reference fields. */
+ZTS_CLR_API void zts_clr_value_copy(zts_clr_object *dst, zts_clr_object *src);
 /** The class of a type handle (RuntimeTypeHandle.Value: a MonoType* / Il2CppType*). */
 ZTS_CLR_API zts_clr_class *zts_clr_class_from_type_handle(void *type);
 /** The class that declares method. */

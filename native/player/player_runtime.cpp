@@ -206,6 +206,11 @@ void field_set_boxed_internal(zts_clr_object *obj, void *field, zts_clr_object *
     zts_clr_field_set_value_object(obj, static_cast<zts_clr_field *>(field), value);
 }
 
+void value_copy_internal(zts_clr_object *dst, zts_clr_object *src)
+{
+    zts_clr_value_copy(dst, src);
+}
+
 void forget_context_internal(JSContext *ctx)
 {
     g_routes.erase(ctx);
@@ -274,6 +279,7 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::NewBoxInternal", reinterpret_cast<const void *>(&new_box_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldGetBoxedInternal", reinterpret_cast<const void *>(&field_get_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldSetBoxedInternal", reinterpret_cast<const void *>(&field_set_boxed_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ValueCopyInternal", reinterpret_cast<const void *>(&value_copy_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotSetInternal", reinterpret_cast<const void *>(&slot_set_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotFindInternal", reinterpret_cast<const void *>(&slot_find_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotsClearInternal", reinterpret_cast<const void *>(&slots_clear_internal));

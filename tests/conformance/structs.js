@@ -30,6 +30,16 @@ export function test_Structs_Table_ResultIsPlainObject() {
     eq(JSON.stringify(t), '{"X":1,"Y":2,"Z":3}');
 }
 
+// Issue 10: Table members that are properties (over private fields, as UnityEngine.Rect's) cross both ways.
+export function test_Structs_Table_PropertyMembers() {
+    const t = Geometry.MakeSpan(2, 3);
+    eq(Object.getPrototypeOf(t), Object.prototype, 'a plain object');
+    eq(JSON.stringify(t), '{"Start":2,"Length":3}');
+    eq(Geometry.SpanEnd({ Start: 4, Length: 1.5 }), 5.5);
+    eq(Geometry.SpanEnd({ Start: 4 }), 4, 'a missing member keeps its default');
+    throws(() => Geometry.SpanEnd({ Start: 'x' }), 'zts: cannot convert string to System.Single');
+}
+
 export function test_Structs_Table_ParameterFromPlainObject() {
     eq(Geometry.Length({ X: 3, Y: 4, Z: 0 }), 5);
     eq(Geometry.Length({ X: 3, Y: 4 }), 5, 'missing members keep their default');

@@ -85,9 +85,12 @@ namespace ZTS.GenBridges
                 var wrappers = refMembers.Where(m => MemberWrapperWriter.Names(m).All(assemblies.Contains))
                                          .GroupBy(m => m.MethodHandle).Select(g => g.First()) // a base's member seen through each derived type
                                          .OrderBy(m => m.DeclaringType.FullName + "." + m, StringComparer.Ordinal).ToList();
-                Write(cs, DelegateShimWriter.Write(shims, MemberWrapperWriter.Write(wrappers)));
+                var accessors = types.SelectMany(TableAccessorWriter.Properties).Where(p => TableAccessorWriter.Names(p).All(assemblies.Contains))
+                                     .GroupBy(p => p.DeclaringType.FullName + "." + p.Name).Select(g => g.First())
+                                     .OrderBy(p => p.DeclaringType.FullName + "." + p.Name, StringComparer.Ordinal).ToList();
+                Write(cs, DelegateShimWriter.Write(shims, MemberWrapperWriter.Write(wrappers) + TableAccessorWriter.Write(accessors)));
                 Console.WriteLine("gen-bridges: " + signatures.Count + " member bridges, " + shims.Count + " delegate shims, " +
-                                  wrappers.Count + " member wrappers");
+                                  wrappers.Count + " member wrappers, " + accessors.Count + " struct property accessors");
                 return 0;
             }
             catch (Exception e)

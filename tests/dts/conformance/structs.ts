@@ -1,8 +1,17 @@
 // Fixtures/Structs.cs through the generated declarations: ByVal structs, [TsMarshalAs(Table)] objects,
 // UnpackedValues arguments, Nullable, and a type whose binding fails.
 import { eq, ok, some, throws } from './assert.js';
-import { Geometry, Vec3, Widget, BadMarshal } from 'csharp:Fixtures';
+import { Geometry, Vec3, Span, Widget, BadMarshal } from 'csharp:Fixtures';
 import type { Tagged } from 'csharp:Fixtures';
+
+export function test_Span_TablePropertyMembers(): void {
+    const t = Geometry.MakeSpan(2, 3);
+    eq(t.Start + t.Length, 5);
+    eq(Geometry.SpanEnd({ Start: 4, Length: 1.5 }), 5.5);
+    const s = new Span(1, 2);
+    s.Start = s.Start + s.Length;
+    eq(s.End, 5);
+}
 
 export function test_Vec3_ByVal(): void {
     const v = new Vec3(3, 4, 0);

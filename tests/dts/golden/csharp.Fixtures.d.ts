@@ -270,10 +270,12 @@ declare module "csharp:Fixtures" {
         Half(x: number | null): number | null;
         Length(v: { X?: number; Y?: number; Z?: number; }): number;
         Make(x: number, y: number, z: number): $Fixtures.Vec3;
+        MakeSpan(start: number, length: number): { Start: number; Length: number; };
         MakeTable(x: number, y: number, z: number): { X: number; Y: number; Z: number; };
         Maybe(has: boolean): { X: number; Y: number; Z: number; } | null;
         Next(x: number | null): number | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        SpanEnd(s: { Start?: number; Length?: number; }): number;
         Sum(v: $Fixtures.Vec3): number;
         Tag(w: $Fixtures.Widget | null, label: string | null): $Fixtures.Tagged;
         Twice(x: number | null): number | null;
@@ -564,6 +566,21 @@ declare module "csharp:Fixtures" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Shelf: Shelf$Type;
+
+    /** struct Fixtures.Span */
+    export interface Span extends $System.ValueType {
+        Start: number;
+        Length: number;
+        readonly End: number;
+    }
+    export interface Span$Type extends zts.TypeObject<$Fixtures.Span> {
+        new (start: number, length: number): $Fixtures.Span;
+        new (): $Fixtures.Span;
+        readonly prototype: $Fixtures.Span;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Span: Span$Type;
 
     /** class Fixtures.Square */
     export interface Square extends $Fixtures.Shape {

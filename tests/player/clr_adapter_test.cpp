@@ -263,6 +263,27 @@ TEST(ClrArray, Int32Elements)
     }
 }
 
+// Issue 10: a generated struct property setter writes a copy and puts it back into the box (Table conversions).
+TEST(ClrValue, Copy_SameValueTypeOnly)
+{
+    using BoxThunk = zts_clr_object *(*)(int32_t, zts_clr_exception **);
+    using SumThunk = int32_t (*)(zts_clr_object *, zts_clr_exception **);
+    ClrProbe &p = ClrProbe::get();
+    zts_clr_exception *exc = nullptr;
+    zts_clr_object *dst = p.thunk<BoxThunk>("NewPair", 1)(1, &exc);
+    zts_clr_object *src = p.thunk<BoxThunk>("NewPair", 1)(40, &exc);
+    ASSERT_EQ(nullptr, exc);
+    auto sum = p.thunk<SumThunk>("PairSum", 1);
+    EXPECT_EQ(1 + 2, sum(dst, &exc));
+    zts_clr_value_copy(dst, src);
+    EXPECT_EQ(40 + 3, sum(dst, &exc)) << "both fields copied, the reference one included";
+    zts_clr_object *other = p.thunk<zts_test::ObjectThunk>("NewTracked", 0)(&exc);
+    zts_clr_value_copy(dst, other); // not the same value type: nothing happens
+    zts_clr_value_copy(other, dst);
+    EXPECT_EQ(40 + 3, sum(dst, &exc));
+    ASSERT_EQ(nullptr, exc);
+}
+
 TEST(ClrClass, Lookup_MissingIsNull)
 {
     ClrProbe &p = ClrProbe::get();

@@ -37,6 +37,19 @@ namespace ZTS.ClrTests
             return s_tracked != null && s_tracked.IsAlive;
         }
 
+        /// <summary>A boxed Pair {a, "p" + a} (zts_clr_value_copy test).</summary>
+        public static object NewPair(int a)
+        {
+            return new Pair { A = a, B = "p" + a };
+        }
+
+        /// <summary>A of a boxed Pair plus the length of its B.</summary>
+        public static int PairSum(object box)
+        {
+            var p = (Pair)box;
+            return p.A + (p.B == null ? 0 : p.B.Length);
+        }
+
         /// <summary>A full collection with finalizers run.</summary>
         public static void Collect()
         {
@@ -79,5 +92,12 @@ namespace ZTS.ClrTests
 
         [MethodImpl(MethodImplOptions.InternalCall)]
         private static extern int NativeThrow(int x);
+    }
+
+    /// <summary>A struct with a reference field, for zts_clr_value_copy.</summary>
+    public struct Pair
+    {
+        public int A;
+        public string B;
     }
 }

@@ -364,9 +364,7 @@ namespace ZTS.Mono.Bridges
         {
             if (t == typeof(void))
             {
-                il.Emit(OpCodes.Ldarg, ArgSite);
-                il.Emit(OpCodes.Ldarg, ArgDomain);
-                il.Emit(OpCodes.Call, typeof(ResultWriter).GetMethod("WriteVoid"));
+                il.Emit(OpCodes.Ldsfld, typeof(JsValue).GetField("Undefined")); // ResultWriter.WriteVoid's value, in place
                 il.Emit(OpCodes.Ret);
                 return;
             }

@@ -195,12 +195,8 @@ namespace ZTS.Shared
         /// <summary>Pushes obj to JS seen as type `view` (a core type id): the same JS object while JS holds it.</summary>
         public JsValue Push(object obj, int view)
         {
-            view = ViewOf(obj, view);
-            int slot = Registry.SlotOf(obj, view);
-            JsValue result;
-            int rc = ZtsNative.zts_object_push(Handle, view, slot, out result);
-            if (rc != ZtsStatus.Ok) throw TakeError(rc, "push");
-            return result;
+            int none = -1;
+            return Push(obj, view, ref none);
         }
 
         /// <summary>Push for a caller that remembers the slot of the object it pushed last (lastSlot, updated): the same
@@ -225,9 +221,7 @@ namespace ZTS.Shared
         {
             if (!freshBox) view = d.ViewOf(obj, view); // a struct copy is seen as its own (exact) type already
             int slot = freshBox ? d.Registry.SlotOfFresh(obj) : d.Registry.SlotOf(obj, view);
-            var r = new JsValue { Tag = JsValue.PushTag };
-            r.Bits = (long)(uint)slot | ((long)view << 32);
-            return r;
+            return PushTagOf(slot, view);
         }
 
         /// <summary>PushResult for an object result of member site s, which remembers the slot of its last result: a
@@ -243,6 +237,12 @@ namespace ZTS.Shared
                 slot = d.Registry.SlotOf(obj, view);
                 s.LastSlot = slot;
             }
+            return PushTagOf(slot, view);
+        }
+
+        // ZTS_RESULT_PUSH_TAG: the core pushes slot seen as view once the bridge has returned (member_dispatch.cpp).
+        private static JsValue PushTagOf(int slot, int view)
+        {
             var r = new JsValue { Tag = JsValue.PushTag };
             r.Bits = (long)(uint)slot | ((long)view << 32);
             return r;
@@ -253,9 +253,7 @@ namespace ZTS.Shared
         {
             view = d.ViewOf(obj, view);
             int slot = d.Registry.SlotOfNew(obj, view);
-            var r = new JsValue { Tag = JsValue.PushTag };
-            r.Bits = (long)(uint)slot | ((long)view << 32);
-            return r;
+            return PushTagOf(slot, view);
         }
 
         /// <summary>A member bridge's result as a JS value: a ZTS_RESULT_PUSH_TAG result (PushResult) is pushed now.

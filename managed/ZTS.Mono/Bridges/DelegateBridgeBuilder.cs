@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Reflection;
 using System.Reflection.Emit;
-using System.Runtime.InteropServices;
 using ZTS.Shared;
 using ZTS.Shared.Bridges;
 using ZTS.Shared.Clr;
@@ -29,7 +28,7 @@ namespace ZTS.Mono.Bridges
     /// </summary>
     internal static class DelegateBridgeBuilder
     {
-        private static readonly int JsValueSize = Marshal.SizeOf(typeof(JsValue));
+        private static readonly int JsValueSize = JsValueIL.Size;
 
         private static readonly Dictionary<Type, DynamicMethod> Cache = new Dictionary<Type, DynamicMethod>();
 
@@ -200,7 +199,7 @@ namespace ZTS.Mono.Bridges
                     {
                         il.Emit(OpCodes.Ldarg, i + 1);
                         il.Emit(OpCodes.Ldobj, e);
-                        if (InlineTag(e) != null)
+                        if (JsValueIL.Loads(e))
                         {
                             il.Emit(OpCodes.Call, MarshalMethod("Write", e)); // the by-value writer: no box
                             continue;
@@ -231,34 +230,17 @@ namespace ZTS.Mono.Bridges
                     if ((writeback & (1UL << i)) == 0) continue;
                     Type e = paramTypes[i + 1].GetElementType();
                     Label next = il.DefineLabel();
-                    object tag = InlineTag(e);
-                    if (tag != null)
+                    if (JsValueIL.Loads(e))
                     {
-                        // if (argv[i].Tag == tag) { *arg = argv[i].payload; goto next; }  -- the exact kind, no box
+                        // if (<argv[i] has e's exact tag>) { *arg = its payload; goto next; }  -- no box
                         Label slow = il.DefineLabel();
-                        il.Emit(OpCodes.Ldloc, argv);
-                        il.Emit(OpCodes.Ldc_I4, i * JsValueSize);
-                        il.Emit(OpCodes.Conv_I);
-                        il.Emit(OpCodes.Add);
-                        il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField("Tag"));
-                        il.Emit(OpCodes.Ldc_I8, (long)tag);
-                        il.Emit(OpCodes.Bne_Un, slow);
                         il.Emit(OpCodes.Ldarg, i + 1);
-                        il.Emit(OpCodes.Ldloc, argv);
-                        il.Emit(OpCodes.Ldc_I4, i * JsValueSize);
-                        il.Emit(OpCodes.Conv_I);
-                        il.Emit(OpCodes.Add);
-                        bool floating = e == typeof(double) || e == typeof(float);
-                        il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField(floating ? "Float64" : "Int32"));
-                        if (e == typeof(float)) il.Emit(OpCodes.Conv_R4);
-                        if (e == typeof(bool))
-                        {
-                            il.Emit(OpCodes.Ldc_I4_0);
-                            il.Emit(OpCodes.Cgt_Un);
-                        }
+                        int at = i * JsValueSize;
+                        JsValueIL.EmitTryLoad(il, g => { g.Emit(OpCodes.Ldloc, argv); JsValueIL.EmitShift(g, at); }, e, slow);
                         il.Emit(OpCodes.Stobj, e);
                         il.Emit(OpCodes.Br, next);
                         il.MarkLabel(slow);
+                        il.Emit(OpCodes.Pop); // the ref argument
                     }
                     il.Emit(OpCodes.Ldarg, i + 1);
                     il.Emit(OpCodes.Ldarg_0);
@@ -366,16 +348,6 @@ namespace ZTS.Mono.Bridges
             if (result.LocalType.IsPointer) il.Emit(OpCodes.Ldobj, typeof(JsValue));
         }
 
-        // The JS tag whose payload a ref/out value of type t takes as is (int, bool, double, float), or null: those
-        // are written by the by-value writers and read back inline; every other value goes through ValueConvert.
-        private static object InlineTag(Type t)
-        {
-            if (t == typeof(int)) return JsValue.TagInt;
-            if (t == typeof(bool)) return JsValue.TagBool;
-            if (t == typeof(double) || t == typeof(float)) return JsValue.TagFloat64;
-            return null;
-        }
-
         // status = zts_function_call(c.Domain.Handle, c.Ref, argc, argv, &result);  -- the one P/Invoke; with
         // opaque parameters zts_function_call_opaque(..., argv, handles, writeback, &result) instead.
         private static void EmitNativeCall(ILGenerator il, LocalBuilder argv, LocalBuilder result, LocalBuilder status, int argc,
@@ -434,84 +406,36 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Call, table ? typeof(ValueMarshal).GetMethod("WriteTable") : MarshalMethod("Write", typeof(object)));
         }
 
-        // The common arguments encode right here, as ValueMarshal.Write* would (two 8-byte stores, no call):
-        //   int family (and their enums): argv[slot].Bits = (uint)(int)v; argv[slot].Tag = TagInt;
-        //   bool: Bits = v ? 1 : 0, TagBool;   double, float: Bits = the double's bits, TagFloat64.
-        // False (nothing emitted) for every other type, and for a [TsMarshalAs(Table)] parameter.
+        // The common arguments encode right here, as ValueMarshal.Write* would (JsValueIL.EmitStore: two 8-byte
+        // stores, no call). False (nothing emitted) for every other type, and for a [TsMarshalAs(Table)] parameter.
         private static bool EmitInlineWrite(ILGenerator il, LocalBuilder argv, int slot, int arg, Type pt, ParameterInfo p,
                                             Type delegateType)
         {
-            Type t = TagTypes.Underlying(pt);
-            bool integral = t == typeof(int) || t == typeof(short) || t == typeof(ushort) || t == typeof(sbyte) || t == typeof(byte);
-            bool real = t == typeof(double) || t == typeof(float);
-            if (!integral && !real && t != typeof(bool)) return false;
+            if (JsValueIL.StoreTag(pt) == null) return false;
             if (MarshalAsReader.TableFor(p, pt, delegateType.Name + " parameter " + arg) != null) return false;
             il.Emit(OpCodes.Ldloc, argv);
-            if (slot != 0)
-            {
-                il.Emit(OpCodes.Ldc_I4, slot * JsValueSize);
-                il.Emit(OpCodes.Conv_I);
-                il.Emit(OpCodes.Add);
-            }
-            il.Emit(OpCodes.Dup);
-            il.Emit(OpCodes.Ldarg, arg);
-            if (real)
-            {
-                il.Emit(OpCodes.Conv_R8);
-                il.Emit(OpCodes.Stind_R8);
-            }
-            else
-            {
-                if (t == typeof(bool))
-                {
-                    il.Emit(OpCodes.Ldc_I4_0);
-                    il.Emit(OpCodes.Cgt_Un);
-                }
-                il.Emit(OpCodes.Conv_U8); // zero-extends the int32 (the (uint) cast of SetInt32)
-                il.Emit(OpCodes.Stind_I8);
-            }
-            il.Emit(OpCodes.Ldc_I4_8);
-            il.Emit(OpCodes.Conv_I);
-            il.Emit(OpCodes.Add);
-            il.Emit(OpCodes.Ldc_I8, real ? JsValue.TagFloat64 : t == typeof(bool) ? JsValue.TagBool : JsValue.TagInt);
-            il.Emit(OpCodes.Stind_I8);
+            JsValueIL.EmitShift(il, slot * JsValueSize);
+            JsValueIL.EmitStore(il, pt, g => g.Emit(OpCodes.Ldarg, arg));
             return true;
         }
 
-        // The common results decode right here; anything else falls through to ValueMarshal.Read*.
-        //   void:   if (result.Tag >= 0) return;            (nothing to free)
-        //   int:    if (result.Tag == TagInt) return result.Int32;
-        //   double: if (result.Tag == TagFloat64) return result.Float64;
-        //   bool:   if (result.Tag == TagBool) return result.Int32 != 0;
+        // The common results decode right here (JsValueIL.EmitTryLoad); anything else falls through to ValueMarshal.Read*.
+        //   void: if (result.Tag >= 0) return;  (nothing to free)     int, bool, double, float: if (<exact tag>) return it;
         private static void EmitInlineRead(ILGenerator il, LocalBuilder result, Type t)
         {
-            FieldInfo tag = typeof(JsValue).GetField("Tag");
             Label slow = il.DefineLabel();
-            EmitResultAddress(il, result);
-            il.Emit(OpCodes.Ldfld, tag);
             if (t == typeof(void))
             {
+                EmitResultAddress(il, result);
+                il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField("Tag"));
                 il.Emit(OpCodes.Ldc_I8, 0L);
                 il.Emit(OpCodes.Blt, slow);
                 il.Emit(OpCodes.Ret);
             }
-            else if (t == typeof(int) || t == typeof(bool) || t == typeof(double))
+            else if (JsValueIL.Loads(t))
             {
-                il.Emit(OpCodes.Ldc_I8, t == typeof(int) ? JsValue.TagInt : t == typeof(bool) ? JsValue.TagBool : JsValue.TagFloat64);
-                il.Emit(OpCodes.Bne_Un, slow);
-                EmitResultAddress(il, result);
-                il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField(t == typeof(double) ? "Float64" : "Int32"));
-                if (t == typeof(bool))
-                {
-                    il.Emit(OpCodes.Ldc_I4_0);
-                    il.Emit(OpCodes.Cgt_Un);
-                }
+                JsValueIL.EmitTryLoad(il, g => EmitResultAddress(g, result), t, slow);
                 il.Emit(OpCodes.Ret);
-            }
-            else
-            {
-                il.Emit(OpCodes.Pop);
-                return;
             }
             il.MarkLabel(slow);
         }

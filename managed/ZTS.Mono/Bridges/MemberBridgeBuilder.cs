@@ -286,52 +286,21 @@ namespace ZTS.Mono.Bridges
             il.MarkLabel(done);
         }
 
-        // ArgReader's accept paths in place, as the Player's C++ bridges take them (arg_i4, arg_z, arg_r8, arg_r4): an
-        // int-tagged Int32, a bool-tagged Boolean, a Double or Single from a float64- or int-tagged number; anything
-        // else falls through to the reader call. For Int32:
-        //   if (index < argc && argv[index].Tag == TagInt) { push argv[index].Int32; goto done; }
+        // ArgReader's accept paths in place (JsValueIL.EmitTryLoad), as the Player's C++ bridges take them; anything
+        // else falls through to the reader call:  if (index < argc && <argv[index] has the exact tag>) { push it; goto done; }
         private static void EmitInlineRead(ILGenerator il, Type t, int index, Label done)
         {
-            bool real = t == typeof(double) || t == typeof(float);
-            if (t != typeof(int) && t != typeof(bool) && !real) return;
+            if (!JsValueIL.Loads(t)) return;
             Label slow = il.DefineLabel();
             il.Emit(OpCodes.Ldarg, ArgCount);
             il.Emit(OpCodes.Ldc_I4, index);
             il.Emit(OpCodes.Ble, slow);
-            il.Emit(OpCodes.Ldarg, ArgArgv);
-            EmitShift(il, index * JsValueSize + 8);
-            il.Emit(OpCodes.Ldind_I8);
-            if (real)
-            {
-                Label notFloat = il.DefineLabel();
-                il.Emit(OpCodes.Dup);
-                il.Emit(OpCodes.Ldc_I8, JsValue.TagFloat64);
-                il.Emit(OpCodes.Bne_Un, notFloat);
-                il.Emit(OpCodes.Pop);
-                il.Emit(OpCodes.Ldarg, ArgArgv);
-                EmitShift(il, index * JsValueSize);
-                il.Emit(OpCodes.Ldind_R8);
-                if (t == typeof(float)) il.Emit(OpCodes.Conv_R4);
-                il.Emit(OpCodes.Br, done);
-                il.MarkLabel(notFloat);
-            }
-            il.Emit(OpCodes.Ldc_I8, t == typeof(bool) ? JsValue.TagBool : JsValue.TagInt);
-            il.Emit(OpCodes.Bne_Un, slow);
-            il.Emit(OpCodes.Ldarg, ArgArgv);
-            EmitShift(il, index * JsValueSize);
-            il.Emit(OpCodes.Ldind_I4);
-            if (t == typeof(bool))
-            {
-                il.Emit(OpCodes.Ldc_I4_0);
-                il.Emit(OpCodes.Cgt_Un);
-            }
-            if (real) il.Emit(OpCodes.Conv_R8);
-            if (t == typeof(float)) il.Emit(OpCodes.Conv_R4);
+            JsValueIL.EmitTryLoad(il, g => { g.Emit(OpCodes.Ldarg, ArgArgv); EmitShift(g, index * JsValueSize); }, t, slow);
             il.Emit(OpCodes.Br, done);
             il.MarkLabel(slow);
         }
 
-        private static readonly int JsValueSize = System.Runtime.InteropServices.Marshal.SizeOf(typeof(JsValue));
+        private static readonly int JsValueSize = JsValueIL.Size;
 
         // (site, domain, argv + offset, data + offset, argc - offset, index): the reader signature, with argv,
         // data and argc shifted past the extra JS arguments of earlier UnpackedValues parameters.
@@ -352,13 +321,7 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldc_I4, index);
         }
 
-        private static void EmitShift(ILGenerator il, int bytes)
-        {
-            if (bytes == 0) return;
-            il.Emit(OpCodes.Ldc_I4, bytes);
-            il.Emit(OpCodes.Conv_I);
-            il.Emit(OpCodes.Add);
-        }
+        private static void EmitShift(ILGenerator il, int bytes) { JsValueIL.EmitShift(il, bytes); }
 
         private static void EmitResult(ILGenerator il, Type t, bool table = false, MethodInfo writer = null)
         {
@@ -381,38 +344,17 @@ namespace ZTS.Mono.Bridges
         }
 
         // The results ResultWriter encodes by tag alone (Int32 and the smaller integers, Boolean, Single, Double), built
-        // in place as the Player's C++ bridges do (ret_i4 and the like): the whole 8-byte payload, then the tag.
-        //   JsValue r; r.Bits = (uint)v (or r.Float64 = v); r.Tag = tag; return r;
+        // in place as the Player's C++ bridges do (ret_i4 and the like):  JsValue r; <store v in r>; return r;
         private static bool EmitInlineResult(ILGenerator il, Type t)
         {
             Type p = Primitive(t);
-            bool real = p == typeof(double) || p == typeof(float);
-            bool integral = p == typeof(int) || p == typeof(short) || p == typeof(ushort) || p == typeof(sbyte) || p == typeof(byte);
-            if (!real && !integral && p != typeof(bool)) return false;
+            if (JsValueIL.StoreTag(p) == null) return false;
             LocalBuilder v = il.DeclareLocal(p);
             LocalBuilder r = il.DeclareLocal(typeof(JsValue));
             il.Emit(OpCodes.Stloc, v);
             il.Emit(OpCodes.Ldloca, r);
-            il.Emit(OpCodes.Ldloc, v);
-            if (real)
-            {
-                il.Emit(OpCodes.Conv_R8);
-                il.Emit(OpCodes.Stfld, typeof(JsValue).GetField("Float64"));
-            }
-            else
-            {
-                if (p == typeof(bool))
-                {
-                    il.Emit(OpCodes.Ldc_I4_0);
-                    il.Emit(OpCodes.Cgt_Un);
-                }
-                il.Emit(OpCodes.Conv_U4);
-                il.Emit(OpCodes.Conv_U8);
-                il.Emit(OpCodes.Stfld, typeof(JsValue).GetField("Bits"));
-            }
-            il.Emit(OpCodes.Ldloca, r);
-            il.Emit(OpCodes.Ldc_I8, real ? JsValue.TagFloat64 : p == typeof(bool) ? JsValue.TagBool : JsValue.TagInt);
-            il.Emit(OpCodes.Stfld, typeof(JsValue).GetField("Tag"));
+            il.Emit(OpCodes.Conv_U);
+            JsValueIL.EmitStore(il, p, g => g.Emit(OpCodes.Ldloc, v));
             il.Emit(OpCodes.Ldloc, r);
             il.Emit(OpCodes.Ret);
             return true;

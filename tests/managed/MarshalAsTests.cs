@@ -12,6 +12,10 @@ namespace ZTS.Tests
 
     public delegate string Labelled([TsMarshalAs(TsMarshalType.UnpackedValues, Members = new[] { "X", "Z" })] Fixtures.Vec3 v, string label);
 
+    [return: TsMarshalAs(TsMarshalType.Table)]
+    public delegate Fixtures.Vec3 StepVec(ref int count, [TsMarshalAs(TsMarshalType.UnpackedValues, Members = new[] { "X", "Z" })] Fixtures.Vec3 v,
+                                          out string label);
+
     /// <summary>A struct of every member kind the Table fast paths treat apart (issue 9) and one that they do not.</summary>
     public struct MixedMembers
     {
@@ -88,6 +92,25 @@ namespace ZTS.Tests
         {
             var f = Bind<Labelled>("export function f(...args) { return args.length + ':' + args.join(','); }", "f");
             Assert.AreEqual("3:1,3,v", f(new Fixtures.Vec3(1, 2, 3), "v"));
+        }
+
+        [Test]
+        public void MarshalAs_RefWithUnpackedAndTableResult_EachRuleApplies_Issue9()
+        {
+            // ref/out handles sit at their JS positions after an unpacked parameter, and a Table result is read as a
+            // table also when the delegate has ref/out parameters. Before, the Editor ignored UnpackedValues and the
+            // Table result next to ref/out, and the Player generator left the delegate type uncovered.
+            var f = Bind<StepVec>("export function f(count, x, z, label) {\n" +
+                                  "  zts.opaque_set(count, zts.opaque_get(count) + 1); zts.opaque_set(label, x + ':' + z);\n" +
+                                  "  return { X: x * 2, Y: 7, Z: z * 2 };\n}", "f");
+            int count = 41;
+            string label;
+            Fixtures.Vec3 r = f(ref count, new Fixtures.Vec3(1, 2, 3), out label);
+            Assert.AreEqual(42, count);
+            Assert.AreEqual("1:3", label);
+            Assert.AreEqual(2f, r.X);
+            Assert.AreEqual(7f, r.Y);
+            Assert.AreEqual(6f, r.Z);
         }
 
         [Test]

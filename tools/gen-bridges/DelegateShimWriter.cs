@@ -35,8 +35,17 @@ namespace ZTS.GenBridges
                 if (pt.IsByRef && MarshalAsReader.Of(p) != null) return false;
                 if (!pt.IsByRef && MarshalAsReader.Of(p) != null && !MarshalOptions.IsTable(p) && !MarshalAsReader.IsOpaque(p) && MarshalOptions.UnpackedCount(p) < 0) return false;
             }
-            // UnpackedValues shifts the JS arguments, which the handle masks of zts_function_call_opaque do not follow.
-            return !(UsesHandles(ps) && ps.Any(p => MarshalOptions.UnpackedCount(p) >= 0));
+            // The handle masks of zts_function_call_opaque have a bit per JS argument (UnpackedValues parameters take one
+            // per member).
+            return !UsesHandles(ps) || JsCount(ps) <= 64;
+        }
+
+        // JS arguments of a call: an UnpackedValues parameter is one per member.
+        private static int JsCount(ParameterInfo[] ps)
+        {
+            int jsCount = ps.Length;
+            foreach (ParameterInfo p in ps) jsCount += Math.Max(MarshalOptions.UnpackedCount(p), 1) - 1;
+            return jsCount;
         }
 
         // ref/out and [TsMarshalAs(OpaqueValue)] parameters cross as opaque handles (zts_function_call_opaque).
@@ -219,51 +228,50 @@ namespace ZTS.GenBridges
         // A shim whose call needs more than the by-value writers: ref/out values and [TsMarshalAs(OpaqueValue)] cross as
         // opaque handles in one zts_function_call_opaque, ref/out values are written back after it, and Table
         // parameters and results cross as plain objects. The Editor backend's emitted bridge (ZTS.Mono
-        // DelegateBridgeBuilder.EmitWithOpaque) as source, over the same shared calls.
+        // DelegateBridgeBuilder.Emit) as source, over the same shared calls.
         private static void HandleShim(StringBuilder sb, int n, Type t, MethodInfo invoke, ParameterInfo[] ps, Type ret)
         {
+            // Every ValueMarshal call takes argv shifted past the extra JS arguments of earlier UnpackedValues
+            // parameters (`at`), so that its index stays the C# position; the handle masks count JS arguments.
+            var at = new string[ps.Length];
             ulong handles = 0, writeback = 0;
-            for (int i = 0; i < ps.Length; i++)
-            {
-                if (ps[i].ParameterType.IsByRef)
-                {
-                    handles |= 1UL << i;
-                    writeback |= 1UL << i;
-                }
-                else if (MarshalAsReader.IsOpaque(ps[i]))
-                {
-                    handles |= 1UL << i;
-                }
-            }
-            Head(sb, n, t, ps, ret);
-            int jsCount = ps.Length; // an UnpackedValues parameter is one JS argument per member
-            foreach (ParameterInfo p in ps) jsCount += Math.Max(MarshalOptions.UnpackedCount(p), 1) - 1;
-            ArgumentArea(sb, jsCount);
-            sb.Append("            for (int i = 0; i < ").Append(jsCount).Append("; i++) argv[i] = default(JsValue); // tag 0: nothing to free\n");
-            sb.Append("            JsValue result;\n            int status;\n            try\n            {\n");
             int offset = 0; // JS arguments added by earlier UnpackedValues parameters
             for (int i = 0; i < ps.Length; i++)
             {
-                Type pt = ps[i].ParameterType;
-                string at = offset == 0 ? "argv" : "argv + " + offset;
-                sb.Append("                ");
-                int unpacked = MarshalOptions.UnpackedCount(ps[i]);
-                if (unpacked >= 0)
+                at[i] = offset == 0 ? "argv" : "argv + " + offset;
+                if (ps[i].ParameterType.IsByRef)
                 {
-                    sb.Append("ValueMarshal.WriteUnpacked(c, ").Append(at).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
-                    offset += unpacked - 1;
+                    handles |= 1UL << (i + offset);
+                    writeback |= 1UL << (i + offset);
                 }
-                else if (pt.IsByRef)
-                    sb.Append("ValueMarshal.WriteOpaque(c, argv, ").Append(i).Append(ps[i].IsOut ? ", null);\n" : ", a" + i + ");\n");
                 else if (MarshalAsReader.IsOpaque(ps[i]))
-                    sb.Append("ValueMarshal.WriteOpaqueValue(c, argv, ").Append(i).Append(", a").Append(i).Append(");\n");
+                {
+                    handles |= 1UL << (i + offset);
+                }
+                offset += Math.Max(MarshalOptions.UnpackedCount(ps[i]), 1) - 1;
+            }
+            Head(sb, n, t, ps, ret);
+            int jsCount = JsCount(ps);
+            ArgumentArea(sb, jsCount);
+            sb.Append("            for (int i = 0; i < ").Append(jsCount).Append("; i++) argv[i] = default(JsValue); // tag 0: nothing to free\n");
+            sb.Append("            JsValue result;\n            int status;\n            try\n            {\n");
+            for (int i = 0; i < ps.Length; i++)
+            {
+                Type pt = ps[i].ParameterType;
+                sb.Append("                ");
+                if (MarshalOptions.UnpackedCount(ps[i]) >= 0)
+                    sb.Append("ValueMarshal.WriteUnpacked(c, ").Append(at[i]).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
+                else if (pt.IsByRef)
+                    sb.Append("ValueMarshal.WriteOpaque(c, ").Append(at[i]).Append(", ").Append(i).Append(ps[i].IsOut ? ", null);\n" : ", a" + i + ");\n");
+                else if (MarshalAsReader.IsOpaque(ps[i]))
+                    sb.Append("ValueMarshal.WriteOpaqueValue(c, ").Append(at[i]).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
                 else if (MarshalOptions.IsTable(ps[i]))
-                    sb.Append("ValueMarshal.WriteTable(c, ").Append(at).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
+                    sb.Append("ValueMarshal.WriteTable(c, ").Append(at[i]).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
                 else if (TagTypes.IsPrimitive(pt))
-                    sb.Append("ValueMarshal.Write").Append(TagTypes.Underlying(pt).Name).Append("(c, ").Append(at).Append(", ").Append(i).Append(", (")
+                    sb.Append("ValueMarshal.Write").Append(TagTypes.Underlying(pt).Name).Append("(c, ").Append(at[i]).Append(", ").Append(i).Append(", (")
                       .Append(Name(TagTypes.Underlying(pt))).Append(")a").Append(i).Append(");\n");
                 else
-                    sb.Append("ValueMarshal.WriteObject(c, ").Append(at).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
+                    sb.Append("ValueMarshal.WriteObject(c, ").Append(at[i]).Append(", ").Append(i).Append(", a").Append(i).Append(");\n");
             }
             if (handles != 0)
                 sb.Append("                status = ZtsNative.zts_function_call_opaque(c.Domain.Handle, c.Ref, ").Append(jsCount).Append(", argv, ")
@@ -277,11 +285,11 @@ namespace ZTS.GenBridges
                 sb.Append("            try\n            {\n");
                 for (int i = 0; i < ps.Length; i++)
                 {
-                    if ((writeback & (1UL << i)) == 0) continue;
+                    if (!ps[i].ParameterType.IsByRef) continue;
                     sb.Append("                a").Append(i).Append(" = (").Append(Name(ps[i].ParameterType.GetElementType()))
-                      .Append(")ValueMarshal.ReadOpaque(c, argv, ").Append(i).Append(");\n");
+                      .Append(")ValueMarshal.ReadOpaque(c, ").Append(at[i]).Append(", ").Append(i).Append(");\n");
                 }
-                sb.Append("            }\n            catch\n            {\n                c.FreeArgs(argv, ").Append(ps.Length)
+                sb.Append("            }\n            catch\n            {\n                c.FreeArgs(argv, ").Append(jsCount)
                   .Append(");\n                c.FreeArgs(&result, 1);\n                throw;\n            }\n");
             }
             sb.Append("            c.FlushConsole();\n");

@@ -62,32 +62,37 @@ namespace ZTS.Mono.Bridges
                 throw new TsBindException("zts: cannot bind the open generic delegate type " + delegateType.FullName);
             CrossingCheck.CheckDelegate(delegateType); // the shared rule: the same text on both backends
             ParameterInfo[] ps = invoke.GetParameters();
-            var paramTypes = new Type[ps.Length + 1];
-            paramTypes[0] = typeof(FunctionClosure);
-            bool hasRefs = false;
-            for (int i = 0; i < ps.Length; i++)
-            {
-                Type t = ps[i].ParameterType;
-                hasRefs |= t.IsByRef || (!t.IsByRef && MarshalAsReader.IsOpaque(ps[i]));
-                paramTypes[i + 1] = t;
-            }
-            Type ret = invoke.ReturnType;
-
-            if (hasRefs) return EmitWithOpaque(delegateType, ps, paramTypes, ret);
-            var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
             int n = ps.Length;
+            var paramTypes = new Type[n + 1];
+            paramTypes[0] = typeof(FunctionClosure);
             var unpacked = new TableShape[n];
-            int jsCount = n; // JS arguments: UnpackedValues parameters count one per member
-            for (int i = 0; i < n; i++)
-            {
-                unpacked[i] = MarshalAsReader.UnpackedFor(ps[i], ps[i].ParameterType, delegateType.Name + " parameter " + (i + 1));
-                if (unpacked[i] != null) jsCount += unpacked[i].Count - 1;
-            }
-            // Only string/char arguments own a JS value; without them nothing written can leak, so the
+            var at = new int[n];        // each parameter's first JS argument: an UnpackedValues parameter takes one per member
+            var opaque = new bool[n];   // ref/out/in and [TsMarshalAs(OpaqueValue)]: an opaque handle (10-LIFETIME §4)
+            ulong handles = 0, writeback = 0; // by JS argument: which are handles, and which are written back
+            int jsCount = 0;
+            // Only string/char and object arguments own a JS value; without them nothing written can leak, so the
             // bridge needs no exception block (which would also keep Mono from enregistering locals).
             bool guarded = false;
-            for (int i = 1; i < paramTypes.Length; i++)
-                guarded |= paramTypes[i] == typeof(string) || paramTypes[i] == typeof(char) || !TagTypes.IsPrimitive(paramTypes[i]) || unpacked[i - 1] != null;
+            for (int i = 0; i < n; i++)
+            {
+                Type t = paramTypes[i + 1] = ps[i].ParameterType;
+                at[i] = jsCount;
+                if (t.IsByRef || MarshalAsReader.IsOpaque(ps[i]))
+                {
+                    if (jsCount >= 64)
+                        throw new TsBindException("zts: cannot bind " + delegateType.FullName + ": more than 64 parameters with ref/out/OpaqueValue");
+                    opaque[i] = guarded = true;
+                    handles |= 1UL << jsCount;
+                    if (t.IsByRef && !(ps[i].IsIn && !ps[i].IsOut)) writeback |= 1UL << jsCount; // `in`: no write-back
+                    jsCount++;
+                    continue;
+                }
+                unpacked[i] = MarshalAsReader.UnpackedFor(ps[i], t, delegateType.Name + " parameter " + (i + 1));
+                jsCount += unpacked[i] != null ? unpacked[i].Count : 1;
+                guarded |= t == typeof(string) || t == typeof(char) || !TagTypes.IsPrimitive(t) || unpacked[i] != null;
+            }
+            Type ret = invoke.ReturnType;
+            var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
             method.InitLocals = guarded; // a guarded argv starts zeroed (tag 0: nothing to free)
             ILGenerator il = method.GetILGenerator();
             LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
@@ -97,43 +102,41 @@ namespace ZTS.Mono.Bridges
             LocalBuilder result = il.DeclareLocal(scratch ? typeof(JsValue).MakePointerType() : typeof(JsValue));
             LocalBuilder status = il.DeclareLocal(typeof(int));
             Label called = il.DefineLabel();
-            Label succeeded = il.DefineLabel();
             if (scratch) EmitEnterScratch(il, argv, result);
             else EmitEnter(il, argv, jsCount);
             if (guarded) il.BeginExceptionBlock();
-            int offset = 0;
             for (int i = 0; i < n; i++)
             {
                 Type pt = paramTypes[i + 1];
-                if (unpacked[i] == null && EmitInlineWrite(il, argv, i + offset, i + 1, pt, ps[i], delegateType)) continue;
+                if (opaque[i])
+                {
+                    EmitOpaqueWrite(il, argv, ps[i], i, at[i]);
+                    continue;
+                }
+                if (unpacked[i] == null && EmitInlineWrite(il, argv, at[i], i + 1, pt, ps[i], delegateType)) continue;
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldloc, argv);
-                if (offset != 0)
-                {
-                    il.Emit(OpCodes.Ldc_I4, offset * JsValueSize); // slots added by earlier UnpackedValues parameters
-                    il.Emit(OpCodes.Conv_I);
-                    il.Emit(OpCodes.Add);
-                }
+                JsValueIL.EmitShift(il, (at[i] - i) * JsValueSize); // slots added by earlier UnpackedValues parameters
                 il.Emit(OpCodes.Ldc_I4, i);
                 il.Emit(OpCodes.Ldarg, i + 1);
                 if (unpacked[i] != null)
                 {
                     if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
                     il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteUnpacked"));
-                    offset += unpacked[i].Count - 1;
                     continue;
                 }
                 EmitWrite(il, pt, MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
             }
-            EmitNativeCall(il, argv, result, status, jsCount);
+            EmitNativeCall(il, argv, result, status, jsCount, handles, writeback);
             if (guarded)
             {
                 il.Emit(OpCodes.Leave, called);
                 EmitFreeArgsCatch(il, argv, jsCount);
             }
             il.MarkLabel(called);
-            // if (status != 0) c.Fail(status);  if (TsConsole.HasPending) c.FlushConsole();
-            EmitStatusCheck(il, status, succeeded);
+            // if (status != 0) c.Fail(status);  <ref/out write-back>  if (TsConsole.HasPending) c.FlushConsole();
+            EmitStatusCheck(il, status, il.DefineLabel());
+            if (writeback != 0) EmitWriteBack(il, argv, result, ps, at, writeback, jsCount);
             Label quiet = il.DefineLabel();
             il.Emit(OpCodes.Call, typeof(TsConsole).GetProperty("HasPending").GetGetMethod());
             il.Emit(OpCodes.Brfalse, quiet);
@@ -158,132 +161,89 @@ namespace ZTS.Mono.Bridges
             return method;
         }
 
-        // Delegates with ref/in/out parameters (10-LIFETIME §4): each arrives in JS as an opaque handle of a
-        // scope the core opens for this call; JS reads/writes it with zts.opaque_get/opaque_set; ref/out values
-        // come back in argv and are written back after the call. One P/Invoke does it all:
-        //   try { argv[i] = value ...; status = zts_function_call_opaque(..., handles, writeback, &result); }
-        //   catch { c.FreeArgs(argv, n); throw; }
-        //   if (status != 0) c.Fail(status);
-        //   try { *ref_i = (T)ValueMarshal.ReadOpaque(c, argv, i) ...; } catch { c.FreeArgs(argv, n); c.FreeArgs(&result, 1); throw; }
-        //   c.FlushConsole(); return Read(c, result);
-        private static DynamicMethod EmitWithOpaque(Type delegateType, ParameterInfo[] ps, Type[] paramTypes, Type ret)
+        // A ref/out/in or OpaqueValue parameter (10-LIFETIME §4) arrives in JS as an opaque handle of a scope the
+        // core opens for this call (zts_function_call_opaque); JS reads/writes it with zts.opaque_get/opaque_set.
+        // argv[index] takes its value: undefined for out, the referenced value for ref/in, the value for OpaqueValue.
+        // As for every ValueMarshal call, argv is shifted past the extra JS arguments of earlier UnpackedValues
+        // parameters, so that the index stays the C# position: argv[i] there is JS argument `at`.
+        private static void EmitOpaqueWrite(ILGenerator il, LocalBuilder argv, ParameterInfo p, int i, int at)
         {
-            int n = ps.Length;
-            if (n > 64)
-                throw new TsBindException("zts: cannot bind " + delegateType.FullName + ": more than 64 parameters with ref/out/OpaqueValue");
-            var method = new DynamicMethod("zts_bridge_" + delegateType.Name, ret, paramTypes, typeof(FunctionClosure).Module, true);
-            method.InitLocals = true; // argv starts zeroed (tag 0: nothing to free)
-            ILGenerator il = method.GetILGenerator();
-            LocalBuilder argv = il.DeclareLocal(typeof(JsValue).MakePointerType());
-            LocalBuilder result = il.DeclareLocal(typeof(JsValue));
-            LocalBuilder status = il.DeclareLocal(typeof(int));
-            ulong handles = 0, writeback = 0;
-            EmitEnter(il, argv, n);
-            il.BeginExceptionBlock(); // catch: FreeArgs, rethrow
-            for (int i = 0; i < n; i++)
-            {
-                Type pt = paramTypes[i + 1];
-                il.Emit(OpCodes.Ldarg_0);
-                il.Emit(OpCodes.Ldloc, argv);
-                il.Emit(OpCodes.Ldc_I4, i);
-                if (pt.IsByRef)
-                {
-                    Type e = pt.GetElementType();
-                    handles |= 1UL << i;
-                    if (!(ps[i].IsIn && !ps[i].IsOut)) writeback |= 1UL << i; // `in`: no write-back
-                    if (ps[i].IsOut)
-                    {
-                        il.Emit(OpCodes.Ldnull); // out: JS starts from undefined
-                    }
-                    else
-                    {
-                        il.Emit(OpCodes.Ldarg, i + 1);
-                        il.Emit(OpCodes.Ldobj, e);
-                        if (JsValueIL.Loads(e))
-                        {
-                            il.Emit(OpCodes.Call, MarshalMethod("Write", e)); // the by-value writer: no box
-                            continue;
-                        }
-                        if (e.IsValueType) il.Emit(OpCodes.Box, e);
-                    }
-                    il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaque"));
-                    continue;
-                }
-                il.Emit(OpCodes.Ldarg, i + 1);
-                if (MarshalAsReader.IsOpaque(ps[i]))
-                {
-                    handles |= 1UL << i; // by value: nothing to write back
-                    if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
-                    il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaqueValue"));
-                    continue;
-                }
-                EmitWrite(il, pt, MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
-            }
-            EmitNativeCall(il, argv, result, status, n, handles, writeback);
-            EmitFreeArgsCatch(il, argv, n);
-            EmitStatusCheck(il, status, il.DefineLabel());
-            if (writeback != 0)
-            {
-                il.BeginExceptionBlock(); // catch: free what the read-back has not taken, and the result
-                for (int i = 0; i < n; i++)
-                {
-                    if ((writeback & (1UL << i)) == 0) continue;
-                    Type e = paramTypes[i + 1].GetElementType();
-                    Label next = il.DefineLabel();
-                    if (JsValueIL.Loads(e))
-                    {
-                        // if (<argv[i] has e's exact tag>) { *arg = its payload; goto next; }  -- no box
-                        Label slow = il.DefineLabel();
-                        il.Emit(OpCodes.Ldarg, i + 1);
-                        int at = i * JsValueSize;
-                        JsValueIL.EmitTryLoad(il, g => { g.Emit(OpCodes.Ldloc, argv); JsValueIL.EmitShift(g, at); }, e, slow);
-                        il.Emit(OpCodes.Stobj, e);
-                        il.Emit(OpCodes.Br, next);
-                        il.MarkLabel(slow);
-                        il.Emit(OpCodes.Pop); // the ref argument
-                    }
-                    il.Emit(OpCodes.Ldarg, i + 1);
-                    il.Emit(OpCodes.Ldarg_0);
-                    il.Emit(OpCodes.Ldloc, argv);
-                    il.Emit(OpCodes.Ldc_I4, i);
-                    il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("ReadOpaque"));
-                    il.Emit(e.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, e);
-                    il.Emit(OpCodes.Stobj, e);
-                    il.MarkLabel(next);
-                }
-                il.BeginCatchBlock(typeof(object));
-                il.Emit(OpCodes.Pop);
-                il.Emit(OpCodes.Ldarg_0);
-                il.Emit(OpCodes.Ldloc, argv);
-                il.Emit(OpCodes.Ldc_I4, n);
-                il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
-                il.Emit(OpCodes.Ldarg_0);
-                il.Emit(OpCodes.Ldloca, result);
-                il.Emit(OpCodes.Conv_U);
-                il.Emit(OpCodes.Ldc_I4_1);
-                il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
-                il.Emit(OpCodes.Rethrow);
-                il.EndExceptionBlock();
-            }
+            Type pt = p.ParameterType;
+            int arg = i + 1;
             il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Call, ClosureMethod("FlushConsole"));
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldloc, result);
-            if (ret == typeof(void))
+            il.Emit(OpCodes.Ldloc, argv);
+            JsValueIL.EmitShift(il, (at - i) * JsValueSize);
+            il.Emit(OpCodes.Ldc_I4, i);
+            if (!pt.IsByRef)
             {
-                il.Emit(OpCodes.Call, MarshalMethod("Read", typeof(void)));
+                il.Emit(OpCodes.Ldarg, arg);
+                if (pt.IsValueType) il.Emit(OpCodes.Box, pt);
+                il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaqueValue")); // by value: nothing to write back
+                return;
             }
-            else if (TagTypes.IsPrimitive(ret))
+            Type e = pt.GetElementType();
+            if (p.IsOut)
             {
-                il.Emit(OpCodes.Call, MarshalMethod("Read", TagTypes.Underlying(ret)));
+                il.Emit(OpCodes.Ldnull); // out: JS starts from undefined
             }
             else
             {
-                il.Emit(OpCodes.Call, MarshalMethod("Read", typeof(object)));
-                il.Emit(ret.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, ret);
+                il.Emit(OpCodes.Ldarg, arg);
+                il.Emit(OpCodes.Ldobj, e);
+                if (JsValueIL.Loads(e))
+                {
+                    il.Emit(OpCodes.Call, MarshalMethod("Write", e)); // the by-value writer: no box
+                    return;
+                }
+                if (e.IsValueType) il.Emit(OpCodes.Box, e);
             }
-            il.Emit(OpCodes.Ret);
-            return method;
+            il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteOpaque"));
+        }
+
+        // After a successful call, ref/out values come back in argv and are written through each reference:
+        //   try { *ref_i = <JS argument j in place when its tag is exact, else (T)ValueMarshal.ReadOpaque(c, argv', i)> ...; }
+        //   catch { c.FreeArgs(argv, jsCount); c.FreeArgs(&result, 1); throw; }  -- what the read-back has not taken
+        private static void EmitWriteBack(ILGenerator il, LocalBuilder argv, LocalBuilder result, ParameterInfo[] ps, int[] at,
+                                          ulong writeback, int jsCount)
+        {
+            il.BeginExceptionBlock();
+            for (int i = 0; i < ps.Length; i++)
+            {
+                int j = at[i];
+                if (!ps[i].ParameterType.IsByRef || (writeback & (1UL << j)) == 0) continue;
+                Type e = ps[i].ParameterType.GetElementType();
+                Label next = il.DefineLabel();
+                il.Emit(OpCodes.Ldarg, i + 1);
+                if (JsValueIL.Loads(e))
+                {
+                    Label slow = il.DefineLabel();
+                    JsValueIL.EmitTryLoad(il, g => { g.Emit(OpCodes.Ldloc, argv); JsValueIL.EmitShift(g, j * JsValueSize); }, e, slow);
+                    il.Emit(OpCodes.Stobj, e);
+                    il.Emit(OpCodes.Br, next);
+                    il.MarkLabel(slow);
+                }
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldloc, argv);
+                JsValueIL.EmitShift(il, (j - i) * JsValueSize); // the C# position, as in EmitOpaqueWrite
+                il.Emit(OpCodes.Ldc_I4, i);
+                il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("ReadOpaque"));
+                il.Emit(e.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, e);
+                il.Emit(OpCodes.Stobj, e);
+                il.MarkLabel(next);
+            }
+            il.BeginCatchBlock(typeof(object));
+            il.Emit(OpCodes.Pop);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, argv);
+            il.Emit(OpCodes.Ldc_I4, jsCount);
+            il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
+            il.Emit(OpCodes.Ldarg_0);
+            EmitResultAddress(il, result);
+            il.Emit(OpCodes.Conv_U);
+            il.Emit(OpCodes.Ldc_I4_1);
+            il.Emit(OpCodes.Call, ClosureMethod("FreeArgs"));
+            il.Emit(OpCodes.Rethrow);
+            il.EndExceptionBlock();
         }
 
         // if (c.Domain != JsDomain.ThreadDomain) c.EnterSlow();   -- disposed or wrong thread

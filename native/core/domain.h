@@ -52,7 +52,6 @@ struct zts_domain {
     uint32_t id = 0;                    ///< process-unique, never reused
     void *host = nullptr;               ///< host cookie passed back to callbacks
     void *gate = nullptr;               ///< JSCFunctionData entry of the callback gate, or nullptr
-    zts::AllocationCounter allocations; ///< counts the runtime's memory; outlives rt
     JSRuntime *rt = nullptr;            ///< owned
     JSContext *ctx = nullptr;           ///< owned; the domain's only context
     zts::FunctionRefs refs;             ///< functions held by host delegates
@@ -84,6 +83,9 @@ struct zts_domain {
     zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (issue 12)
     zts::Promises promises;             ///< promises of C# tasks and watched JS promises (issue 12)
     JSValue object_to_string = JS_UNDEFINED; ///< owned: gated `toString` of root prototypes, or undefined (issue 12)
+    /// Counts the runtime's memory and caches its freed small blocks; outlives rt. Last, so that its cache (~200 bytes)
+    /// does not sit between the fields every call reads (gate, rt, ctx, refs): there it cost each C# -> JS call ~1.5 ns.
+    zts::AllocationCounter allocations;
 };
 
 namespace zts

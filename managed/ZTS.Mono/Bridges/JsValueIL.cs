@@ -36,6 +36,41 @@ namespace ZTS.Mono.Bridges
         }
 
         /// <summary>
+        /// Writes the value loadValue pushes (a type with a StoreTag) into the JsValue local r, field by field
+        /// (ldloca + stfld: Mono keeps r in its frame slot, where through a pointer it computes the address first).
+        /// </summary>
+        public static void EmitStoreLocal(ILGenerator il, LocalBuilder r, Type t, Action<ILGenerator> loadValue)
+        {
+            long tag = StoreTag(t).Value;
+            il.Emit(OpCodes.Ldloca, r);
+            loadValue(il);
+            if (tag == JsValue.TagFloat64)
+            {
+                il.Emit(OpCodes.Conv_R8);
+                il.Emit(OpCodes.Stfld, typeof(JsValue).GetField("Float64"));
+            }
+            else
+            {
+                EmitToBits(il, tag);
+                il.Emit(OpCodes.Stfld, typeof(JsValue).GetField("Bits"));
+            }
+            il.Emit(OpCodes.Ldloca, r);
+            il.Emit(OpCodes.Ldc_I8, tag);
+            il.Emit(OpCodes.Stfld, typeof(JsValue).GetField("Tag"));
+        }
+
+        // int32 (or bool) on the stack -> the whole 8-byte payload: zero-extended (the (uint) cast of JsValue.SetInt32).
+        private static void EmitToBits(ILGenerator il, long tag)
+        {
+            if (tag == JsValue.TagBool)
+            {
+                il.Emit(OpCodes.Ldc_I4_0);
+                il.Emit(OpCodes.Cgt_Un);
+            }
+            il.Emit(OpCodes.Conv_U8);
+        }
+
+        /// <summary>
         /// Stack: address -> (nothing). Writes the value loadValue pushes (a type with a StoreTag) at address: the whole
         /// 8-byte payload, then the tag. Two 8-byte stores, so a later 8-byte read of either half is forwarded.
         /// </summary>
@@ -51,12 +86,7 @@ namespace ZTS.Mono.Bridges
             }
             else
             {
-                if (tag == JsValue.TagBool)
-                {
-                    il.Emit(OpCodes.Ldc_I4_0);
-                    il.Emit(OpCodes.Cgt_Un);
-                }
-                il.Emit(OpCodes.Conv_U8); // zero-extends the int32 (the (uint) cast of JsValue.SetInt32)
+                EmitToBits(il, tag);
                 il.Emit(OpCodes.Stind_I8);
             }
             il.Emit(OpCodes.Ldc_I4_8);

@@ -352,9 +352,7 @@ namespace ZTS.Mono.Bridges
             LocalBuilder v = il.DeclareLocal(p);
             LocalBuilder r = il.DeclareLocal(typeof(JsValue));
             il.Emit(OpCodes.Stloc, v);
-            il.Emit(OpCodes.Ldloca, r);
-            il.Emit(OpCodes.Conv_U);
-            JsValueIL.EmitStore(il, p, g => g.Emit(OpCodes.Ldloc, v));
+            JsValueIL.EmitStoreLocal(il, r, p, g => g.Emit(OpCodes.Ldloc, v));
             il.Emit(OpCodes.Ldloc, r);
             il.Emit(OpCodes.Ret);
             return true;

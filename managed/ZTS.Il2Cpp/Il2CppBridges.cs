@@ -20,7 +20,7 @@ namespace ZTS.Il2Cpp
 
         /// <summary>How to regenerate the bridges, quoted by every "not covered" error.</summary>
         public const string RegenerateHint =
-            "add the assembly or type to the bridge generator's inputs (tools/gen-bridges, docs/PLAYER.md) and rebuild";
+            "add the assembly (--assembly) or type (--type) to the inputs of `ztsrun build-player` (docs/PLAYER.md) and rebuild the Player";
 
         private static readonly object Lock = new object();
         private static IntPtr _gate;
@@ -127,7 +127,13 @@ namespace ZTS.Il2Cpp
                 if (wrapper != null) return wrapper;
             }
             if (signature == null)
-                throw new TsBindException("zts: no Player bridge for '" + name + "': " + why + " has no reduced signature (docs/PLAYER.md)");
+            {
+                // A ref/out method is covered by a build-time wrapper when the build saw it: name that fix.
+                bool byRef = m != null && Array.Exists(m.GetParameters(), p => p.ParameterType.IsByRef);
+                throw new TsBindException("zts: no Player bridge for '" + name + "': " + why + " has no reduced signature" +
+                                          (byRef ? "; the build writes a wrapper for a method with ref/out parameters when its assembly or type is an input: " + RegenerateHint
+                                                 : " (docs/PLAYER.md)"));
+            }
             foreach (var unpacked in site.ParamUnpacked)
                 if (unpacked != null)
                     throw new TsBindException("zts: no Player bridge for '" + name + "': a [TsMarshalAs(UnpackedValues)] parameter (docs/PLAYER.md)");

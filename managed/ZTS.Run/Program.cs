@@ -35,11 +35,13 @@ namespace ZTS.Run
             "                 and a denied access throws `zts: access to 'NS.T.M' is not allowed by the script policy`\n" +
             "exit codes: 0 ok, 1 script threw, was interrupted or left an unhandled rejection, 2 module missing or failed to load,\n" +
             "            3 binding, --assembly or backend start (ZTS_BACKEND) failed, 64 usage\n" +
-            GenDtsCommand.UsageLine;
+            GenDtsCommand.UsageLine + "\n" +
+            BuildPlayerCommand.UsageLine;
 
         public static int Main(string[] args)
         {
             if (args.Length > 0 && args[0] == GenDtsCommand.Name) return GenDtsCommand.Run(args);
+            if (args.Length > 0 && args[0] == BuildPlayerCommand.Name) return BuildPlayerCommand.Run(args);
             Options o;
             string error = Options.TryParse(args, out o);
             if (o != null && o.Help)

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <unistd.h>
 #include <vector>
 
@@ -77,6 +78,26 @@ zts_clr_domain *zts_clr_init(const char *domain_name)
         open_perf_map();
     }
     return as<zts_clr_domain>(domain);
+}
+
+void zts_clr_assemblies_path_prepend(const char *dir)
+{
+    // MONO_PATH is read once, when the runtime starts; its folders come before the program's own folder, so the
+    // launcher's assemblies win over copies beside the program (docs/PLAYER.md, "The launcher").
+    const char *old = getenv("MONO_PATH");
+    std::string path = dir;
+    if (old != nullptr && *old != '\0') {
+        path += ':';
+        path += old;
+    }
+    setenv("MONO_PATH", path.c_str(), 1);
+}
+
+void zts_clr_pinvoke_bind_to_process(const char *library)
+{
+    // "__Internal" makes Mono resolve the entry points with dlsym over the process's global scope, which holds the
+    // libraries the executable links (DT_NEEDED): one native core per process.
+    mono_dllmap_insert(nullptr, library, nullptr, "__Internal", nullptr);
 }
 
 zts_clr_domain *zts_clr_domain_get(void)

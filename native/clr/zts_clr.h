@@ -47,6 +47,13 @@ typedef uint16_t zts_clr_char;                      /* a UTF-16 code unit (mono_
 /** Starts the runtime once per process (config, JIT, root domain named domain_name) with preemptive thread
  *  suspension, as Il2Cpp's, unless MONO_THREADS_SUSPEND is set; NULL on failure. */
 ZTS_CLR_API zts_clr_domain *zts_clr_init(const char *domain_name);
+/** Adds dir in front of the folders the runtime searches for assemblies by name (before zts_clr_init; Il2Cpp:
+ *  none, its assemblies are compiled into the player). */
+ZTS_CLR_API void zts_clr_assemblies_path_prepend(const char *dir);
+/** P/Invokes into library (a DllImport name such as "zts") bind to this process's own symbols, the libraries
+ *  the executable links, whatever file of that name lies beside a program or on the library path (Il2Cpp:
+ *  DllImport("__Internal"), bound when the player is linked). */
+ZTS_CLR_API void zts_clr_pinvoke_bind_to_process(const char *library);
 /** The root domain (NULL before zts_clr_init); any thread. */
 ZTS_CLR_API zts_clr_domain *zts_clr_domain_get(void);
 /** Loads an assembly by file path (or name); NULL when it cannot be loaded. */

@@ -5,6 +5,10 @@
 // ZTS_BACKEND: the program's TsAppDomain uses the Player backend.
 // It always sets ZTS_PLAYER_PID to its own process id, which tells ZTS.Common that the launcher's
 // internal calls are bound in this process (a child process inherits the variable, not the calls).
+// A launcher is self-contained (docs/PLAYER.md, "The launcher"): the assemblies and native libraries it was built
+// with lie in lib/ beside it (`ztsrun build-player` writes both), the runtime searches that folder first, and the
+// managed side's P/Invokes into the core bind to the core this executable links, so a copy of libzts.so beside a
+// program or on LD_LIBRARY_PATH is never loaded as a second core.
 #include "player_internal_calls.h"
 #include "zts_clr.h"
 
@@ -27,6 +31,19 @@ const char kUsage[] =
 constexpr int kExitUsage = 64;
 constexpr int kExitNoAssembly = 2;
 constexpr int kExitNoRuntime = 1;
+
+// The folder of this executable (readlink of /proc/self/exe), or "" when it cannot be read.
+std::string executable_dir()
+{
+    char path[4096];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (n <= 0) {
+        return std::string();
+    }
+    path[n] = '\0';
+    const char *slash = std::strrchr(path, '/');
+    return slash == nullptr ? std::string() : std::string(path, slash - path);
+}
 
 void set_environment()
 {
@@ -51,11 +68,16 @@ int main(int argc, char **argv)
     // without it the C locale makes Console.Out ASCII and every non-ASCII character prints as '?'.
     std::setlocale(LC_ALL, "");
     set_environment();
+    std::string dir = executable_dir();
+    if (!dir.empty()) {
+        zts_clr_assemblies_path_prepend((dir + "/lib").c_str());
+    }
     zts_clr_domain *domain = zts_clr_init(program);
     if (domain == nullptr) {
         std::fprintf(stderr, "zts-player: the runtime did not start\n");
         return kExitNoRuntime;
     }
+    zts_clr_pinvoke_bind_to_process("zts");
     zts_player::register_internal_calls();
     zts_clr_assembly *assembly = zts_clr_domain_assembly_open(domain, program);
     if (assembly == nullptr) {

@@ -40,6 +40,21 @@ namespace ZTS.GenBridges
             return !UsesHandles(ps) || JsCount(ps) <= 64;
         }
 
+        /// <summary>Why delegate type t gets no shim among these input assemblies (for the coverage report).</summary>
+        public static string WhyNot(Type t, ICollection<string> assemblies)
+        {
+            if (!IsVisible(t)) return PlayerExpressible.WhyNot(t) ?? "it is not public";
+            MethodInfo invoke = t.GetMethod("Invoke");
+            if (invoke != null)
+            {
+                string why = PlayerExpressible.WhyNot(invoke);
+                if (why != null) return why;
+            }
+            if (!Covers(t)) return "an `in` parameter, a pointer, [TsMarshalAs] on a ref/out parameter or more than 64 JS arguments";
+            string[] missing = Names(t).Where(n => !assemblies.Contains(n)).ToArray();
+            return missing.Length > 0 ? "it names " + string.Join(", ", missing) + ", which is not an input" : "not covered";
+        }
+
         // JS arguments of a call: an UnpackedValues parameter is one per member.
         private static int JsCount(ParameterInfo[] ps)
         {
@@ -74,6 +89,7 @@ namespace ZTS.GenBridges
 
         internal static bool IsVisible(Type t)
         {
+            if (PlayerExpressible.WhyNot(t) != null) return false; // a ref struct, a pointer, obsolete as an error
             if (t.IsArray || t.IsByRef || t.IsPointer) return IsVisible(t.GetElementType());
             if (t.IsGenericParameter) return false;
             if (!(t.IsPublic || t.IsNestedPublic)) return false;

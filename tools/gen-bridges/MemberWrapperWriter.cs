@@ -18,13 +18,15 @@ namespace ZTS.GenBridges
     /// </summary>
     internal static class MemberWrapperWriter
     {
-        /// <summary>True when a wrapper is written for m: a public, non-generic method of a visible type with a ref/out
+        /// <summary>True when a wrapper is written for m: a public method (a generic one closed) of a visible type with a ref/out
         /// or a valid UnpackedValues parameter; no `in` parameter (declaring a call needs C# 7.2), no pointer, no
         /// instance method of a struct (a wrapper cannot act on the registry's box), and no member of a delegate type.</summary>
         public static bool Covers(MethodBase mb)
         {
             var m = mb as MethodInfo;
-            if (m == null || !m.IsPublic || m.IsGenericMethod || m.ContainsGenericParameters || m.IsSpecialName) return false;
+            // A generic method is covered per closed instance (the generator closes it, Generator.GenericClosings).
+            if (m == null || !m.IsPublic || m.IsGenericMethodDefinition || m.ContainsGenericParameters || m.IsSpecialName) return false;
+            if (!PlayerExpressible.Member(m)) return false; // a ref struct, a pointer, obsolete as an error
             if (!DelegateShimWriter.IsVisible(m.DeclaringType) || (!m.IsStatic && m.DeclaringType.IsValueType)) return false;
             if (typeof(MulticastDelegate).IsAssignableFrom(m.DeclaringType)) return false; // Invoke & co.: the runtime's own
             if (m.ReturnType.IsByRef || m.ReturnType.IsPointer || (m.ReturnType != typeof(void) && !DelegateShimWriter.IsVisible(m.ReturnType))) return false;
@@ -43,6 +45,7 @@ namespace ZTS.GenBridges
         public static IEnumerable<string> Names(MethodInfo m)
         {
             var types = new List<Type> { m.DeclaringType, m.ReturnType };
+            if (m.IsGenericMethod) types.AddRange(m.GetGenericArguments());
             types.AddRange(m.GetParameters().Select(p => p.ParameterType.IsByRef ? p.ParameterType.GetElementType() : p.ParameterType));
             return types.SelectMany(t => DelegateShimWriter.Names(typeof(Action<>).MakeGenericType(t.IsByRef ? t.GetElementType() : t == typeof(void) ? typeof(object) : t)));
         }
@@ -59,9 +62,19 @@ namespace ZTS.GenBridges
             sb.Append("        /// a base's method reached through a derived type is another MethodInfo of the same method).</summary>\n");
             sb.Append("        internal static HostFunction For(global::System.Reflection.MethodBase m, MemberSite s)\n        {\n");
             for (int n = 0; n < methods.Count; n++)
-                sb.Append("            if (m.MethodHandle == M").Append(n).Append(".MethodHandle) return (d, thisVal, argc, argv, magic, data) => Call").Append(n)
+                sb.Append("            if (M").Append(n).Append(" != null && m.MethodHandle == M").Append(n).Append(".MethodHandle) return (d, thisVal, argc, argv, magic, data) => Call").Append(n)
                   .Append("(s, d, argc, argv, data);\n");
-            sb.Append("            return null;\n        }\n");
+            sb.Append("            return null;\n        }\n\n");
+            // A closed instance of a generic method: its definition closed over args whose parameters are `parameters`
+            // (an instance's handle is the one the binder's zts.generic_method or inference closes).
+            sb.Append("        private static global::System.Reflection.MethodBase Closed(Type owner, string name, Type[] args, Type[] parameters)\n        {\n");
+            sb.Append("            foreach (global::System.Reflection.MethodInfo g in owner.GetMethods(Any))\n            {\n");
+            sb.Append("                if (g.Name != name || !g.IsGenericMethodDefinition || g.GetGenericArguments().Length != args.Length || g.GetParameters().Length != parameters.Length) continue;\n");
+            sb.Append("                global::System.Reflection.MethodInfo c;\n");
+            sb.Append("                try { c = g.MakeGenericMethod(args); } catch (ArgumentException) { continue; }\n");
+            sb.Append("                global::System.Reflection.ParameterInfo[] ps = c.GetParameters();\n");
+            sb.Append("                int i = 0;\n                while (i < ps.Length && ps[i].ParameterType == parameters[i]) i++;\n");
+            sb.Append("                if (i == ps.Length) return c;\n            }\n            return null;\n        }\n");
             for (int n = 0; n < methods.Count; n++) Wrapper(sb, n, methods[n]);
             sb.Append("    }\n");
             return sb.ToString();
@@ -72,11 +85,14 @@ namespace ZTS.GenBridges
             ParameterInfo[] ps = m.GetParameters();
             string owner = DelegateShimWriter.Name(m.DeclaringType);
             sb.Append("\n        // ").Append(m.DeclaringType).Append('.').Append(m).Append('\n');
-            sb.Append("        private static readonly global::System.Reflection.MethodBase M").Append(n).Append(" = typeof(").Append(owner)
-              .Append(").GetMethod(\"").Append(m.Name).Append("\", Any, null, new global::System.Type[] { ")
-              .Append(string.Join(", ", ps.Select(p => p.ParameterType.IsByRef ? "typeof(" + DelegateShimWriter.Name(p.ParameterType.GetElementType()) + ").MakeByRefType()"
-                                                                             : "typeof(" + DelegateShimWriter.Name(p.ParameterType) + ")")))
-              .Append(" }, null);\n\n");
+            string types = "new global::System.Type[] { " + string.Join(", ", ps.Select(p => p.ParameterType.IsByRef ? "typeof(" + DelegateShimWriter.Name(p.ParameterType.GetElementType()) + ").MakeByRefType()"
+                                                                                                     : "typeof(" + DelegateShimWriter.Name(p.ParameterType) + ")")) + " }";
+            sb.Append("        private static readonly global::System.Reflection.MethodBase M").Append(n).Append(" = ");
+            if (m.IsGenericMethod)
+                sb.Append("Closed(typeof(").Append(owner).Append("), \"").Append(m.Name).Append("\", new global::System.Type[] { ")
+                  .Append(string.Join(", ", m.GetGenericArguments().Select(a => "typeof(" + DelegateShimWriter.Name(a) + ")"))).Append(" }, ").Append(types).Append(");\n\n");
+            else
+                sb.Append("typeof(").Append(owner).Append(").GetMethod(\"").Append(m.Name).Append("\", Any, null, ").Append(types).Append(", null);\n\n");
             sb.Append("        private static JsValue Call").Append(n).Append("(MemberSite s, JsDomain d, int argc, JsValue* argv, JsValue* data)\n        {\n");
             // As the Editor's bridge: after an UnpackedValues parameter, argv, data and argc are shifted past its extra
             // JS arguments, so that the index stays the C# position.
@@ -100,7 +116,8 @@ namespace ZTS.GenBridges
                 string read = MarshalOptions.UnpackedCount(ps[i]) >= 0 ? "(" + DelegateShimWriter.Name(pt) + ")ArgReader.ReadUnpacked" + args : Read(pt, args, i);
                 sb.Append("            ").Append(DelegateShimWriter.Name(pt)).Append(" a").Append(i).Append(" = ").Append(read).Append(";\n");
             }
-            string call = (m.IsStatic ? owner : "((" + owner + ")ArgReader.This(s, d, data))") + "." + m.Name + "(" +
+            string typeArgs = m.IsGenericMethod ? "<" + string.Join(", ", m.GetGenericArguments().Select(DelegateShimWriter.Name)) + ">" : "";
+            string call = (m.IsStatic ? owner : "((" + owner + ")ArgReader.This(s, d, data))") + "." + m.Name + typeArgs + "(" +
                           string.Join(", ", ps.Select((p, i) => (p.ParameterType.IsByRef ? (p.IsOut ? "out " : "ref ") : "") + "a" + i)) + ")";
             sb.Append("            ").Append(m.ReturnType == typeof(void) ? "" : DelegateShimWriter.Name(m.ReturnType) + " r = ").Append(call).Append(";\n");
             // As the Editor's bridge: the boxes are written back after the call, then the result is written.

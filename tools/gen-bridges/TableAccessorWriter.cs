@@ -24,7 +24,7 @@ namespace ZTS.GenBridges
                 return Enumerable.Empty<PropertyInfo>();
             return t.GetProperties(BindingFlags.Public | BindingFlags.Instance)
                     .Where(p => p.GetIndexParameters().Length == 0 && !p.PropertyType.IsByRef && !p.PropertyType.IsPointer &&
-                                DelegateShimWriter.IsVisible(p.PropertyType) && (p.GetGetMethod() != null || p.GetSetMethod() != null))
+                                DelegateShimWriter.IsVisible(p.PropertyType) && !PlayerExpressible.IsObsoleteError(p) && (p.GetGetMethod() != null || p.GetSetMethod() != null))
                     .OrderBy(p => p.Name, StringComparer.Ordinal);
         }
 

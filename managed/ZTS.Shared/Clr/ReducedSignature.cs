@@ -72,11 +72,22 @@ namespace ZTS.Shared.Clr
             return (set ? "s" : "g") + (f.IsStatic ? "s:" : "i:") + code;
         }
 
+        /// <summary>True for a ref struct (Span, ReadOnlySpan, TypedReference: IsByRefLikeAttribute): it lives on the
+        /// stack only, so it cannot be boxed into a typed entry, stored in a JS object or named as a generic argument.</summary>
+        public static bool IsRefStruct(Type t)
+        {
+            if (!t.IsValueType) return false;
+            if (t == typeof(TypedReference) || t == typeof(ArgIterator) || t == typeof(RuntimeArgumentHandle)) return true;
+            foreach (CustomAttributeData a in t.GetCustomAttributesData())
+                if (a.AttributeType.FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") return true;
+            return false;
+        }
+
         /// <summary>The code of one type, or null when the rule has none.</summary>
         public static string Code(Type t)
         {
             if (t == typeof(void)) return "v";
-            if (t.IsByRef || t.IsPointer || t.ContainsGenericParameters) return null;
+            if (t.IsByRef || t.IsPointer || t.ContainsGenericParameters || IsRefStruct(t)) return null;
             if (t.IsEnum) t = Enum.GetUnderlyingType(t);
             switch (Type.GetTypeCode(t))
             {

@@ -1,0 +1,320 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Security.Cryptography;
+using System.Text;
+
+namespace ZTS.GenBridges
+{
+    /// <summary>
+    /// `ztsrun build-player`: builds the Player launcher of a game (docs/PLAYER.md, "Building a game's Player").
+    /// From the installed build only (build/dist: lib/ with the core, the CLR adapter and the managed layer;
+    /// player-sdk/ with the Player runtime archive and the headers its bridges compile against) it
+    ///  1. generates the bridges, shims, wrappers and accessors for the game's assemblies (Generator), with the
+    ///     framework types scripts reach by default (DefaultTypes) and the members left out listed in
+    ///     DIR/player-coverage.txt;
+    ///  2. with --scripts, fails when a C# member the scripts use has no Player bridge (ScriptCoverage);
+    ///  3. compiles the C# into DIR/lib/ZTS.Il2Cpp.Generated.dll (mcs) and the C++ with the Player runtime into
+    ///     DIR/zts-player (the C++ compiler, in parallel with mcs);
+    ///  4. copies what the launcher runs with into DIR/lib: a self-contained folder.
+    /// A second run with unchanged inputs only compares a stamp (DIR/obj/build-player.stamp).
+    /// </summary>
+    internal static class PlayerBuild
+    {
+        public const string Name = "build-player";
+
+        public const string InputsUsage =
+            "  --assembly A.dll  a game assembly: every public member and every delegate type it declares or instantiates\n" +
+            "  --type 'T, Asm'   one more framework type ('System.Text.StringBuilder, mscorlib'; a generic one as List`1)\n" +
+            "  --types FILE      more types, one assembly-qualified name a line (# comments)\n" +
+            "  --no-default-types  leave out the default framework types (TsFrameworkTypes.Defaults, docs/PLAYER.md)\n" +
+            "  --marshal-xml F   MarshalAs XML, checked strictly: an invalid entry fails the build with file:line: reason\n" +
+            "  advanced (the project's own test Player): --scan-il A.dll (delegate types only), --delegate 'T, Asm', --exclude SIGNATURE\n";
+
+        public const string UsageText =
+            "usage: ztsrun build-player --assembly Game.dll [--assembly ...] [--type 'T, Asm']... [--types FILE] [--marshal-xml FILE]...\n" +
+            "                           [--scripts DIR] --out DIR\n" +
+            "  builds the Player launcher of a game: DIR/zts-player and DIR/lib/, self-contained\n" +
+            "  (run it as `DIR/zts-player Program.exe args`, or `DIR/zts-player DIR/lib/ztsrun.exe scripts/ --assembly Game.dll`)\n" +
+            InputsUsage +
+            "  --scripts DIR     the game's TS project (tsconfig.json) or its compiled scripts with source maps: fail the build\n" +
+            "                    with `file.ts:line:col: 'T.M' has no Player bridge: reason` for each C# member they use that\n" +
+            "                    the Player would not cover (needs node and the typescript package; docs/PLAYER.md)\n" +
+            "  --out DIR         output folder (created); DIR/player-coverage.txt lists the members left out and why\n" +
+            "  needs: the installed build (build/dist), mcs (mono-devel) and a C++ compiler (g++; $CXX wins)\n" +
+            "  exit codes: 0 built or up to date, 1 the build failed (one line says why), 64 usage";
+
+        /// <summary>Parses one input option at args[i]; the number of arguments it took, 0 when args[i] is no input
+        /// option. scanInputs: an --assembly's IL is also read for the delegate types it instantiates.</summary>
+        public static int ParseInput(string[] args, int i, GeneratorInputs inputs, DefaultTypes defaults, bool scanInputs = false)
+        {
+            string a = args[i];
+            if (a == "--no-default-types")
+            {
+                defaults.Enabled = false;
+                return 1;
+            }
+            if (a != "--assembly" && a != "--type" && a != "--types" && a != "--delegate" && a != "--scan-il" && a != "--exclude" && a != "--marshal-xml")
+                return 0;
+            if (i + 1 >= args.Length || args[i + 1].StartsWith("--", StringComparison.Ordinal))
+                throw new ArgumentException(a + " needs a value");
+            string value = args[i + 1];
+            switch (a)
+            {
+                case "--assembly": inputs.AddAssembly(Assembly(value), scanInputs); break;
+                case "--scan-il": inputs.AddScanIl(Assembly(value)); break;
+                case "--type": inputs.AddType(value); break;
+                case "--types":
+                    if (!File.Exists(value)) throw new ArgumentException("no such types file: " + value);
+                    foreach (Type t in ZTS.TsFrameworkTypes.Load(value)) inputs.AddType(t);
+                    break;
+                case "--delegate": inputs.AddDelegate(value); break;
+                case "--exclude": inputs.Excluded.Add(value); break;
+                case "--marshal-xml":
+                    if (!File.Exists(value)) throw new ArgumentException("no such MarshalAs XML file: " + value);
+                    inputs.MarshalXml.Add(value);
+                    break;
+            }
+            return 2;
+        }
+
+        // An input assembly's path, checked: missing, not .NET, or with a dependency that cannot be found, each one line.
+        private static string Assembly(string path)
+        {
+            if (!File.Exists(path)) throw new ArgumentException("no such assembly: " + path);
+            try
+            {
+                AssemblyName.GetAssemblyName(path);
+            }
+            catch (BadImageFormatException)
+            {
+                throw new ArgumentException(path + " is not a .NET assembly");
+            }
+            return path;
+        }
+
+        /// <summary>Checks the MarshalAs XML inputs strictly (TsMarshalXml.Validate); prints each problem and returns false.</summary>
+        public static bool MarshalXmlValid(GeneratorInputs inputs, string tool)
+        {
+            IList<string> invalid = ZTS.TsMarshalXml.Validate(inputs.MarshalXml);
+            if (invalid.Count == 0) return true;
+            foreach (string problem in invalid) Console.Error.WriteLine(problem);
+            Console.Error.WriteLine(tool + ": " + invalid.Count + " invalid MarshalAs XML entr" + (invalid.Count == 1 ? "y" : "ies") + ": nothing generated");
+            return false;
+        }
+
+        /// <summary>The coverage report: what the build covers, then each member left out with its reason.</summary>
+        public static string Report(Generated g)
+        {
+            var sb = new StringBuilder();
+            sb.Append("# The Player build's coverage (ztsrun build-player, docs/PLAYER.md): ").Append(g.Summary).Append('\n');
+            sb.Append("# Public members of the inputs the Player cannot call, with the reason; binding one is a zts: error.\n");
+            foreach (LeftOut l in g.LeftOut) sb.Append(l.Member).Append(": ").Append(l.Reason).Append('\n');
+            return sb.ToString();
+        }
+
+        /// <summary>One line for an exception: the message, and for a type that failed to load, its first loader error.</summary>
+        public static string OneLine(Exception e)
+        {
+            var tl = e as ReflectionTypeLoadException;
+            if (tl != null && tl.LoaderExceptions.Length > 0 && tl.LoaderExceptions[0] != null)
+                return "cannot read the types of an input: " + tl.LoaderExceptions[0].Message.Split('\n')[0] + " (pass the missing assembly with --assembly or put it beside the input)";
+            var fnf = e as FileNotFoundException;
+            if (fnf != null) return "cannot load " + (fnf.FileName ?? "an assembly") + ": put it beside the input that references it, or pass it with --assembly";
+            return e.Message.Split('\n')[0];
+        }
+
+        private sealed class Layout
+        {
+            public string Lib;      // the installed build's lib/ (this program's folder)
+            public string Sdk;      // the installed build's player-sdk/
+            public string Out;      // DIR
+            public string OutLib;   // DIR/lib
+            public string Obj;      // DIR/obj: generated sources, objects, the stamp
+            public string ScriptRefs; // the installed build's tools/script-refs/script_refs.js
+        }
+
+        // The managed layer and native libraries a launcher runs with, from the installed lib/.
+        private static readonly string[] RuntimeFiles =
+        {
+            "libzts.so", "libzts_clr.so", "ZTS.Common.dll", "ZTS.Shared.dll", "ZTS.Il2Cpp.dll", "ztsrun.exe", "ZTS.Declarations.dll",
+        };
+
+        public static int Run(string[] args)
+        {
+            var clock = Stopwatch.StartNew();
+            string outDir = null, scripts = null;
+            var inputs = new GeneratorInputs();
+            var defaults = new DefaultTypes();
+            try
+            {
+                if (args.Length == 0 || args.Contains("--help") || args.Contains("-h"))
+                {
+                    Console.WriteLine(UsageText);
+                    return args.Length == 0 ? 64 : 0;
+                }
+                for (int i = 0; i < args.Length; i++)
+                {
+                    if (args[i] == "--out" || args[i] == "--scripts")
+                    {
+                        if (i + 1 >= args.Length) throw new ArgumentException(args[i] + " needs a folder");
+                        if (args[i] == "--out") outDir = args[++i];
+                        else scripts = args[++i];
+                        continue;
+                    }
+                    int used = ParseInput(args, i, inputs, defaults, true);
+                    if (used == 0) return Usage("unknown argument '" + args[i] + "'");
+                    i += used - 1;
+                }
+                if (outDir == null) return Usage("--out DIR is required");
+                if (inputs.AssemblyPaths.Count == 0) return Usage("no --assembly given: name the game's assemblies");
+                if (scripts != null && !Directory.Exists(scripts)) throw new Toolchain.Failure("no such scripts folder: " + scripts);
+
+                Layout l = Find(outDir);
+                // The launcher ships ztsrun.exe in DIR/lib: its host API (Host.Exit) and the delegate types it binds are covered.
+                inputs.AddAssembly(Path.Combine(l.Lib, "ztsrun.exe"), true);
+                string mcs = Toolchain.Require("mcs", "C# compiler", "apt-get install mono-devel, or run tools/setup.sh");
+                string cxxName = Environment.GetEnvironmentVariable("CXX");
+                string cxx = Toolchain.Require(string.IsNullOrEmpty(cxxName) ? "c++" : cxxName, "C++ compiler", "apt-get install g++, or set CXX");
+                defaults.AddTo(inputs);
+
+                string stampPath = Path.Combine(l.Obj, "build-player.stamp");
+                string stamp = Stamp(args, inputs, l, scripts);
+                string launcher = Path.Combine(l.Out, "zts-player");
+                string generatedDll = Path.Combine(l.OutLib, "ZTS.Il2Cpp.Generated.dll");
+                if (File.Exists(stampPath) && File.ReadAllText(stampPath) == stamp && File.Exists(launcher) && File.Exists(generatedDll))
+                {
+                    Console.WriteLine("build-player: " + launcher + " is up to date (" + Seconds(clock) + ")");
+                    return 0;
+                }
+                if (File.Exists(stampPath)) File.Delete(stampPath);
+
+                if (!MarshalXmlValid(inputs, "build-player")) return 1;
+                Generated g = Generator.Run(inputs);
+                string cpp = Path.Combine(l.Obj, "player_bridges.gen.cpp");
+                string cs = Path.Combine(l.Obj, "PlayerShims.g.cs");
+                Generator.Write(cpp, g.Cpp);
+                Generator.Write(cs, g.Cs);
+                Generator.Write(Path.Combine(l.Out, "player-coverage.txt"), Report(g));
+
+                if (scripts != null)
+                {
+                    List<string> uncovered = ScriptCoverage.Check(scripts, l.ScriptRefs, l.Obj, inputs, g);
+                    if (uncovered.Count > 0)
+                    {
+                        foreach (string line in uncovered) Console.Error.WriteLine(line);
+                        Console.Error.WriteLine("build-player: " + uncovered.Count + " use" + (uncovered.Count == 1 ? "" : "s") +
+                                                " of C# members in the scripts without a Player bridge: nothing built (add their assemblies or types as inputs)");
+                        return 1;
+                    }
+                }
+
+                // The C++ compiles while mcs runs (2-3 s each here).
+                string obj = Path.Combine(l.Obj, "player_bridges.gen.o");
+                var compile = new Toolchain.Run(cxx, new[] { "-O2", "-std=c++17", "-fPIE", "-w", "-I", Path.Combine(l.Sdk, "include"), "-c", cpp, "-o", obj });
+                Directory.CreateDirectory(l.OutLib);
+                foreach (string f in RuntimeFiles) Copy(Path.Combine(l.Lib, f), l.OutLib);
+                // Program.exe's own folder may hold older copies of the game's assemblies; these are the ones the
+                // generated assembly was compiled against, and the launcher searches DIR/lib first.
+                foreach (string a in inputs.AssemblyPaths.Where(p => !IsFramework(p))) Copy(a, l.OutLib);
+                var refs = new List<string> { "-target:library", "-unsafe", "-nowarn:618,612", "-debug-", "-out:" + generatedDll,
+                                              "-r:" + Path.Combine(l.Lib, "ZTS.Common.dll"), "-r:" + Path.Combine(l.Lib, "ZTS.Shared.dll") };
+                refs.AddRange(inputs.AssemblyPaths.Select(p => "-r:" + p));
+                refs.Add(cs);
+                new Toolchain.Run(mcs, refs).Check("compiling the generated C# (" + cs + ")");
+                compile.Check("compiling the generated C++ (" + cpp + ")");
+                new Toolchain.Run(cxx, new[] { "-o", launcher, obj, "-Wl,--whole-archive", Path.Combine(l.Sdk, "libzts_player.a"), "-Wl,--no-whole-archive",
+                                               "-L" + l.OutLib, "-lzts_clr", "-lzts", "-Wl,-rpath,$ORIGIN/lib", "-pthread" })
+                    .Check("linking " + launcher);
+                File.WriteAllText(stampPath, stamp);
+                Console.WriteLine("build-player: " + launcher + ": " + g.Summary + "; " + g.LeftOut.Count + " members left out (" +
+                                  Path.Combine(l.Out, "player-coverage.txt") + ") (" + Seconds(clock) + ")");
+                return 0;
+            }
+            catch (Toolchain.Failure e)
+            {
+                Console.Error.WriteLine("build-player: " + e.Message);
+                return 1;
+            }
+            catch (Exception e)
+            {
+                Console.Error.WriteLine("build-player: " + OneLine(e));
+                return 1;
+            }
+        }
+
+        private static int Usage(string error)
+        {
+            Console.Error.WriteLine("build-player: " + error);
+            Console.Error.WriteLine(UsageText);
+            return 64;
+        }
+
+        private static string Seconds(Stopwatch clock)
+        {
+            return (clock.ElapsedMilliseconds / 1000.0).ToString("0.0", System.Globalization.CultureInfo.InvariantCulture) + " s";
+        }
+
+        // Where the installed build's parts are, checked: a missing part names the build that makes it.
+        private static Layout Find(string outDir)
+        {
+            string lib = Path.GetDirectoryName(typeof(PlayerBuild).Assembly.Location);
+            string dist = Path.GetDirectoryName(lib);
+            var l = new Layout
+            {
+                Lib = lib,
+                Sdk = Path.Combine(dist, "player-sdk"),
+                Out = Path.GetFullPath(outDir),
+                ScriptRefs = Path.Combine(dist, "tools", "script-refs", "script_refs.js"),
+            };
+            l.OutLib = Path.Combine(l.Out, "lib");
+            l.Obj = Path.Combine(l.Out, "obj");
+            foreach (string f in RuntimeFiles.Select(f => Path.Combine(lib, f))
+                                             .Concat(new[] { Path.Combine(l.Sdk, "libzts_player.a"), Path.Combine(l.Sdk, "include", "player_bridge.h") }))
+                if (!File.Exists(f)) throw new Toolchain.Failure("the installed build is incomplete: " + f + " is missing (build ZTS with tools/setup.sh)");
+            Directory.CreateDirectory(l.Obj);
+            return l;
+        }
+
+        private static bool IsFramework(string path)
+        {
+            string dir = Path.GetDirectoryName(typeof(object).Assembly.Location);
+            return path.StartsWith(Path.GetDirectoryName(dir) ?? dir, StringComparison.Ordinal) || path.Contains("/gac/");
+        }
+
+        private static void Copy(string file, string dir)
+        {
+            string to = Path.Combine(dir, Path.GetFileName(file));
+            if (Path.GetFullPath(file) == Path.GetFullPath(to)) return; // the project's own Player writes into build/dist
+            File.Copy(file, to, true);
+            foreach (string debug in new[] { file + ".mdb", Path.ChangeExtension(file, ".pdb") })
+                if (File.Exists(debug)) File.Copy(debug, Path.Combine(dir, Path.GetFileName(debug)), true);
+        }
+
+        // What the output depends on: the arguments, every input file, this program and the installed build's parts,
+        // and with --scripts the scripts' files. The stamp is their SHA-256 (a few MB of reading: ~0.1 s here).
+        private static string Stamp(string[] args, GeneratorInputs inputs, Layout l, string scripts)
+        {
+            var files = new List<string> { typeof(PlayerBuild).Assembly.Location, Path.Combine(l.Sdk, "libzts_player.a") };
+            files.AddRange(Directory.GetFiles(Path.Combine(l.Sdk, "include"), "*", SearchOption.AllDirectories).OrderBy(f => f, StringComparer.Ordinal));
+            files.AddRange(RuntimeFiles.Select(f => Path.Combine(l.Lib, f)));
+            files.AddRange(inputs.AssemblyPaths);
+            files.AddRange(inputs.MarshalXml);
+            for (int i = 0; i + 1 < args.Length; i++)
+                if (args[i] == "--types") files.Add(args[i + 1]);
+            if (scripts != null) files.AddRange(ScriptCoverage.Files(scripts));
+            if (scripts != null && File.Exists(l.ScriptRefs)) files.Add(l.ScriptRefs);
+            using (var sha = SHA256.Create())
+            {
+                var text = new StringBuilder("build-player 1\n");
+                text.Append(string.Join("\n", args)).Append('\n');
+                foreach (string f in files)
+                    text.Append(f).Append(' ').Append(BitConverter.ToString(sha.ComputeHash(File.ReadAllBytes(f)))).Append('\n');
+                return text.ToString();
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using System.Web.Script.Serialization;
+using ZTS.Shared.Clr;
+
+namespace ZTS.GenBridges
+{
+    /// <summary>
+    /// build-player --scripts: the C# members the game's scripts use, found exactly by tsc's checker
+    /// (tools/script-refs/script_refs.js, docs/SCRIPT_REFS.md), checked against what this build covers by the rule
+    /// the Player binds with (ReducedSignature, the generated signatures and wrappers). One line per member the
+    /// Player would not cover: `src/game/logic.ts:12:7: 'Scene.Spawn' has no Player bridge: reason`. A member the
+    /// scripts reach only through a run-time path (a computed name or type) is printed as unresolved, not guessed,
+    /// and does not fail the build.
+    /// </summary>
+    internal static class ScriptCoverage
+    {
+        /// <summary>The files under a scripts folder the check depends on (for the build stamp).</summary>
+        public static IEnumerable<string> Files(string dir)
+        {
+            var exts = new HashSet<string>(StringComparer.Ordinal) { ".ts", ".tsx", ".mts", ".js", ".mjs", ".map", ".json" };
+            return Directory.GetFiles(dir, "*", SearchOption.AllDirectories)
+                            .Where(f => exts.Contains(Path.GetExtension(f)) && !f.Contains("/node_modules/") && !f.Contains("/.git/"))
+                            .OrderBy(f => f, StringComparer.Ordinal);
+        }
+
+        /// <summary>The uncovered uses, one line each (empty: every member the scripts use is covered).</summary>
+        public static List<string> Check(string scripts, string analyzer, string obj, GeneratorInputs inputs, Generated g)
+        {
+            if (!File.Exists(analyzer)) throw new Toolchain.Failure("the installed build has no script analyzer: " + analyzer + " is missing (build ZTS with tools/setup.sh)");
+            string node = Toolchain.Require("node", "Node.js for --scripts", "apt-get install nodejs");
+            string json = Path.Combine(obj, "script-refs.json");
+            if (File.Exists(json)) File.Delete(json);
+            var run = new Toolchain.Run(node, new[] { analyzer, "--project", scripts, "--out", json });
+            if (run.Wait() != 0)
+            {
+                string output = run.Output.Trim();
+                throw new Toolchain.Failure("--scripts " + scripts + ": " + (output.Length == 0 ? "the script analyzer failed" : output.Replace("\n", "; ")));
+            }
+            var refs = (Dictionary<string, object>)new JavaScriptSerializer { MaxJsonLength = int.MaxValue }.DeserializeObject(File.ReadAllText(json));
+            var types = Index(inputs);
+            var lines = new List<string>();
+            foreach (Dictionary<string, object> r in List(refs, "refs"))
+            {
+                string why = Uncovered(r, types, inputs, g);
+                if (why != null) lines.Add(Position(r) + ": " + why);
+            }
+            foreach (Dictionary<string, object> u in List(refs, "unresolved"))
+                Console.Error.WriteLine(Position(u) + ": unresolved, not checked at build time: " + Str(u, "text") + " (" + Str(u, "reason") + ")");
+            return lines.Distinct().ToList();
+        }
+
+        private static IEnumerable<Dictionary<string, object>> List(Dictionary<string, object> d, string key)
+        {
+            object v;
+            return d.TryGetValue(key, out v) && v is object[] ? ((object[])v).Cast<Dictionary<string, object>>() : Enumerable.Empty<Dictionary<string, object>>();
+        }
+
+        private static string Str(Dictionary<string, object> d, string key)
+        {
+            object v;
+            return d.TryGetValue(key, out v) && v != null ? Convert.ToString(v, System.Globalization.CultureInfo.InvariantCulture) : null;
+        }
+
+        private static string Position(Dictionary<string, object> r)
+        {
+            return Str(r, "file") + ":" + Str(r, "line") + ":" + Str(r, "col");
+        }
+
+        // The input types (and their nested types) by reflection full name.
+        private static Dictionary<string, Type> Index(GeneratorInputs inputs)
+        {
+            var index = new Dictionary<string, Type>(StringComparer.Ordinal);
+            var queue = new Queue<Type>(inputs.Types);
+            while (queue.Count > 0)
+            {
+                Type t = queue.Dequeue();
+                if (t.FullName == null || index.ContainsKey(t.FullName)) continue;
+                index[t.FullName] = t;
+                foreach (Type n in t.GetNestedTypes(BindingFlags.Public)) queue.Enqueue(n);
+            }
+            return index;
+        }
+
+        // Why the use r is not covered, or null when it is.
+        private static string Uncovered(Dictionary<string, object> r, Dictionary<string, Type> types, GeneratorInputs inputs, Generated g)
+        {
+            string ns = Str(r, "namespace") ?? "";
+            string typeName = Str(r, "type");
+            string member = Str(r, "member") ?? "";
+            string kind = Str(r, "kind");
+            bool isStatic = r.ContainsKey("static") && r["static"] is bool && (bool)r["static"];
+            string fullName = ns.Length == 0 ? typeName : ns + "." + typeName;
+            string shown = "'" + ShortName(typeName) + (kind == "new" ? "' constructor" : member.Length > 0 ? "." + member + "'" : "'");
+            Type t;
+            if (!types.TryGetValue(fullName, out t))
+                return shown + " has no Player bridge: its type " + fullName + " is not an input of the build (add its assembly with --assembly, or --type '" + fullName + ", Assembly')";
+            if (kind == "type" || member.Length == 0 && kind != "new") return null;
+            string[] names = r.ContainsKey("params") && r["params"] is object[] ? ((object[])r["params"]).Select(o => Convert.ToString(o)).ToArray() : null;
+            const BindingFlags any = BindingFlags.Public | BindingFlags.FlattenHierarchy;
+            BindingFlags flags = any | (isStatic ? BindingFlags.Static : BindingFlags.Instance);
+            var candidates = new List<MethodBase>();
+            FieldInfo field = null;
+            if (kind == "new")
+            {
+                if (t.IsValueType && (names == null || names.Length == 0)) return null; // new S(): a zeroed box, no bridge (Il2CppBridges.DefaultStruct)
+                candidates.AddRange(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance));
+            }
+            else if (kind == "call")
+            {
+                candidates.AddRange(t.GetMethods(flags).Where(m => m.Name == member && !m.IsSpecialName));
+                if (candidates.Count == 0 && !isStatic) candidates.AddRange(Extensions(t, member, inputs));
+                if (candidates.Count == 0)
+                {
+                    // A delegate-typed property or field called as a function: its getter, then the delegate's invoker.
+                    PropertyInfo dp = t.GetProperty(member, flags);
+                    if (dp != null && dp.GetGetMethod() != null) candidates.Add(dp.GetGetMethod());
+                }
+            }
+            else
+            {
+                PropertyInfo p = t.GetProperties(flags).FirstOrDefault(x => x.Name == member && x.GetIndexParameters().Length == 0);
+                if (p != null)
+                {
+                    if (kind == "get" && p.GetGetMethod() != null) candidates.Add(p.GetGetMethod());
+                    if (kind == "set" && p.GetSetMethod() != null) candidates.Add(p.GetSetMethod());
+                }
+                else field = t.GetField(member, flags);
+                if (p == null && field == null)
+                {
+                    // An event (add_/remove_ through zts) or a method read as a value: covered when its accessors are.
+                    candidates.AddRange(t.GetMethods(flags).Where(m => m.Name == member));
+                    if (candidates.Count == 0) return null; // a nested type or a member the runtime makes (prototype, ...)
+                }
+            }
+            if (field != null)
+            {
+                string why;
+                string sig = ReducedSignature.OfField(field, kind == "set", out why);
+                if (sig == null) return shown + " has no Player bridge: its type " + field.FieldType.Name + " has no reduced signature";
+                return g.Signatures.Contains(sig) ? null : shown + " has no Player bridge: signature " + sig + " was not generated (it is excluded)";
+            }
+            if (candidates.Count == 0) return null;
+            if (names != null)
+            {
+                var named = candidates.Where(m => m.GetParameters().Select(p => p.Name).SequenceEqual(names)).ToList();
+                // An extension method's declaration drops its `this` parameter.
+                if (named.Count == 0) named = candidates.Where(m => m.IsStatic && m.IsDefined(typeof(ExtensionAttribute), false) &&
+                                                                    m.GetParameters().Skip(1).Select(p => p.Name).SequenceEqual(names)).ToList();
+                if (named.Count > 0) candidates = named;
+            }
+            foreach (MethodBase m in candidates)
+            {
+                string why = Why(m, g);
+                if (why != null) return shown + " has no Player bridge: " + why;
+            }
+            return null;
+        }
+
+        private static IEnumerable<MethodBase> Extensions(Type t, string name, GeneratorInputs inputs)
+        {
+            return inputs.Types.Where(x => x.IsAbstract && x.IsSealed && x.IsDefined(typeof(ExtensionAttribute), false))
+                         .SelectMany(x => x.GetMethods(BindingFlags.Public | BindingFlags.Static))
+                         .Where(m => m.Name == name && m.IsDefined(typeof(ExtensionAttribute), false) && m.GetParameters().Length > 0 &&
+                                     (m.GetParameters()[0].ParameterType.IsAssignableFrom(t) || m.IsGenericMethodDefinition));
+        }
+
+        private static string ShortName(string typeName)
+        {
+            int plus = typeName.LastIndexOf('+');
+            string n = plus >= 0 ? typeName.Substring(plus + 1) : typeName;
+            int tick = n.IndexOf('`');
+            return tick >= 0 ? n.Substring(0, tick) : n;
+        }
+
+        // Why the Player does not cover m (the route Il2CppBridges.Bind takes), or null.
+        private static string Why(MethodBase m, Generated g)
+        {
+            string reason = PlayerExpressible.WhyNot(m);
+            if (reason != null) return reason;
+            if (m.IsGenericMethodDefinition)
+            {
+                // Closed at run time by inference or zts.generic_method: covered when the build closed it (Generator).
+                bool byRef = m.GetParameters().Any(p => p.ParameterType.IsByRef);
+                if (byRef) return g.Wrappers.Any(w => w.IsGenericMethod && w.GetGenericMethodDefinition().MethodHandle == m.MethodHandle) ? null
+                    : "a generic method with ref/out parameters whose closings the build could not write";
+                return null;
+            }
+            bool refOut = m.GetParameters().Any(p => p.ParameterType.IsByRef);
+            if (refOut)
+                return g.Wrappers.Any(w => w.MethodHandle == m.MethodHandle) ? null
+                    : "a method with ref/out parameters without a managed wrapper (an `in` parameter, an instance method of a struct, a constructor)";
+            string why;
+            string sig = ReducedSignature.Of(m, out why);
+            if (sig == null) return why + " has no reduced signature";
+            return g.Signatures.Contains(sig) ? null : "signature " + sig + " was not generated (it is excluded)";
+        }
+    }
+}

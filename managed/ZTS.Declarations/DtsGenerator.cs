@@ -44,9 +44,11 @@ namespace ZTS.Declarations
             List<Type> roots = assemblies.SelectMany(ExportedTypes)
                 .Where(t => TsTypeMapper.IsDeclarable(t) && (wanted.Count == 0 || wanted.Contains(TsTypeMapper.Namespace(t))))
                 .Where(t => options.Policy == null || options.Policy.AllowsType(t)) // only what scripts may reach (issue 15)
+                .Concat((options.DefaultTypes ? TsFrameworkTypes.Defaults : new Type[0]).Concat(options.Types)
+                            .Where(t => TsTypeMapper.IsDeclarable(t) && (options.Policy == null || options.Policy.AllowsType(t))))
                 .Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
             foreach (string ns in wanted)
-                if (!roots.Any(t => TsTypeMapper.Namespace(t) == ns))
+                if (!assemblies.SelectMany(ExportedTypes).Any(t => TsTypeMapper.IsDeclarable(t) && TsTypeMapper.Namespace(t) == ns))
                     throw new ArgumentException("gen-dts: namespace '" + ns + "' has no public types in the given assemblies (" +
                                                 string.Join(", ", options.Assemblies.Select(Path.GetFileName).ToArray()) + "; their namespaces: " +
                                                 string.Join(", ", assemblies.SelectMany(ExportedTypes).Select(TsTypeMapper.Namespace).Distinct()

@@ -8,6 +8,14 @@ namespace ZTS.Declarations
         /// <summary>Paths of the assemblies whose public types are declared.</summary>
         public readonly List<string> Assemblies = new List<string>();
 
+        /// <summary>More types declared with their members, whatever their namespace (gen-dts --type, --types): framework
+        /// types scripts reach. The Player build (ztsrun build-player) covers the same types.</summary>
+        public readonly List<System.Type> Types = new List<System.Type>();
+
+        /// <summary>Also declare <see cref="ZTS.TsFrameworkTypes.Defaults"/> with their members (the default; gen-dts
+        /// --no-default-types turns it off), the set the Player build covers by default.</summary>
+        public bool DefaultTypes = true;
+
         /// <summary>Namespaces to declare (exact names); empty: every namespace of <see cref="Assemblies"/>.</summary>
         public readonly List<string> Namespaces = new List<string>();
 

@@ -22,11 +22,13 @@ namespace ZTS.Declarations
         private readonly TsTypeMapper _map;
         private readonly MemberCollector _members;
         private readonly TypeShape _shape;
+        private readonly TsScriptPolicy _policy;
 
         /// <summary>Creates a writer; every type it names is reported through map.Referenced.</summary>
         public TypeWriter(TsTypeMapper map, TsAliasTable aliases, TsScriptPolicy policy = null)
         {
             _map = map;
+            _policy = policy;
             _members = new MemberCollector(map, aliases, policy);
             _shape = new TypeShape(aliases, map.Oblivious);
         }
@@ -65,6 +67,9 @@ namespace ZTS.Declarations
             var extends = new List<string>();
             foreach (KeyValuePair<Type, List<string>> b in _shape.Extends(t, instance))
             {
+                // A base the policy denies is a branded interface (Denied): two of them cannot both be extended
+                // (their brands differ, TS2320), and scripts reach none of its members anyway.
+                if (_policy != null && !_policy.AllowsType(b.Key)) continue;
                 string named = _map.Named(b.Key);
                 extends.Add(b.Value.Count == 0 ? named : "Omit<" + named + ", " + string.Join(" | ", b.Value.Select(OmitKey).ToArray()) + ">");
             }

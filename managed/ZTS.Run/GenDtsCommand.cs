@@ -18,10 +18,12 @@ namespace ZTS.Run
         /// <summary>Its line in the ztsrun usage text.</summary>
         public const string UsageLine =
             "       ztsrun gen-dts --assembly A.dll [--assembly ...] [--namespace NS ...] [--alias-xml F ...] [--marshal-xml F ...] [--policy FILE]\n" +
-            "                      [--nullable oblivious] [--host-api] --out DIR\n" +
+            "                      [--type 'T, Asm']... [--types FILE] [--no-default-types] [--nullable oblivious] [--host-api] --out DIR\n" +
             "                      write TypeScript declarations (.d.ts) of the assemblies' C# API (docs/DECLARATIONS.md)\n" +
             "         --nullable oblivious  unannotated reference types without | null (default: annotated, | null unless annotated)\n" +
             "         --host-api            also declare ztsrun's own API (import { Host } from 'csharp:ZTS.Run')\n" +
+            "         --type, --types FILE  more framework types declared with their members (what `ztsrun build-player` covers too);\n" +
+            "                               --no-default-types leaves out the default set (List, Dictionary, StringBuilder, Math, ...)\n" +
             "         exit codes: 0 written, 1 generation failed, 3 an --assembly is missing or cannot be loaded, 64 usage";
 
         /// <summary>Runs the subcommand; args[0] is "gen-dts".</summary>
@@ -44,6 +46,24 @@ namespace ZTS.Run
                     case "--host-api":
                         options.Assemblies.Add(typeof(Host).Assembly.Location); // ztsrun.exe: namespace ZTS.Run
                         hostApi = true;
+                        continue;
+                    case "--no-default-types":
+                        options.DefaultTypes = false;
+                        continue;
+                    case "--type":
+                    case "--types":
+                        if (string.IsNullOrEmpty(value)) return Fail(a + " needs a value");
+                        i++;
+                        try
+                        {
+                            if (a == "--type") options.Types.Add(TsFrameworkTypes.Resolve(value, ""));
+                            else options.Types.AddRange(TsFrameworkTypes.Load(value));
+                        }
+                        catch (Exception e)
+                        {
+                            Console.Error.WriteLine("ztsrun gen-dts: " + e.Message);
+                            return 1;
+                        }
                         continue;
                     case "--nullable":
                         if (value != "oblivious" && value != "annotated") return Fail("--nullable takes oblivious or annotated");

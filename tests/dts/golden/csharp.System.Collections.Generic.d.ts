@@ -53,28 +53,137 @@ declare module "csharp:System.Collections.Generic" {
     export const Dictionary$2: Dictionary$2$Definition;
     export namespace Dictionary$2 {
 
-        /** struct System.Collections.Generic.Dictionary<TKey, TValue>.Enumerator (opaque: outside the declaration closure, members not declared) */
-        export interface Enumerator<TKey, TValue> extends zts.Opaque<"System.Collections.Generic.Dictionary$2.Enumerator"> {}
+        /** struct System.Collections.Generic.Dictionary<TKey, TValue>.Enumerator */
+        export interface Enumerator<TKey, TValue> extends $System.ValueType, $System.IDisposable {
+            readonly Current: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+            Dispose(): void;
+            MoveNext(): boolean;
+        }
         export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.Dictionary$2.Enumerator", 2> {
         }
         export interface Enumerator$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.Dictionary$2.Enumerator<TKey, TValue>> {
+            new (): $System_Collections_Generic.Dictionary$2.Enumerator<TKey, TValue>;
             readonly prototype: $System_Collections_Generic.Dictionary$2.Enumerator<TKey, TValue>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         }
 
-        /** class System.Collections.Generic.Dictionary<TKey, TValue>.KeyCollection (opaque: outside the declaration closure, members not declared) */
-        export interface KeyCollection<TKey, TValue> extends zts.Opaque<"System.Collections.Generic.Dictionary$2.KeyCollection"> {}
+        /** class System.Collections.Generic.Dictionary<TKey, TValue>.KeyCollection */
+        export interface KeyCollection<TKey, TValue> extends $System.Object {
+            readonly Count: number;
+            CopyTo(array: zts.Array<TKey> | null, index: number): void;
+            GetEnumerator(): $System_Collections_Generic.Dictionary$2.KeyCollection.Enumerator<TKey, TValue>;
+            [Symbol.iterator](): IterableIterator<TKey>;
+        }
         export interface KeyCollection$Definition extends zts.GenericDefinition<"System.Collections.Generic.Dictionary$2.KeyCollection", 2> {
+            readonly Enumerator: $System_Collections_Generic.Dictionary$2.KeyCollection.Enumerator$Definition;
         }
         export interface KeyCollection$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.Dictionary$2.KeyCollection<TKey, TValue> | null> {
+            new (dictionary: $System_Collections_Generic.Dictionary$2<TKey, TValue> | null): $System_Collections_Generic.Dictionary$2.KeyCollection<TKey, TValue>;
             readonly prototype: $System_Collections_Generic.Dictionary$2.KeyCollection<TKey, TValue>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+        export namespace KeyCollection {
+
+            /** struct System.Collections.Generic.Dictionary<TKey, TValue>.KeyCollection.Enumerator (opaque: outside the declaration closure, members not declared) */
+            export interface Enumerator<TKey, TValue> extends zts.Opaque<"System.Collections.Generic.Dictionary$2.KeyCollection.Enumerator"> {}
+            export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.Dictionary$2.KeyCollection.Enumerator", 2> {
+            }
+            export interface Enumerator$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.Dictionary$2.KeyCollection.Enumerator<TKey, TValue>> {
+                readonly prototype: $System_Collections_Generic.Dictionary$2.KeyCollection.Enumerator<TKey, TValue>;
+            }
         }
 
-        /** class System.Collections.Generic.Dictionary<TKey, TValue>.ValueCollection (opaque: outside the declaration closure, members not declared) */
-        export interface ValueCollection<TKey, TValue> extends zts.Opaque<"System.Collections.Generic.Dictionary$2.ValueCollection"> {}
+        /** class System.Collections.Generic.Dictionary<TKey, TValue>.ValueCollection */
+        export interface ValueCollection<TKey, TValue> extends $System.Object {
+            readonly Count: number;
+            CopyTo(array: zts.Array<TValue> | null, index: number): void;
+            GetEnumerator(): $System_Collections_Generic.Dictionary$2.ValueCollection.Enumerator<TKey, TValue>;
+            [Symbol.iterator](): IterableIterator<TValue>;
+        }
         export interface ValueCollection$Definition extends zts.GenericDefinition<"System.Collections.Generic.Dictionary$2.ValueCollection", 2> {
+            readonly Enumerator: $System_Collections_Generic.Dictionary$2.ValueCollection.Enumerator$Definition;
         }
         export interface ValueCollection$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.Dictionary$2.ValueCollection<TKey, TValue> | null> {
+            new (dictionary: $System_Collections_Generic.Dictionary$2<TKey, TValue> | null): $System_Collections_Generic.Dictionary$2.ValueCollection<TKey, TValue>;
             readonly prototype: $System_Collections_Generic.Dictionary$2.ValueCollection<TKey, TValue>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+        export namespace ValueCollection {
+
+            /** struct System.Collections.Generic.Dictionary<TKey, TValue>.ValueCollection.Enumerator (opaque: outside the declaration closure, members not declared) */
+            export interface Enumerator<TKey, TValue> extends zts.Opaque<"System.Collections.Generic.Dictionary$2.ValueCollection.Enumerator"> {}
+            export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.Dictionary$2.ValueCollection.Enumerator", 2> {
+            }
+            export interface Enumerator$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.Dictionary$2.ValueCollection.Enumerator<TKey, TValue>> {
+                readonly prototype: $System_Collections_Generic.Dictionary$2.ValueCollection.Enumerator<TKey, TValue>;
+            }
+        }
+    }
+
+    /** class System.Collections.Generic.HashSet<T> */
+    export interface HashSet$1<T> extends $System.Object, $System_Runtime_Serialization.IDeserializationCallback, $System_Runtime_Serialization.ISerializable {
+        readonly Count: number;
+        readonly Comparer: $System_Collections_Generic.IEqualityComparer$1<T> | null;
+        Add(item: T): boolean;
+        Clear(): void;
+        Contains(item: T): boolean;
+        CopyTo(array: zts.Array<T> | null): void;
+        CopyTo(array: zts.Array<T> | null, arrayIndex: number): void;
+        CopyTo(array: zts.Array<T> | null, arrayIndex: number, count: number): void;
+        EnsureCapacity(capacity: number): number;
+        ExceptWith(other: $System_Collections_Generic.IEnumerable$1<T> | null): void;
+        GetEnumerator(): $System_Collections_Generic.HashSet$1.Enumerator<T>;
+        GetObjectData(info: $System_Runtime_Serialization.SerializationInfo | null, context: $System_Runtime_Serialization.StreamingContext): void;
+        IntersectWith(other: $System_Collections_Generic.IEnumerable$1<T> | null): void;
+        IsProperSubsetOf(other: $System_Collections_Generic.IEnumerable$1<T> | null): boolean;
+        IsProperSupersetOf(other: $System_Collections_Generic.IEnumerable$1<T> | null): boolean;
+        IsSubsetOf(other: $System_Collections_Generic.IEnumerable$1<T> | null): boolean;
+        IsSupersetOf(other: $System_Collections_Generic.IEnumerable$1<T> | null): boolean;
+        OnDeserialization(sender: number | string | boolean | zts.Object | null): void;
+        Overlaps(other: $System_Collections_Generic.IEnumerable$1<T> | null): boolean;
+        Remove(item: T): boolean;
+        RemoveWhere(match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): number;
+        SetEquals(other: $System_Collections_Generic.IEnumerable$1<T> | null): boolean;
+        SymmetricExceptWith(other: $System_Collections_Generic.IEnumerable$1<T> | null): void;
+        TrimExcess(): void;
+        TryGetValue(equalValue: T, actualValue: zts.Ref<T>): boolean;
+        UnionWith(other: $System_Collections_Generic.IEnumerable$1<T> | null): void;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
+    export interface HashSet$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.HashSet$1", 1> {
+        readonly Enumerator: $System_Collections_Generic.HashSet$1.Enumerator$Definition;
+    }
+    export interface HashSet$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.HashSet$1<T> | null> {
+        new (): $System_Collections_Generic.HashSet$1<T>;
+        new (collection: $System_Collections_Generic.IEnumerable$1<T> | null): $System_Collections_Generic.HashSet$1<T>;
+        new (comparer: $System_Collections_Generic.IEqualityComparer$1<T> | null): $System_Collections_Generic.HashSet$1<T>;
+        new (capacity: number): $System_Collections_Generic.HashSet$1<T>;
+        new (collection: $System_Collections_Generic.IEnumerable$1<T> | null, comparer: $System_Collections_Generic.IEqualityComparer$1<T> | null): $System_Collections_Generic.HashSet$1<T>;
+        new (capacity: number, comparer: $System_Collections_Generic.IEqualityComparer$1<T> | null): $System_Collections_Generic.HashSet$1<T>;
+        readonly prototype: $System_Collections_Generic.HashSet$1<T>;
+        CreateSetComparer(): $System_Collections_Generic.IEqualityComparer$1<$System_Collections_Generic.HashSet$1<T> | null> | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const HashSet$1: HashSet$1$Definition;
+    export namespace HashSet$1 {
+
+        /** struct System.Collections.Generic.HashSet<T>.Enumerator */
+        export interface Enumerator<T> extends $System.ValueType, $System.IDisposable {
+            readonly Current: T;
+            Dispose(): void;
+            MoveNext(): boolean;
+        }
+        export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.HashSet$1.Enumerator", 1> {
+        }
+        export interface Enumerator$Type<T> extends zts.TypeObject<$System_Collections_Generic.HashSet$1.Enumerator<T>> {
+            new (): $System_Collections_Generic.HashSet$1.Enumerator<T>;
+            readonly prototype: $System_Collections_Generic.HashSet$1.Enumerator<T>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         }
     }
 
@@ -97,8 +206,10 @@ declare module "csharp:System.Collections.Generic" {
     }
     export const ICollection$1: ICollection$1$Definition;
 
-    /** interface System.Collections.Generic.IComparer<T> (opaque: outside the declaration closure, members not declared) */
-    export interface IComparer$1<T> extends zts.Opaque<"System.Collections.Generic.IComparer$1"> {}
+    /** interface System.Collections.Generic.IComparer<T> */
+    export interface IComparer$1<T> extends zts.Object {
+        Compare(x: T, y: T): number;
+    }
     export interface IComparer$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IComparer$1", 1> {
     }
     export interface IComparer$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.IComparer$1<T> | null> {
@@ -106,8 +217,26 @@ declare module "csharp:System.Collections.Generic" {
     }
     export const IComparer$1: IComparer$1$Definition;
 
-    /** interface System.Collections.Generic.IDictionary<TKey, TValue> (opaque: outside the declaration closure, members not declared) */
-    export interface IDictionary$2<TKey, TValue> extends zts.Opaque<"System.Collections.Generic.IDictionary$2"> {}
+    /** interface System.Collections.Generic.IDictionary<TKey, TValue> */
+    export interface IDictionary$2<TKey, TValue> extends $System_Collections_Generic.ICollection$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> {
+        readonly Keys: $System_Collections_Generic.ICollection$1<TKey> | null;
+        readonly Values: $System_Collections_Generic.ICollection$1<TValue> | null;
+        readonly Count: number;
+        readonly IsReadOnly: boolean;
+        Add(item: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>): void;
+        Add(key: TKey, value: TValue): void;
+        Clear(): void;
+        Contains(item: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>): boolean;
+        ContainsKey(key: TKey): boolean;
+        CopyTo(array: zts.Array<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> | null, arrayIndex: number): void;
+        GetEnumerator(): $System_Collections_Generic.IEnumerator$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> | null;
+        Remove(item: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>): boolean;
+        Remove(key: TKey): boolean;
+        TryGetValue(key: TKey, value: zts.Ref<TValue>): boolean;
+        get_Item(key: TKey): TValue;
+        set_Item(key: TKey, value: TValue): void;
+        [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;
+    }
     export interface IDictionary$2$Definition extends zts.GenericDefinition<"System.Collections.Generic.IDictionary$2", 2> {
     }
     export interface IDictionary$2$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.IDictionary$2<TKey, TValue> | null> {
@@ -141,8 +270,11 @@ declare module "csharp:System.Collections.Generic" {
     }
     export const IEnumerator$1: IEnumerator$1$Definition;
 
-    /** interface System.Collections.Generic.IEqualityComparer<T> (opaque: outside the declaration closure, members not declared) */
-    export interface IEqualityComparer$1<T> extends zts.Opaque<"System.Collections.Generic.IEqualityComparer$1"> {}
+    /** interface System.Collections.Generic.IEqualityComparer<T> */
+    export interface IEqualityComparer$1<T> extends zts.Object {
+        Equals(x: T, y: T): boolean;
+        GetHashCode(obj: T): number;
+    }
     export interface IEqualityComparer$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IEqualityComparer$1", 1> {
     }
     export interface IEqualityComparer$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.IEqualityComparer$1<T> | null> {
@@ -219,6 +351,79 @@ declare module "csharp:System.Collections.Generic" {
     }
     export const KeyValuePair$2: KeyValuePair$2$Definition;
 
+    /** class System.Collections.Generic.LinkedList<T> */
+    export interface LinkedList$1<T> extends $System.Object, $System_Runtime_Serialization.IDeserializationCallback, $System_Runtime_Serialization.ISerializable {
+        readonly Count: number;
+        readonly First: $System_Collections_Generic.LinkedListNode$1<T> | null;
+        readonly Last: $System_Collections_Generic.LinkedListNode$1<T> | null;
+        AddAfter(node: $System_Collections_Generic.LinkedListNode$1<T> | null, newNode: $System_Collections_Generic.LinkedListNode$1<T> | null): void;
+        AddAfter(node: $System_Collections_Generic.LinkedListNode$1<T> | null, value: T): $System_Collections_Generic.LinkedListNode$1<T> | null;
+        AddBefore(node: $System_Collections_Generic.LinkedListNode$1<T> | null, newNode: $System_Collections_Generic.LinkedListNode$1<T> | null): void;
+        AddBefore(node: $System_Collections_Generic.LinkedListNode$1<T> | null, value: T): $System_Collections_Generic.LinkedListNode$1<T> | null;
+        AddFirst(node: $System_Collections_Generic.LinkedListNode$1<T> | null): void;
+        AddFirst(value: T): $System_Collections_Generic.LinkedListNode$1<T> | null;
+        AddLast(node: $System_Collections_Generic.LinkedListNode$1<T> | null): void;
+        AddLast(value: T): $System_Collections_Generic.LinkedListNode$1<T> | null;
+        Clear(): void;
+        Contains(value: T): boolean;
+        CopyTo(array: zts.Array<T> | null, index: number): void;
+        Find(value: T): $System_Collections_Generic.LinkedListNode$1<T> | null;
+        FindLast(value: T): $System_Collections_Generic.LinkedListNode$1<T> | null;
+        GetEnumerator(): $System_Collections_Generic.LinkedList$1.Enumerator<T>;
+        GetObjectData(info: $System_Runtime_Serialization.SerializationInfo | null, context: $System_Runtime_Serialization.StreamingContext): void;
+        OnDeserialization(sender: number | string | boolean | zts.Object | null): void;
+        Remove(node: $System_Collections_Generic.LinkedListNode$1<T> | null): void;
+        Remove(value: T): boolean;
+        RemoveFirst(): void;
+        RemoveLast(): void;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
+    export interface LinkedList$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.LinkedList$1", 1> {
+        readonly Enumerator: $System_Collections_Generic.LinkedList$1.Enumerator$Definition;
+    }
+    export interface LinkedList$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.LinkedList$1<T> | null> {
+        new (): $System_Collections_Generic.LinkedList$1<T>;
+        new (collection: $System_Collections_Generic.IEnumerable$1<T> | null): $System_Collections_Generic.LinkedList$1<T>;
+        readonly prototype: $System_Collections_Generic.LinkedList$1<T>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const LinkedList$1: LinkedList$1$Definition;
+    export namespace LinkedList$1 {
+
+        /** struct System.Collections.Generic.LinkedList<T>.Enumerator */
+        export interface Enumerator<T> extends $System.ValueType, $System.IDisposable {
+            readonly Current: T;
+            Dispose(): void;
+            MoveNext(): boolean;
+        }
+        export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.LinkedList$1.Enumerator", 1> {
+        }
+        export interface Enumerator$Type<T> extends zts.TypeObject<$System_Collections_Generic.LinkedList$1.Enumerator<T>> {
+            new (): $System_Collections_Generic.LinkedList$1.Enumerator<T>;
+            readonly prototype: $System_Collections_Generic.LinkedList$1.Enumerator<T>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+    }
+
+    /** class System.Collections.Generic.LinkedListNode<T> */
+    export interface LinkedListNode$1<T> extends $System.Object {
+        readonly List: $System_Collections_Generic.LinkedList$1<T> | null;
+        readonly Next: $System_Collections_Generic.LinkedListNode$1<T> | null;
+        readonly Previous: $System_Collections_Generic.LinkedListNode$1<T> | null;
+        Value: T;
+    }
+    export interface LinkedListNode$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.LinkedListNode$1", 1> {
+    }
+    export interface LinkedListNode$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.LinkedListNode$1<T> | null> {
+        new (value: T): $System_Collections_Generic.LinkedListNode$1<T>;
+        readonly prototype: $System_Collections_Generic.LinkedListNode$1<T>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const LinkedListNode$1: LinkedListNode$1$Definition;
+
     /** class System.Collections.Generic.List<T> */
     export interface List$1<T> extends $System.Object {
         Capacity: number;
@@ -287,12 +492,216 @@ declare module "csharp:System.Collections.Generic" {
     export const List$1: List$1$Definition;
     export namespace List$1 {
 
-        /** struct System.Collections.Generic.List<T>.Enumerator (opaque: outside the declaration closure, members not declared) */
-        export interface Enumerator<T> extends zts.Opaque<"System.Collections.Generic.List$1.Enumerator"> {}
+        /** struct System.Collections.Generic.List<T>.Enumerator */
+        export interface Enumerator<T> extends $System.ValueType, $System.IDisposable {
+            readonly Current: T;
+            Dispose(): void;
+            MoveNext(): boolean;
+        }
         export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.List$1.Enumerator", 1> {
         }
         export interface Enumerator$Type<T> extends zts.TypeObject<$System_Collections_Generic.List$1.Enumerator<T>> {
+            new (): $System_Collections_Generic.List$1.Enumerator<T>;
             readonly prototype: $System_Collections_Generic.List$1.Enumerator<T>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+    }
+
+    /** class System.Collections.Generic.Queue<T> */
+    export interface Queue$1<T> extends $System.Object {
+        readonly Count: number;
+        Clear(): void;
+        Contains(item: T): boolean;
+        CopyTo(array: zts.Array<T> | null, arrayIndex: number): void;
+        Dequeue(): T;
+        Enqueue(item: T): void;
+        GetEnumerator(): $System_Collections_Generic.Queue$1.Enumerator<T>;
+        Peek(): T;
+        ToArray(): zts.Array<T> | null;
+        TrimExcess(): void;
+        TryDequeue(result: zts.Ref<T>): boolean;
+        TryPeek(result: zts.Ref<T>): boolean;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
+    export interface Queue$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.Queue$1", 1> {
+        readonly Enumerator: $System_Collections_Generic.Queue$1.Enumerator$Definition;
+    }
+    export interface Queue$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.Queue$1<T> | null> {
+        new (): $System_Collections_Generic.Queue$1<T>;
+        new (collection: $System_Collections_Generic.IEnumerable$1<T> | null): $System_Collections_Generic.Queue$1<T>;
+        new (capacity: number): $System_Collections_Generic.Queue$1<T>;
+        readonly prototype: $System_Collections_Generic.Queue$1<T>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Queue$1: Queue$1$Definition;
+    export namespace Queue$1 {
+
+        /** struct System.Collections.Generic.Queue<T>.Enumerator */
+        export interface Enumerator<T> extends $System.ValueType, $System.IDisposable {
+            readonly Current: T;
+            Dispose(): void;
+            MoveNext(): boolean;
+        }
+        export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.Queue$1.Enumerator", 1> {
+        }
+        export interface Enumerator$Type<T> extends zts.TypeObject<$System_Collections_Generic.Queue$1.Enumerator<T>> {
+            new (): $System_Collections_Generic.Queue$1.Enumerator<T>;
+            readonly prototype: $System_Collections_Generic.Queue$1.Enumerator<T>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+    }
+
+    /** class System.Collections.Generic.SortedDictionary<TKey, TValue> */
+    export interface SortedDictionary$2<TKey, TValue> extends $System.Object {
+        readonly Count: number;
+        readonly Comparer: $System_Collections_Generic.IComparer$1<TKey> | null;
+        readonly Keys: $System_Collections_Generic.SortedDictionary$2.KeyCollection<TKey, TValue> | null;
+        readonly Values: $System_Collections_Generic.SortedDictionary$2.ValueCollection<TKey, TValue> | null;
+        Add(key: TKey, value: TValue): void;
+        Clear(): void;
+        ContainsKey(key: TKey): boolean;
+        ContainsValue(value: TValue): boolean;
+        CopyTo(array: zts.Array<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> | null, index: number): void;
+        GetEnumerator(): $System_Collections_Generic.SortedDictionary$2.Enumerator<TKey, TValue>;
+        Remove(key: TKey): boolean;
+        TryGetValue(key: TKey, value: zts.Ref<TValue>): boolean;
+        get_Item(key: TKey): TValue;
+        set_Item(key: TKey, value: TValue): void;
+        [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;
+    }
+    export interface SortedDictionary$2$Definition extends zts.GenericDefinition<"System.Collections.Generic.SortedDictionary$2", 2> {
+        readonly Enumerator: $System_Collections_Generic.SortedDictionary$2.Enumerator$Definition;
+        readonly KeyCollection: $System_Collections_Generic.SortedDictionary$2.KeyCollection$Definition;
+        readonly ValueCollection: $System_Collections_Generic.SortedDictionary$2.ValueCollection$Definition;
+    }
+    export interface SortedDictionary$2$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.SortedDictionary$2<TKey, TValue> | null> {
+        new (): $System_Collections_Generic.SortedDictionary$2<TKey, TValue>;
+        new (comparer: $System_Collections_Generic.IComparer$1<TKey> | null): $System_Collections_Generic.SortedDictionary$2<TKey, TValue>;
+        new (dictionary: $System_Collections_Generic.IDictionary$2<TKey, TValue> | null): $System_Collections_Generic.SortedDictionary$2<TKey, TValue>;
+        new (dictionary: $System_Collections_Generic.IDictionary$2<TKey, TValue> | null, comparer: $System_Collections_Generic.IComparer$1<TKey> | null): $System_Collections_Generic.SortedDictionary$2<TKey, TValue>;
+        readonly prototype: $System_Collections_Generic.SortedDictionary$2<TKey, TValue>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const SortedDictionary$2: SortedDictionary$2$Definition;
+    export namespace SortedDictionary$2 {
+
+        /** struct System.Collections.Generic.SortedDictionary<TKey, TValue>.Enumerator */
+        export interface Enumerator<TKey, TValue> extends $System.ValueType, $System.IDisposable {
+            readonly Current: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+            Dispose(): void;
+            MoveNext(): boolean;
+        }
+        export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.SortedDictionary$2.Enumerator", 2> {
+        }
+        export interface Enumerator$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.SortedDictionary$2.Enumerator<TKey, TValue>> {
+            new (): $System_Collections_Generic.SortedDictionary$2.Enumerator<TKey, TValue>;
+            readonly prototype: $System_Collections_Generic.SortedDictionary$2.Enumerator<TKey, TValue>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+
+        /** class System.Collections.Generic.SortedDictionary<TKey, TValue>.KeyCollection */
+        export interface KeyCollection<TKey, TValue> extends $System.Object {
+            readonly Count: number;
+            CopyTo(array: zts.Array<TKey> | null, index: number): void;
+            GetEnumerator(): $System_Collections_Generic.SortedDictionary$2.KeyCollection.Enumerator<TKey, TValue>;
+            [Symbol.iterator](): IterableIterator<TKey>;
+        }
+        export interface KeyCollection$Definition extends zts.GenericDefinition<"System.Collections.Generic.SortedDictionary$2.KeyCollection", 2> {
+            readonly Enumerator: $System_Collections_Generic.SortedDictionary$2.KeyCollection.Enumerator$Definition;
+        }
+        export interface KeyCollection$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.SortedDictionary$2.KeyCollection<TKey, TValue> | null> {
+            new (dictionary: $System_Collections_Generic.SortedDictionary$2<TKey, TValue> | null): $System_Collections_Generic.SortedDictionary$2.KeyCollection<TKey, TValue>;
+            readonly prototype: $System_Collections_Generic.SortedDictionary$2.KeyCollection<TKey, TValue>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+        export namespace KeyCollection {
+
+            /** struct System.Collections.Generic.SortedDictionary<TKey, TValue>.KeyCollection.Enumerator (opaque: outside the declaration closure, members not declared) */
+            export interface Enumerator<TKey, TValue> extends zts.Opaque<"System.Collections.Generic.SortedDictionary$2.KeyCollection.Enumerator"> {}
+            export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.SortedDictionary$2.KeyCollection.Enumerator", 2> {
+            }
+            export interface Enumerator$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.SortedDictionary$2.KeyCollection.Enumerator<TKey, TValue>> {
+                readonly prototype: $System_Collections_Generic.SortedDictionary$2.KeyCollection.Enumerator<TKey, TValue>;
+            }
+        }
+
+        /** class System.Collections.Generic.SortedDictionary<TKey, TValue>.ValueCollection */
+        export interface ValueCollection<TKey, TValue> extends $System.Object {
+            readonly Count: number;
+            CopyTo(array: zts.Array<TValue> | null, index: number): void;
+            GetEnumerator(): $System_Collections_Generic.SortedDictionary$2.ValueCollection.Enumerator<TKey, TValue>;
+            [Symbol.iterator](): IterableIterator<TValue>;
+        }
+        export interface ValueCollection$Definition extends zts.GenericDefinition<"System.Collections.Generic.SortedDictionary$2.ValueCollection", 2> {
+            readonly Enumerator: $System_Collections_Generic.SortedDictionary$2.ValueCollection.Enumerator$Definition;
+        }
+        export interface ValueCollection$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.SortedDictionary$2.ValueCollection<TKey, TValue> | null> {
+            new (dictionary: $System_Collections_Generic.SortedDictionary$2<TKey, TValue> | null): $System_Collections_Generic.SortedDictionary$2.ValueCollection<TKey, TValue>;
+            readonly prototype: $System_Collections_Generic.SortedDictionary$2.ValueCollection<TKey, TValue>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+        export namespace ValueCollection {
+
+            /** struct System.Collections.Generic.SortedDictionary<TKey, TValue>.ValueCollection.Enumerator (opaque: outside the declaration closure, members not declared) */
+            export interface Enumerator<TKey, TValue> extends zts.Opaque<"System.Collections.Generic.SortedDictionary$2.ValueCollection.Enumerator"> {}
+            export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.SortedDictionary$2.ValueCollection.Enumerator", 2> {
+            }
+            export interface Enumerator$Type<TKey, TValue> extends zts.TypeObject<$System_Collections_Generic.SortedDictionary$2.ValueCollection.Enumerator<TKey, TValue>> {
+                readonly prototype: $System_Collections_Generic.SortedDictionary$2.ValueCollection.Enumerator<TKey, TValue>;
+            }
+        }
+    }
+
+    /** class System.Collections.Generic.Stack<T> */
+    export interface Stack$1<T> extends $System.Object {
+        readonly Count: number;
+        Clear(): void;
+        Contains(item: T): boolean;
+        CopyTo(array: zts.Array<T> | null, arrayIndex: number): void;
+        GetEnumerator(): $System_Collections_Generic.Stack$1.Enumerator<T>;
+        Peek(): T;
+        Pop(): T;
+        Push(item: T): void;
+        ToArray(): zts.Array<T> | null;
+        TrimExcess(): void;
+        TryPeek(result: zts.Ref<T>): boolean;
+        TryPop(result: zts.Ref<T>): boolean;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
+    export interface Stack$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.Stack$1", 1> {
+        readonly Enumerator: $System_Collections_Generic.Stack$1.Enumerator$Definition;
+    }
+    export interface Stack$1$Type<T> extends zts.TypeObject<$System_Collections_Generic.Stack$1<T> | null> {
+        new (): $System_Collections_Generic.Stack$1<T>;
+        new (collection: $System_Collections_Generic.IEnumerable$1<T> | null): $System_Collections_Generic.Stack$1<T>;
+        new (capacity: number): $System_Collections_Generic.Stack$1<T>;
+        readonly prototype: $System_Collections_Generic.Stack$1<T>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Stack$1: Stack$1$Definition;
+    export namespace Stack$1 {
+
+        /** struct System.Collections.Generic.Stack<T>.Enumerator */
+        export interface Enumerator<T> extends $System.ValueType, $System.IDisposable {
+            readonly Current: T;
+            Dispose(): void;
+            MoveNext(): boolean;
+        }
+        export interface Enumerator$Definition extends zts.GenericDefinition<"System.Collections.Generic.Stack$1.Enumerator", 1> {
+        }
+        export interface Enumerator$Type<T> extends zts.TypeObject<$System_Collections_Generic.Stack$1.Enumerator<T>> {
+            new (): $System_Collections_Generic.Stack$1.Enumerator<T>;
+            readonly prototype: $System_Collections_Generic.Stack$1.Enumerator<T>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         }
     }
 
@@ -302,7 +711,11 @@ declare module "csharp:System.Collections.Generic" {
                 "System.Collections.Generic.Dictionary$2": $System_Collections_Generic.Dictionary$2$Type<V[0], V[1]>;
                 "System.Collections.Generic.Dictionary$2.Enumerator": $System_Collections_Generic.Dictionary$2.Enumerator$Type<V[0], V[1]>;
                 "System.Collections.Generic.Dictionary$2.KeyCollection": $System_Collections_Generic.Dictionary$2.KeyCollection$Type<V[0], V[1]>;
+                "System.Collections.Generic.Dictionary$2.KeyCollection.Enumerator": $System_Collections_Generic.Dictionary$2.KeyCollection.Enumerator$Type<V[0], V[1]>;
                 "System.Collections.Generic.Dictionary$2.ValueCollection": $System_Collections_Generic.Dictionary$2.ValueCollection$Type<V[0], V[1]>;
+                "System.Collections.Generic.Dictionary$2.ValueCollection.Enumerator": $System_Collections_Generic.Dictionary$2.ValueCollection.Enumerator$Type<V[0], V[1]>;
+                "System.Collections.Generic.HashSet$1": $System_Collections_Generic.HashSet$1$Type<V[0]>;
+                "System.Collections.Generic.HashSet$1.Enumerator": $System_Collections_Generic.HashSet$1.Enumerator$Type<V[0]>;
                 "System.Collections.Generic.ICollection$1": $System_Collections_Generic.ICollection$1$Type<V[0]>;
                 "System.Collections.Generic.IComparer$1": $System_Collections_Generic.IComparer$1$Type<V[0]>;
                 "System.Collections.Generic.IDictionary$2": $System_Collections_Generic.IDictionary$2$Type<V[0], V[1]>;
@@ -313,8 +726,21 @@ declare module "csharp:System.Collections.Generic" {
                 "System.Collections.Generic.IReadOnlyCollection$1": $System_Collections_Generic.IReadOnlyCollection$1$Type<V[0]>;
                 "System.Collections.Generic.IReadOnlyList$1": $System_Collections_Generic.IReadOnlyList$1$Type<V[0]>;
                 "System.Collections.Generic.KeyValuePair$2": $System_Collections_Generic.KeyValuePair$2$Type<V[0], V[1]>;
+                "System.Collections.Generic.LinkedList$1": $System_Collections_Generic.LinkedList$1$Type<V[0]>;
+                "System.Collections.Generic.LinkedList$1.Enumerator": $System_Collections_Generic.LinkedList$1.Enumerator$Type<V[0]>;
+                "System.Collections.Generic.LinkedListNode$1": $System_Collections_Generic.LinkedListNode$1$Type<V[0]>;
                 "System.Collections.Generic.List$1": $System_Collections_Generic.List$1$Type<V[0]>;
                 "System.Collections.Generic.List$1.Enumerator": $System_Collections_Generic.List$1.Enumerator$Type<V[0]>;
+                "System.Collections.Generic.Queue$1": $System_Collections_Generic.Queue$1$Type<V[0]>;
+                "System.Collections.Generic.Queue$1.Enumerator": $System_Collections_Generic.Queue$1.Enumerator$Type<V[0]>;
+                "System.Collections.Generic.SortedDictionary$2": $System_Collections_Generic.SortedDictionary$2$Type<V[0], V[1]>;
+                "System.Collections.Generic.SortedDictionary$2.Enumerator": $System_Collections_Generic.SortedDictionary$2.Enumerator$Type<V[0], V[1]>;
+                "System.Collections.Generic.SortedDictionary$2.KeyCollection": $System_Collections_Generic.SortedDictionary$2.KeyCollection$Type<V[0], V[1]>;
+                "System.Collections.Generic.SortedDictionary$2.KeyCollection.Enumerator": $System_Collections_Generic.SortedDictionary$2.KeyCollection.Enumerator$Type<V[0], V[1]>;
+                "System.Collections.Generic.SortedDictionary$2.ValueCollection": $System_Collections_Generic.SortedDictionary$2.ValueCollection$Type<V[0], V[1]>;
+                "System.Collections.Generic.SortedDictionary$2.ValueCollection.Enumerator": $System_Collections_Generic.SortedDictionary$2.ValueCollection.Enumerator$Type<V[0], V[1]>;
+                "System.Collections.Generic.Stack$1": $System_Collections_Generic.Stack$1$Type<V[0]>;
+                "System.Collections.Generic.Stack$1.Enumerator": $System_Collections_Generic.Stack$1.Enumerator$Type<V[0]>;
             }
         }
     }

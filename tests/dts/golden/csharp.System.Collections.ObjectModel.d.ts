@@ -2,14 +2,27 @@
 /// <reference path="zts.d.ts" />
 
 declare module "csharp:System.Collections.ObjectModel" {
+    import * as $System from "csharp:System";
+    import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
     import * as $System_Collections_ObjectModel from "csharp:System.Collections.ObjectModel";
 
-    /** class System.Collections.ObjectModel.ReadOnlyCollection<T> (opaque: outside the declaration closure, members not declared) */
-    export interface ReadOnlyCollection$1<T> extends zts.Opaque<"System.Collections.ObjectModel.ReadOnlyCollection$1"> {}
+    /** class System.Collections.ObjectModel.ReadOnlyCollection<T> */
+    export interface ReadOnlyCollection$1<T> extends $System.Object {
+        readonly Count: number;
+        Contains(value: T): boolean;
+        CopyTo(array: zts.Array<T> | null, index: number): void;
+        GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
+        IndexOf(value: T): number;
+        get_Item(index: number): T;
+        [Symbol.iterator](): IterableIterator<T>;
+    }
     export interface ReadOnlyCollection$1$Definition extends zts.GenericDefinition<"System.Collections.ObjectModel.ReadOnlyCollection$1", 1> {
     }
     export interface ReadOnlyCollection$1$Type<T> extends zts.TypeObject<$System_Collections_ObjectModel.ReadOnlyCollection$1<T> | null> {
+        new (list: $System_Collections_Generic.IList$1<T> | null): $System_Collections_ObjectModel.ReadOnlyCollection$1<T>;
         readonly prototype: $System_Collections_ObjectModel.ReadOnlyCollection$1<T>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const ReadOnlyCollection$1: ReadOnlyCollection$1$Definition;
 

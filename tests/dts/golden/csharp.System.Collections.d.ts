@@ -5,12 +5,21 @@ declare module "csharp:System.Collections" {
     import * as $System from "csharp:System";
     import * as $System_Collections from "csharp:System.Collections";
 
-    /** interface System.Collections.IComparer (opaque: outside the declaration closure, members not declared) */
-    export interface IComparer extends zts.Opaque<"System.Collections.IComparer"> {}
+    /** interface System.Collections.IComparer */
+    export interface IComparer extends zts.Object {
+        Compare(x: number | string | boolean | zts.Object | null, y: number | string | boolean | zts.Object | null): number;
+    }
     export interface IComparer$Type extends zts.TypeObject<$System_Collections.IComparer | null> {
         readonly prototype: $System_Collections.IComparer;
     }
     export const IComparer: IComparer$Type;
+
+    /** interface System.Collections.IDictionary (opaque: outside the declaration closure, members not declared) */
+    export interface IDictionary extends zts.Opaque<"System.Collections.IDictionary"> {}
+    export interface IDictionary$Type extends zts.TypeObject<$System_Collections.IDictionary | null> {
+        readonly prototype: $System_Collections.IDictionary;
+    }
+    export const IDictionary: IDictionary$Type;
 
     /** interface System.Collections.IEnumerable */
     export interface IEnumerable extends zts.Object {

@@ -2,7 +2,89 @@
 /// <reference path="zts.d.ts" />
 
 declare module "csharp:System.Globalization" {
+    import * as $System from "csharp:System";
     import * as $System_Globalization from "csharp:System.Globalization";
+
+    /** abstract class System.Globalization.Calendar */
+    export interface Calendar extends $System.Object, $System.ICloneable {
+        readonly MinSupportedDateTime: $System.DateTime;
+        readonly MaxSupportedDateTime: $System.DateTime;
+        readonly AlgorithmType: $System_Globalization.CalendarAlgorithmType;
+        readonly IsReadOnly: boolean;
+        readonly Eras: zts.Array<number> | null;
+        TwoDigitYearMax: number;
+        AddDays(time: $System.DateTime, days: number): $System.DateTime;
+        AddHours(time: $System.DateTime, hours: number): $System.DateTime;
+        AddMilliseconds(time: $System.DateTime, milliseconds: number): $System.DateTime;
+        AddMinutes(time: $System.DateTime, minutes: number): $System.DateTime;
+        AddMonths(time: $System.DateTime, months: number): $System.DateTime;
+        AddSeconds(time: $System.DateTime, seconds: number): $System.DateTime;
+        AddWeeks(time: $System.DateTime, weeks: number): $System.DateTime;
+        AddYears(time: $System.DateTime, years: number): $System.DateTime;
+        Clone(): number | string | boolean | $System.Object | null;
+        GetDayOfMonth(time: $System.DateTime): number;
+        GetDayOfWeek(time: $System.DateTime): $System.DayOfWeek;
+        GetDayOfYear(time: $System.DateTime): number;
+        GetDaysInMonth(year: number, month: number): number;
+        GetDaysInMonth(year: number, month: number, era: number): number;
+        GetDaysInYear(year: number): number;
+        GetDaysInYear(year: number, era: number): number;
+        GetEra(time: $System.DateTime): number;
+        GetHour(time: $System.DateTime): number;
+        GetLeapMonth(year: number): number;
+        GetLeapMonth(year: number, era: number): number;
+        GetMilliseconds(time: $System.DateTime): number;
+        GetMinute(time: $System.DateTime): number;
+        GetMonth(time: $System.DateTime): number;
+        GetMonthsInYear(year: number): number;
+        GetMonthsInYear(year: number, era: number): number;
+        GetSecond(time: $System.DateTime): number;
+        GetWeekOfYear(time: $System.DateTime, rule: $System_Globalization.CalendarWeekRule, firstDayOfWeek: $System.DayOfWeek): number;
+        GetYear(time: $System.DateTime): number;
+        IsLeapDay(year: number, month: number, day: number): boolean;
+        IsLeapDay(year: number, month: number, day: number, era: number): boolean;
+        IsLeapMonth(year: number, month: number): boolean;
+        IsLeapMonth(year: number, month: number, era: number): boolean;
+        IsLeapYear(year: number): boolean;
+        IsLeapYear(year: number, era: number): boolean;
+        ToDateTime(year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number): $System.DateTime;
+        ToDateTime(year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number, era: number): $System.DateTime;
+        ToFourDigitYear(year: number): number;
+    }
+    export interface Calendar$Type extends zts.TypeObject<$System_Globalization.Calendar | null> {
+        readonly prototype: $System_Globalization.Calendar;
+        readonly CurrentEra: number;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReadOnly(calendar: $System_Globalization.Calendar | null): $System_Globalization.Calendar | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Calendar: Calendar$Type;
+
+    /** enum System.Globalization.CalendarAlgorithmType : System.Int32 */
+    export type CalendarAlgorithmType = number;
+    export interface CalendarAlgorithmType$Type extends zts.TypeObject<$System_Globalization.CalendarAlgorithmType> {
+        readonly Unknown: 0;
+        readonly SolarCalendar: 1;
+        readonly LunarCalendar: 2;
+        readonly LunisolarCalendar: 3;
+    }
+    export const CalendarAlgorithmType: CalendarAlgorithmType$Type;
+
+    /** enum System.Globalization.CalendarWeekRule : System.Int32 */
+    export type CalendarWeekRule = number;
+    export interface CalendarWeekRule$Type extends zts.TypeObject<$System_Globalization.CalendarWeekRule> {
+        readonly FirstDay: 0;
+        readonly FirstFullWeek: 1;
+        readonly FirstFourDayWeek: 2;
+    }
+    export const CalendarWeekRule: CalendarWeekRule$Type;
+
+    /** class System.Globalization.CompareInfo (opaque: outside the declaration closure, members not declared) */
+    export interface CompareInfo extends zts.Opaque<"System.Globalization.CompareInfo"> {}
+    export interface CompareInfo$Type extends zts.TypeObject<$System_Globalization.CompareInfo | null> {
+        readonly prototype: $System_Globalization.CompareInfo;
+    }
+    export const CompareInfo: CompareInfo$Type;
 
     /** enum System.Globalization.CompareOptions : System.Int32 */
     export type CompareOptions = number;
@@ -19,12 +101,104 @@ declare module "csharp:System.Globalization" {
     }
     export const CompareOptions: CompareOptions$Type;
 
-    /** class System.Globalization.CultureInfo (opaque: outside the declaration closure, members not declared) */
-    export interface CultureInfo extends zts.Opaque<"System.Globalization.CultureInfo"> {}
+    /** class System.Globalization.CultureInfo */
+    export interface CultureInfo extends $System.Object, $System.IFormatProvider, $System.ICloneable {
+        readonly CultureTypes: $System_Globalization.CultureTypes;
+        readonly IetfLanguageTag: string | null;
+        readonly KeyboardLayoutId: number;
+        readonly LCID: number;
+        readonly Name: string | null;
+        readonly NativeName: string | null;
+        readonly Calendar: $System_Globalization.Calendar | null;
+        readonly OptionalCalendars: zts.Array<$System_Globalization.Calendar | null> | null;
+        readonly Parent: $System_Globalization.CultureInfo | null;
+        readonly TextInfo: $System_Globalization.TextInfo | null;
+        readonly ThreeLetterISOLanguageName: string | null;
+        readonly ThreeLetterWindowsLanguageName: string | null;
+        readonly TwoLetterISOLanguageName: string | null;
+        readonly UseUserOverride: boolean;
+        readonly CompareInfo: $System_Globalization.CompareInfo | null;
+        readonly IsNeutralCulture: boolean;
+        NumberFormat: $System_Globalization.NumberFormatInfo | null;
+        DateTimeFormat: $System_Globalization.DateTimeFormatInfo | null;
+        readonly DisplayName: string | null;
+        readonly EnglishName: string | null;
+        readonly IsReadOnly: boolean;
+        ClearCachedData(): void;
+        Clone(): number | string | boolean | $System.Object | null;
+        Equals(value: number | string | boolean | zts.Object | null): boolean;
+        GetConsoleFallbackUICulture(): $System_Globalization.CultureInfo | null;
+        GetFormat(formatType: $System.Type | null): number | string | boolean | $System.Object | null;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
     export interface CultureInfo$Type extends zts.TypeObject<$System_Globalization.CultureInfo | null> {
+        new (culture: number): $System_Globalization.CultureInfo;
+        new (name: string | null): $System_Globalization.CultureInfo;
+        new (culture: number, useUserOverride: boolean): $System_Globalization.CultureInfo;
+        new (name: string | null, useUserOverride: boolean): $System_Globalization.CultureInfo;
         readonly prototype: $System_Globalization.CultureInfo;
+        readonly InvariantCulture: $System_Globalization.CultureInfo | null;
+        CurrentCulture: $System_Globalization.CultureInfo | null;
+        CurrentUICulture: $System_Globalization.CultureInfo | null;
+        readonly InstalledUICulture: $System_Globalization.CultureInfo | null;
+        DefaultThreadCurrentCulture: $System_Globalization.CultureInfo | null;
+        DefaultThreadCurrentUICulture: $System_Globalization.CultureInfo | null;
+        CreateSpecificCulture(name: string | null): $System_Globalization.CultureInfo | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        GetCultureInfo(culture: number): $System_Globalization.CultureInfo | null;
+        GetCultureInfo(name: string | null): $System_Globalization.CultureInfo | null;
+        GetCultureInfo(name: string | null, altName: string | null): $System_Globalization.CultureInfo | null;
+        GetCultureInfoByIetfLanguageTag(name: string | null): $System_Globalization.CultureInfo | null;
+        GetCultures(types: $System_Globalization.CultureTypes): zts.Array<$System_Globalization.CultureInfo | null> | null;
+        ReadOnly(ci: $System_Globalization.CultureInfo | null): $System_Globalization.CultureInfo | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const CultureInfo: CultureInfo$Type;
+
+    /** enum System.Globalization.CultureTypes : System.Int32 */
+    export type CultureTypes = number;
+    export interface CultureTypes$Type extends zts.TypeObject<$System_Globalization.CultureTypes> {
+        readonly NeutralCultures: 1;
+        readonly SpecificCultures: 2;
+        readonly InstalledWin32Cultures: 4;
+        readonly AllCultures: 7;
+        readonly UserCustomCulture: 8;
+        readonly ReplacementCultures: 16;
+        readonly WindowsOnlyCultures: 32;
+        readonly FrameworkCultures: 64;
+    }
+    export const CultureTypes: CultureTypes$Type;
+
+    /** class System.Globalization.DateTimeFormatInfo (opaque: outside the declaration closure, members not declared) */
+    export interface DateTimeFormatInfo extends zts.Opaque<"System.Globalization.DateTimeFormatInfo"> {}
+    export interface DateTimeFormatInfo$Type extends zts.TypeObject<$System_Globalization.DateTimeFormatInfo | null> {
+        readonly prototype: $System_Globalization.DateTimeFormatInfo;
+    }
+    export const DateTimeFormatInfo: DateTimeFormatInfo$Type;
+
+    /** enum System.Globalization.DateTimeStyles : System.Int32 */
+    export type DateTimeStyles = number;
+    export interface DateTimeStyles$Type extends zts.TypeObject<$System_Globalization.DateTimeStyles> {
+        readonly None: 0;
+        readonly AllowLeadingWhite: 1;
+        readonly AllowTrailingWhite: 2;
+        readonly AllowInnerWhite: 4;
+        readonly AllowWhiteSpaces: 7;
+        readonly NoCurrentDateDefault: 8;
+        readonly AdjustToUniversal: 16;
+        readonly AssumeLocal: 32;
+        readonly AssumeUniversal: 64;
+        readonly RoundtripKind: 128;
+    }
+    export const DateTimeStyles: DateTimeStyles$Type;
+
+    /** class System.Globalization.NumberFormatInfo (opaque: outside the declaration closure, members not declared) */
+    export interface NumberFormatInfo extends zts.Opaque<"System.Globalization.NumberFormatInfo"> {}
+    export interface NumberFormatInfo$Type extends zts.TypeObject<$System_Globalization.NumberFormatInfo | null> {
+        readonly prototype: $System_Globalization.NumberFormatInfo;
+    }
+    export const NumberFormatInfo: NumberFormatInfo$Type;
 
     /** enum System.Globalization.NumberStyles : System.Int32 */
     export type NumberStyles = number;
@@ -48,6 +222,21 @@ declare module "csharp:System.Globalization" {
         readonly Any: 511;
     }
     export const NumberStyles: NumberStyles$Type;
+
+    /** class System.Globalization.TextInfo (opaque: outside the declaration closure, members not declared) */
+    export interface TextInfo extends zts.Opaque<"System.Globalization.TextInfo"> {}
+    export interface TextInfo$Type extends zts.TypeObject<$System_Globalization.TextInfo | null> {
+        readonly prototype: $System_Globalization.TextInfo;
+    }
+    export const TextInfo: TextInfo$Type;
+
+    /** enum System.Globalization.TimeSpanStyles : System.Int32 */
+    export type TimeSpanStyles = number;
+    export interface TimeSpanStyles$Type extends zts.TypeObject<$System_Globalization.TimeSpanStyles> {
+        readonly None: 0;
+        readonly AssumeNegative: 1;
+    }
+    export const TimeSpanStyles: TimeSpanStyles$Type;
 
     /** enum System.Globalization.UnicodeCategory : System.Int32 */
     export type UnicodeCategory = number;

@@ -2,7 +2,10 @@
 /// <reference path="zts.d.ts" />
 
 declare module "csharp:System.Runtime.InteropServices" {
+    import * as $System from "csharp:System";
+    import * as $System_Reflection from "csharp:System.Reflection";
     import * as $System_Runtime_InteropServices from "csharp:System.Runtime.InteropServices";
+    import * as $System_Runtime_Serialization from "csharp:System.Runtime.Serialization";
 
     /** class System.Runtime.InteropServices.StructLayoutAttribute (opaque: outside the declaration closure, members not declared) */
     export interface StructLayoutAttribute extends zts.Opaque<"System.Runtime.InteropServices.StructLayoutAttribute"> {}
@@ -10,4 +13,24 @@ declare module "csharp:System.Runtime.InteropServices" {
         readonly prototype: $System_Runtime_InteropServices.StructLayoutAttribute;
     }
     export const StructLayoutAttribute: StructLayoutAttribute$Type;
+
+    /** interface System.Runtime.InteropServices._Exception */
+    export interface _Exception extends zts.Object {
+        HelpLink: string | null;
+        readonly InnerException: $System.Exception | null;
+        readonly Message: string | null;
+        Source: string | null;
+        readonly StackTrace: string | null;
+        readonly TargetSite: $System_Reflection.MethodBase | null;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetBaseException(): $System.Exception | null;
+        GetHashCode(): number;
+        GetObjectData(info: $System_Runtime_Serialization.SerializationInfo | null, context: $System_Runtime_Serialization.StreamingContext): void;
+        GetType(): $System.Type | null;
+        ToString(): string | null;
+    }
+    export interface _Exception$Type extends zts.TypeObject<$System_Runtime_InteropServices._Exception | null> {
+        readonly prototype: $System_Runtime_InteropServices._Exception;
+    }
+    export const _Exception: _Exception$Type;
 }

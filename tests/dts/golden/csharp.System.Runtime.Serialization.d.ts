@@ -2,6 +2,7 @@
 /// <reference path="zts.d.ts" />
 
 declare module "csharp:System.Runtime.Serialization" {
+    import * as $System from "csharp:System";
     import * as $System_Runtime_Serialization from "csharp:System.Runtime.Serialization";
 
     /** interface System.Runtime.Serialization.IDeserializationCallback */
@@ -13,6 +14,13 @@ declare module "csharp:System.Runtime.Serialization" {
     }
     export const IDeserializationCallback: IDeserializationCallback$Type;
 
+    /** interface System.Runtime.Serialization.IFormatterConverter (opaque: outside the declaration closure, members not declared) */
+    export interface IFormatterConverter extends zts.Opaque<"System.Runtime.Serialization.IFormatterConverter"> {}
+    export interface IFormatterConverter$Type extends zts.TypeObject<$System_Runtime_Serialization.IFormatterConverter | null> {
+        readonly prototype: $System_Runtime_Serialization.IFormatterConverter;
+    }
+    export const IFormatterConverter: IFormatterConverter$Type;
+
     /** interface System.Runtime.Serialization.ISerializable */
     export interface ISerializable extends zts.Object {
         GetObjectData(info: $System_Runtime_Serialization.SerializationInfo | null, context: $System_Runtime_Serialization.StreamingContext): void;
@@ -22,17 +30,85 @@ declare module "csharp:System.Runtime.Serialization" {
     }
     export const ISerializable: ISerializable$Type;
 
-    /** class System.Runtime.Serialization.SerializationInfo (opaque: outside the declaration closure, members not declared) */
-    export interface SerializationInfo extends zts.Opaque<"System.Runtime.Serialization.SerializationInfo"> {}
+    /** class System.Runtime.Serialization.SerializationInfo */
+    export interface SerializationInfo extends $System.Object {
+        FullTypeName: string | null;
+        AssemblyName: string | null;
+        readonly MemberCount: number;
+        readonly ObjectType: $System.Type | null;
+        readonly IsFullTypeNameSetExplicit: boolean;
+        readonly IsAssemblyNameSetExplicit: boolean;
+        AddValue(name: string | null, value: boolean): void;
+        AddValue(name: string | null, value: number): void;
+        AddValue(name: string | null, value: string): void;
+        AddValue(name: string | null, value: $System.DateTime): void;
+        AddValue(name: string | null, value: $System.Decimal): void;
+        AddValue(name: string | null, value: number | string | boolean | zts.Object | null): void;
+        AddValue(name: string | null, value: number | string | boolean | zts.Object | null, type_: $System.Type | null): void;
+        GetBoolean(name: string | null): boolean;
+        GetByte(name: string | null): number;
+        GetChar(name: string | null): string;
+        GetDateTime(name: string | null): $System.DateTime;
+        GetDecimal(name: string | null): $System.Decimal;
+        GetDouble(name: string | null): number;
+        GetEnumerator(): $System_Runtime_Serialization.SerializationInfoEnumerator | null;
+        GetInt16(name: string | null): number;
+        GetInt32(name: string | null): number;
+        GetInt64(name: string | null): number;
+        GetSByte(name: string | null): number;
+        GetSingle(name: string | null): number;
+        GetString(name: string | null): string | null;
+        GetUInt16(name: string | null): number;
+        GetUInt32(name: string | null): number;
+        GetUInt64(name: string | null): number;
+        GetValue(name: string | null, type_: $System.Type | null): number | string | boolean | $System.Object | null;
+        SetType(type_: $System.Type | null): void;
+    }
     export interface SerializationInfo$Type extends zts.TypeObject<$System_Runtime_Serialization.SerializationInfo | null> {
+        new (type_: $System.Type | null, converter: $System_Runtime_Serialization.IFormatterConverter | null): $System_Runtime_Serialization.SerializationInfo;
+        new (type_: $System.Type | null, converter: $System_Runtime_Serialization.IFormatterConverter | null, requireSameTokenInPartialTrust: boolean): $System_Runtime_Serialization.SerializationInfo;
         readonly prototype: $System_Runtime_Serialization.SerializationInfo;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const SerializationInfo: SerializationInfo$Type;
 
-    /** struct System.Runtime.Serialization.StreamingContext (opaque: outside the declaration closure, members not declared) */
-    export interface StreamingContext extends zts.Opaque<"System.Runtime.Serialization.StreamingContext"> {}
+    /** class System.Runtime.Serialization.SerializationInfoEnumerator (opaque: outside the declaration closure, members not declared) */
+    export interface SerializationInfoEnumerator extends zts.Opaque<"System.Runtime.Serialization.SerializationInfoEnumerator"> {}
+    export interface SerializationInfoEnumerator$Type extends zts.TypeObject<$System_Runtime_Serialization.SerializationInfoEnumerator | null> {
+        readonly prototype: $System_Runtime_Serialization.SerializationInfoEnumerator;
+    }
+    export const SerializationInfoEnumerator: SerializationInfoEnumerator$Type;
+
+    /** struct System.Runtime.Serialization.StreamingContext */
+    export interface StreamingContext extends $System.ValueType {
+        readonly Context: number | string | boolean | $System.Object | null;
+        readonly State: $System_Runtime_Serialization.StreamingContextStates;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+    }
     export interface StreamingContext$Type extends zts.TypeObject<$System_Runtime_Serialization.StreamingContext> {
+        new (state: $System_Runtime_Serialization.StreamingContextStates): $System_Runtime_Serialization.StreamingContext;
+        new (state: $System_Runtime_Serialization.StreamingContextStates, additional: number | string | boolean | zts.Object | null): $System_Runtime_Serialization.StreamingContext;
+        new (): $System_Runtime_Serialization.StreamingContext;
         readonly prototype: $System_Runtime_Serialization.StreamingContext;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const StreamingContext: StreamingContext$Type;
+
+    /** enum System.Runtime.Serialization.StreamingContextStates : System.Int32 */
+    export type StreamingContextStates = number;
+    export interface StreamingContextStates$Type extends zts.TypeObject<$System_Runtime_Serialization.StreamingContextStates> {
+        readonly CrossProcess: 1;
+        readonly CrossMachine: 2;
+        readonly File: 4;
+        readonly Persistence: 8;
+        readonly Remoting: 16;
+        readonly Other: 32;
+        readonly Clone: 64;
+        readonly CrossAppDomain: 128;
+        readonly All: 255;
+    }
+    export const StreamingContextStates: StreamingContextStates$Type;
 }

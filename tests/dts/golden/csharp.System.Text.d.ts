@@ -2,6 +2,8 @@
 /// <reference path="zts.d.ts" />
 
 declare module "csharp:System.Text" {
+    import * as $System from "csharp:System";
+    import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
     import * as $System_Text from "csharp:System.Text";
 
     /** enum System.Text.NormalizationForm : System.Int32 */
@@ -13,4 +15,74 @@ declare module "csharp:System.Text" {
         readonly FormKD: 6;
     }
     export const NormalizationForm: NormalizationForm$Type;
+
+    /** class System.Text.StringBuilder */
+    export interface StringBuilder extends $System.Object {
+        Capacity: number;
+        readonly MaxCapacity: number;
+        Length: number;
+        Append(value: boolean): $System_Text.StringBuilder | null;
+        Append(value: number): $System_Text.StringBuilder | null;
+        Append(value: string): $System_Text.StringBuilder | null;
+        Append(value: string[] | zts.Array<string> | null): $System_Text.StringBuilder | null;
+        Append(value: $System.Decimal): $System_Text.StringBuilder | null;
+        Append(value: number | string | boolean | zts.Object | null): $System_Text.StringBuilder | null;
+        Append(value: string | null): $System_Text.StringBuilder | null;
+        Append(value: $System_Text.StringBuilder | null): $System_Text.StringBuilder | null;
+        Append(value: string, repeatCount: number): $System_Text.StringBuilder | null;
+        Append(value: string[] | zts.Array<string> | null, startIndex: number, charCount: number): $System_Text.StringBuilder | null;
+        Append(value: string | null, startIndex: number, count: number): $System_Text.StringBuilder | null;
+        Append(value: $System_Text.StringBuilder | null, startIndex: number, count: number): $System_Text.StringBuilder | null;
+        AppendFormat(format: string | null, arg0: number | string | boolean | zts.Object | null): $System_Text.StringBuilder | null;
+        AppendFormat(format: string | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): $System_Text.StringBuilder | null;
+        AppendFormat(provider: $System.IFormatProvider | null, format: string | null, arg0: number | string | boolean | zts.Object | null): $System_Text.StringBuilder | null;
+        AppendFormat(provider: $System.IFormatProvider | null, format: string | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): $System_Text.StringBuilder | null;
+        AppendFormat(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): $System_Text.StringBuilder | null;
+        AppendFormat(provider: $System.IFormatProvider | null, format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): $System_Text.StringBuilder | null;
+        AppendFormat(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null): $System_Text.StringBuilder | null;
+        AppendFormat(provider: $System.IFormatProvider | null, format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null): $System_Text.StringBuilder | null;
+        AppendJoin<T>(separator: string, values: $System_Collections_Generic.IEnumerable$1<T> | null): $System_Text.StringBuilder | null;
+        AppendJoin(separator: string, values: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): $System_Text.StringBuilder | null;
+        AppendJoin(separator: string, values: (string | null)[] | zts.Array<string | null> | null): $System_Text.StringBuilder | null;
+        AppendJoin<T>(separator: string | null, values: $System_Collections_Generic.IEnumerable$1<T> | null): $System_Text.StringBuilder | null;
+        AppendJoin(separator: string | null, values: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): $System_Text.StringBuilder | null;
+        AppendJoin(separator: string | null, values: (string | null)[] | zts.Array<string | null> | null): $System_Text.StringBuilder | null;
+        AppendLine(): $System_Text.StringBuilder | null;
+        AppendLine(value: string | null): $System_Text.StringBuilder | null;
+        Clear(): $System_Text.StringBuilder | null;
+        CopyTo(sourceIndex: number, destination: string[] | zts.Array<string> | null, destinationIndex: number, count: number): void;
+        EnsureCapacity(capacity: number): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(sb: $System_Text.StringBuilder | null): boolean;
+        Insert(index: number, value: boolean): $System_Text.StringBuilder | null;
+        Insert(index: number, value: number): $System_Text.StringBuilder | null;
+        Insert(index: number, value: string): $System_Text.StringBuilder | null;
+        Insert(index: number, value: string[] | zts.Array<string> | null): $System_Text.StringBuilder | null;
+        Insert(index: number, value: $System.Decimal): $System_Text.StringBuilder | null;
+        Insert(index: number, value: number | string | boolean | zts.Object | null): $System_Text.StringBuilder | null;
+        Insert(index: number, value: string | null): $System_Text.StringBuilder | null;
+        Insert(index: number, value: string | null, count: number): $System_Text.StringBuilder | null;
+        Insert(index: number, value: string[] | zts.Array<string> | null, startIndex: number, charCount: number): $System_Text.StringBuilder | null;
+        Remove(startIndex: number, length: number): $System_Text.StringBuilder | null;
+        Replace(oldChar: string, newChar: string): $System_Text.StringBuilder | null;
+        Replace(oldValue: string | null, newValue: string | null): $System_Text.StringBuilder | null;
+        Replace(oldChar: string, newChar: string, startIndex: number, count: number): $System_Text.StringBuilder | null;
+        Replace(oldValue: string | null, newValue: string | null, startIndex: number, count: number): $System_Text.StringBuilder | null;
+        ToString(): string | null;
+        ToString(startIndex: number, length: number): string | null;
+        get_Chars(index: number): string;
+        set_Chars(index: number, value: string): void;
+    }
+    export interface StringBuilder$Type extends zts.TypeObject<$System_Text.StringBuilder | null> {
+        new (): $System_Text.StringBuilder;
+        new (capacity: number): $System_Text.StringBuilder;
+        new (value: string | null): $System_Text.StringBuilder;
+        new (capacity: number, maxCapacity: number): $System_Text.StringBuilder;
+        new (value: string | null, capacity: number): $System_Text.StringBuilder;
+        new (value: string | null, startIndex: number, length: number, capacity: number): $System_Text.StringBuilder;
+        readonly prototype: $System_Text.StringBuilder;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const StringBuilder: StringBuilder$Type;
 }

@@ -2,12 +2,120 @@
 /// <reference path="zts.d.ts" />
 
 declare module "csharp:System.Threading" {
+    import * as $Microsoft_Win32_SafeHandles from "csharp:Microsoft.Win32.SafeHandles";
+    import * as $System from "csharp:System";
     import * as $System_Threading from "csharp:System.Threading";
+    import * as $System_Threading_Tasks from "csharp:System.Threading.Tasks";
 
-    /** abstract class System.Threading.WaitHandle (opaque: outside the declaration closure, members not declared) */
-    export interface WaitHandle extends zts.Opaque<"System.Threading.WaitHandle"> {}
+    /** struct System.Threading.CancellationToken */
+    export interface CancellationToken extends $System.ValueType {
+        readonly IsCancellationRequested: boolean;
+        readonly CanBeCanceled: boolean;
+        readonly WaitHandle: $System_Threading.WaitHandle | null;
+        Equals(other: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System_Threading.CancellationToken): boolean;
+        GetHashCode(): number;
+        Register(callback: (() => void) | zts.Delegate<() => void> | null): $System_Threading.CancellationTokenRegistration;
+        Register(callback: (() => void) | zts.Delegate<() => void> | null, useSynchronizationContext: boolean): $System_Threading.CancellationTokenRegistration;
+        Register(callback: ((obj: number | string | boolean | $System.Object | null) => void) | zts.Delegate<(obj: number | string | boolean | $System.Object | null) => void> | null, state: number | string | boolean | zts.Object | null): $System_Threading.CancellationTokenRegistration;
+        Register(callback: ((obj: number | string | boolean | $System.Object | null) => void) | zts.Delegate<(obj: number | string | boolean | $System.Object | null) => void> | null, state: number | string | boolean | zts.Object | null, useSynchronizationContext: boolean): $System_Threading.CancellationTokenRegistration;
+        Register(callback: ((obj: number | string | boolean | $System.Object | null) => void) | zts.Delegate<(obj: number | string | boolean | $System.Object | null) => void> | null, state: number | string | boolean | zts.Object | null, useSynchronizationContext: boolean, useExecutionContext: boolean): $System_Threading.CancellationTokenRegistration;
+        ThrowIfCancellationRequested(): void;
+    }
+    export interface CancellationToken$Type extends zts.TypeObject<$System_Threading.CancellationToken> {
+        new (canceled: boolean): $System_Threading.CancellationToken;
+        new (): $System_Threading.CancellationToken;
+        readonly prototype: $System_Threading.CancellationToken;
+        readonly None: $System_Threading.CancellationToken;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        op_Equality(left: $System_Threading.CancellationToken, right: $System_Threading.CancellationToken): boolean;
+        op_Inequality(left: $System_Threading.CancellationToken, right: $System_Threading.CancellationToken): boolean;
+    }
+    export const CancellationToken: CancellationToken$Type;
+
+    /** struct System.Threading.CancellationTokenRegistration */
+    export interface CancellationTokenRegistration extends $System.ValueType, $System.IDisposable, $System.IEquatable$1<$System_Threading.CancellationTokenRegistration>, $System.IAsyncDisposable {
+        readonly Token: $System_Threading.CancellationToken;
+        Dispose(): void;
+        DisposeAsync(): $System_Threading_Tasks.ValueTask;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System_Threading.CancellationTokenRegistration): boolean;
+        GetHashCode(): number;
+        Unregister(): boolean;
+    }
+    export interface CancellationTokenRegistration$Type extends zts.TypeObject<$System_Threading.CancellationTokenRegistration> {
+        new (): $System_Threading.CancellationTokenRegistration;
+        readonly prototype: $System_Threading.CancellationTokenRegistration;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        op_Equality(left: $System_Threading.CancellationTokenRegistration, right: $System_Threading.CancellationTokenRegistration): boolean;
+        op_Inequality(left: $System_Threading.CancellationTokenRegistration, right: $System_Threading.CancellationTokenRegistration): boolean;
+    }
+    export const CancellationTokenRegistration: CancellationTokenRegistration$Type;
+
+    /** class System.Threading.CancellationTokenSource */
+    export interface CancellationTokenSource extends $System.Object, $System.IDisposable {
+        readonly IsCancellationRequested: boolean;
+        readonly Token: $System_Threading.CancellationToken;
+        Cancel(): void;
+        Cancel(throwOnFirstException: boolean): void;
+        CancelAfter(millisecondsDelay: number): void;
+        CancelAfter(delay: $System.TimeSpan): void;
+        Dispose(): void;
+    }
+    export interface CancellationTokenSource$Type extends zts.TypeObject<$System_Threading.CancellationTokenSource | null> {
+        new (): $System_Threading.CancellationTokenSource;
+        new (millisecondsDelay: number): $System_Threading.CancellationTokenSource;
+        new (delay: $System.TimeSpan): $System_Threading.CancellationTokenSource;
+        readonly prototype: $System_Threading.CancellationTokenSource;
+        CreateLinkedTokenSource(tokens: $System_Threading.CancellationToken[] | zts.Array<$System_Threading.CancellationToken> | null): $System_Threading.CancellationTokenSource | null;
+        CreateLinkedTokenSource(token1: $System_Threading.CancellationToken, token2: $System_Threading.CancellationToken): $System_Threading.CancellationTokenSource | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const CancellationTokenSource: CancellationTokenSource$Type;
+
+    /** class System.Threading.ThreadAbortException */
+    export interface ThreadAbortException extends $System.SystemException {
+        readonly ExceptionState: number | string | boolean | $System.Object | null;
+    }
+    export interface ThreadAbortException$Type extends zts.TypeObject<$System_Threading.ThreadAbortException | null> {
+        readonly prototype: $System_Threading.ThreadAbortException;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ThreadAbortException: ThreadAbortException$Type;
+
+    /** abstract class System.Threading.WaitHandle */
+    export interface WaitHandle extends $System.MarshalByRefObject, $System.IDisposable {
+        SafeWaitHandle: $Microsoft_Win32_SafeHandles.SafeWaitHandle | null;
+        Close(): void;
+        Dispose(): void;
+        WaitOne(): boolean;
+        WaitOne(millisecondsTimeout: number): boolean;
+        WaitOne(timeout: $System.TimeSpan): boolean;
+        WaitOne(millisecondsTimeout: number, exitContext: boolean): boolean;
+        WaitOne(timeout: $System.TimeSpan, exitContext: boolean): boolean;
+    }
     export interface WaitHandle$Type extends zts.TypeObject<$System_Threading.WaitHandle | null> {
         readonly prototype: $System_Threading.WaitHandle;
+        readonly WaitTimeout: number;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        SignalAndWait(toSignal: $System_Threading.WaitHandle | null, toWaitOn: $System_Threading.WaitHandle | null): boolean;
+        SignalAndWait(toSignal: $System_Threading.WaitHandle | null, toWaitOn: $System_Threading.WaitHandle | null, millisecondsTimeout: number, exitContext: boolean): boolean;
+        SignalAndWait(toSignal: $System_Threading.WaitHandle | null, toWaitOn: $System_Threading.WaitHandle | null, timeout: $System.TimeSpan, exitContext: boolean): boolean;
+        WaitAll(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null): boolean;
+        WaitAll(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null, millisecondsTimeout: number): boolean;
+        WaitAll(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null, timeout: $System.TimeSpan): boolean;
+        WaitAll(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null, millisecondsTimeout: number, exitContext: boolean): boolean;
+        WaitAll(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null, timeout: $System.TimeSpan, exitContext: boolean): boolean;
+        WaitAny(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null): number;
+        WaitAny(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null, millisecondsTimeout: number): number;
+        WaitAny(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null, timeout: $System.TimeSpan): number;
+        WaitAny(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null, millisecondsTimeout: number, exitContext: boolean): number;
+        WaitAny(waitHandles: ($System_Threading.WaitHandle | null)[] | zts.Array<$System_Threading.WaitHandle | null> | null, timeout: $System.TimeSpan, exitContext: boolean): number;
     }
     export const WaitHandle: WaitHandle$Type;
 }

@@ -10,9 +10,11 @@ declare module "csharp:System" {
     import * as $System_Globalization from "csharp:System.Globalization";
     import * as $System_Reflection from "csharp:System.Reflection";
     import * as $System_Runtime_InteropServices from "csharp:System.Runtime.InteropServices";
+    import * as $System_Runtime_Remoting from "csharp:System.Runtime.Remoting";
     import * as $System_Runtime_Serialization from "csharp:System.Runtime.Serialization";
     import * as $System_Text from "csharp:System.Text";
     import * as $System_Threading from "csharp:System.Threading";
+    import * as $System_Threading_Tasks from "csharp:System.Threading.Tasks";
 
     /** delegate System.Action<T> */
     export interface Action$1<T> extends $System.MulticastDelegate, zts.Delegate<(obj: T) => void> {
@@ -43,6 +45,30 @@ declare module "csharp:System" {
         RemoveAll(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
     }
     export const Action$1: Action$1$Definition;
+
+    /** class System.AggregateException */
+    export interface AggregateException extends $System.Exception {
+        readonly InnerExceptions: $System_Collections_ObjectModel.ReadOnlyCollection$1<$System.Exception | null> | null;
+        readonly Message: string | null;
+        Flatten(): $System.AggregateException | null;
+        GetBaseException(): $System.Exception | null;
+        GetObjectData(info: $System_Runtime_Serialization.SerializationInfo | null, context: $System_Runtime_Serialization.StreamingContext): void;
+        Handle(predicate: ((arg: $System.Exception | null) => boolean) | zts.Delegate<(arg: $System.Exception | null) => boolean> | null): void;
+        ToString(): string | null;
+    }
+    export interface AggregateException$Type extends zts.TypeObject<$System.AggregateException | null> {
+        new (): $System.AggregateException;
+        new (innerExceptions: ($System.Exception | null)[] | $System_Collections_Generic.IEnumerable$1<$System.Exception | null> | null): $System.AggregateException;
+        new (innerExceptions: ($System.Exception | null)[] | zts.Array<$System.Exception | null> | null): $System.AggregateException;
+        new (message: string | null): $System.AggregateException;
+        new (message: string | null, innerExceptions: ($System.Exception | null)[] | $System_Collections_Generic.IEnumerable$1<$System.Exception | null> | null): $System.AggregateException;
+        new (message: string | null, innerException: $System.Exception | null): $System.AggregateException;
+        new (message: string | null, innerExceptions: ($System.Exception | null)[] | zts.Array<$System.Exception | null> | null): $System.AggregateException;
+        readonly prototype: $System.AggregateException;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const AggregateException: AggregateException$Type;
 
     /** abstract class System.Array */
     export interface Array extends $System.Object, $System_Collections.IEnumerable, $System.ICloneable {
@@ -145,6 +171,42 @@ declare module "csharp:System" {
         readonly Empty: zts.ExplicitGeneric<(<T>() => zts.Array<T> | null)>;
     }
     export const Array: Array$Type;
+
+    /** delegate System.AsyncCallback */
+    export interface AsyncCallback extends $System.MulticastDelegate, zts.Delegate<(ar: $System.IAsyncResult | null) => void> {
+        (ar: $System.IAsyncResult | null): void;
+        BeginInvoke(ar: $System.IAsyncResult | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
+        EndInvoke(result: $System.IAsyncResult | null): void;
+        Invoke(ar: $System.IAsyncResult | null): void;
+    }
+    export interface AsyncCallback$Type extends zts.DelegateType<$System.AsyncCallback | null, (ar: $System.IAsyncResult | null) => void> {
+        readonly prototype: $System.AsyncCallback;
+        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Remove(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+        RemoveAll(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+    }
+    export const AsyncCallback: AsyncCallback$Type;
+
+    /** enum System.Base64FormattingOptions : System.Int32 */
+    export type Base64FormattingOptions = number;
+    export interface Base64FormattingOptions$Type extends zts.TypeObject<$System.Base64FormattingOptions> {
+        readonly None: 0;
+        readonly InsertLineBreaks: 1;
+    }
+    export const Base64FormattingOptions: Base64FormattingOptions$Type;
 
     /** struct System.Boolean */
     export interface Boolean extends $System.ValueType, $System.IComparable, $System.IComparable$1<boolean>, $System.IEquatable$1<boolean> {
@@ -265,12 +327,307 @@ declare module "csharp:System" {
     }
     export const Char: Char$Type;
 
-    /** class System.CharEnumerator (opaque: outside the declaration closure, members not declared) */
-    export interface CharEnumerator extends zts.Opaque<"System.CharEnumerator"> {}
+    /** class System.CharEnumerator */
+    export interface CharEnumerator extends $System.Object, $System.IDisposable, $System.ICloneable {
+        readonly Current: string;
+        Clone(): number | string | boolean | $System.Object | null;
+        Dispose(): void;
+        MoveNext(): boolean;
+        Reset(): void;
+    }
     export interface CharEnumerator$Type extends zts.TypeObject<$System.CharEnumerator | null> {
         readonly prototype: $System.CharEnumerator;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const CharEnumerator: CharEnumerator$Type;
+
+    /** static class System.Convert */
+    export interface Convert extends $System.Object {
+    }
+    export interface Convert$Type extends zts.TypeObject<$System.Convert | null> {
+        readonly prototype: $System.Convert;
+        readonly DBNull: number | string | boolean | $System.Object | null;
+        ChangeType(value: number | string | boolean | zts.Object | null, conversionType: $System.Type | null): number | string | boolean | $System.Object | null;
+        ChangeType(value: number | string | boolean | zts.Object | null, typeCode: $System.TypeCode): number | string | boolean | $System.Object | null;
+        ChangeType(value: number | string | boolean | zts.Object | null, conversionType: $System.Type | null, provider: $System.IFormatProvider | null): number | string | boolean | $System.Object | null;
+        ChangeType(value: number | string | boolean | zts.Object | null, typeCode: $System.TypeCode, provider: $System.IFormatProvider | null): number | string | boolean | $System.Object | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        FromBase64CharArray(inArray: string[] | zts.Array<string> | null, offset: number, length: number): zts.Array<number> | null;
+        FromBase64String(s: string | null): zts.Array<number> | null;
+        GetTypeCode(value: number | string | boolean | zts.Object | null): $System.TypeCode;
+        IsDBNull(value: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ToBase64CharArray(inArray: number[] | zts.Array<number> | null, offsetIn: number, length: number, outArray: string[] | zts.Array<string> | null, offsetOut: number): number;
+        ToBase64CharArray(inArray: number[] | zts.Array<number> | null, offsetIn: number, length: number, outArray: string[] | zts.Array<string> | null, offsetOut: number, options: $System.Base64FormattingOptions): number;
+        ToBase64String(inArray: number[] | zts.Array<number> | null): string | null;
+        ToBase64String(inArray: number[] | zts.Array<number> | null, options: $System.Base64FormattingOptions): string | null;
+        ToBase64String(inArray: number[] | zts.Array<number> | null, offset: number, length: number): string | null;
+        ToBase64String(inArray: number[] | zts.Array<number> | null, offset: number, length: number, options: $System.Base64FormattingOptions): string | null;
+        ToBoolean(value: boolean): boolean;
+        ToBoolean(value: number): boolean;
+        ToBoolean(value: string): boolean;
+        ToBoolean(value: $System.DateTime): boolean;
+        ToBoolean(value: $System.Decimal): boolean;
+        ToBoolean(value: number | string | boolean | zts.Object | null): boolean;
+        ToBoolean(value: string | null): boolean;
+        ToBoolean(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): boolean;
+        ToBoolean(value: string | null, provider: $System.IFormatProvider | null): boolean;
+        ToByte(value: boolean): number;
+        ToByte(value: number): number;
+        ToByte(value: string): number;
+        ToByte(value: $System.DateTime): number;
+        ToByte(value: $System.Decimal): number;
+        ToByte(value: number | string | boolean | zts.Object | null): number;
+        ToByte(value: string | null): number;
+        ToByte(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToByte(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToByte(value: string | null, fromBase: number): number;
+        ToChar(value: boolean): string;
+        ToChar(value: number): string;
+        ToChar(value: string): string;
+        ToChar(value: $System.DateTime): string;
+        ToChar(value: $System.Decimal): string;
+        ToChar(value: number | string | boolean | zts.Object | null): string;
+        ToChar(value: string | null): string;
+        ToChar(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): string;
+        ToChar(value: string | null, provider: $System.IFormatProvider | null): string;
+        ToDateTime(value: boolean): $System.DateTime;
+        ToDateTime(value: number): $System.DateTime;
+        ToDateTime(value: string): $System.DateTime;
+        ToDateTime(value: $System.DateTime): $System.DateTime;
+        ToDateTime(value: $System.Decimal): $System.DateTime;
+        ToDateTime(value: number | string | boolean | zts.Object | null): $System.DateTime;
+        ToDateTime(value: string | null): $System.DateTime;
+        ToDateTime(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): $System.DateTime;
+        ToDateTime(value: string | null, provider: $System.IFormatProvider | null): $System.DateTime;
+        ToDecimal(value: boolean): $System.Decimal;
+        ToDecimal(value: number): $System.Decimal;
+        ToDecimal(value: string): $System.Decimal;
+        ToDecimal(value: $System.DateTime): $System.Decimal;
+        ToDecimal(value: $System.Decimal): $System.Decimal;
+        ToDecimal(value: number | string | boolean | zts.Object | null): $System.Decimal;
+        ToDecimal(value: string | null): $System.Decimal;
+        ToDecimal(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): $System.Decimal;
+        ToDecimal(value: string | null, provider: $System.IFormatProvider | null): $System.Decimal;
+        ToDouble(value: boolean): number;
+        ToDouble(value: number): number;
+        ToDouble(value: string): number;
+        ToDouble(value: $System.DateTime): number;
+        ToDouble(value: $System.Decimal): number;
+        ToDouble(value: number | string | boolean | zts.Object | null): number;
+        ToDouble(value: string | null): number;
+        ToDouble(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToDouble(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToInt16(value: boolean): number;
+        ToInt16(value: number): number;
+        ToInt16(value: string): number;
+        ToInt16(value: $System.DateTime): number;
+        ToInt16(value: $System.Decimal): number;
+        ToInt16(value: number | string | boolean | zts.Object | null): number;
+        ToInt16(value: string | null): number;
+        ToInt16(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToInt16(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToInt16(value: string | null, fromBase: number): number;
+        ToInt32(value: boolean): number;
+        ToInt32(value: number): number;
+        ToInt32(value: string): number;
+        ToInt32(value: $System.DateTime): number;
+        ToInt32(value: $System.Decimal): number;
+        ToInt32(value: number | string | boolean | zts.Object | null): number;
+        ToInt32(value: string | null): number;
+        ToInt32(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToInt32(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToInt32(value: string | null, fromBase: number): number;
+        ToInt64(value: boolean): number;
+        ToInt64(value: number): number;
+        ToInt64(value: string): number;
+        ToInt64(value: $System.DateTime): number;
+        ToInt64(value: $System.Decimal): number;
+        ToInt64(value: number | string | boolean | zts.Object | null): number;
+        ToInt64(value: string | null): number;
+        ToInt64(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToInt64(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToInt64(value: string | null, fromBase: number): number;
+        ToSByte(value: boolean): number;
+        ToSByte(value: number): number;
+        ToSByte(value: string): number;
+        ToSByte(value: $System.DateTime): number;
+        ToSByte(value: $System.Decimal): number;
+        ToSByte(value: number | string | boolean | zts.Object | null): number;
+        ToSByte(value: string | null): number;
+        ToSByte(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToSByte(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToSByte(value: string | null, fromBase: number): number;
+        ToSingle(value: boolean): number;
+        ToSingle(value: number): number;
+        ToSingle(value: string): number;
+        ToSingle(value: $System.DateTime): number;
+        ToSingle(value: $System.Decimal): number;
+        ToSingle(value: number | string | boolean | zts.Object | null): number;
+        ToSingle(value: string | null): number;
+        ToSingle(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToSingle(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToString(value: boolean): string | null;
+        ToString(value: number): string | null;
+        ToString(value: string): string | null;
+        ToString(value: $System.DateTime): string | null;
+        ToString(value: $System.Decimal): string | null;
+        ToString(value: number | string | boolean | zts.Object | null): string | null;
+        ToString(value: string | null): string | null;
+        ToString(value: boolean, provider: $System.IFormatProvider | null): string | null;
+        ToString(value: number, provider: $System.IFormatProvider | null): string | null;
+        ToString(value: number, toBase: number): string | null;
+        ToString(value: string, provider: $System.IFormatProvider | null): string | null;
+        ToString(value: $System.DateTime, provider: $System.IFormatProvider | null): string | null;
+        ToString(value: $System.Decimal, provider: $System.IFormatProvider | null): string | null;
+        ToString(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): string | null;
+        ToString(value: string | null, provider: $System.IFormatProvider | null): string | null;
+        ToUInt16(value: boolean): number;
+        ToUInt16(value: number): number;
+        ToUInt16(value: string): number;
+        ToUInt16(value: $System.DateTime): number;
+        ToUInt16(value: $System.Decimal): number;
+        ToUInt16(value: number | string | boolean | zts.Object | null): number;
+        ToUInt16(value: string | null): number;
+        ToUInt16(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToUInt16(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToUInt16(value: string | null, fromBase: number): number;
+        ToUInt32(value: boolean): number;
+        ToUInt32(value: number): number;
+        ToUInt32(value: string): number;
+        ToUInt32(value: $System.DateTime): number;
+        ToUInt32(value: $System.Decimal): number;
+        ToUInt32(value: number | string | boolean | zts.Object | null): number;
+        ToUInt32(value: string | null): number;
+        ToUInt32(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToUInt32(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToUInt32(value: string | null, fromBase: number): number;
+        ToUInt64(value: boolean): number;
+        ToUInt64(value: number): number;
+        ToUInt64(value: string): number;
+        ToUInt64(value: $System.DateTime): number;
+        ToUInt64(value: $System.Decimal): number;
+        ToUInt64(value: number | string | boolean | zts.Object | null): number;
+        ToUInt64(value: string | null): number;
+        ToUInt64(value: number | string | boolean | zts.Object | null, provider: $System.IFormatProvider | null): number;
+        ToUInt64(value: string | null, provider: $System.IFormatProvider | null): number;
+        ToUInt64(value: string | null, fromBase: number): number;
+    }
+    export const Convert: Convert$Type;
+
+    /** struct System.DateTime */
+    export interface DateTime extends $System.ValueType, $System.IComparable, $System.IComparable$1<$System.DateTime>, $System.IEquatable$1<$System.DateTime>, $System.IFormattable {
+        readonly Date: $System.DateTime;
+        readonly Day: number;
+        readonly DayOfWeek: $System.DayOfWeek;
+        readonly DayOfYear: number;
+        readonly Hour: number;
+        readonly Kind: $System.DateTimeKind;
+        readonly Millisecond: number;
+        readonly Minute: number;
+        readonly Month: number;
+        readonly Second: number;
+        readonly Ticks: number;
+        readonly TimeOfDay: $System.TimeSpan;
+        readonly Year: number;
+        Add(value: $System.TimeSpan): $System.DateTime;
+        AddDays(value: number): $System.DateTime;
+        AddHours(value: number): $System.DateTime;
+        AddMilliseconds(value: number): $System.DateTime;
+        AddMinutes(value: number): $System.DateTime;
+        AddMonths(months: number): $System.DateTime;
+        AddSeconds(value: number): $System.DateTime;
+        AddTicks(value: number): $System.DateTime;
+        AddYears(value: number): $System.DateTime;
+        CompareTo(value: $System.DateTime): number;
+        CompareTo(value: number | string | boolean | zts.Object | null): number;
+        Equals(value: $System.DateTime): boolean;
+        Equals(value: number | string | boolean | zts.Object | null): boolean;
+        GetDateTimeFormats(): zts.Array<string | null> | null;
+        GetDateTimeFormats(format: string): zts.Array<string | null> | null;
+        GetDateTimeFormats(provider: $System.IFormatProvider | null): zts.Array<string | null> | null;
+        GetDateTimeFormats(format: string, provider: $System.IFormatProvider | null): zts.Array<string | null> | null;
+        GetHashCode(): number;
+        GetTypeCode(): $System.TypeCode;
+        IsDaylightSavingTime(): boolean;
+        Subtract(value: $System.DateTime): $System.TimeSpan;
+        Subtract(value: $System.TimeSpan): $System.DateTime;
+        ToBinary(): number;
+        ToFileTime(): number;
+        ToFileTimeUtc(): number;
+        ToLocalTime(): $System.DateTime;
+        ToLongDateString(): string | null;
+        ToLongTimeString(): string | null;
+        ToOADate(): number;
+        ToShortDateString(): string | null;
+        ToShortTimeString(): string | null;
+        ToString(): string | null;
+        ToString(provider: $System.IFormatProvider | null): string | null;
+        ToString(format: string | null): string | null;
+        ToString(format: string | null, provider: $System.IFormatProvider | null): string | null;
+        ToUniversalTime(): $System.DateTime;
+    }
+    export interface DateTime$Type extends zts.TypeObject<$System.DateTime> {
+        new (ticks: number): $System.DateTime;
+        new (ticks: number, kind: $System.DateTimeKind): $System.DateTime;
+        new (year: number, month: number, day: number): $System.DateTime;
+        new (year: number, month: number, day: number, calendar: $System_Globalization.Calendar | null): $System.DateTime;
+        new (year: number, month: number, day: number, hour: number, minute: number, second: number): $System.DateTime;
+        new (year: number, month: number, day: number, hour: number, minute: number, second: number, kind: $System.DateTimeKind): $System.DateTime;
+        new (year: number, month: number, day: number, hour: number, minute: number, second: number, calendar: $System_Globalization.Calendar | null): $System.DateTime;
+        new (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number): $System.DateTime;
+        new (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number, kind: $System.DateTimeKind): $System.DateTime;
+        new (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number, calendar: $System_Globalization.Calendar | null): $System.DateTime;
+        new (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number, calendar: $System_Globalization.Calendar | null, kind: $System.DateTimeKind): $System.DateTime;
+        new (): $System.DateTime;
+        readonly prototype: $System.DateTime;
+        readonly Now: $System.DateTime;
+        readonly Today: $System.DateTime;
+        readonly UtcNow: $System.DateTime;
+        readonly MinValue: $System.DateTime;
+        readonly MaxValue: $System.DateTime;
+        readonly UnixEpoch: $System.DateTime;
+        Compare(t1: $System.DateTime, t2: $System.DateTime): number;
+        DaysInMonth(year: number, month: number): number;
+        Equals(t1: $System.DateTime, t2: $System.DateTime): boolean;
+        FromBinary(dateData: number): $System.DateTime;
+        FromFileTime(fileTime: number): $System.DateTime;
+        FromFileTimeUtc(fileTime: number): $System.DateTime;
+        FromOADate(d: number): $System.DateTime;
+        IsLeapYear(year: number): boolean;
+        Parse(s: string | null): $System.DateTime;
+        Parse(s: string | null, provider: $System.IFormatProvider | null): $System.DateTime;
+        Parse(s: string | null, provider: $System.IFormatProvider | null, styles: $System_Globalization.DateTimeStyles): $System.DateTime;
+        ParseExact(s: string | null, format: string | null, provider: $System.IFormatProvider | null): $System.DateTime;
+        ParseExact(s: string | null, format: string | null, provider: $System.IFormatProvider | null, style: $System_Globalization.DateTimeStyles): $System.DateTime;
+        ParseExact(s: string | null, formats: (string | null)[] | zts.Array<string | null> | null, provider: $System.IFormatProvider | null, style: $System_Globalization.DateTimeStyles): $System.DateTime;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        SpecifyKind(value: $System.DateTime, kind: $System.DateTimeKind): $System.DateTime;
+        TryParse(s: string | null, result: zts.Ref<$System.DateTime>): boolean;
+        TryParse(s: string | null, provider: $System.IFormatProvider | null, styles: $System_Globalization.DateTimeStyles, result: zts.Ref<$System.DateTime>): boolean;
+        TryParseExact(s: string | null, format: string | null, provider: $System.IFormatProvider | null, style: $System_Globalization.DateTimeStyles, result: zts.Ref<$System.DateTime>): boolean;
+        TryParseExact(s: string | null, formats: (string | null)[] | zts.Array<string | null> | null, provider: $System.IFormatProvider | null, style: $System_Globalization.DateTimeStyles, result: zts.Ref<$System.DateTime>): boolean;
+        op_Addition(d: $System.DateTime, t: $System.TimeSpan): $System.DateTime;
+        op_Equality(d1: $System.DateTime, d2: $System.DateTime): boolean;
+        op_GreaterThan(t1: $System.DateTime, t2: $System.DateTime): boolean;
+        op_GreaterThanOrEqual(t1: $System.DateTime, t2: $System.DateTime): boolean;
+        op_Inequality(d1: $System.DateTime, d2: $System.DateTime): boolean;
+        op_LessThan(t1: $System.DateTime, t2: $System.DateTime): boolean;
+        op_LessThanOrEqual(t1: $System.DateTime, t2: $System.DateTime): boolean;
+        op_Subtraction(d1: $System.DateTime, d2: $System.DateTime): $System.TimeSpan;
+        op_Subtraction(d: $System.DateTime, t: $System.TimeSpan): $System.DateTime;
+    }
+    export const DateTime: DateTime$Type;
+
+    /** enum System.DateTimeKind : System.Int32 */
+    export type DateTimeKind = number;
+    export interface DateTimeKind$Type extends zts.TypeObject<$System.DateTimeKind> {
+        readonly Unspecified: 0;
+        readonly Utc: 1;
+        readonly Local: 2;
+    }
+    export const DateTimeKind: DateTimeKind$Type;
 
     /** enum System.DayOfWeek : System.Int32 */
     export type DayOfWeek = number;
@@ -284,6 +641,88 @@ declare module "csharp:System" {
         readonly Saturday: 6;
     }
     export const DayOfWeek: DayOfWeek$Type;
+
+    /** struct System.Decimal */
+    export interface Decimal extends $System.ValueType, $System.IComparable, $System.IComparable$1<$System.Decimal>, $System.IEquatable$1<$System.Decimal>, $System.IFormattable {
+        CompareTo(value: $System.Decimal): number;
+        CompareTo(value: number | string | boolean | zts.Object | null): number;
+        Equals(value: $System.Decimal): boolean;
+        Equals(value: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        GetTypeCode(): $System.TypeCode;
+        ToString(): string | null;
+        ToString(provider: $System.IFormatProvider | null): string | null;
+        ToString(format: string | null): string | null;
+        ToString(format: string | null, provider: $System.IFormatProvider | null): string | null;
+    }
+    export interface Decimal$Type extends zts.TypeObject<$System.Decimal> {
+        new (value: number): $System.Decimal;
+        new (bits: number[] | zts.Array<number> | null): $System.Decimal;
+        new (lo: number, mid: number, hi: number, isNegative: boolean, scale: number): $System.Decimal;
+        new (): $System.Decimal;
+        readonly prototype: $System.Decimal;
+        readonly Zero: $System.Decimal;
+        readonly One: $System.Decimal;
+        readonly MinusOne: $System.Decimal;
+        readonly MaxValue: $System.Decimal;
+        readonly MinValue: $System.Decimal;
+        Add(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        Ceiling(d: $System.Decimal): $System.Decimal;
+        Compare(d1: $System.Decimal, d2: $System.Decimal): number;
+        Divide(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        Equals(d1: $System.Decimal, d2: $System.Decimal): boolean;
+        Floor(d: $System.Decimal): $System.Decimal;
+        FromOACurrency(cy: number): $System.Decimal;
+        GetBits(d: $System.Decimal): zts.Array<number> | null;
+        Multiply(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        Negate(d: $System.Decimal): $System.Decimal;
+        Parse(s: string | null): $System.Decimal;
+        Parse(s: string | null, style: $System_Globalization.NumberStyles): $System.Decimal;
+        Parse(s: string | null, provider: $System.IFormatProvider | null): $System.Decimal;
+        Parse(s: string | null, style: $System_Globalization.NumberStyles, provider: $System.IFormatProvider | null): $System.Decimal;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Remainder(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        Round(d: $System.Decimal): $System.Decimal;
+        Round(d: $System.Decimal, decimals: number): $System.Decimal;
+        Round(d: $System.Decimal, mode: $System.MidpointRounding): $System.Decimal;
+        Round(d: $System.Decimal, decimals: number, mode: $System.MidpointRounding): $System.Decimal;
+        Subtract(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        ToByte(value: $System.Decimal): number;
+        ToDouble(d: $System.Decimal): number;
+        ToInt16(value: $System.Decimal): number;
+        ToInt32(d: $System.Decimal): number;
+        ToInt64(d: $System.Decimal): number;
+        ToOACurrency(value: $System.Decimal): number;
+        ToSByte(value: $System.Decimal): number;
+        ToSingle(d: $System.Decimal): number;
+        ToUInt16(value: $System.Decimal): number;
+        ToUInt32(d: $System.Decimal): number;
+        ToUInt64(d: $System.Decimal): number;
+        Truncate(d: $System.Decimal): $System.Decimal;
+        TryParse(s: string | null, result: zts.Ref<$System.Decimal>): boolean;
+        TryParse(s: string | null, style: $System_Globalization.NumberStyles, provider: $System.IFormatProvider | null, result: zts.Ref<$System.Decimal>): boolean;
+        op_Addition(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        op_Decrement(d: $System.Decimal): $System.Decimal;
+        op_Division(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        op_Equality(d1: $System.Decimal, d2: $System.Decimal): boolean;
+        op_Explicit(value: $System.Decimal): number;
+        op_Explicit(value: $System.Decimal): string;
+        op_Explicit(value: number): $System.Decimal;
+        op_GreaterThan(d1: $System.Decimal, d2: $System.Decimal): boolean;
+        op_GreaterThanOrEqual(d1: $System.Decimal, d2: $System.Decimal): boolean;
+        op_Implicit(value: number): $System.Decimal;
+        op_Implicit(value: string): $System.Decimal;
+        op_Increment(d: $System.Decimal): $System.Decimal;
+        op_Inequality(d1: $System.Decimal, d2: $System.Decimal): boolean;
+        op_LessThan(d1: $System.Decimal, d2: $System.Decimal): boolean;
+        op_LessThanOrEqual(d1: $System.Decimal, d2: $System.Decimal): boolean;
+        op_Modulus(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        op_Multiply(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        op_Subtraction(d1: $System.Decimal, d2: $System.Decimal): $System.Decimal;
+        op_UnaryNegation(d: $System.Decimal): $System.Decimal;
+        op_UnaryPlus(d: $System.Decimal): $System.Decimal;
+    }
+    export const Decimal: Decimal$Type;
 
     /** abstract class System.Delegate */
     export interface Delegate extends $System.Object, $System_Runtime_Serialization.ISerializable, $System.ICloneable {
@@ -406,6 +845,31 @@ declare module "csharp:System" {
     }
     export const EventHandler: EventHandler$Type;
 
+    /** class System.Exception */
+    export interface Exception extends $System.Object, $System_Runtime_InteropServices._Exception, $System_Runtime_Serialization.ISerializable {
+        readonly Message: string | null;
+        readonly Data: $System_Collections.IDictionary | null;
+        readonly InnerException: $System.Exception | null;
+        readonly TargetSite: $System_Reflection.MethodBase | null;
+        readonly StackTrace: string | null;
+        HelpLink: string | null;
+        Source: string | null;
+        readonly HResult: number;
+        GetBaseException(): $System.Exception | null;
+        GetObjectData(info: $System_Runtime_Serialization.SerializationInfo | null, context: $System_Runtime_Serialization.StreamingContext): void;
+        GetType(): $System.Type | null;
+        ToString(): string | null;
+    }
+    export interface Exception$Type extends zts.TypeObject<$System.Exception | null> {
+        new (): $System.Exception;
+        new (message: string | null): $System.Exception;
+        new (message: string | null, innerException: $System.Exception | null): $System.Exception;
+        readonly prototype: $System.Exception;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Exception: Exception$Type;
+
     /** delegate System.Func<T, TResult> */
     export interface Func$2<T, TResult> extends $System.MulticastDelegate, zts.Delegate<(arg: T) => TResult> {
         (arg: T): TResult;
@@ -466,12 +930,46 @@ declare module "csharp:System" {
     }
     export const Func$3: Func$3$Definition;
 
-    /** struct System.Guid (opaque: outside the declaration closure, members not declared) */
-    export interface Guid extends zts.Opaque<"System.Guid"> {}
+    /** struct System.Guid */
+    export interface Guid extends $System.ValueType, $System.IComparable, $System.IComparable$1<$System.Guid>, $System.IEquatable$1<$System.Guid>, $System.IFormattable {
+        CompareTo(value: $System.Guid): number;
+        CompareTo(value: number | string | boolean | zts.Object | null): number;
+        Equals(g: $System.Guid): boolean;
+        Equals(o: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        ToByteArray(): zts.Array<number> | null;
+        ToString(): string | null;
+        ToString(format: string | null): string | null;
+        ToString(format: string | null, provider: $System.IFormatProvider | null): string | null;
+    }
     export interface Guid$Type extends zts.TypeObject<$System.Guid> {
+        new (b: number[] | zts.Array<number> | null): $System.Guid;
+        new (g: string | null): $System.Guid;
+        new (a: number, b: number, c: number, d: number[] | zts.Array<number> | null): $System.Guid;
+        new (a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number, i: number, j: number, k: number): $System.Guid;
+        new (): $System.Guid;
         readonly prototype: $System.Guid;
+        readonly Empty: $System.Guid;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        NewGuid(): $System.Guid;
+        Parse(input: string | null): $System.Guid;
+        ParseExact(input: string | null, format: string | null): $System.Guid;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        TryParse(input: string | null, result: zts.Ref<$System.Guid>): boolean;
+        TryParseExact(input: string | null, format: string | null, result: zts.Ref<$System.Guid>): boolean;
+        op_Equality(a: $System.Guid, b: $System.Guid): boolean;
+        op_Inequality(a: $System.Guid, b: $System.Guid): boolean;
     }
     export const Guid: Guid$Type;
+
+    /** interface System.IAsyncDisposable */
+    export interface IAsyncDisposable extends zts.Object {
+        DisposeAsync(): $System_Threading_Tasks.ValueTask;
+    }
+    export interface IAsyncDisposable$Type extends zts.TypeObject<$System.IAsyncDisposable | null> {
+        readonly prototype: $System.IAsyncDisposable;
+    }
+    export const IAsyncDisposable: IAsyncDisposable$Type;
 
     /** interface System.IAsyncResult */
     export interface IAsyncResult extends zts.Object {
@@ -534,8 +1032,10 @@ declare module "csharp:System" {
     }
     export const IEquatable$1: IEquatable$1$Definition;
 
-    /** interface System.IFormatProvider (opaque: outside the declaration closure, members not declared) */
-    export interface IFormatProvider extends zts.Opaque<"System.IFormatProvider"> {}
+    /** interface System.IFormatProvider */
+    export interface IFormatProvider extends zts.Object {
+        GetFormat(formatType: $System.Type | null): number | string | boolean | $System.Object | null;
+    }
     export interface IFormatProvider$Type extends zts.TypeObject<$System.IFormatProvider | null> {
         readonly prototype: $System.IFormatProvider;
     }
@@ -637,6 +1137,86 @@ declare module "csharp:System" {
     }
     export const Int64: Int64$Type;
 
+    /** abstract class System.MarshalByRefObject */
+    export interface MarshalByRefObject extends $System.Object {
+        CreateObjRef(requestedType: $System.Type | null): $System_Runtime_Remoting.ObjRef | null;
+        GetLifetimeService(): number | string | boolean | $System.Object | null;
+        InitializeLifetimeService(): number | string | boolean | $System.Object | null;
+    }
+    export interface MarshalByRefObject$Type extends zts.TypeObject<$System.MarshalByRefObject | null> {
+        readonly prototype: $System.MarshalByRefObject;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const MarshalByRefObject: MarshalByRefObject$Type;
+
+    /** static class System.Math */
+    export interface Math extends $System.Object {
+    }
+    export interface Math$Type extends zts.TypeObject<$System.Math | null> {
+        readonly prototype: $System.Math;
+        readonly E: number;
+        readonly PI: number;
+        Abs(value: $System.Decimal): $System.Decimal;
+        Abs(value: number): number;
+        Acos(d: number): number;
+        Acosh(d: number): number;
+        Asin(d: number): number;
+        Asinh(d: number): number;
+        Atan(d: number): number;
+        Atan2(y: number, x: number): number;
+        Atanh(d: number): number;
+        BigMul(a: number, b: number): number;
+        Cbrt(d: number): number;
+        Ceiling(d: $System.Decimal): $System.Decimal;
+        Ceiling(a: number): number;
+        Clamp(value: number, min: number, max: number): number;
+        Clamp(value: $System.Decimal, min: $System.Decimal, max: $System.Decimal): $System.Decimal;
+        Cos(d: number): number;
+        Cosh(value: number): number;
+        DivRem(a: number, b: number, result: zts.Ref<number>): number;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Exp(d: number): number;
+        Floor(d: $System.Decimal): $System.Decimal;
+        Floor(d: number): number;
+        IEEERemainder(x: number, y: number): number;
+        Log(d: number): number;
+        Log(a: number, newBase: number): number;
+        Log10(d: number): number;
+        Max(val1: number, val2: number): number;
+        Max(val1: $System.Decimal, val2: $System.Decimal): $System.Decimal;
+        Min(val1: number, val2: number): number;
+        Min(val1: $System.Decimal, val2: $System.Decimal): $System.Decimal;
+        Pow(x: number, y: number): number;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Round(d: $System.Decimal): $System.Decimal;
+        Round(a: number): number;
+        Round(d: $System.Decimal, decimals: number): $System.Decimal;
+        Round(d: $System.Decimal, mode: $System.MidpointRounding): $System.Decimal;
+        Round(value: number, digits: number): number;
+        Round(value: number, mode: $System.MidpointRounding): number;
+        Round(d: $System.Decimal, decimals: number, mode: $System.MidpointRounding): $System.Decimal;
+        Round(value: number, digits: number, mode: $System.MidpointRounding): number;
+        Sign(value: $System.Decimal): number;
+        Sign(value: number): number;
+        Sin(a: number): number;
+        Sinh(value: number): number;
+        Sqrt(d: number): number;
+        Tan(a: number): number;
+        Tanh(value: number): number;
+        Truncate(d: $System.Decimal): $System.Decimal;
+        Truncate(d: number): number;
+    }
+    export const Math: Math$Type;
+
+    /** enum System.MidpointRounding : System.Int32 */
+    export type MidpointRounding = number;
+    export interface MidpointRounding$Type extends zts.TypeObject<$System.MidpointRounding> {
+        readonly ToEven: 0;
+        readonly AwayFromZero: 1;
+    }
+    export const MidpointRounding: MidpointRounding$Type;
+
     /** abstract class System.MulticastDelegate */
     export interface MulticastDelegate extends $System.Delegate {
         Equals(obj: number | string | boolean | zts.Object | null): boolean;
@@ -681,6 +1261,23 @@ declare module "csharp:System" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Object: Object$Type;
+
+    /** class System.Random */
+    export interface Random extends $System.Object {
+        Next(): number;
+        Next(maxValue: number): number;
+        Next(minValue: number, maxValue: number): number;
+        NextBytes(buffer: number[] | zts.Array<number> | null): void;
+        NextDouble(): number;
+    }
+    export interface Random$Type extends zts.TypeObject<$System.Random | null> {
+        new (): $System.Random;
+        new (Seed: number): $System.Random;
+        readonly prototype: $System.Random;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Random: Random$Type;
 
     /** struct System.RuntimeMethodHandle (opaque: outside the declaration closure, members not declared) */
     export interface RuntimeMethodHandle extends zts.Opaque<"System.RuntimeMethodHandle"> {}
@@ -950,6 +1547,101 @@ declare module "csharp:System" {
         readonly RemoveEmptyEntries: 1;
     }
     export const StringSplitOptions: StringSplitOptions$Type;
+
+    /** class System.SystemException */
+    export interface SystemException extends $System.Exception {
+    }
+    export interface SystemException$Type extends zts.TypeObject<$System.SystemException | null> {
+        new (): $System.SystemException;
+        new (message: string | null): $System.SystemException;
+        new (message: string | null, innerException: $System.Exception | null): $System.SystemException;
+        readonly prototype: $System.SystemException;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const SystemException: SystemException$Type;
+
+    /** struct System.TimeSpan */
+    export interface TimeSpan extends $System.ValueType, $System.IComparable, $System.IComparable$1<$System.TimeSpan>, $System.IEquatable$1<$System.TimeSpan>, $System.IFormattable {
+        readonly Ticks: number;
+        readonly Days: number;
+        readonly Hours: number;
+        readonly Milliseconds: number;
+        readonly Minutes: number;
+        readonly Seconds: number;
+        readonly TotalDays: number;
+        readonly TotalHours: number;
+        readonly TotalMilliseconds: number;
+        readonly TotalMinutes: number;
+        readonly TotalSeconds: number;
+        Add(ts: $System.TimeSpan): $System.TimeSpan;
+        CompareTo(value: number | string | boolean | zts.Object | null): number;
+        CompareTo(value: $System.TimeSpan): number;
+        Divide(divisor: number): $System.TimeSpan;
+        Divide(ts: $System.TimeSpan): number;
+        Duration(): $System.TimeSpan;
+        Equals(value: number | string | boolean | zts.Object | null): boolean;
+        Equals(obj: $System.TimeSpan): boolean;
+        GetHashCode(): number;
+        Multiply(factor: number): $System.TimeSpan;
+        Negate(): $System.TimeSpan;
+        Subtract(ts: $System.TimeSpan): $System.TimeSpan;
+        ToString(): string | null;
+        ToString(format: string | null): string | null;
+        ToString(format: string | null, formatProvider: $System.IFormatProvider | null): string | null;
+    }
+    export interface TimeSpan$Type extends zts.TypeObject<$System.TimeSpan> {
+        new (ticks: number): $System.TimeSpan;
+        new (hours: number, minutes: number, seconds: number): $System.TimeSpan;
+        new (days: number, hours: number, minutes: number, seconds: number): $System.TimeSpan;
+        new (days: number, hours: number, minutes: number, seconds: number, milliseconds: number): $System.TimeSpan;
+        new (): $System.TimeSpan;
+        readonly prototype: $System.TimeSpan;
+        readonly TicksPerMillisecond: number;
+        readonly TicksPerSecond: number;
+        readonly TicksPerMinute: number;
+        readonly TicksPerHour: number;
+        readonly TicksPerDay: number;
+        readonly Zero: $System.TimeSpan;
+        readonly MaxValue: $System.TimeSpan;
+        readonly MinValue: $System.TimeSpan;
+        Compare(t1: $System.TimeSpan, t2: $System.TimeSpan): number;
+        Equals(t1: $System.TimeSpan, t2: $System.TimeSpan): boolean;
+        FromDays(value: number): $System.TimeSpan;
+        FromHours(value: number): $System.TimeSpan;
+        FromMilliseconds(value: number): $System.TimeSpan;
+        FromMinutes(value: number): $System.TimeSpan;
+        FromSeconds(value: number): $System.TimeSpan;
+        FromTicks(value: number): $System.TimeSpan;
+        Parse(s: string | null): $System.TimeSpan;
+        Parse(input: string | null, formatProvider: $System.IFormatProvider | null): $System.TimeSpan;
+        ParseExact(input: string | null, format: string | null, formatProvider: $System.IFormatProvider | null): $System.TimeSpan;
+        ParseExact(input: string | null, formats: (string | null)[] | zts.Array<string | null> | null, formatProvider: $System.IFormatProvider | null): $System.TimeSpan;
+        ParseExact(input: string | null, format: string | null, formatProvider: $System.IFormatProvider | null, styles: $System_Globalization.TimeSpanStyles): $System.TimeSpan;
+        ParseExact(input: string | null, formats: (string | null)[] | zts.Array<string | null> | null, formatProvider: $System.IFormatProvider | null, styles: $System_Globalization.TimeSpanStyles): $System.TimeSpan;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        TryParse(s: string | null, result: zts.Ref<$System.TimeSpan>): boolean;
+        TryParse(input: string | null, formatProvider: $System.IFormatProvider | null, result: zts.Ref<$System.TimeSpan>): boolean;
+        TryParseExact(input: string | null, format: string | null, formatProvider: $System.IFormatProvider | null, result: zts.Ref<$System.TimeSpan>): boolean;
+        TryParseExact(input: string | null, formats: (string | null)[] | zts.Array<string | null> | null, formatProvider: $System.IFormatProvider | null, result: zts.Ref<$System.TimeSpan>): boolean;
+        TryParseExact(input: string | null, format: string | null, formatProvider: $System.IFormatProvider | null, styles: $System_Globalization.TimeSpanStyles, result: zts.Ref<$System.TimeSpan>): boolean;
+        TryParseExact(input: string | null, formats: (string | null)[] | zts.Array<string | null> | null, formatProvider: $System.IFormatProvider | null, styles: $System_Globalization.TimeSpanStyles, result: zts.Ref<$System.TimeSpan>): boolean;
+        op_Addition(t1: $System.TimeSpan, t2: $System.TimeSpan): $System.TimeSpan;
+        op_Division(timeSpan: $System.TimeSpan, divisor: number): $System.TimeSpan;
+        op_Division(t1: $System.TimeSpan, t2: $System.TimeSpan): number;
+        op_Equality(t1: $System.TimeSpan, t2: $System.TimeSpan): boolean;
+        op_GreaterThan(t1: $System.TimeSpan, t2: $System.TimeSpan): boolean;
+        op_GreaterThanOrEqual(t1: $System.TimeSpan, t2: $System.TimeSpan): boolean;
+        op_Inequality(t1: $System.TimeSpan, t2: $System.TimeSpan): boolean;
+        op_LessThan(t1: $System.TimeSpan, t2: $System.TimeSpan): boolean;
+        op_LessThanOrEqual(t1: $System.TimeSpan, t2: $System.TimeSpan): boolean;
+        op_Multiply(factor: number, timeSpan: $System.TimeSpan): $System.TimeSpan;
+        op_Multiply(timeSpan: $System.TimeSpan, factor: number): $System.TimeSpan;
+        op_Subtraction(t1: $System.TimeSpan, t2: $System.TimeSpan): $System.TimeSpan;
+        op_UnaryNegation(t: $System.TimeSpan): $System.TimeSpan;
+        op_UnaryPlus(t: $System.TimeSpan): $System.TimeSpan;
+    }
+    export const TimeSpan: TimeSpan$Type;
 
     /** abstract class System.Type */
     export interface Type extends $System_Reflection.MemberInfo, $System_Reflection.IReflect {

@@ -102,6 +102,11 @@ declare global {
                 readonly Hidden: typeof import("csharp:Fixtures.Everyday.Hidden");
             };
         };
+        readonly Microsoft: {
+            readonly Win32: {
+                readonly SafeHandles: typeof import("csharp:Microsoft.Win32.SafeHandles");
+            };
+        };
         readonly System: typeof import("csharp:System") & {
             readonly Buffers: typeof import("csharp:System.Buffers");
             readonly Collections: typeof import("csharp:System.Collections") & {
@@ -111,11 +116,15 @@ declare global {
             readonly Globalization: typeof import("csharp:System.Globalization");
             readonly Reflection: typeof import("csharp:System.Reflection");
             readonly Runtime: {
+                readonly CompilerServices: typeof import("csharp:System.Runtime.CompilerServices");
                 readonly InteropServices: typeof import("csharp:System.Runtime.InteropServices");
+                readonly Remoting: typeof import("csharp:System.Runtime.Remoting");
                 readonly Serialization: typeof import("csharp:System.Runtime.Serialization");
             };
             readonly Text: typeof import("csharp:System.Text");
-            readonly Threading: typeof import("csharp:System.Threading");
+            readonly Threading: typeof import("csharp:System.Threading") & {
+                readonly Tasks: typeof import("csharp:System.Threading.Tasks");
+            };
         };
     };
 }

@@ -39,9 +39,24 @@ void *gate_touserdata(JSContext *ctx, JSValue value, int /*slot*/)
 {
     void *p = JS_GetOpaque(value, g_pointer_class_id);
     if (p == nullptr) {
-        JS_ThrowTypeError(ctx, "zts: gated function has no host entry");
+        // Every function the core makes carries the domain's gate entry (gate_entry_of), so only a gate handed
+        // other data gets here; the text says what is missing instead of naming core internals.
+        JS_ThrowTypeError(ctx, "zts: the gate was called with data the core did not make (data[0] is not a host "
+                               "entry; docs/C_ABI.md, \"The gate protocol\")");
     }
     return p;
+}
+
+JSValue gate_entry_of(zts_domain *d)
+{
+    if (JS_IsUndefined(d->gate_entry)) {
+        JSValue entry = make_gate_entry(d);
+        if (JS_IsException(entry)) {
+            return JS_EXCEPTION;
+        }
+        d->gate_entry = entry;
+    }
+    return d->gate_entry;
 }
 
 JSValue make_gate_entry(zts_domain *d)
@@ -67,14 +82,11 @@ int32_t make_gated_function(zts_domain *d, const std::string &name, int32_t leng
         return report_failure(d, ZTS_ERR_NO_HOST, "zts: no host callback table is registered");
     }
     JSContext *ctx = d->ctx;
-    if (JS_IsUndefined(d->gate_entry)) {
-        d->gate_entry = make_gate_entry(d);
-        if (JS_IsException(d->gate_entry)) {
-            d->gate_entry = JS_UNDEFINED;
-            return capture_exception(d, ZTS_ERR_JS);
-        }
+    JSValue entry = gate_entry_of(d);
+    if (JS_IsException(entry)) {
+        return capture_exception(d, ZTS_ERR_JS);
     }
-    JSValue func_data[2] = {JS_DupValue(ctx, d->gate_entry), JS_NewInt64(ctx, data)};
+    JSValue func_data[2] = {JS_DupValue(ctx, entry), JS_NewInt64(ctx, data)};
     JSValue fn = JS_NewCFunctionData(ctx, reinterpret_cast<JSCFunctionData *>(d->gate), length, magic, 2, func_data);
     JS_FreeValue(ctx, func_data[0]);
     JS_FreeValue(ctx, func_data[1]);

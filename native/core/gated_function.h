@@ -18,6 +18,11 @@ void *gate_touserdata(JSContext *ctx, JSValue value, int slot);
 /// The gate's data[0] for d (the host_call entry as a pointer object); owned, or JS_UNDEFINED without a host.
 JSValue make_gate_entry(zts_domain *d);
 
+/// d's gate entry (borrowed), made now when no host table was registered at zts_domain_new and one is now
+/// (docs/C_ABI.md "Registration"): JS_UNDEFINED while there is still none, JS_EXCEPTION when it could not be made.
+/// Every path that hands the gate data[0] takes it from here (gated functions, C# member calls).
+JSValue gate_entry_of(zts_domain *d);
+
 /// Makes a gated function named name (owned into *out); data reaches the host as data[0]. ZTS_OK or a failure
 /// recorded in d->error.
 int32_t make_gated_function(zts_domain *d, const std::string &name, int32_t length, int32_t magic, int64_t data,

@@ -3,6 +3,7 @@
 #include <alloca.h>
 
 #include "clr_classes.h"
+#include "gated_function.h"
 #include "ref_box.h"
 #include "value_cast.h"
 
@@ -266,12 +267,19 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
     if (argc > k_max_args) {
         return throw_error(ctx, "zts: too many arguments");
     }
+    JSValue entry = gate_entry_of(d);
+    if (JS_IsException(entry)) {
+        return JS_EXCEPTION;
+    }
+    if (JS_IsUndefined(entry)) {
+        return throw_error(ctx, "zts: no host callback table is registered (zts_host_register, docs/C_ABI.md)");
+    }
     // [gate entry, bridge, this slot, slot of each argument]: the gate reads [0], the host the rest. Sized by argc:
     // under Mono's hybrid suspend policy, each return from managed code copies the native stack down to the
     // outermost managed frame (for the GC to scan), and a fixed array for k_max_args arguments was 1 KB of it
     // on every JS -> C# call (issue 9).
     auto *data = static_cast<JSValue *>(alloca(sizeof(JSValue) * static_cast<size_t>(3 + argc)));
-    data[0] = d->gate_entry;
+    data[0] = entry;
     data[1] = JS_NewInt32(ctx, bridge);
     data[2] = JS_NewInt32(ctx, this_slot);
     for (int32_t i = 0; i < argc; i++) {

@@ -249,6 +249,13 @@ using Clr_Dispatch = ClrHost;
 using Clr_Objects = ClrHost;
 using Clr_Enumerable = ClrHost;
 
+// The same host, with its callback table registered after zts_domain_new.
+class Clr_LateHost : public ClrHost
+{
+  public:
+    Clr_LateHost() { register_after_domain_ = true; }
+};
+
 } // namespace
 
 TEST_F(Clr_Names, Tree_And_Module_ResolveTheSameType)
@@ -523,4 +530,19 @@ TEST_F(Clr_Enumerable, BatchedStep_OneHostCallPerElement)
     EXPECT_EQ(1, probes);
     EXPECT_EQ(4, steps) << "three elements, then done";
     EXPECT_EQ(1, disposed_) << "still disposed";
+}
+
+// A host that registers its callback table after zts_domain_new (docs/C_ABI.md, "Registration"): the domain's gate
+// entry (host_call) is captured when first needed, by a C# member call as by a gated define. Before, a member call
+// handed the gate an empty entry and the script saw the core-internal "zts: gated function has no host entry".
+TEST_F(Clr_LateHost, MemberCall_CapturesTheHostEntryOnFirstUse)
+{
+    if (!JS_IsUndefined(d->gate_entry)) {
+        // gtest_discover_tests runs each test in a process of its own; run together, an earlier test registered.
+        GTEST_SKIP() << "a callback table was registered before this domain was made";
+    }
+    EXPECT_EQ("5", run("return Calc.Add(2, 3);"));
+    EXPECT_EQ("zts: System.InvalidOperationException: from the host",
+              run("try { Calc.Fail(); } catch (e) { return e.message; }"));
+    EXPECT_FALSE(JS_IsUndefined(d->gate_entry));
 }

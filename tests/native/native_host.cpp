@@ -72,6 +72,16 @@ void NativeHost::SetUp()
     callbacks.type_resolve = &type_resolve;
     callbacks.namespace_list = &namespace_list;
     callbacks.type_bind = &type_bind;
+    if (register_after_domain_) {
+        void *touserdata = nullptr;
+        void *js_throw = nullptr;
+        ASSERT_EQ(ZTS_OK, zts_gate_imports(&touserdata, &js_throw));
+        ASSERT_EQ(0, zts_gate_init(touserdata, js_throw, zts_callback_error_sentinel()));
+        d = zts_domain_new(this, zts_get_callback_gate());
+        ASSERT_NE(nullptr, d);
+        ASSERT_EQ("", register_host(callbacks));
+        return;
+    }
     ASSERT_EQ("", register_host(callbacks));
     d = zts_domain_new(this, zts_get_callback_gate());
     ASSERT_NE(nullptr, d);

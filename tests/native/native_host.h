@@ -55,6 +55,10 @@ class NativeHost : public ::testing::Test
     std::function<int32_t(int32_t, zts_type_request *)> bind_;             ///< type_bind, when set
     std::function<void(const std::string &)> on_load_; ///< runs inside module_load before it answers, when set
 
+    /// Set before SetUp (a fixture's constructor): the domain is made before the callback table is registered,
+    /// which docs/C_ABI.md allows (host_call is captured when it is first needed).
+    bool register_after_domain_ = false;
+
     static NativeHost *current; ///< the running test's host (callbacks are process-wide)
 };
 

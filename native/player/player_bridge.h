@@ -75,6 +75,9 @@ struct BridgeEntry {
 extern const BridgeEntry k_bridges[];
 extern const int k_bridge_count;
 
+/// Throws the JS value for c.exc into JS; returns JS_EXCEPTION.
+JSValue fail(Call &c);
+
 // ---- slow paths: the shared managed rules (PlayerEntries) ------------------------------------------------
 template <typename T> T read_managed(Call &c, int entry, int i)
 {
@@ -82,16 +85,17 @@ template <typename T> T read_managed(Call &c, int entry, int i)
     return reinterpret_cast<Fn>(g_entries[entry])(c.ctx, c.member->id, c.argv, c.data, c.argc, i, &c.exc);
 }
 
+/// A result written by the shared rules. A rule may refuse the value (a long beyond ±(2^53-1), ValueRules.FromInt64;
+/// a boxed one in an object result; a string that cannot be made): its zts: error comes back in c.exc and is thrown
+/// like the method's own exceptions. Every ret_* that goes through managed code ends here, so no refused result can
+/// reach JS as the undefined the entry left in `out` (tests/player/backend/PlayerCheck.cs "Wide" cases).
 template <typename T> JSValue write_managed(Call &c, int entry, T v)
 {
     using Fn = void (*)(JSContext *, int32_t, T, JSValue *, void **);
     JSValue out = JS_UNDEFINED;
     reinterpret_cast<Fn>(g_entries[entry])(c.ctx, c.member->id, v, &out, &c.exc);
-    return out;
+    return c.exc != nullptr ? fail(c) : out;
 }
-
-/// Throws the JS value for c.exc into JS; returns JS_EXCEPTION.
-JSValue fail(Call &c);
 
 // ---- argument readers: the values whose conversion is exact inline (ArgReader's accept paths), else managed --
 inline bool arg_z(Call &c, int i)

@@ -61,6 +61,24 @@ namespace ZTS.PlayerCheck
         public static int Nine(int a, int b, int c, int d, int e, int f, int g, int h, int i) { return a + i; }
     }
 
+    /// <summary>64-bit values beyond ±(2^53-1) through every result path (a method's long/ulong, a static and an
+    /// instance field, an object result holding a boxed long): each is the zts: error of ResultWriter, never a value.</summary>
+    public class Wide
+    {
+        /// <summary>A static field beyond the range.</summary>
+        public static long Min = long.MinValue;
+        /// <summary>An instance field beyond the range.</summary>
+        public long Field = long.MaxValue;
+        /// <summary>long.MaxValue.</summary>
+        public static long Max() { return long.MaxValue; }
+        /// <summary>ulong.MaxValue.</summary>
+        public static ulong UMax() { return ulong.MaxValue; }
+        /// <summary>A boxed long beyond the range, declared object.</summary>
+        public static object Boxed() { return long.MaxValue; }
+        /// <summary>The largest exact value: crosses.</summary>
+        public static long Edge() { return 9007199254740991L; }
+    }
+
     /// <summary>A struct holding a reference: a copy held by JS keeps its payload alive (10-LIFETIME §3.2).</summary>
     public struct Carrier
     {
@@ -155,6 +173,12 @@ namespace ZTS.PlayerCheck
             "(() => { const r = zts.ref(1); Api.Bump(r); return r.value; })()",
             "(() => { const r = zts.ref(); return Api.TryHalf(7, r) + ' ' + r.value; })()",
             "Api.Bump(1)",
+            "Wide.Max()",
+            "Wide.UMax()",
+            "Wide.Min",
+            "new Wide().Field",
+            "Wide.Boxed()",
+            "Wide.Edge()",
         };
 
         private static int Main(string[] args)
@@ -166,7 +190,7 @@ namespace ZTS.PlayerCheck
             for (int i = 0; i < cases.Length; i++)
             {
                 string name = "case" + i;
-                Modules[name] = "const { Api, Counter } = CSharp.ZTS.PlayerCheck;\n" +
+                Modules[name] = "const { Api, Counter, Wide } = CSharp.ZTS.PlayerCheck;\n" +
                                 "export function run() { const r = " + cases[i] + "; return typeof r + ' ' + String(r); }";
                 string line;
                 try { line = TsAppDomain.GetFunction<Func<string>>(name, "run")(); }

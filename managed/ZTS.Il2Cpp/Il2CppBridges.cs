@@ -1,5 +1,7 @@
 using System;
 using System.Reflection;
+using System.Runtime.CompilerServices;
+using System.Runtime.ExceptionServices;
 using ZTS.Shared;
 using ZTS.Shared.Bridges;
 using ZTS.Shared.Clr;
@@ -54,13 +56,51 @@ namespace ZTS.Il2Cpp
             }
             var member = fn.Target as NativeMember;
             if (member == null) return; // a managed host function: the Player gate calls it through host_call
-            IntPtr[] exactArgs = ExactArgs(member);
-            int resultView = NativeResultView(d, member.Site);
-            int rc = member.Field != null
-                ? TsIl2CppAppDomain.RegisterFieldInternal(d.Context, id, member.Bridge, member.Field.FieldHandle.Value, exactArgs, resultView)
-                : TsIl2CppAppDomain.RegisterMemberInternal(d.Context, id, member.Bridge, member.Method.MethodHandle.Value, exactArgs, resultView);
-            if (rc != 0)
-                throw new TsBindException("zts: the Player runtime has no typed entry for '" + member.Site.Name + "'");
+            // The runtime's static field access initializes the field's type first, and a type whose static
+            // constructor threw cannot be initialized (Mono asserts and aborts the process; Il2Cpp would unwind
+            // through the bridge): the type is initialized here, in managed code, before a route may reach it.
+            Exception unavailable = member.Field != null && member.Field.IsStatic ? InitializerFailure(member.Field.DeclaringType) : null;
+            if (unavailable == null)
+            {
+                IntPtr[] exactArgs = ExactArgs(member);
+                int resultView = NativeResultView(d, member.Site);
+                int rc = member.Field != null
+                    ? TsIl2CppAppDomain.RegisterFieldInternal(d.Context, id, member.Bridge, member.Field.FieldHandle.Value, exactArgs, resultView)
+                    : TsIl2CppAppDomain.RegisterMemberInternal(d.Context, id, member.Bridge, member.Method.MethodHandle.Value, exactArgs, resultView);
+                if (rc == 0) return;
+                unavailable = NoTypedEntry(member, null);
+            }
+            // No route: the Player gate hands this id to host_call, where NativeMember throws the exception at each
+            // call. Only this member fails, as a member whose bridge the Editor cannot make (TypeBinder.Host).
+            member.Unavailable = ExceptionDispatchInfo.Capture(unavailable);
+        }
+
+        /// <summary>Why the runtime has no typed entry for a member (on `self`'s class for a virtual one): making it
+        /// compiles the method, which runs its type's initializer first, so a type whose static constructor threw has
+        /// none. That TypeInitializationException is what a call throws on the Editor (ErrorBoundary names its cause);
+        /// without one, a zts: error that names the member.</summary>
+        internal static Exception NoTypedEntry(NativeMember member, Type self)
+        {
+            Type declaring = member.Method != null ? member.Method.DeclaringType : member.Field.DeclaringType;
+            Exception failure = (self != null ? InitializerFailure(self) : null) ?? InitializerFailure(declaring);
+            if (failure != null) return failure;
+            return new TsBindException("zts: the Player runtime has no typed entry for '" + member.Site.Name + "'" +
+                                       (self != null && self != declaring ? " on " + self.FullName : ""));
+        }
+
+        /// <summary>The TypeInitializationException of t's static constructor, running it when it has not run; null
+        /// when t is initialized.</summary>
+        private static Exception InitializerFailure(Type t)
+        {
+            try
+            {
+                RuntimeHelpers.RunClassConstructor(t.TypeHandle);
+                return null;
+            }
+            catch (TypeInitializationException e)
+            {
+                return e;
+            }
         }
 
         /// <summary>The class (as a type handle) each parameter of a member must have exactly for the bridge to take an
@@ -159,7 +199,15 @@ namespace ZTS.Il2Cpp
             return (d, thisVal, argc, argv, magic, data) => ResultWriter.WriteStruct(site, d, make());
         }
 
-        public HostFunction FieldGet(FieldInfo f, MemberSite site) { return Bind(null, f, false, site); }
+        public unsafe HostFunction FieldGet(FieldInfo f, MemberSite site)
+        {
+            if (!f.IsLiteral) return Bind(null, f, false, site);
+            // A const is its metadata value, as the Editor's bridge emits it: reading it does not initialize the type
+            // (the runtime's field access would, and a type whose static constructor threw cannot be).
+            CrossingCheck.Check(f.FieldType, f);
+            object constant = f.GetRawConstantValue();
+            return (d, thisVal, argc, argv, magic, data) => ResultWriter.WriteAny(site, d, constant);
+        }
 
         public HostFunction FieldSet(FieldInfo f, MemberSite site) { return Bind(null, f, true, site); }
 

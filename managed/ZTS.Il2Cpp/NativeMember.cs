@@ -1,5 +1,6 @@
 using System;
 using System.Reflection;
+using System.Runtime.ExceptionServices;
 using ZTS.Shared;
 using ZTS.Shared.Bridges;
 using ZTS.Shared.Native;
@@ -36,11 +37,16 @@ namespace ZTS.Il2Cpp
             get { return Call; }
         }
 
+        /// <summary>Set when the member has no route (Il2CppBridges.Registered: its type's static constructor threw,
+        /// or the runtime made no typed entry): every call throws it.</summary>
+        public ExceptionDispatchInfo Unavailable;
+
         private JsDomain _domain;
         private int _id = -1;
 
         private JsValue Call(JsDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
+            if (Unavailable != null) Unavailable.Throw();
             if (_domain != domain)
             {
                 _id = domain.AddHostFunction(Function); // routed to the bridge by Il2CppBridges.Registered

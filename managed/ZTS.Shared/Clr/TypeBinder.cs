@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
+using System.Runtime.ExceptionServices;
 using System.Runtime.InteropServices;
 using ZTS.Shared.Bridges;
 using ZTS.Shared.Native;
@@ -183,6 +184,18 @@ namespace ZTS.Shared.Clr
             try
             {
                 fn = make();
+            }
+            catch (TypeInitializationException e)
+            {
+                // The member's type cannot be initialized: making the bridge ran its static constructor, which threw
+                // (Mono's JIT initializes a beforefieldinit type when it compiles code that reads its static fields).
+                // A call of any member of that type throws this same exception, so this one does too, at the call,
+                // and ErrorBoundary names the cause (tests/player/backend/PlayerCheck.cs "Faulty" cases).
+                ExceptionDispatchInfo failure = ExceptionDispatchInfo.Capture(e);
+                unsafe
+                {
+                    fn = (domain, thisVal, argc, argv, magic, data) => { failure.Throw(); return JsValue.Undefined; };
+                }
             }
             catch (Exception e)
             {

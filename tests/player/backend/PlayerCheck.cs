@@ -79,6 +79,48 @@ namespace ZTS.PlayerCheck
         public static long Edge() { return 9007199254740991L; }
     }
 
+    /// <summary>A type whose static constructor throws (a field initializer: beforefieldinit). Its static method and
+    /// field throw the TypeInitializationException, named with its cause; its const is still its value.</summary>
+    public static class Faulty
+    {
+        /// <summary>A const: no type initialization.</summary>
+        public const int Answer = 42;
+        /// <summary>Initialized by a method that throws.</summary>
+        public static int Value = Fail();
+        /// <summary>Does nothing (once the type is initialized).</summary>
+        public static void Touch() { }
+        private static int Fail() { throw new InvalidOperationException("Faulty's static state is broken"); }
+    }
+
+    /// <summary>A class with an explicit static constructor that throws: its constructor throws the
+    /// TypeInitializationException.</summary>
+    public class FaultyNew
+    {
+        static FaultyNew() { throw new ArgumentException("FaultyNew cannot start"); }
+        /// <summary>Never reached.</summary>
+        public FaultyNew() { }
+    }
+
+    /// <summary>An interface a struct implements (its implementation is a virtual method).</summary>
+    public interface IArea
+    {
+        /// <summary>The area.</summary>
+        int Area();
+    }
+
+    /// <summary>A struct whose static constructor throws: `new FaultyArea()` needs no initialization, its methods
+    /// do (on the Player, the runtime has no typed entry for them).</summary>
+    public struct FaultyArea : IArea
+    {
+        /// <summary>Initialized by a method that throws.</summary>
+        public static int Unit = Fail();
+        /// <summary>An instance field: no type initialization.</summary>
+        public int Side;
+        /// <summary>Side squared (a virtual method: dispatched per class on the Player).</summary>
+        public int Area() { return Side * Side; }
+        private static int Fail() { throw new NotSupportedException("FaultyArea has no unit"); }
+    }
+
     /// <summary>A struct holding a reference: a copy held by JS keeps its payload alive (10-LIFETIME §3.2).</summary>
     public struct Carrier
     {
@@ -179,6 +221,12 @@ namespace ZTS.PlayerCheck
             "new Wide().Field",
             "Wide.Boxed()",
             "Wide.Edge()",
+            "Faulty.Touch()",
+            "Faulty.Value",
+            "(Faulty.Value = 1)",
+            "Faulty.Answer",
+            "new FaultyNew()",
+            "(() => { const a = new CSharp.ZTS.PlayerCheck.FaultyArea(); a.Side = 3; return a.Side; })()",
         };
 
         private static int Main(string[] args)
@@ -190,7 +238,7 @@ namespace ZTS.PlayerCheck
             for (int i = 0; i < cases.Length; i++)
             {
                 string name = "case" + i;
-                Modules[name] = "const { Api, Counter, Wide } = CSharp.ZTS.PlayerCheck;\n" +
+                Modules[name] = "const { Api, Counter, Wide, Faulty, FaultyNew } = CSharp.ZTS.PlayerCheck;\n" +
                                 "export function run() { const r = " + cases[i] + "; return typeof r + ' ' + String(r); }";
                 string line;
                 try { line = TsAppDomain.GetFunction<Func<string>>(name, "run")(); }

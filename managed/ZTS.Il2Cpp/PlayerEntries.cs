@@ -12,18 +12,19 @@ namespace ZTS.Il2Cpp
     /// ArgReader, the results that need a rule (64-bit ranges, strings, objects) are written here by ResultWriter,
     /// and a managed exception becomes the JS value to throw here (ErrorBoundary). Exceptions leave through the
     /// typed entry's out-argument, never through C++ frames. The order of <see cref="Names"/> is the C++ EntryIndex
-    /// (native/player/player_entries.h); <see cref="Version"/> changes with it.
+    /// (native/player/player_bridge.h); <see cref="Version"/> changes with it.
     /// </summary>
     internal static unsafe class PlayerEntries
     {
         /// <summary>Version of the entry table (checked by InitializeInternal).</summary>
-        public const int Version = 2;
+        public const int Version = 3;
 
         /// <summary>The entries, in the C++ EntryIndex order.</summary>
         public static readonly string[] Names =
         {
             "ReadZ", "ReadC", "ReadI1", "ReadU1", "ReadI2", "ReadU2", "ReadI4", "ReadU4", "ReadI8", "ReadU8", "ReadR4", "ReadR8",
             "ReadS", "ReadO", "This", "WriteU4", "WriteI8", "WriteU8", "WriteC", "WriteS", "WriteO", "WriteNew", "ThrowValue",
+            "NoEntry",
         };
 
         /// <summary>The method handles of the entries, for InitializeInternal (read once per process).</summary>
@@ -64,6 +65,15 @@ namespace ZTS.Il2Cpp
         public static void WriteS(IntPtr ctx, int id, string v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteString(s, d, v); }
         public static void WriteO(IntPtr ctx, int id, object v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteBoxed(s, d, v); }
         public static void WriteNew(IntPtr ctx, int id, object v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteNew(s, d, v); }
+
+        /// <summary>Throws why a virtual member has no typed entry on self's class (native dispatch found none):
+        /// Il2CppBridges.NoTypedEntry. The exception leaves through the typed entry's out-argument.</summary>
+        public static void NoEntry(IntPtr ctx, int id, object self)
+        {
+            JsDomain d = JsDomain.FromContext(ctx);
+            var member = (NativeMember)d.GetHostFunction(id).Target;
+            throw Il2CppBridges.NoTypedEntry(member, self != null ? self.GetType() : null);
+        }
 
         /// <summary>The JS value to throw for a managed exception (an Error object, or any JS value a TsException
         /// came from); tag Exception when none could be made (an out-of-memory exception is pending).</summary>

@@ -22,9 +22,10 @@ namespace zts_player
 /// The native -> managed entries (ZTS.Il2Cpp.PlayerEntries, same order); kEntryVersion is PlayerEntries.Version.
 enum EntryIndex : int {
     kReadZ, kReadC, kReadI1, kReadU1, kReadI2, kReadU2, kReadI4, kReadU4, kReadI8, kReadU8, kReadR4, kReadR8,
-    kReadS, kReadO, kThis, kWriteU4, kWriteI8, kWriteU8, kWriteC, kWriteS, kWriteO, kWriteNew, kThrowValue, kEntryCount
+    kReadS, kReadO, kThis, kWriteU4, kWriteI8, kWriteU8, kWriteC, kWriteS, kWriteO, kWriteNew, kThrowValue, kNoEntry,
+    kEntryCount
 };
-constexpr int32_t kEntryVersion = 2;
+constexpr int32_t kEntryVersion = 3;
 
 /// The typed entries of the managed side, filled by InitializeInternal (process-level: kept across Reset).
 extern void *g_entries[kEntryCount];
@@ -154,6 +155,11 @@ inline void *arg_this(Call &c)
 
 /// The typed entry to call on self: the method's own, or for a virtual method the implementation of self's class.
 void *dispatch(Call &c, void *self);
+
+/// When dispatch found no typed entry (the runtime could not compile the implementation, e.g. its type's static
+/// constructor threw): managed code says why (PlayerEntries.NoEntry: the TypeInitializationException a call throws on
+/// the Editor, else a zts: error naming the member) and it is thrown like any exception of the call.
+JSValue no_entry(Call &c, void *self);
 
 /// A new object of the constructor's class (the constructor runs on it next).
 inline void *new_object(Call &c) { return zts_clr_object_new(c.member->klass); }

@@ -253,6 +253,13 @@ void *dispatch(Call &c, void *self)
     return m.last_thunk;
 }
 
+JSValue no_entry(Call &c, void *self)
+{
+    using Fn = void (*)(JSContext *, int32_t, void *, void **);
+    reinterpret_cast<Fn>(g_entries[kNoEntry])(c.ctx, c.member->id, self, &c.exc);
+    return fail(c); // NoEntry always throws
+}
+
 JSValue fail(Call &c)
 {
     if (c.hand_back != nullptr) { // a managed caller rethrows the exception itself

@@ -68,7 +68,7 @@ namespace ZTS.GenBridges
             if (kind == 'i')
             {
                 sb.Append("    void *entry = dispatch(c, self);\n");
-                sb.Append("    if (entry == nullptr) return JS_ThrowInternalError(c.ctx, \"zts: the object has no implementation of this member\");\n");
+                sb.Append("    if (entry == nullptr) return no_entry(c, self);\n");
             }
             string call = "reinterpret_cast<Fn>(" + target + ")(" + string.Join(", ", callArgs) + ")";
             if (ret == "v") sb.Append("    ").Append(call).Append(";\n");

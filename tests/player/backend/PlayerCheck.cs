@@ -227,6 +227,7 @@ namespace ZTS.PlayerCheck
             "Faulty.Answer",
             "new FaultyNew()",
             "(() => { const a = new CSharp.ZTS.PlayerCheck.FaultyArea(); a.Side = 3; return a.Side; })()",
+            "new CSharp.ZTS.PlayerCheck.FaultyArea().Area()",
         };
 
         private static int Main(string[] args)

@@ -1,6 +1,6 @@
 // Bad input: each is a zts: error in JS, nothing crashes, the domain keeps working.
 import { eq, throws } from './assert.js';
-import { Overloads, Animal, Dog } from 'csharp:Fixtures';
+import { Overloads, Animal, Dog, WideResults, BrokenStatics, BrokenNew } from 'csharp:Fixtures';
 
 export function test_Errors_WrongArgumentKinds() {
     // One candidate: its bridge converts and names the argument (the same text as every other path, issue 9).
@@ -44,4 +44,30 @@ export function test_Errors_NativeSizedIntegers_CannotCross() {
     throws(() => new IntPtr(5), "zts: cannot bind 'IntPtr constructor': type System.IntPtr cannot cross to JS");
     throws(() => CSharp.System.UIntPtr.Zero, "zts: cannot bind 'UIntPtr.Zero': type System.UIntPtr cannot cross to JS");
     eq(IntPtr.Size, 8, 'members without IntPtr values still work');
+}
+
+// A 64-bit result beyond ±(2^53-1) is ResultWriter's zts: error on every result path (a method, a static and an
+// instance field, a long boxed in an object result), never a value: the Player once gave undefined.
+export function test_Errors_WideResults_AreMarshalErrors() {
+    const beyond = (v, where) => `zts: cannot convert ${v} to a JS number: beyond ±(2^53-1) (return value of '${where}')`;
+    eq(throws(() => WideResults.Max(), 'zts:').message, beyond('System.Int64 9223372036854775807', 'WideResults.Max'));
+    eq(throws(() => WideResults.StaticMin, 'zts:').message, beyond('System.Int64 -9223372036854775808', 'WideResults.StaticMin'));
+    eq(throws(() => new WideResults().Field, 'zts:').message, beyond('System.UInt64 18446744073709551615', 'WideResults.Field'));
+    eq(throws(() => WideResults.Boxed(), 'zts:').message, beyond('System.Int64 -9223372036854775808', 'WideResults.Boxed'));
+    eq(WideResults.Edge(), 9007199254740991, 'the largest exact value crosses');
+}
+
+// A type whose static constructor threw: every member that needs the type throws the TypeInitializationException
+// with its cause (ErrorBoundary.ErrorText), through a static method, a static field read and write, a constructor;
+// its const needs no initialization. The Player once failed the whole type with "no typed entry".
+export function test_Errors_TypeInitializer_NamesItsCause() {
+    const broken = "zts: System.TypeInitializationException: The type initializer for 'Fixtures.BrokenStatics' threw an exception." +
+        ' ---> System.InvalidOperationException: BrokenStatics cannot start';
+    eq(throws(() => BrokenStatics.Touch(), 'zts:').message, broken, 'static method');
+    eq(throws(() => BrokenStatics.Value, 'zts:').message, broken, 'static field read');
+    eq(throws(() => { BrokenStatics.Value = 1; }, 'zts:').message, broken, 'static field write');
+    eq(BrokenStatics.Name, 'broken', 'a const');
+    eq(throws(() => new BrokenNew(), 'zts:').message,
+       "zts: System.TypeInitializationException: The type initializer for 'Fixtures.BrokenNew' threw an exception." +
+       ' ---> System.ArgumentException: BrokenNew cannot start', 'constructor');
 }

@@ -124,6 +124,30 @@ declare module "csharp:Fixtures" {
     }
     export const Box$1: Box$1$Definition;
 
+    /** class Fixtures.BrokenNew */
+    export interface BrokenNew extends $System.Object {
+    }
+    export interface BrokenNew$Type extends zts.TypeObject<$Fixtures.BrokenNew | null> {
+        new (): $Fixtures.BrokenNew;
+        readonly prototype: $Fixtures.BrokenNew;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const BrokenNew: BrokenNew$Type;
+
+    /** static class Fixtures.BrokenStatics */
+    export interface BrokenStatics extends $System.Object {
+    }
+    export interface BrokenStatics$Type extends zts.TypeObject<$Fixtures.BrokenStatics | null> {
+        readonly prototype: $Fixtures.BrokenStatics;
+        readonly Name: string | null;
+        Value: number;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Touch(): void;
+    }
+    export const BrokenStatics: BrokenStatics$Type;
+
     /** static class Fixtures.Collections */
     export interface Collections extends $System.Object {
     }
@@ -670,6 +694,22 @@ declare module "csharp:Fixtures" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Weekdays: Weekdays$Type;
+
+    /** class Fixtures.WideResults */
+    export interface WideResults extends $System.Object {
+        Field: number;
+    }
+    export interface WideResults$Type extends zts.TypeObject<$Fixtures.WideResults | null> {
+        new (): $Fixtures.WideResults;
+        readonly prototype: $Fixtures.WideResults;
+        StaticMin: number;
+        Boxed(): number | string | boolean | $System.Object | null;
+        Edge(): number;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Max(): number;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const WideResults: WideResults$Type;
 
     /** class Fixtures.Widget */
     export interface Widget extends $System.Object {

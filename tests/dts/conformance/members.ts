@@ -1,7 +1,7 @@
 // Fixtures/Members.cs through the generated declarations: indexers, events, operators, nested types,
 // generics via zts.generic, delegates, statics, read-only members, exceptions.
 import { eq, ok, some, throws } from './assert.js';
-import { Bag, Money, Box$1, Failing, Holder, Factory, Widget, SubWidget, Notifier } from 'csharp:Fixtures';
+import { Bag, Money, Box$1, Failing, Holder, Factory, Widget, SubWidget, Notifier, WideResults, BrokenStatics, BrokenNew } from 'csharp:Fixtures';
 
 export function test_Bag_IndexerEventsNested(): void {
     const bag = new Bag();
@@ -58,6 +58,20 @@ export function test_Failing_Throws(): void {
     throws(() => Failing.Divide(1, 0), 'zts: System.DivideByZeroException');
     eq(Failing.Divide(6, 3), 2);
     throws(() => Failing.Nested(), 'zts: System.ArgumentException: inner failure');
+}
+
+// Declared numbers that do not fit a JS number, and a type that cannot be initialized: the declarations type the
+// calls, the runtime throws (exact texts: tests/conformance/errors.js).
+export function test_WideResults_BrokenStatics_Throw(): void {
+    throws(() => WideResults.Max(), 'zts: cannot convert System.Int64 9223372036854775807 to a JS number');
+    throws(() => WideResults.StaticMin, 'zts: cannot convert System.Int64 -9223372036854775808 to a JS number');
+    throws(() => new WideResults().Field, 'zts: cannot convert System.UInt64 18446744073709551615 to a JS number');
+    throws(() => WideResults.Boxed(), 'zts: cannot convert System.Int64 -9223372036854775808 to a JS number');
+    eq(WideResults.Edge(), 9007199254740991);
+    throws(() => BrokenStatics.Touch(), 'zts: System.TypeInitializationException: ');
+    throws(() => BrokenStatics.Value, 'zts: System.TypeInitializationException: ');
+    eq(BrokenStatics.Name, 'broken');
+    throws(() => new BrokenNew(), 'zts: System.TypeInitializationException: ');
 }
 
 export function test_Holder_ReadOnlyAndWriteOnly(): void {

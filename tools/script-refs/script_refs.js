@@ -849,6 +849,16 @@ class Analyzer {
     return { area: 'module', ns: def.ns, path: def.path, typeArgs };
   }
 
+  // { typeArgs } for a ref on a closed generic's type object (a static, `new`) when the source closes it where the
+  // receiver comes from: `const Box = zts.generic(Box$1, Int32); new Box(1)`. Instance refs cannot say (TS types
+  // map Int32 and Double to one `number`).
+  closedTypeArgs(receiver, where) {
+    if (where.side !== 'type') return undefined;
+    const t = this.staticTypeObject(receiver, true);
+    if (!t || !t.typeArgs || t.ns !== where.ns || csharpTypeName(t.path) !== csharpTypeName(where.path)) return undefined;
+    return { typeArgs: t.typeArgs };
+  }
+
   typeArgOf(t) {
     const o = { namespace: t.ns, type: csharpTypeName(t.path) };
     if (t.typeArgs) o.typeArgs = t.typeArgs;
@@ -1034,14 +1044,16 @@ class Analyzer {
         // A call reports the overload it resolves to; a method read as a value may be called with any overload.
         if (callee || owners.has(key)) continue;
         owners.add(key);
-        for (const kind of kinds) this.ref(nameNode, where, this.memberName(decl), kind, this.isStatic(where), null, null);
+        const closed = this.closedTypeArgs(node.expression, where);
+        for (const kind of kinds) this.ref(nameNode, where, this.memberName(decl), kind, this.isStatic(where), null, null, closed);
         continue;
       }
       if (ts.isPropertySignature(decl) || ts.isGetAccessorDeclaration(decl) || ts.isSetAccessorDeclaration(decl)) {
         if (owners.has(key)) continue;
         owners.add(key);
         // A delegate-typed property that is called: read here, its Invoke is reported by the call.
-        for (const kind of callee ? ['get'] : kinds) this.ref(nameNode, where, this.memberName(decl), kind, this.isStatic(where), null, null);
+        const closed = this.closedTypeArgs(node.expression, where);
+        for (const kind of callee ? ['get'] : kinds) this.ref(nameNode, where, this.memberName(decl), kind, this.isStatic(where), null, null, closed);
       }
     }
   }
@@ -1059,7 +1071,8 @@ class Analyzer {
     const nameNode = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isElementAccessExpression(callee) ? callee.argumentExpression : callee;
     if (where && where.area === 'module' && !this.isUnionCallee(callee)) {
       if (ts.isMethodSignature(decl))
-        return this.ref(nameNode, where, this.memberName(decl), 'call', this.isStatic(where), this.params(decl), this.argCount(node.arguments));
+        return this.ref(nameNode, where, this.memberName(decl), 'call', this.isStatic(where), this.params(decl), this.argCount(node.arguments),
+                        ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee) ? this.closedTypeArgs(callee.expression, where) : undefined);
       if (ts.isCallSignatureDeclaration(decl)) // a C# delegate called from JS
         return this.ref(node, where, 'Invoke', 'call', false, this.params(decl), this.argCount(node.arguments));
       return;
@@ -1123,7 +1136,7 @@ class Analyzer {
     const decl = sig && sig.declaration;
     const where = decl ? this.surface.of(decl) : null;
     if (where && where.area === 'module' && this.ts.isConstructSignatureDeclaration(decl)) {
-      this.ref(node, where, '', 'new', true, this.params(decl), this.argCount(node.arguments));
+      this.ref(node, where, '', 'new', true, this.params(decl), this.argCount(node.arguments), this.closedTypeArgs(node.expression, where));
       return;
     }
     if (this.derivedFromFlagged(node.expression)) return;

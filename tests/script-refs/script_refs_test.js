@@ -37,8 +37,12 @@ function run(args, opts) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+const tmpdirs = [];
+
 function tmpdir(name) {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'script-refs-' + name + '-'));
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'script-refs-' + name + '-'));
+  tmpdirs.push(d);
+  return d;
 }
 
 function analyze(project, extra) {
@@ -402,6 +406,7 @@ function main() {
       console.log('FAIL ' + g + ': ' + (e && e.stack ? e.stack : e));
     }
   }
+  for (const d of tmpdirs) fs.rmSync(d, { recursive: true, force: true });
   if (failed > 0) {
     console.log(failed + ' of ' + o.groups.length + ' groups failed');
     process.exit(1);

@@ -13,6 +13,10 @@ function(zts_add_tsc_project target)
   cmake_parse_arguments(A "" "PROJECT;OUT" "DEPENDS;FLAGS;OUTPUTS" ${ARGN})
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${A_PROJECT}/*.ts ${A_PROJECT}/*.json)
   list(FILTER sources EXCLUDE REGEX "/(out|node_modules)/")
+  # gen-dts output (csharp.*.d.ts, zts.d.ts) is a build product the caller DEPENDS on through its stamp: globbed at
+  # configure time, a file a later gen-dts run no longer writes (other framework types) broke the next build with
+  # "No rule to make target".
+  list(FILTER sources EXCLUDE REGEX "/(csharp(\\.[^/]*)?|zts)\\.d\\.ts$")
   set(out_flags)
   if(A_OUT)
     set(out_flags --outDir ${A_OUT})

@@ -23,6 +23,9 @@ namespace ZTS.GenBridges
         /// <summary>The public types of the input assemblies, the types a generic method with ref/out parameters is
         /// closed over besides the representatives (a game's TryGetComponent&lt;Mover&gt;(out Mover)).</summary>
         public readonly List<Type> InputTypes = new List<Type>();
+        /// <summary>With build-player --scripts: the closings the scripts give generic methods (zts.generic_method(T, "M",
+        /// A...)), by "Namespace.Type.Method"; null without --scripts.</summary>
+        public Dictionary<string, List<Type[]>> ScriptClosings;
 
         /// <summary>An input assembly: every exported type, and with scanIl the delegate types its IL instantiates.</summary>
         public void AddAssembly(string path, bool scanIl)
@@ -212,13 +215,22 @@ namespace ZTS.GenBridges
             }
         }
 
-        // The closings of a generic method: over the representatives; one with ref/out parameters (its wrapper calls
-        // one exact instance) also over every public input type its constraints admit, the instances a game's scripts
-        // close it with (TryGetComponent<Mover>(out Mover)).
+        // The closings of a generic method: over the representatives, and the ones the scripts use (--scripts). A
+        // method with ref/out parameters gets a wrapper per closed instance (MemberWrapperWriter); without --scripts it is
+        // also closed over every public input type its constraints admit, the instances a game's scripts may close it
+        // with (TryGetComponent<Mover>(out Mover)); with --scripts only over the ones they do close it with, which keeps
+        // a large game from getting a wrapper per type and method.
         private static IEnumerable<Type[]> GenericClosings(MethodInfo g, bool byRef, GeneratorInputs inputs)
         {
             IEnumerable<Type[]> closings = Closings(g.GetGenericArguments().Length);
-            if (byRef && g.GetGenericArguments().Length == 1)
+            List<Type[]> used;
+            if (inputs.ScriptClosings != null)
+            {
+                if (inputs.ScriptClosings.TryGetValue(g.ReflectedType.FullName + "." + g.Name, out used) ||
+                    inputs.ScriptClosings.TryGetValue(g.DeclaringType.FullName + "." + g.Name, out used))
+                    closings = closings.Concat(used.Where(c => c.Length == g.GetGenericArguments().Length));
+            }
+            else if (byRef && g.GetGenericArguments().Length == 1)
                 closings = closings.Concat(inputs.InputTypes.Where(x => !x.ContainsGenericParameters && PlayerExpressible.Type(x) && !(x.IsAbstract && x.IsSealed))
                                                             .Select(x => new[] { x }));
             return closings;

@@ -16,7 +16,8 @@ namespace ZTS.GenBridges
     ///  1. generates the bridges, shims, wrappers and accessors for the game's assemblies (Generator), with the
     ///     framework types scripts reach by default (DefaultTypes) and the members left out listed in
     ///     DIR/player-coverage.txt;
-    ///  2. with --scripts, fails when a C# member the scripts use has no Player bridge (ScriptCoverage);
+    ///  2. with --scripts, fails when a C# member the scripts use has no Player bridge (ScriptCoverage); a generic
+    ///     method with ref/out parameters is then closed over the types the scripts close it with;
     ///  3. compiles the C# into DIR/lib/ZTS.Il2Cpp.Generated.dll (mcs) and the C++ with the Player runtime into
     ///     DIR/zts-player (the C++ compiler, in parallel with mcs);
     ///  4. copies what the launcher runs with into DIR/lib: a self-contained folder.
@@ -193,6 +194,9 @@ namespace ZTS.GenBridges
                 if (File.Exists(stampPath)) File.Delete(stampPath);
 
                 if (!MarshalXmlValid(inputs, "build-player")) return 1;
+                // With --scripts, the analyzer runs first: the instances its zts.generic_method calls close a generic
+                // method with ref/out parameters with are the ones the build writes wrappers for (Generator.GenericClosings).
+                ScriptCoverage.Analysis analysis = scripts == null ? null : ScriptCoverage.Analyze(scripts, l.ScriptRefs, l.Obj, inputs);
                 Generated g = Generator.Run(inputs);
                 string cpp = Path.Combine(l.Obj, "player_bridges.gen.cpp");
                 string cs = Path.Combine(l.Obj, "PlayerShims.g.cs");
@@ -202,7 +206,7 @@ namespace ZTS.GenBridges
 
                 if (scripts != null)
                 {
-                    List<string> uncovered = ScriptCoverage.Check(scripts, l.ScriptRefs, l.Obj, inputs, g);
+                    List<string> uncovered = ScriptCoverage.Check(analysis, inputs, g);
                     if (uncovered.Count > 0)
                     {
                         foreach (string line in uncovered) Console.Error.WriteLine(line);

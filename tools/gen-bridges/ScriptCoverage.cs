@@ -28,8 +28,16 @@ namespace ZTS.GenBridges
                             .OrderBy(f => f, StringComparer.Ordinal);
         }
 
-        /// <summary>The uncovered uses, one line each (empty: every member the scripts use is covered).</summary>
-        public static List<string> Check(string scripts, string analyzer, string obj, GeneratorInputs inputs, Generated g)
+        /// <summary>What the analyzer found: the uses, and the index of the input types they are resolved against.</summary>
+        internal sealed class Analysis
+        {
+            public Dictionary<string, object> Json;
+            public Dictionary<string, Type> Types;
+        }
+
+        /// <summary>Runs the analyzer over the scripts and, for each zts.generic_method(T, "M", A...) whose arguments all
+        /// resolve, records the closing in inputs.ScriptClosings (the instances the build then writes wrappers for).</summary>
+        public static Analysis Analyze(string scripts, string analyzer, string obj, GeneratorInputs inputs)
         {
             if (!File.Exists(analyzer)) throw new Toolchain.Failure("the installed build has no script analyzer: " + analyzer + " is missing (build ZTS with tools/setup.sh)");
             string node = Toolchain.Require("node", "Node.js for --scripts", "apt-get install nodejs");
@@ -41,15 +49,63 @@ namespace ZTS.GenBridges
                 string output = run.Output.Trim();
                 throw new Toolchain.Failure("--scripts " + scripts + ": " + (output.Length == 0 ? "the script analyzer failed" : output.Replace("\n", "; ")));
             }
-            var refs = (Dictionary<string, object>)new JavaScriptSerializer { MaxJsonLength = int.MaxValue }.DeserializeObject(File.ReadAllText(json));
-            var types = Index(inputs);
-            var lines = new List<string>();
-            foreach (Dictionary<string, object> r in List(refs, "refs"))
+            var a = new Analysis
             {
-                string why = Uncovered(r, types, inputs, g);
+                Json = (Dictionary<string, object>)new JavaScriptSerializer { MaxJsonLength = int.MaxValue }.DeserializeObject(File.ReadAllText(json)),
+                Types = Index(inputs),
+            };
+            inputs.ScriptClosings = new Dictionary<string, List<Type[]>>(StringComparer.Ordinal);
+            foreach (Dictionary<string, object> r in List(a.Json, "refs"))
+            {
+                object args;
+                if (Str(r, "kind") != "get" || !r.TryGetValue("typeArgs", out args) || !(args is object[])) continue;
+                Type owner;
+                if (!a.Types.TryGetValue(FullName(r), out owner)) continue;
+                Type[] closing = ((object[])args).Select(x => ResolveArg((Dictionary<string, object>)x, a.Types)).ToArray();
+                if (closing.Any(x => x == null)) continue;
+                string key = owner.FullName + "." + Str(r, "member");
+                List<Type[]> list;
+                if (!inputs.ScriptClosings.TryGetValue(key, out list)) inputs.ScriptClosings[key] = list = new List<Type[]>();
+                list.Add(closing);
+            }
+            return a;
+        }
+
+        // A type argument the analyzer names ({namespace, type[, typeArgs]}): an input type or a framework type, closed.
+        private static Type ResolveArg(Dictionary<string, object> arg, Dictionary<string, Type> types)
+        {
+            string name = FullName(arg);
+            Type t;
+            if (!types.TryGetValue(name, out t))
+                t = AppDomain.CurrentDomain.GetAssemblies().Select(asm => asm.GetType(name, false)).FirstOrDefault(x => x != null);
+            if (t == null) return null;
+            object inner;
+            if (t.IsGenericTypeDefinition && arg.TryGetValue("typeArgs", out inner) && inner is object[])
+            {
+                Type[] closing = ((object[])inner).Select(x => ResolveArg((Dictionary<string, object>)x, types)).ToArray();
+                if (closing.Any(x => x == null)) return null;
+                try { return t.MakeGenericType(closing); }
+                catch (ArgumentException) { return null; }
+            }
+            return t.IsGenericTypeDefinition ? null : t;
+        }
+
+        private static string FullName(Dictionary<string, object> r)
+        {
+            string ns = Str(r, "namespace") ?? "";
+            return ns.Length == 0 ? Str(r, "type") : ns + "." + Str(r, "type");
+        }
+
+        /// <summary>The uncovered uses, one line each (empty: every member the scripts use is covered).</summary>
+        public static List<string> Check(Analysis a, GeneratorInputs inputs, Generated g)
+        {
+            var lines = new List<string>();
+            foreach (Dictionary<string, object> r in List(a.Json, "refs"))
+            {
+                string why = Uncovered(r, a.Types, inputs, g);
                 if (why != null) lines.Add(Position(r) + ": " + why);
             }
-            foreach (Dictionary<string, object> u in List(refs, "unresolved"))
+            foreach (Dictionary<string, object> u in List(a.Json, "unresolved"))
                 Console.Error.WriteLine(Position(u) + ": unresolved, not checked at build time: " + Str(u, "text") + " (" + Str(u, "reason") + ")");
             return lines.Distinct().ToList();
         }
@@ -153,6 +209,20 @@ namespace ZTS.GenBridges
                                                                     m.GetParameters().Skip(1).Select(p => p.Name).SequenceEqual(names)).ToList();
                 if (named.Count > 0) candidates = named;
             }
+            // zts.generic_method(T, "M", A...): the instance the scripts close.
+            object typeArgs;
+            Type[] closing = r.TryGetValue("typeArgs", out typeArgs) && typeArgs is object[]
+                ? ((object[])typeArgs).Select(x => ResolveArg((Dictionary<string, object>)x, types)).ToArray() : null;
+            if (closing != null && closing.All(x => x != null))
+            {
+                var closed = new List<MethodBase>();
+                foreach (MethodInfo m in candidates.OfType<MethodInfo>().Where(m => m.IsGenericMethodDefinition && m.GetGenericArguments().Length == closing.Length))
+                {
+                    try { closed.Add(m.MakeGenericMethod(closing)); }
+                    catch (ArgumentException) { }
+                }
+                if (closed.Count > 0) candidates = closed;
+            }
             foreach (MethodBase m in candidates)
             {
                 string why = Why(m, g);
@@ -191,6 +261,9 @@ namespace ZTS.GenBridges
                 return null;
             }
             bool refOut = m.GetParameters().Any(p => p.ParameterType.IsByRef);
+            if (refOut && m.IsGenericMethod)
+                return g.Wrappers.Any(w => w.MethodHandle == m.MethodHandle) ? null
+                    : "no wrapper for this closed instance (its type arguments are not among the inputs)";
             if (refOut)
                 return g.Wrappers.Any(w => w.MethodHandle == m.MethodHandle) ? null
                     : "a method with ref/out parameters without a managed wrapper (an `in` parameter, an instance method of a struct, a constructor)";

@@ -24,3 +24,7 @@ out2=$(mono "$dist/lib/ztsrun.exe" build-player --assembly "$work/app/Arena.dll"
 rc2=$?
 set -e
 printf '%s\n[exit %d]\n' "$out2" "$rc2"
+# With --scripts, TryGetComponent<T>(out T) is closed over what the scripts close it with (Mover), not every input type.
+shims="$work/player2/obj/PlayerShims.g.cs"
+grep -q "TryGetComponent<global::Arena.Mover>" "$shims" && ! grep -q "TryGetComponent<global::Arena.Scene>" "$shims" &&
+  echo "wrappers: TryGetComponent closed over the scripts' Mover only"

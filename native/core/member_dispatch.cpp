@@ -267,12 +267,16 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
     if (argc > k_max_args) {
         return throw_error(ctx, "zts: too many arguments");
     }
-    JSValue entry = gate_entry_of(d);
-    if (JS_IsException(entry)) {
-        return JS_EXCEPTION;
-    }
+    // The entry is made once per domain; the call only reads it (gate_entry_of is a call into another file).
+    JSValue entry = d->gate_entry;
     if (JS_IsUndefined(entry)) {
-        return throw_error(ctx, "zts: no host callback table is registered (zts_host_register, docs/C_ABI.md)");
+        entry = gate_entry_of(d);
+        if (JS_IsException(entry)) {
+            return JS_EXCEPTION;
+        }
+        if (JS_IsUndefined(entry)) {
+            return throw_error(ctx, "zts: no host callback table is registered (zts_host_register, docs/C_ABI.md)");
+        }
     }
     // [gate entry, bridge, this slot, slot of each argument]: the gate reads [0], the host the rest. Sized by argc:
     // under Mono's hybrid suspend policy, each return from managed code copies the native stack down to the

@@ -390,6 +390,7 @@ namespace ZTS.Shared
         public void Dispose()
         {
             if (IsDisposed) return;
+            if (_tasks != null) _tasks.Forget();
             if (_tasks != null) _tasks.AbandonWaiting();
             ZtsNative.zts_domain_drain_releases(Handle);
             DrainReleasedObjects();

@@ -34,6 +34,38 @@ namespace ZTS.Tests
             Assert.AreEqual("done", Read());
         }
 
+        // Whether a task still holds a continuation (Mono's referencesource Task keeps one in m_continuationObject: the
+        // object itself, or a list, LowLevelListWithIList, whose removed entries are gone or null).
+        private static bool HasContinuation(Task t)
+        {
+            return Describe(t).IndexOf("Continuation", StringComparison.Ordinal) >= 0;
+        }
+
+        private static string Describe(Task t)
+        {
+            object o = typeof(Task).GetField("m_continuationObject", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance).GetValue(t);
+            var list = o as System.Collections.IEnumerable;
+            if (list == null) return o == null ? "none" : o.GetType().Name;
+            var names = new System.Collections.Generic.List<string>();
+            foreach (object e in list) names.Add(e == null ? "null" : e.GetType().Name);
+            return "[" + string.Join(", ", names) + "]";
+        }
+
+        [Test]
+        public void Tasks_LongLivedTask_KeepsNoContinuationAfterReset()
+        {
+            var forever = new TaskCompletionSource<int>();
+            for (int i = 0; i < 3; i++)
+            {
+                var take = Bind<Action<Task<int>>>("export function take(t) { t.then(() => {}); }", "take");
+                take(forever.Task);
+                Assert.IsTrue(HasContinuation(forever.Task), "the domain watches the task");
+                TsAppDomain.Reset(Load);
+                TsFramePump.EndOfFrame();
+                Assert.IsFalse(HasContinuation(forever.Task), "a Reset domain keeps nothing on a host task (round " + i + "): " + Describe(forever.Task));
+            }
+        }
+
         [Test]
         public void Tasks_TaskFault_RejectsWithTheExceptionType()
         {

@@ -54,8 +54,9 @@ namespace ZTS
         public static long HeapLimitBytes { get; set; }
 
         /// <summary>
-        /// JS stack size in bytes (QuickJS's default, 1 MiB, when 0); deeper recursion throws RangeError. Keep it
-        /// well below the stack of the thread that runs the domain.
+        /// JS stack size in bytes; deeper recursion throws RangeError. 0 (the default): QuickJS's 1 MiB, or less on a
+        /// thread whose stack leaves less (its room minus 256 KiB for host frames), so a small thread's recursion is a
+        /// RangeError too. A value above what the thread's stack leaves is capped to it, with a warning on the console.
         /// </summary>
         public static int StackSizeBytes { get; set; }
 

@@ -180,7 +180,20 @@ namespace ZTS.Shared
             ZtsNative.zts_domain_set_call_budget(d.Handle, limits.CallBudgetMicroseconds);
             ZtsNative.zts_domain_set_job_limit(d.Handle, limits.MaxJobsPerPump);
             if (limits.HeapLimitBytes > 0) ZtsNative.zts_domain_set_memory_limit(d.Handle, limits.HeapLimitBytes);
-            if (limits.StackSizeBytes > 0) ZtsNative.zts_domain_set_stack_size(d.Handle, limits.StackSizeBytes);
+            if (limits.StackSizeBytes > 0)
+            {
+                // Checked against the thread's real stack (the core's default already is): more would overflow natively
+                // before QuickJS's RangeError. Capped with a warning rather than refused, so a Reset keeps a domain.
+                long bytes = limits.StackSizeBytes;
+                long max = ZtsNative.zts_thread_max_stack_size();
+                if (max > 0 && bytes > max)
+                {
+                    TsConsole.Enqueue(TsLogLevel.Warn, "zts: TsSettings.StackSizeBytes " + bytes + " is more than the stack of the thread that runs the domain " +
+                                                       "leaves from here (" + max + " bytes): the domain uses " + max);
+                    bytes = max;
+                }
+                ZtsNative.zts_domain_set_stack_size(d.Handle, bytes);
+            }
         }
 
         private void Teardown()

@@ -2,6 +2,7 @@
 #include "abi_guard.h"
 #include "domain_lifecycle.h"
 #include "release_queue.h"
+#include "thread_stack.h"
 #include "script_limits.h"
 #include "string_codec.h"
 
@@ -162,6 +163,11 @@ int32_t zts_domain_set_stack_size(zts_domain *domain, int64_t bytes)
     }
     JS_SetMaxStackSize(domain->rt, static_cast<size_t>(bytes));
     return ZTS_OK;
+}
+
+int64_t zts_thread_max_stack_size(void)
+{
+    return static_cast<int64_t>(thread_max_js_stack());
 }
 
 int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs)

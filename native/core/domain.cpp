@@ -9,6 +9,7 @@
 #include "ref_box.h"
 #include "release_queue.h"
 #include "reset_hooks.h"
+#include "thread_stack.h"
 #include "script_limits.h"
 #include "zts_global.h"
 
@@ -69,6 +70,12 @@ zts_domain *domain_create(void *host, void *gate)
         return nullptr;
     }
     JS_SetRuntimeOpaque(d->rt, d);
+    // QuickJS's 1 MiB default overflows a smaller thread natively before any RangeError (a 512 KB thread died with
+    // "Stack overflow in unmanaged"): the default is what the creating thread's stack leaves (thread_stack.h).
+    size_t room = thread_max_js_stack();
+    if (room != 0 && room < k_default_js_stack) {
+        JS_SetMaxStackSize(d->rt, room);
+    }
     JS_SetHostPromiseRejectionTracker(d->rt, track_rejection, d);
     install_backtrace_hook(d);
     register_gate_pointer_class(d->rt);

@@ -92,6 +92,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_domain_set_stack_size(IntPtr domain, long bytes);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern long zts_thread_max_stack_size();
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_domain_set_job_limit(IntPtr domain, int maxJobs);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -239,6 +239,9 @@ ZTS_API int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes);
  * the domain was created; past it JS throws RangeError "Maximum call stack size exceeded". Keep it well below the
  * thread's own stack. */
 ZTS_API int32_t zts_domain_set_stack_size(zts_domain *domain, int64_t bytes);
+/** The largest JS stack size the calling thread's own stack allows from its current depth (what a domain made here
+ *  uses by default when it is under QuickJS's 1 MiB); 0 when the platform cannot say. Any thread. */
+ZTS_API int64_t zts_thread_max_stack_size(void);
 
 /** Sets how many Promise jobs one zts_domain_run_jobs (and the job drain of a bind) runs at most; the rest stay
  * queued for the next drain. 0 = no limit; the default is 10000. */

@@ -19,6 +19,10 @@ namespace ZTS.Run
         private const double BrokenPollSeconds = 0.05;
         private Dictionary<string, DateTime> _stamps;
         private double? _lastChange;
+        // --watch polls the folder at most 10 times a second (Snapshot stats every script file); under QuietSeconds,
+        // so the files an editor or tsc writes together are still seen within one debounce.
+        private const double PollSeconds = 0.1;
+        private double _lastPoll = double.NegativeInfinity;
         private Action<float> _tick;    // null while the scripts are broken
         private Action _dispose;        // the module's optional `dispose` export
         private int _broken;            // exit code of the failure that broke the scripts, 0 when they run
@@ -108,7 +112,12 @@ namespace ZTS.Run
                     }
                     frame++;
                 }
-                if (_o.Watch && Changed()) _lastChange = clock.Elapsed.TotalSeconds;
+                // Polled at most every PollSeconds, not every frame: at --fps 0 a frame is microseconds.
+                if (_o.Watch && clock.Elapsed.TotalSeconds - _lastPoll >= PollSeconds)
+                {
+                    _lastPoll = clock.Elapsed.TotalSeconds;
+                    if (Changed()) _lastChange = clock.Elapsed.TotalSeconds;
+                }
                 // Debounced: editors write several files (and temporaries); reload once things are quiet.
                 if (_lastChange.HasValue && clock.Elapsed.TotalSeconds - _lastChange.Value >= QuietSeconds)
                 {
@@ -239,15 +248,25 @@ namespace ZTS.Run
             if (_o.Stats) Console.WriteLine("[ztsrun] " + _stats.Describe());
         }
 
-        // Write times of every file under the folder, or null while it cannot be read (a tool is
-        // replacing it: `rm -rf out && tsc`, a rename): that counts as a change that is still going on.
+        // Write times of the script files under the folder (.js, .mjs, .map, .json), or null while it cannot be read
+        // (a tool is replacing it: `rm -rf out && tsc`, a rename): that counts as a change that is still going on.
+        // Folders behind a symbolic link are not entered: `out/project -> ..` made every poll stat a whole tree
+        // (2000 files: 5 frames took 11-14 s), and a link to an ancestor is a loop.
         private Dictionary<string, DateTime> Snapshot()
         {
             var stamps = new Dictionary<string, DateTime>();
             try
             {
-                foreach (string f in Directory.GetFiles(_o.Dir, "*", SearchOption.AllDirectories))
-                    stamps[f] = File.GetLastWriteTimeUtc(f);
+                var folders = new Stack<string>();
+                folders.Push(_o.Dir);
+                while (folders.Count > 0)
+                {
+                    string dir = folders.Pop();
+                    foreach (string f in Directory.GetFiles(dir))
+                        if (IsWatched(f)) stamps[f] = File.GetLastWriteTimeUtc(f);
+                    foreach (string sub in Directory.GetDirectories(dir))
+                        if ((File.GetAttributes(sub) & FileAttributes.ReparsePoint) == 0) folders.Push(sub);
+                }
             }
             catch (IOException)
             {
@@ -258,6 +277,12 @@ namespace ZTS.Run
                 return null;
             }
             return stamps;
+        }
+
+        private static bool IsWatched(string file)
+        {
+            string ext = Path.GetExtension(file);
+            return ext == ".js" || ext == ".mjs" || ext == ".map" || ext == ".json";
         }
 
         private bool Changed()

@@ -38,4 +38,10 @@ expect loose compile 'Loose.cs belongs to no asmdef' \
 expect alone compile 'ZTS.Mono \(Runtime/Mono\) does not compile alone' \
   'printf "namespace ZTS.Mono { static class UsesDeclarations { static object O = new ZTS.Declarations.DtsOptions(); } }\n" > Runtime/Mono/UsesDeclarations.cs'
 
+# The Player build step's tool without the Cecil copy Unity's Mono needs, and a header back in a subfolder include.
+expect cecil tool 'Editor/PlayerBuild~/Mono.Cecil.dll is missing' \
+  'rm "Editor/PlayerBuild~/Mono.Cecil.dll"'
+expect subfolder tool 'player_bridge.h:[0-9]+ includes "zts/zts.h", which is not a header of that folder' \
+  'sed -i "s|#include \"zts.h\"|#include \"zts/zts.h\"|" "Editor/PlayerBuild~/include/player_bridge.h"'
+
 echo "broken copies rejected: $rejected"

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Writes the Unity package com.code-philosophy.zts (docs/UNITY_PACKAGE.md) and its UPM tarball.
-// Usage: node tools/unity/build_package.js --root <repo> --lib-dir <dir with libzts.so, libzts_mono_gate.so>
-//                                          --quickjs <third_party/quickjs> --out <package folder>
-// The assemblies come from unity/assemblies.txt; everything else from unity/ and native/gate/.
+// Usage: node tools/unity/build_package.js --root <repo> --lib-dir <dir with libzts.so, libzts_mono_gate.so, ZTS.Common.dll,
+//                                          ZTS.Shared.dll> --quickjs <third_party/quickjs> --gen-bridges <ZTS.GenBridges.exe>
+//                                          --cecil <Mono.Cecil.dll> --player-sdk <build/dist/player-sdk> --out <package folder>
+// The assemblies come from unity/assemblies.txt; everything else from unity/, native/gate/, the bridge generator
+// and the Player SDK's headers.
 // Rebuilding gives the same files and the same .meta GUIDs (derived from the package path).
 'use strict';
 const fs = require('fs');
@@ -13,7 +15,7 @@ const pkg = require('./package_rules');
 function args() {
   const a = {};
   for (let i = 2; i < process.argv.length; i += 2) a[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
-  for (const k of ['root', 'lib-dir', 'quickjs', 'out'])
+  for (const k of ['root', 'lib-dir', 'quickjs', 'gen-bridges', 'cecil', 'player-sdk', 'out'])
     if (!a[k]) throw new Error('build_package: missing --' + k);
   return a;
 }
@@ -86,6 +88,48 @@ function asmdef(row, references) {
   }, null, 4) + '\n';
 }
 
+function listFiles(dir) {
+  const out = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((x, y) => x.name < y.name ? -1 : 1)) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...listFiles(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+// Editor/PlayerBuild~ (docs/UNITY_PACKAGE.md, "The Player build step"): the bridge generator with the assemblies it
+// loads (Unity's bundled Mono has no Mono.Cecil in its GAC) and the Player SDK's headers, flattened: Unity copies each
+// C++ plugin file of a build into one folder by its file name, so "zts/zts.h" becomes "zts.h" and every quoted
+// include must name one of the headers.
+function writePlayerBuildTool(a, root, out) {
+  const dir = path.join(out, pkg.PLAYER_BUILD_DIR);
+  const from = {
+    'ZTS.GenBridges.exe': a['gen-bridges'],
+    'ZTS.Common.dll': path.join(a['lib-dir'], 'ZTS.Common.dll'),
+    'ZTS.Shared.dll': path.join(a['lib-dir'], 'ZTS.Shared.dll'),
+    'Mono.Cecil.dll': a.cecil,
+    'THIRD-PARTY-NOTICES.txt': path.join(root, 'unity/player-build/THIRD-PARTY-NOTICES.txt'),
+  };
+  for (const f of pkg.PLAYER_BUILD_FILES) copy(from[f], path.join(dir, f));
+  const headers = listFiles(path.join(a['player-sdk'], 'include'));
+  const names = new Map();
+  for (const h of headers) {
+    const base = path.basename(h);
+    if (names.has(base)) throw new Error('build_package: two Player SDK headers named ' + base + ': ' + names.get(base) + ', ' + h);
+    names.set(base, h);
+  }
+  for (const h of headers) {
+    const lines = fs.readFileSync(h, 'utf8').split('\n');
+    for (const inc of pkg.quoteIncludes(lines.join('\n'))) {
+      const base = path.posix.basename(inc.target);
+      if (!names.has(base)) throw new Error('build_package: ' + h + ':' + inc.line + ' includes "' + inc.target + '", which is no Player SDK header');
+      lines[inc.line - 1] = lines[inc.line - 1].replace('"' + inc.target + '"', '"' + base + '"');
+    }
+    write(path.join(out, pkg.PLAYER_BUILD_INCLUDE, path.basename(h)), lines.join('\n'));
+  }
+}
+
 // link.xml: generated from the table's `preserve` rows that have scripts, so it names only what exists.
 function linkXml(preserved, skipped) {
   const lines = [
@@ -153,6 +197,8 @@ function main() {
   // The .meta each build script puts next to the gate it builds when there is none (Editor only).
   for (const lib of pkg.NATIVE_LIBRARIES.filter(l => l.gate))
     write(path.join(native, 'meta', path.basename(lib.path) + '.meta'), pkg.pluginMeta(pkg.guidFor(lib.path), lib));
+
+  writePlayerBuildTool(a, root, out);
 
   write(path.join(out, 'link.xml'), linkXml(preserved, notYet));
   for (const doc of ['README.md', 'CHANGELOG.md']) copy(path.join(root, 'unity', doc), path.join(out, doc));

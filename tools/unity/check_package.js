@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Checks the Unity package com.code-philosophy.zts the way Unity's import would, with the tools at hand
 // (docs/UNITY_PACKAGE.md, "Checks"): package.json, .meta files and GUIDs, asmdefs and their references,
-// PluginImporter settings, each asmdef folder compiled alone by mcs, and link.xml against those assemblies.
+// PluginImporter settings, each asmdef folder compiled alone by mcs, link.xml against those assemblies, and the
+// Player build step's tool (Editor/PlayerBuild~: the generator, what it loads, flat headers).
 // Usage: node tools/unity/check_package.js <package folder> --out <work folder> [--only a,b,...]
-// Phases: manifest, metas, asmdefs, plugins, compile, linkxml. The compiled assemblies stay in <work>/assemblies.
+// Phases: manifest, metas, asmdefs, plugins, compile, linkxml, tool. The compiled assemblies stay in <work>/assemblies.
 // Prints one line per finding and exits 1 when there is any.
 'use strict';
 const fs = require('fs');
@@ -11,7 +12,7 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 const rules = require('./package_rules');
 
-const PHASES = ['manifest', 'metas', 'asmdefs', 'plugins', 'compile', 'linkxml'];
+const PHASES = ['manifest', 'metas', 'asmdefs', 'plugins', 'compile', 'linkxml', 'tool'];
 // What Unity's .NET 4.x / Standard 2.0 profiles give every assembly, as Mono's framework assemblies.
 const FRAMEWORK = ['System.dll', 'System.Core.dll', 'System.Xml.dll', 'System.Xml.Linq.dll',
                    'System.Runtime.Serialization.dll', 'System.Numerics.dll', 'System.Data.dll'];
@@ -264,6 +265,33 @@ function checkLinkXml(pkg, out) {
   }
 }
 
+// Editor/PlayerBuild~: what ZtsPlayerBuildStep runs (the generator and the assemblies it loads beside it) and the
+// headers the generated C++ includes. Unity copies every C++ plugin file of a build into one folder by file name, so
+// the headers are one flat folder and each quoted include names one of them.
+function checkTool(pkg) {
+  const dir = path.join(pkg, rules.PLAYER_BUILD_DIR);
+  for (const f of rules.PLAYER_BUILD_FILES)
+    if (!fs.existsSync(path.join(dir, f))) fail(path.join(rules.PLAYER_BUILD_DIR, f) + ' is missing');
+  const include = path.join(pkg, rules.PLAYER_BUILD_INCLUDE);
+  const headers = fs.existsSync(include) ? fs.readdirSync(include, { withFileTypes: true }) : [];
+  for (const e of headers.filter(e => e.isDirectory())) fail(path.join(rules.PLAYER_BUILD_INCLUDE, e.name) + ' is a folder (the headers must be flat)');
+  const names = new Set(headers.filter(e => e.isFile()).map(e => e.name));
+  if (!names.has('player_bridge.h')) fail(rules.PLAYER_BUILD_INCLUDE + '/player_bridge.h is missing (the generated C++ includes it)');
+  for (const h of names)
+    for (const inc of rules.quoteIncludes(fs.readFileSync(path.join(include, h), 'utf8')))
+      if (!names.has(inc.target))
+        fail(rules.PLAYER_BUILD_INCLUDE + '/' + h + ':' + inc.line + ' includes "' + inc.target + '", which is not a header of that folder');
+  const exe = path.join(dir, 'ZTS.GenBridges.exe');
+  if (fs.existsSync(exe)) {
+    try {
+      execFileSync('mono', [exe, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      fail(path.join(rules.PLAYER_BUILD_DIR, 'ZTS.GenBridges.exe') + ' --help fails from the package:\n' + (e.stdout || '') + (e.stderr || ''));
+    }
+  }
+  note(rules.PLAYER_BUILD_DIR + ': ' + rules.PLAYER_BUILD_FILES.length + ' files, ' + names.size + ' flat headers checked');
+}
+
 function main() {
   const a = parseArgs();
   fs.mkdirSync(a.out, { recursive: true });
@@ -274,6 +302,7 @@ function main() {
   if (on('plugins')) checkPlugins(a.pkg);
   if (on('compile')) compile(a.pkg, a.out, all);
   if (on('linkxml')) checkLinkXml(a.pkg, a.out);
+  if (on('tool')) checkTool(a.pkg);
   console.log('check_package: ' + (findings.length ? findings.length + ' finding(s)' : 'ok') + ' (' + a.only.join(', ') + ')');
   process.exit(findings.length ? 1 : 0);
 }

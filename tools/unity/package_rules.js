@@ -8,6 +8,13 @@ const path = require('path');
 const NAME = 'com.code-philosophy.zts';
 const UNITY_MINIMUM = '2019.4';
 const GATE_SOURCE_DIR = 'ZTS~/mono-native';
+// The Player build step's tool (unity/Editor/ZtsPlayerBuildStep.cs over PlayerBuildLayout.cs): the bridge generator,
+// what it loads, and the Player SDK headers the generated C++ compiles against, in a folder Unity does not import.
+// The headers are flat (include/player_bridge.h includes "zts.h", not "zts/zts.h"): Unity copies every C++ plugin
+// file of a build into one folder by file name before Il2Cpp compiles them.
+const PLAYER_BUILD_DIR = 'Editor/PlayerBuild~';
+const PLAYER_BUILD_FILES = ['ZTS.GenBridges.exe', 'ZTS.Common.dll', 'ZTS.Shared.dll', 'Mono.Cecil.dll', 'THIRD-PARTY-NOTICES.txt'];
+const PLAYER_BUILD_INCLUDE = PLAYER_BUILD_DIR + '/include';
 
 // asmdef platform columns of unity/assemblies.txt.
 const PLATFORMS = {
@@ -79,6 +86,16 @@ function metaFor(rel, isDir) {
   return importerMeta(guid, 'DefaultImporter');
 }
 
+// The quoted includes of a C or C++ file, in order: [{ line (1-based), target }].
+function quoteIncludes(text) {
+  const out = [];
+  text.split('\n').forEach((l, i) => {
+    const m = /^\s*#\s*include\s*"([^"]+)"/.exec(l);
+    if (m) out.push({ line: i + 1, target: m[1] });
+  });
+  return out;
+}
+
 // A .meta next to every file and folder Unity imports; returns how many were written.
 function writeMetas(root, rel) {
   let n = 0;
@@ -93,4 +110,4 @@ function writeMetas(root, rel) {
   return n;
 }
 
-module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, PLATFORMS, NATIVE_LIBRARIES, STANDALONE, isHidden, guidFor, pluginMeta, writeMetas };
+module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, PLAYER_BUILD_DIR, PLAYER_BUILD_FILES, PLAYER_BUILD_INCLUDE, PLATFORMS, NATIVE_LIBRARIES, STANDALONE, isHidden, guidFor, pluginMeta, quoteIncludes, writeMetas };

@@ -208,7 +208,8 @@ function main() {
     displayName: 'ZTS: TypeScript on QuickJS',
     description: 'Runs ES modules written in TypeScript on QuickJS with two-way C# <-> JS calls: ' +
                  'TsAppDomain host API, Mono (Editor) backend with its native callback gate, ' +
-                 'and a TypeScript declaration generator for the project\'s assemblies.',
+                 'a TypeScript declaration generator for the project\'s assemblies, ' +
+                 'and the Il2Cpp Player build step that generates the Player\'s bridges.',
     unity: pkg.UNITY_MINIMUM,
     keywords: ['typescript', 'javascript', 'quickjs', 'scripting'],
     author: { name: 'Code Philosophy' },

@@ -8,7 +8,8 @@ namespace ZTS.EditorTools
 {
     /// <summary>
     /// The project settings of ZTS (Edit > Project Settings > ZTS), stored in ProjectSettings/ZTSSettings.json:
-    /// where and from what the declaration generator writes TypeScript declarations.
+    /// where and from what the declaration generator writes TypeScript declarations, and what the Player build step
+    /// (ZtsPlayerBuildStep) generates the Player's bridges for.
     /// </summary>
     [Serializable]
     public sealed class ZtsProjectSettings
@@ -27,6 +28,38 @@ namespace ZTS.EditorTools
 
         /// <summary>Alias XML files (as TsSettings.AliasXmlPaths at run time), relative to the project folder.</summary>
         public string[] aliasXmlFiles = new string[0];
+
+        /// <summary>
+        /// Whether an Il2Cpp Player build runs the Player build step (generates the bridges). Off by default: the C++
+        /// Player runtime the bridges call is not part of the package yet, so an Il2Cpp Player with them does not link.
+        /// </summary>
+        public bool playerBridges = false;
+
+        /// <summary>Where the step writes ZTS.Il2Cpp.Generated, a folder under Assets/ that ZTS owns.</summary>
+        public string playerBridgesFolder = PlayerBuildLayout.DefaultOutputFolder;
+
+        /// <summary>Player script assemblies the bridges cover; empty: every one but ZTS's own.</summary>
+        public string[] playerAssemblies = new string[0];
+
+        /// <summary>Engine modules and precompiled DLLs (assembly names, "UnityEngine.CoreModule") whose API the bridges cover too.</summary>
+        public string[] playerReferenceAssemblies = new string[0];
+
+        /// <summary>More framework types the bridges cover, assembly-qualified ("System.Uri, System").</summary>
+        public string[] playerTypes = new string[0];
+
+        /// <summary>MarshalAs XML files of the bridge generator, relative to the project folder (docs/MARSHAL.md).</summary>
+        public string[] marshalXmlFiles = new string[0];
+
+        /// <summary>The bridge generator's inputs these settings name (PlayerBuildLayout.Plan).</summary>
+        public PlayerBuildOptions PlayerOptions()
+        {
+            var options = new PlayerBuildOptions();
+            options.Assemblies.AddRange(playerAssemblies);
+            options.ReferenceAssemblies.AddRange(playerReferenceAssemblies);
+            options.Types.AddRange(playerTypes);
+            options.MarshalXmlFiles.AddRange(marshalXmlFiles);
+            return options;
+        }
 
 #if UNITY_EDITOR
         /// <summary>Reads the settings file, or the defaults when there is none.</summary>

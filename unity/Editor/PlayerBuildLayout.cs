@@ -187,8 +187,9 @@ namespace ZTS.EditorTools
             "ZTS.Common", "ZTS.Shared", "ZTS.Mono", "ZTS.Il2Cpp", "ZTS.Declarations", "ZTS.Editor", GeneratedAssembly,
         };
 
-        // The desktop players, where ZTS's native core can run: the C++ plugins are enabled for these only (Il2Cpp
-        // compiles a C++ plugin into a player only when it is enabled for that platform). CPU "None" would disable one.
+        // The desktop players, the platforms ZTS's native core is meant for (built for linux-x64 only so far): the C++
+        // plugins are enabled for these only (Il2Cpp compiles a C++ plugin into a player only when it is enabled for
+        // that platform). CPU "None" would disable one.
         private static readonly string[][] Standalone =
         {
             new[] { "Linux64", "x86_64" }, new[] { "OSXUniversal", "AnyCPU" }, new[] { "Win", "x86" }, new[] { "Win64", "x86_64" },

@@ -132,8 +132,9 @@ namespace ZTS
         /// <summary>Applies a reserved Reset (driven by TsFramePump.EndOfFrame); returns whether one was applied.</summary>
         internal static bool ApplyPendingReset()
         {
-            if (_runtime == null || !_resetReserved) return false;
-            CheckThread();
+            if (_runtime == null) return false;
+            CheckThread(); // also without a Reset: EndOfFrame flushes the console next, which belongs to this thread
+            if (!_resetReserved) return false;
             if (!_resettingRaised)
             {
                 _resettingRaised = true; // once per reservation, also when the Reset below is refused and retried

@@ -40,5 +40,22 @@ namespace ZTS.Tests
             Assert.IsInstanceOf<InvalidOperationException>(OnOtherThread(() => TsFramePump.LateUpdate()));
             Assert.IsFalse(TsAppDomain.IsResetPending);
         }
+
+        [Test]
+        public void Threads_EndOfFrameFromOtherThread_ThrowsAndFlushesNothingThere()
+        {
+            Bind<Action>("export function f() { console.log('queued'); }", "f");
+            TsFramePump.EndOfFrame();
+            Logged.Clear();
+            int sinkThread = -1;
+            TsConsole.Sink = (level, text) => { sinkThread = Thread.CurrentThread.ManagedThreadId; Logged.Add(new System.Collections.Generic.KeyValuePair<TsLogLevel, string>(level, text)); };
+            TsConsole.Enqueue(TsLogLevel.Info, "pending");
+            Exception e = OnOtherThread(() => TsFramePump.EndOfFrame());
+            Assert.IsInstanceOf<InvalidOperationException>(e);
+            StringAssert.StartsWith("zts: TsAppDomain was initialized on thread", e.Message);
+            Assert.AreEqual(-1, sinkThread, "the other thread flushed nothing");
+            TsFramePump.EndOfFrame();
+            Assert.AreEqual(Thread.CurrentThread.ManagedThreadId, sinkThread, "the domain's thread flushes it");
+        }
     }
 }

@@ -111,7 +111,7 @@ namespace ZTS.GenBridges
         public static string Report(Generated g)
         {
             var sb = new StringBuilder();
-            sb.Append("# The Player build's coverage (ztsrun build-player, docs/PLAYER.md): ").Append(g.Summary).Append('\n');
+            sb.Append("# The Player build's coverage (tools/gen-bridges, docs/PLAYER.md): ").Append(g.Summary).Append('\n');
             sb.Append("# Public members of the inputs the Player cannot call, with the reason; binding one is a zts: error.\n");
             foreach (LeftOut l in g.LeftOut) sb.Append(l.Member).Append(": ").Append(l.Reason).Append('\n');
             return sb.ToString();
@@ -224,7 +224,7 @@ namespace ZTS.GenBridges
                 // Program.exe's own folder may hold older copies of the game's assemblies; these are the ones the
                 // generated assembly was compiled against, and the launcher searches DIR/lib first.
                 foreach (string a in inputs.AssemblyPaths.Where(p => !IsFramework(p))) Copy(a, l.OutLib);
-                var refs = new List<string> { "-target:library", "-unsafe", "-nowarn:618,612", "-debug-", "-out:" + generatedDll,
+                var refs = new List<string> { "-target:library", "-unsafe", "-debug-", "-out:" + generatedDll,
                                               "-r:" + Path.Combine(l.Lib, "ZTS.Common.dll"), "-r:" + Path.Combine(l.Lib, "ZTS.Shared.dll") };
                 refs.AddRange(inputs.AssemblyPaths.Select(p => "-r:" + p));
                 refs.Add(cs);

@@ -1,5 +1,6 @@
 // C ABI: a JS array's elements in one crossing (JS arrays passed where C# declares T[] or a list, CONTRACT §5).
 #include "abi_guard.h"
+#include "script_scope.h"
 #include "domain.h"
 #include "value_cast.h"
 
@@ -17,6 +18,7 @@ int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t
     }
     JSContext *ctx = domain->ctx;
     JSValue a = to_js(arr);
+    ScriptScope scope(domain, JS_IsObject(a)); // length and elements may be getters or Proxy traps (script_scope.h)
     return abi_guard([&]() -> int32_t {
         int is_array = JS_IsArray(ctx, a);
         if (is_array < 0) {

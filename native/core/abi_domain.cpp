@@ -1,5 +1,6 @@
 // C ABI: domains and the deferred-release queue.
 #include "abi_guard.h"
+#include "script_scope.h"
 #include "domain_lifecycle.h"
 #include "release_queue.h"
 #include "thread_stack.h"
@@ -92,12 +93,9 @@ int32_t zts_domain_run_jobs(zts_domain *domain)
         return 0; // jobs run only when no JS is on the stack (one could re-enter a module that is evaluating)
     }
     trim_scratch(domain->scratch16); // the frame pump: what the host read last frame is no longer needed
-    // Jobs run JS: while they do, releases wait and a Reset is refused (call_depth > 0).
-    begin_outermost_call(domain);
-    domain->call_depth++;
-    int32_t rc = abi_guard([&]() -> int32_t { return run_jobs(domain); });
-    domain->call_depth--;
-    return rc;
+    // Jobs run JS: while they do, releases wait and a Reset is refused (script_scope.h).
+    ScriptScope scope(domain);
+    return abi_guard([&]() -> int32_t { return run_jobs(domain); });
 }
 
 int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars)

@@ -4,6 +4,7 @@
 #include "opaque_scope.h"
 #include "release_queue.h"
 #include "script_limits.h"
+#include "script_scope.h"
 #include "value_cast.h"
 
 using namespace zts;
@@ -75,32 +76,33 @@ int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_val
     }
     // No ref is released while call_depth > 0 (releases wait for the outermost frame), so the
     // running function needs no extra reference.
-    if (domain->call_depth == 0) {
-        begin_outermost_call(domain);
-    } else if (__builtin_expect(interrupted(domain), 0)) {
+    if (domain->call_depth > 0 && __builtin_expect(interrupted(domain), 0)) {
         *result = from_js(JS_UNDEFINED);
         return call_interrupted(domain, argc, argv);
     }
-    domain->call_depth++;
-    JSValue r;
-    if (args == local) {
-        // The copy is ours: the callee takes it as its argument slots (no second copy, JS_CallOwnArgs), and what
-        // the slots hold afterwards is freed here, including a value JS assigned to a parameter.
-        r = JS_CallOwnArgs(domain->ctx, *slot, JS_UNDEFINED, argc, local);
-        domain->call_depth--;
-        for (int32_t i = 0; i < argc; i++) {
-            if (JS_VALUE_HAS_REF_COUNT(local[i])) JS_FreeValue(domain->ctx, local[i]);
-            if (JS_VALUE_HAS_REF_COUNT(to_js(argv[i]))) argv[i] = from_js(JS_UNDEFINED); // consumed (zts.h)
+    {
+        // The call and the capture of its error are one scope (script_scope.h): capture_exception runs the thrown
+        // value's getters and toString, which must not see call_depth 0 (a Reset from there freed the runtime
+        // under them) and which keep this call's budget and interrupt state.
+        ScriptScope scope(domain);
+        JSValue r;
+        if (args == local) {
+            // The copy is ours: the callee takes it as its argument slots (no second copy, JS_CallOwnArgs), and what
+            // the slots hold afterwards is freed here, including a value JS assigned to a parameter.
+            r = JS_CallOwnArgs(domain->ctx, *slot, JS_UNDEFINED, argc, local);
+            for (int32_t i = 0; i < argc; i++) {
+                if (JS_VALUE_HAS_REF_COUNT(local[i])) JS_FreeValue(domain->ctx, local[i]);
+                if (JS_VALUE_HAS_REF_COUNT(to_js(argv[i]))) argv[i] = from_js(JS_UNDEFINED); // consumed (zts.h)
+            }
+        } else {
+            r = JS_Call(domain->ctx, *slot, JS_UNDEFINED, argc, args);
+            free_args(domain->ctx, argc, argv);
         }
-    } else {
-        r = JS_Call(domain->ctx, *slot, JS_UNDEFINED, argc, args);
-        domain->call_depth--;
-        free_args(domain->ctx, argc, argv);
-    }
-    *result = from_js(r);
-    if (__builtin_expect(JS_IsException(r), 0)) {
-        *result = from_js(JS_UNDEFINED);
-        return call_threw(domain);
+        *result = from_js(r);
+        if (__builtin_expect(JS_IsException(r), 0)) {
+            *result = from_js(JS_UNDEFINED);
+            return call_threw(domain);
+        }
     }
     if (__builtin_expect(domain->load_failure.error_object != nullptr, 0) && domain->call_depth == 0) {
         domain->load_failure = LoadFailure{}; // a load failure JS caught must not classify a later error

@@ -1,5 +1,6 @@
 // C ABI: module specifiers, imports and host load requests.
 #include "abi_guard.h"
+#include "script_scope.h"
 #include "module_loader.h"
 #include "module_specifier.h"
 #include "script_limits.h"
@@ -33,16 +34,12 @@ int32_t zts_module_get_function(zts_domain *domain, const char *module, const ch
         return ZTS_ERR_ARGUMENT;
     }
     *out_ref = 0;
-    if (domain->call_depth == 0) {
-        begin_outermost_call(domain);
-    } else if (interrupted(domain)) {
+    if (domain->call_depth > 0 && interrupted(domain)) {
         // An interrupted outermost call starts no nested JS.
         return abi_guard([&]() -> int32_t { return report_failure(domain, ZTS_ERR_JS, interrupt_message(domain)); });
     }
-    domain->call_depth++; // module evaluation runs JS: releases wait, a Reset is refused
-    int32_t rc = abi_guard([&]() -> int32_t { return module_get_function(domain, module, export_name, out_ref); });
-    domain->call_depth--;
-    return rc;
+    ScriptScope scope(domain); // module evaluation runs JS: releases wait, a Reset is refused (script_scope.h)
+    return abi_guard([&]() -> int32_t { return module_get_function(domain, module, export_name, out_ref); });
 }
 
 int32_t zts_load_request_set_source(zts_load_request *req, const char *utf8, int32_t len)

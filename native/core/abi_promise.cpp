@@ -1,5 +1,6 @@
 // C ABI: promises that stand for C# tasks, in both directions (issue 12).
 #include "abi_guard.h"
+#include "script_scope.h"
 #include "domain.h"
 #include "promises.h"
 #include "value_cast.h"
@@ -29,6 +30,7 @@ int32_t zts_promise_settle(zts_domain *domain, int32_t token, int32_t fulfilled,
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
+    ScriptScope scope(domain); // resolving with a thenable reads its `then` (script_scope.h)
     return abi_guard([&]() -> int32_t { return promise_settle(domain, token, fulfilled != 0, to_js(value)); });
 }
 
@@ -37,6 +39,7 @@ int32_t zts_promise_watch(zts_domain *domain, zts_value v, int32_t token)
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
+    ScriptScope scope(domain); // Promise.resolve reads a thenable's `then` and the value's `constructor`
     return abi_guard([&]() -> int32_t { return promise_watch(domain, to_js(v), token); });
 }
 

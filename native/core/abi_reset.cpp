@@ -1,5 +1,6 @@
 // C ABI: what the host runs before it tears a domain down (issue 13), and where a JS function was defined.
 #include "abi_guard.h"
+#include "script_scope.h"
 #include "function_origin.h"
 #include "reset_hooks.h"
 #include "string_codec.h"
@@ -27,6 +28,7 @@ int32_t zts_function_origin(zts_domain *domain, zts_value fn, const uint16_t **o
     if (domain == nullptr || out_chars == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
+    ScriptScope scope(domain); // fileName/lineNumber may be redefined as accessors (script_scope.h)
     return abi_guard([&]() -> int32_t {
         std::string text = function_origin(domain, to_js(fn));
         utf8_to_utf16(text.data(), text.size(), domain->scratch16);

@@ -1,5 +1,6 @@
 // C ABI: declaring CLR types and their members, type objects, ByObj pushes and releases.
 #include "abi_guard.h"
+#include "script_scope.h"
 #include "clr_classes.h"
 #include "ref_box.h"
 #include "type_request.h"
@@ -370,6 +371,7 @@ int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const u
     if (!JS_IsObject(to_js(obj))) {
         return ZTS_ERR_ARGUMENT;
     }
+    ScriptScope scope(domain); // members may be getters or Proxy traps (script_scope.h)
     for (int32_t i = 0; i < count; i++) {
         JSValue v = JS_GetProperty(domain->ctx, to_js(obj), atoms[i]);
         if (JS_IsException(v)) {

@@ -1,5 +1,6 @@
 // C ABI: strings across the boundary, value release, Errors for gated callbacks.
 #include "abi_guard.h"
+#include "script_scope.h"
 #include "domain.h"
 #include "error_identity.h"
 #include "script_limits.h"
@@ -36,6 +37,11 @@ int32_t join_values(zts_domain *domain, int32_t argc, const zts_value *argv, con
     if (domain == nullptr || out_chars == nullptr || argc < 0 || (argv == nullptr && argc > 0)) {
         return ZTS_ERR_ARGUMENT;
     }
+    bool objects = false; // String(v) and inspection of an object run its toString, getters and Proxy traps
+    for (int32_t i = 0; i < argc && !objects; i++) {
+        objects = JS_IsObject(to_js(argv[i]));
+    }
+    ScriptScope scope(domain, objects);
     return abi_guard([&]() -> int32_t {
         std::string text;
         for (int32_t i = 0; i < argc; i++) {
@@ -80,6 +86,7 @@ int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint16_t **o
     }
     JSContext *ctx = domain->ctx;
     JSValue js = to_js(v);
+    ScriptScope scope(domain, JS_IsObject(js)); // String(object) runs its toString (script_scope.h)
     return abi_guard([&]() -> int32_t {
         size_t len = 0;
         const char *s = JS_ToCStringLen(ctx, &len, js);
@@ -141,6 +148,7 @@ int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t messa
         return ZTS_ERR_ARGUMENT;
     }
     *out = from_js(JS_EXCEPTION);
+    ScriptScope scope(domain); // the Error constructor builds the stack (the backtrace hook; no script getters)
     return abi_guard([&]() -> int32_t {
         JSContext *ctx = domain->ctx;
         std::string msg;

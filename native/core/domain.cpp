@@ -56,6 +56,24 @@ void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, 
     d->rejections.add(id, JS_IsObject(reason) ? JS_VALUE_GET_PTR(reason) : nullptr, std::move(text));
 }
 
+// The Error and Promise functions the core calls, read before any script runs (zts_domain::intrinsic_*).
+bool take_intrinsics(zts_domain *d)
+{
+    JSContext *ctx = d->ctx;
+    JSValue global = JS_GetGlobalObject(ctx);
+    d->intrinsic_error = JS_GetPropertyStr(ctx, global, "Error");
+    d->intrinsic_promise = JS_GetPropertyStr(ctx, global, "Promise");
+    JS_FreeValue(ctx, global);
+    if (!JS_IsFunction(ctx, d->intrinsic_error) || !JS_IsFunction(ctx, d->intrinsic_promise)) {
+        return false;
+    }
+    d->intrinsic_promise_resolve = JS_GetPropertyStr(ctx, d->intrinsic_promise, "resolve");
+    JSValue proto = JS_GetPropertyStr(ctx, d->intrinsic_promise, "prototype");
+    d->intrinsic_promise_then = JS_GetPropertyStr(ctx, proto, "then");
+    JS_FreeValue(ctx, proto);
+    return JS_IsFunction(ctx, d->intrinsic_promise_resolve) && JS_IsFunction(ctx, d->intrinsic_promise_then);
+}
+
 } // namespace
 
 zts_domain *domain_create(void *host, void *gate)
@@ -94,7 +112,7 @@ zts_domain *domain_create(void *host, void *gate)
     d->length_atom = JS_NewAtom(d->ctx, "length");
     install_module_loader(d);
     d->gate_entry = make_gate_entry(d);
-    if (JS_IsException(d->gate_entry) || !install_zts_global(d) || !install_csharp_global(d) ||
+    if (JS_IsException(d->gate_entry) || !take_intrinsics(d) || !install_zts_global(d) || !install_csharp_global(d) ||
         !install_exception_mark(d)) {
         JS_FreeValue(d->ctx, JS_GetException(d->ctx));
         domain_destroy(d);
@@ -132,6 +150,10 @@ int64_t domain_destroy(zts_domain *d)
     d->promises.clear(d->ctx);
     JS_FreeValue(d->ctx, d->object_to_string);
     d->object_to_string = JS_UNDEFINED;
+    for (JSValue *v : {&d->intrinsic_error, &d->intrinsic_promise, &d->intrinsic_promise_resolve, &d->intrinsic_promise_then}) {
+        JS_FreeValue(d->ctx, *v);
+        *v = JS_UNDEFINED;
+    }
     d->types.clear(d->ctx);
     d->opaque.clear(d->ctx);
     d->table_models.clear(d->ctx);

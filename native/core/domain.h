@@ -83,6 +83,13 @@ struct zts_domain {
     zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (issue 12)
     zts::Promises promises;             ///< promises of C# tasks and watched JS promises (issue 12)
     JSValue object_to_string = JS_UNDEFINED; ///< owned: gated `toString` of root prototypes, or undefined (issue 12)
+    /// Owned: the intrinsics the core's Error and Promise machinery calls, taken before any script ran, so a script
+    /// that replaces the global `Error`, `Promise`, `Promise.resolve` or `Promise.prototype.then` does not run its
+    /// own code where the core makes an Error (new_error) or watches a promise (promise_watch).
+    JSValue intrinsic_error = JS_UNDEFINED;
+    JSValue intrinsic_promise = JS_UNDEFINED;
+    JSValue intrinsic_promise_resolve = JS_UNDEFINED;
+    JSValue intrinsic_promise_then = JS_UNDEFINED;
     /// Counts the runtime's memory and caches its freed small blocks; outlives rt. Last, so that its cache (~200 bytes)
     /// does not sit between the fields every call reads (gate, rt, ctx, refs): there it cost each C# -> JS call ~1.5 ns.
     zts::AllocationCounter allocations;

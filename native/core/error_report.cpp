@@ -2,6 +2,7 @@
 #include "domain.h"
 #include "error_identity.h"
 #include "script_limits.h"
+#include "script_scope.h"
 
 #include <cstdio>
 
@@ -113,6 +114,9 @@ const char *js_kind(JSContext *ctx, JSValueConst v)
 
 int32_t capture_exception(zts_domain *d, int32_t status)
 {
+    // Reading the value runs script code (getters, toString, Proxy traps): a scope of its own when no caller holds
+    // one (script_scope.h); inside a call's scope this one nests and keeps the call's budget and interrupt state.
+    ScriptScope scope(d);
     JSContext *ctx = d->ctx;
     JSValue exc = JS_GetException(ctx);
     ErrorReport report; // filled before d->error changes: reading the value may run JS that fails too
@@ -159,21 +163,16 @@ int32_t report_failure(zts_domain *d, int32_t status, const std::string &message
 
 JSValue new_error(JSContext *ctx, const std::string &message)
 {
-    // Through the Error constructor, so the Error carries the JS stack where it was made.
-    JSValue global = JS_GetGlobalObject(ctx);
-    JSValue ctor = JS_GetPropertyStr(ctx, global, "Error");
-    JS_FreeValue(ctx, global);
-    if (JS_IsException(ctor)) {
-        return JS_EXCEPTION;
-    }
+    // Through the Error constructor, so the Error carries the JS stack where it was made: the intrinsic one, taken
+    // before any script ran, so a script that replaced the global `Error` runs nothing here (the frame pump settles
+    // a faulted task's promise with such an Error at call depth 0; test Scope_HostileReset_ReplacedError).
+    JSValue ctor = domain_of(ctx)->intrinsic_error;
     JSValue msg = JS_NewStringLen(ctx, message.data(), message.size());
     if (JS_IsException(msg)) {
-        JS_FreeValue(ctx, ctor);
         return JS_EXCEPTION;
     }
     JSValue err = JS_CallConstructor(ctx, ctor, 1, &msg);
     JS_FreeValue(ctx, msg);
-    JS_FreeValue(ctx, ctor);
     return err;
 }
 

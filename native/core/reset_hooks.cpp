@@ -1,4 +1,5 @@
 #include "reset_hooks.h"
+#include "script_scope.h"
 
 #include "script_limits.h"
 
@@ -38,12 +39,10 @@ int32_t run_reset_hook(zts_domain *d, int32_t index)
     }
     // A hook may register another one (the vector grows): call a duplicate, not the slot.
     JSValue fn = JS_DupValue(d->ctx, d->reset_hooks[static_cast<size_t>(index)]);
-    if (d->call_depth == 0) {
-        begin_outermost_call(d); // a runaway hook is stopped by Interrupt and the call budget too (issue 11)
-    }
-    d->call_depth++;
+    // A runaway hook is stopped by Interrupt and the call budget too (issue 11); the hook and the capture of its
+    // error run in one scope, so a hook (or its error's getters) that reaches a Reset is refused (script_scope.h).
+    ScriptScope scope(d);
     JSValue r = JS_Call(d->ctx, fn, JS_UNDEFINED, 0, nullptr);
-    d->call_depth--;
     JS_FreeValue(d->ctx, fn);
     if (JS_IsException(r)) {
         return capture_exception(d, ZTS_ERR_JS);

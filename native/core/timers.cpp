@@ -1,4 +1,5 @@
 #include "timers.h"
+#include "script_scope.h"
 
 #include "domain.h"
 #include "script_limits.h"
@@ -163,12 +164,10 @@ int32_t timers_run_next(zts_domain *d)
         next->second.due = timers.now + next->second.interval;
         next->second.seq = timers.next_seq++; // not again in this pass
     }
-    if (d->call_depth == 0) {
-        begin_outermost_call(d); // a runaway timer is stopped by Interrupt and the call budget (issue 11)
-    }
-    d->call_depth++;
+    // A runaway timer is stopped by Interrupt and the call budget (issue 11); the callback and the capture of its
+    // error run in one scope, so a timer that reaches a Reset is refused (script_scope.h).
+    ScriptScope scope(d);
     JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, static_cast<int>(args.size()), args.data());
-    d->call_depth--;
     JS_FreeValue(ctx, fn);
     for (JSValue a : args) {
         JS_FreeValue(ctx, a);

@@ -229,19 +229,28 @@ namespace ZTS.GenBridges
             if (guarded)
                 sb.Append("            }\n            catch\n            {\n                c.FreeArgs(argv, ").Append(ps.Length).Append(");\n                throw;\n            }\n");
             sb.Append("            if (status != 0) c.Fail(status);\n");
-            sb.Append("            if (global::ZTS.TsConsole.HasPending) c.FlushConsole();\n");
+            // The result is read before the console is flushed (Flush below): a sink may call JS or Reset the domain.
             Type ru = ret == typeof(void) ? ret : TagTypes.Underlying(ret);
             if (ru == typeof(int) || ru == typeof(bool) || ru == typeof(double))
-                sb.Append("            if (result.Tag == JsValue.Tag").Append(ru == typeof(int) ? "Int" : ru == typeof(bool) ? "Bool" : "Float64")
-                  .Append(") return (").Append(Name(ret)).Append(")").Append(ru == typeof(int) ? "result.Int32" : ru == typeof(bool) ? "(result.Int32 != 0)" : "result.Float64")
-                  .Append(";\n");
-            if (ret == typeof(void))
+                sb.Append("            ").Append(Name(ret)).Append(" value = result.Tag == JsValue.Tag").Append(ru == typeof(int) ? "Int" : ru == typeof(bool) ? "Bool" : "Float64")
+                  .Append(" ? (").Append(Name(ret)).Append(")").Append(ru == typeof(int) ? "result.Int32" : ru == typeof(bool) ? "(result.Int32 != 0)" : "result.Float64")
+                  .Append(" : (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(ru.Name).Append("(c, result);\n");
+            else if (ret == typeof(void))
                 sb.Append("            ValueMarshal.ReadVoid(c, result);\n");
             else if (TagTypes.IsPrimitive(ret))
-                sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(TagTypes.Underlying(ret).Name).Append("(c, result);\n");
+                sb.Append("            ").Append(Name(ret)).Append(" value = (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(TagTypes.Underlying(ret).Name).Append("(c, result);\n");
             else
-                sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.ReadObject(c, result);\n");
+                sb.Append("            ").Append(Name(ret)).Append(" value = (").Append(Name(ret)).Append(")ValueMarshal.ReadObject(c, result);\n");
+            Flush(sb, ret);
             sb.Append("        }\n    }\n\n");
+        }
+
+        // After the result is read: the console sink may call JS (the result of this call is already a C# value) or
+        // Reset the domain (test Scope_ConsoleSink_CallsJs); as the Editor backend's emitted bridge.
+        private static void Flush(StringBuilder sb, Type ret)
+        {
+            sb.Append("            if (global::ZTS.TsConsole.HasPending) c.FlushConsole();\n");
+            if (ret != typeof(void)) sb.Append("            return value;\n");
         }
 
         // A shim whose call needs more than the by-value writers: ref/out values and [TsMarshalAs(OpaqueValue)] cross as
@@ -311,15 +320,15 @@ namespace ZTS.GenBridges
                 sb.Append("            }\n            catch\n            {\n                c.FreeArgs(argv, ").Append(jsCount)
                   .Append(");\n                c.FreeArgs(&result, 1);\n                throw;\n            }\n");
             }
-            sb.Append("            c.FlushConsole();\n");
             if (ret == typeof(void))
                 sb.Append("            ValueMarshal.ReadVoid(c, result);\n");
             else if (MarshalOptions.IsTable(invoke.ReturnParameter))
-                sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.ReadTable(c, result);\n");
+                sb.Append("            ").Append(Name(ret)).Append(" value = (").Append(Name(ret)).Append(")ValueMarshal.ReadTable(c, result);\n");
             else if (TagTypes.IsPrimitive(ret))
-                sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(TagTypes.Underlying(ret).Name).Append("(c, result);\n");
+                sb.Append("            ").Append(Name(ret)).Append(" value = (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(TagTypes.Underlying(ret).Name).Append("(c, result);\n");
             else
-                sb.Append("            return (").Append(Name(ret)).Append(")ValueMarshal.ReadObject(c, result);\n");
+                sb.Append("            ").Append(Name(ret)).Append(" value = (").Append(Name(ret)).Append(")ValueMarshal.ReadObject(c, result);\n");
+            Flush(sb, ret);
             sb.Append("        }\n    }\n\n");
         }
     }

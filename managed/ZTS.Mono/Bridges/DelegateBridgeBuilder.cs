@@ -18,9 +18,10 @@ namespace ZTS.Mono.Bridges
     ///     try { ValueMarshal.WriteA0(c, argv, 0, a0); ...;
     ///           status = ZtsNative.zts_function_call(c.Domain.Handle, c.Ref, n, argv, &amp;result); }
     ///     catch { c.FreeArgs(argv, n); throw; }      // only when a string/char argument can own a JS value
-    ///     if (status != 0) c.Fail(status);
+    ///     if (status != 0) c.Fail(status);                  // reads the error, then flushes the console
+    ///     R value = ValueMarshal.ReadR(c, result);           // before the flush: a sink may call JS or Reset
     ///     if (TsConsole.HasPending) c.FlushConsole();
-    ///     return ValueMarshal.ReadR(c, result);
+    ///     return value;
     /// }
     /// </code>
     /// A signature it cannot emit fails loudly with TsBindException (01-HOST-API §7): there is no
@@ -134,29 +135,42 @@ namespace ZTS.Mono.Bridges
                 EmitFreeArgsCatch(il, argv, jsCount);
             }
             il.MarkLabel(called);
-            // if (status != 0) c.Fail(status);  <ref/out write-back>  if (TsConsole.HasPending) c.FlushConsole();
+            // if (status != 0) c.Fail(status);  <ref/out write-back>  value = <read result>;
+            // if (TsConsole.HasPending) c.FlushConsole();  return value;
+            // The result is read before the console is flushed: it may sit in the domain's call scratch, which a sink
+            // that calls JS overwrites, and a sink that Resets frees its value (test Scope_ConsoleSink_CallsJs).
             EmitStatusCheck(il, status, il.DefineLabel());
             if (writeback != 0) EmitWriteBack(il, argv, result, ps, at, writeback, jsCount);
+            bool tableResult = MarshalAsReader.TableFor(invoke.ReturnParameter, ret, delegateType.Name + " return value") != null;
+            Label read = il.DefineLabel();
+            LocalBuilder value;
+            if (ret != typeof(void) && (!TagTypes.IsPrimitive(ret) || tableResult))
+            {
+                value = il.DeclareLocal(ret);
+                il.Emit(OpCodes.Ldarg_0);
+                EmitResultValue(il, result);
+                il.Emit(OpCodes.Call, tableResult ? typeof(ValueMarshal).GetMethod("ReadTable") : MarshalMethod("Read", typeof(object)));
+                il.Emit(ret.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, ret);
+                il.Emit(OpCodes.Stloc, value);
+            }
+            else
+            {
+                Type t = ret == typeof(void) ? typeof(void) : TagTypes.Underlying(ret);
+                value = t == typeof(void) ? null : il.DeclareLocal(t);
+                EmitInlineRead(il, result, t, value, read);
+                il.Emit(OpCodes.Ldarg_0);
+                EmitResultValue(il, result);
+                il.Emit(OpCodes.Call, MarshalMethod("Read", t));
+                if (value != null) il.Emit(OpCodes.Stloc, value);
+            }
+            il.MarkLabel(read);
             Label quiet = il.DefineLabel();
             il.Emit(OpCodes.Call, typeof(TsConsole).GetProperty("HasPending").GetGetMethod());
             il.Emit(OpCodes.Brfalse, quiet);
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Call, ClosureMethod("FlushConsole"));
             il.MarkLabel(quiet);
-            bool tableResult = MarshalAsReader.TableFor(invoke.ReturnParameter, ret, delegateType.Name + " return value") != null;
-            if (ret != typeof(void) && (!TagTypes.IsPrimitive(ret) || tableResult))
-            {
-                il.Emit(OpCodes.Ldarg_0);
-                EmitResultValue(il, result);
-                il.Emit(OpCodes.Call, tableResult ? typeof(ValueMarshal).GetMethod("ReadTable") : MarshalMethod("Read", typeof(object)));
-                il.Emit(ret.IsValueType ? OpCodes.Unbox_Any : OpCodes.Castclass, ret);
-                il.Emit(OpCodes.Ret);
-                return method;
-            }
-            EmitInlineRead(il, result, ret == typeof(void) ? typeof(void) : TagTypes.Underlying(ret));
-            il.Emit(OpCodes.Ldarg_0);
-            EmitResultValue(il, result);
-            il.Emit(OpCodes.Call, MarshalMethod("Read", ret == typeof(void) ? typeof(void) : TagTypes.Underlying(ret)));
+            if (value != null) il.Emit(OpCodes.Ldloc, value);
             il.Emit(OpCodes.Ret);
             return method;
         }
@@ -380,8 +394,8 @@ namespace ZTS.Mono.Bridges
         }
 
         // The common results decode right here (JsValueIL.EmitTryLoad); anything else falls through to ValueMarshal.Read*.
-        //   void: if (result.Tag >= 0) return;  (nothing to free)     int, bool, double, float: if (<exact tag>) return it;
-        private static void EmitInlineRead(ILGenerator il, LocalBuilder result, Type t)
+        //   void: if (result.Tag >= 0) goto read;  (nothing to free)     int, bool, double, float: if (<exact tag>) { value = it; goto read; }
+        private static void EmitInlineRead(ILGenerator il, LocalBuilder result, Type t, LocalBuilder value, Label read)
         {
             Label slow = il.DefineLabel();
             if (t == typeof(void))
@@ -390,12 +404,13 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Ldfld, typeof(JsValue).GetField("Tag"));
                 il.Emit(OpCodes.Ldc_I8, 0L);
                 il.Emit(OpCodes.Blt, slow);
-                il.Emit(OpCodes.Ret);
+                il.Emit(OpCodes.Br, read);
             }
             else if (JsValueIL.Loads(t))
             {
                 JsValueIL.EmitTryLoad(il, g => EmitResultAddress(g, result), t, slow);
-                il.Emit(OpCodes.Ret);
+                il.Emit(OpCodes.Stloc, value);
+                il.Emit(OpCodes.Br, read);
             }
             il.MarkLabel(slow);
         }

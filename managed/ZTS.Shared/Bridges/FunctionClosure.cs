@@ -125,11 +125,15 @@ namespace ZTS.Shared.Bridges
         /// <summary>A failed zts_function_call: throws the TsException (or other) it reported.</summary>
         internal void Fail(int status)
         {
+            // The error is read before the console is flushed: a sink that calls JS replaces the domain's error, and
+            // one that Resets frees it (test Scope_ConsoleSink_CallsJsDuringFailure).
+            Exception e = Domain.TakeError(status, Name);
             FlushConsole();
-            throw Domain.TakeError(status, Name);
+            throw e;
         }
 
-        /// <summary>After a call: console output waits for the outermost frame (TsPrintBuffer rule).</summary>
+        /// <summary>After a call, once its result or error has been read (a sink may call JS, which overwrites the
+        /// call scratch, or Reset the domain): console output waits for the outermost frame (TsPrintBuffer rule).</summary>
         internal void FlushConsole()
         {
             if (TsConsole.HasPending && Domain.CallDepth == 0) TsConsole.Flush();

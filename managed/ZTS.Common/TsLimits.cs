@@ -20,11 +20,20 @@ namespace ZTS
         /// <summary>Promise jobs per drain at most (0: no limit).</summary>
         public int MaxJobsPerPump { get; private set; }
 
-        /// <summary>The current settings; throws ArgumentOutOfRangeException ("zts: ...") for a negative one.</summary>
+        /// <summary>The smallest non-zero <see cref="TsSettings.HeapLimitBytes"/>: below it the runtime cannot even
+        /// be made (a fresh domain with console and zts helpers uses a few hundred KiB).</summary>
+        public const long MinHeapLimitBytes = 1L << 20;
+
+        /// <summary>The current settings; throws ArgumentOutOfRangeException ("zts: ...") for a negative one or a heap
+        /// limit too small to make a domain. Read before a Reset tears the old domain down, so a bad setting leaves the
+        /// old domain working (ScriptRuntime.Reset).</summary>
         public static TsLimits FromSettings()
         {
             Check(TsSettings.CallBudgetMilliseconds, "CallBudgetMilliseconds");
             Check(TsSettings.HeapLimitBytes, "HeapLimitBytes");
+            if (TsSettings.HeapLimitBytes > 0 && TsSettings.HeapLimitBytes < MinHeapLimitBytes)
+                throw new ArgumentOutOfRangeException("HeapLimitBytes", TsSettings.HeapLimitBytes,
+                    "zts: TsSettings.HeapLimitBytes must be 0 or at least " + MinHeapLimitBytes + " (a domain needs that much to start)");
             Check(TsSettings.StackSizeBytes, "StackSizeBytes");
             Check(TsSettings.MaxJobsPerPump, "MaxJobsPerPump");
             return new TsLimits

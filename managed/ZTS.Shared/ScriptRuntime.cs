@@ -14,6 +14,8 @@ namespace ZTS.Shared
         private readonly IBridgeProvider _bridges;
         private readonly string _backendName;
         private volatile JsDomain _domain;
+        private TsLimits _limits;   // the limits the current domain was made with (known to make a domain)
+        private bool _tearingDown;  // Teardown runs C# (hooks' callees, remove_X, task continuations) that may Reset
 
         /// <summary>The live runtime (the one TsAppDomain created last), or null.</summary>
         internal static ScriptRuntime Current { get; private set; }
@@ -42,7 +44,9 @@ namespace ZTS.Shared
             if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
             if (_domain != null) throw new InvalidOperationException("zts: the " + _backendName + " runtime is already initialized; use Reset");
             TsMarshalXml.Current = TsMarshalXml.Load(TsSettings.MarshalXmlPaths);
-            _domain = CreateDomain(moduleLoader, TsAliasTable.Load(TsSettings.AliasXmlPaths));
+            TsLimits limits = TsLimits.FromSettings(); // throws on a bad setting before anything is made
+            _domain = CreateDomain(moduleLoader, TsAliasTable.Load(TsSettings.AliasXmlPaths), limits);
+            _limits = limits;
             Current = this;
         }
 
@@ -50,16 +54,49 @@ namespace ZTS.Shared
         public void Reset(Func<string, object> moduleLoader)
         {
             if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
-            if (_domain == null) throw new InvalidOperationException("zts: the " + _backendName + " runtime is not initialized");
-            _domain.CheckAccess("Reset");
-            if (_domain.CallDepth > 0)
+            if (_domain == null && !_tearingDown) throw new InvalidOperationException("zts: the " + _backendName + " runtime is not initialized");
+            if (_domain != null) _domain.CheckAccess("Reset");
+            // CallDepth counts every stretch where the core runs script code, not only calls (native/core/script_scope.h):
+            // error capture, conversions, promise machinery, jobs, timers, reset hooks.
+            if (_domain != null && _domain.CallDepth > 0)
                 throw new InvalidOperationException("zts: a Reset cannot be applied inside a C# -> JS call; it stays reserved until EndOfFrame runs outside JS");
-            // What can fail before the new domain exists is checked while the old one still stands.
+            if (_tearingDown)
+                throw new InvalidOperationException("zts: a Reset cannot be applied while the domain is being torn down; it stays reserved until EndOfFrame runs after the teardown");
+            // What can fail before the new domain exists is checked while the old one still stands: a failure here
+            // leaves the old domain working and the Reset reserved (tests Scope_Reset_*Limit_KeepsTheDomain).
             TsAliasTable aliases = TsAliasTable.Load(TsSettings.AliasXmlPaths);
-            TsMarshalXml.Current = TsMarshalXml.Load(TsSettings.MarshalXmlPaths);
-            Teardown();
-            _domain = CreateDomain(moduleLoader, aliases);
-            ResetCount++;
+            TsMarshalXml marshal = TsMarshalXml.Load(TsSettings.MarshalXmlPaths);
+            TsLimits limits = TsLimits.FromSettings();
+            TsMarshalXml.Current = marshal;
+            try
+            {
+                Teardown();
+            }
+            finally
+            {
+                // Reset never leaves the process without a domain, whatever the teardown's C# callees threw.
+                _domain = CreateAfterTeardown(moduleLoader, aliases, limits);
+                ResetCount++;
+            }
+        }
+
+        // The new domain of a Reset, made after the old one is gone. Settings were checked before the teardown; when
+        // the domain still cannot be made with them (a heap limit too small for the runtime itself), it is made with
+        // the limits the old domain had and the failure is logged, so the host keeps a domain.
+        private JsDomain CreateAfterTeardown(Func<string, object> loader, TsAliasTable aliases, TsLimits limits)
+        {
+            try
+            {
+                JsDomain d = CreateDomain(loader, aliases, limits);
+                _limits = limits;
+                return d;
+            }
+            catch (Exception e)
+            {
+                if (_limits == null || ReferenceEquals(_limits, limits)) throw;
+                TsConsole.Enqueue(TsLogLevel.Error, "zts: the Reset could not make a domain with the current TsSettings limits, so it kept the previous ones: " + e.Message);
+                return CreateDomain(loader, aliases, _limits);
+            }
         }
 
         /// <inheritdoc />
@@ -155,9 +192,8 @@ namespace ZTS.Shared
             get { return ZtsNative.zts_domain_ref_count(_domain.Handle); }
         }
 
-        private JsDomain CreateDomain(Func<string, object> loader, TsAliasTable aliases)
+        private JsDomain CreateDomain(Func<string, object> loader, TsAliasTable aliases, TsLimits limits)
         {
-            TsLimits limits = TsLimits.FromSettings(); // throws on a bad setting before anything is made
             var d = new JsDomain(_bridges, loader, aliases);
             d.Policy = TsSettings.Policy;
             try
@@ -198,10 +234,24 @@ namespace ZTS.Shared
 
         private void Teardown()
         {
-            ResetHooks.Run(_domain); // zts.on_reset hooks, then script event subscriptions removed (issue 13)
             JsDomain old = _domain;
-            _domain = null;
-            old.Dispose();
+            _tearingDown = true;
+            try
+            {
+                ResetHooks.Run(old); // zts.on_reset hooks, then script event subscriptions removed (issue 13)
+            }
+            finally
+            {
+                _domain = null;
+                try
+                {
+                    old.Dispose();
+                }
+                finally
+                {
+                    _tearingDown = false;
+                }
+            }
             LastTeardownLeakedBytes = old.LeakedBytes;
             if (old.LeakedBytes != 0)
                 TsConsole.Enqueue(TsLogLevel.Error, "zts: QuickJS leaked " + old.LeakedBytes + " bytes at JS_FreeRuntime");

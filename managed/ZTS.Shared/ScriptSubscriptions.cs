@@ -91,9 +91,13 @@ namespace ZTS.Shared
         /// <summary>Calls remove_X for every subscription still in place, newest first; a throwing remove is logged.</summary>
         public void RemoveAll()
         {
-            for (int i = _entries.Count - 1; i >= 0; i--)
+            // A remove_X accessor is C# code that may subscribe or unsubscribe again: the list is copied and emptied
+            // before any of them runs, as TaskBridge.AbandonWaiting does with its continuations.
+            Entry[] entries = _entries.ToArray();
+            _entries.Clear();
+            for (int i = entries.Length - 1; i >= 0; i--)
             {
-                Entry e = _entries[i];
+                Entry e = entries[i];
                 object target = e.Target != null ? e.Target.Target : null;
                 if (e.Target != null && target == null) continue;
                 try
@@ -105,7 +109,6 @@ namespace ZTS.Shared
                     TsConsole.Enqueue(TsLogLevel.Error, TsResetTexts.Threw(e.Event.DeclaringType.Name + ".remove_" + e.Event.Name, x.InnerException ?? x));
                 }
             }
-            _entries.Clear();
         }
     }
 }

@@ -28,6 +28,7 @@ namespace ZTS.Shared.Tasks
         // task that a Reset domain awaited keeps nothing of it (before: the continuation and this bridge's queue, ~1.8 KB
         // per Reset, tests/managed TaskBridge_LongLivedTask_KeepsNothingAfterReset).
         private readonly System.Threading.CancellationTokenSource _alive = new System.Threading.CancellationTokenSource();
+        private bool _abandoned; // set by AbandonWaiting: the domain is being torn down
 
         public TaskBridge(JsDomain domain)
         {
@@ -121,6 +122,12 @@ namespace ZTS.Shared.Tasks
             var waiting = (IPromiseTask)Activator.CreateInstance(typeof(PromiseTask<>).MakeGenericType(result == typeof(void) ? typeof(object) : result));
             waiting.What = what;
             waiting.Void = result == typeof(void);
+            if (_abandoned)
+            {
+                // A continuation AbandonWaiting ran called JS that hands over another promise: it can never settle.
+                waiting.Fail(Abandoned(what));
+                return waiting.Task;
+            }
             int token = _nextWatch++;
             int rc = ZtsNative.zts_promise_watch(_domain.Handle, v, token);
             if (rc != ZtsStatus.Ok) throw _domain.TakeError(rc, what);
@@ -189,9 +196,18 @@ namespace ZTS.Shared.Tasks
         /// <summary>At teardown: the tasks still waiting for a JS promise fault (the domain is gone).</summary>
         public void AbandonWaiting()
         {
-            foreach (IPromiseTask waiting in _waiting.Values)
-                waiting.Fail(new ObjectDisposedException(waiting.What, "zts: the script domain was Reset before the promise behind " + waiting.What + " settled"));
+            // Fail runs the tasks' synchronous continuations here, and one may call a delegate of this domain (still
+            // alive) whose JS hands C# another promise (FromPromise): the waiting set is copied and emptied first, and
+            // later watches fail at once (test Scope_Teardown_ContinuationCallsOldDelegate).
+            _abandoned = true;
+            var waiting = new List<IPromiseTask>(_waiting.Values);
             _waiting.Clear();
+            foreach (IPromiseTask w in waiting) w.Fail(Abandoned(w.What));
+        }
+
+        private static ObjectDisposedException Abandoned(string what)
+        {
+            return new ObjectDisposedException(what, "zts: the script domain was Reset before the promise behind " + what + " settled");
         }
 
         private interface IPromiseTask

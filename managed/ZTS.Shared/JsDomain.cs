@@ -390,8 +390,10 @@ namespace ZTS.Shared
         public void Dispose()
         {
             if (IsDisposed) return;
-            if (_tasks != null) _tasks.Forget();
+            // Waiting tasks fail first: their continuations may still turn C# tasks into promises (ToPromise), which
+            // Forget then removes from those tasks with the rest.
             if (_tasks != null) _tasks.AbandonWaiting();
+            if (_tasks != null) _tasks.Forget();
             ZtsNative.zts_domain_drain_releases(Handle);
             DrainReleasedObjects();
             IsDisposed = true; // from here on every bridge of this domain throws ObjectDisposedException

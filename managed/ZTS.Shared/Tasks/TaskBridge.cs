@@ -189,8 +189,9 @@ namespace ZTS.Shared.Tasks
         /// <summary>At teardown: the continuations on C# tasks this domain still watches are removed from those tasks.</summary>
         public void Forget()
         {
+            // Not disposed: a ToPromise after this (a continuation running during the teardown) reads the token and
+            // gets a cancelled one, so its continuation is dropped at once. A source without a timer holds nothing else.
             _alive.Cancel();
-            _alive.Dispose();
         }
 
         /// <summary>At teardown: the tasks still waiting for a JS promise fault (the domain is gone).</summary>

@@ -35,6 +35,17 @@ namespace ZTS
         }
 
         /// <summary>
+        /// A delegate's runtime-provided BeginInvoke or EndInvoke. Neither is shown: BeginInvoke runs the delegate on a
+        /// thread-pool thread, so a script could run host code, or a JS function (whose domain is single-threaded) as
+        /// its AsyncCallback, on another thread (tests/conformance/delegates.js, Delegates_BeginInvoke_NotShown).
+        /// </summary>
+        public static bool IsAsyncInvoke(MethodInfo m)
+        {
+            return (m.Name == "BeginInvoke" || m.Name == "EndInvoke") && IsDelegate(m.DeclaringType) &&
+                   (m.GetMethodImplementationFlags() & MethodImplAttributes.Runtime) != 0;
+        }
+
+        /// <summary>
         /// A type whose objects are iterable in JS through their C# enumerator: it implements
         /// System.Collections.IEnumerable and is neither string (a JS string) nor an array (Array.prototype.values).
         /// </summary>
@@ -171,6 +182,7 @@ namespace ZTS
         public static IEnumerable<MethodInfo> Methods(Type t)
         {
             MethodInfo[] declared = t.GetMethods(Declared);
+            if (IsDelegate(t)) declared = declared.Where(m => !IsAsyncInvoke(m)).ToArray();
             var instanceNames = new HashSet<string>(declared.Where(m => !m.IsStatic).Select(m => m.Name));
             var staticNames = new HashSet<string>(declared.Where(m => m.IsStatic).Select(m => m.Name));
             IEnumerable<MethodInfo> inheritedOverloads = t.IsInterface ? InheritedInterfaceMethods(t)

@@ -69,3 +69,16 @@ export function test_Delegates_JsThrowThroughTwoCSharpFrames_SameValue() {
     const e = throws(() => Notifier.Call(x => Notifier.Call(() => { throw inner; }, x), 1), 'deep');
     ok(e === inner, 'the same Error object after two C# frames');
 }
+
+// BeginInvoke/EndInvoke are not shown (TsMemberRules.IsAsyncInvoke): BeginInvoke would run host code, or a JS function
+// as its AsyncCallback, on a thread-pool thread, and nothing a script does may run on another thread.
+export function test_Delegates_BeginInvoke_NotShown() {
+    const add = Notifier.Adder();
+    eq(typeof add.BeginInvoke, 'undefined', 'a C# delegate');
+    eq(typeof add.EndInvoke, 'undefined');
+    const Fn = zts.generic(CSharp.System.Func$2, CSharp.System.Int32, CSharp.System.Int32);
+    const d = zts.to_delegate(x => x + 1, Fn);
+    eq(typeof d.BeginInvoke, 'undefined', 'a JS function as a delegate');
+    eq(typeof d.EndInvoke, 'undefined');
+    eq(d.Invoke(1), 2, 'Invoke stays');
+}

@@ -54,8 +54,6 @@ declare module "csharp:Fixtures.Decl" {
     /** delegate Fixtures.Decl.Bump */
     export interface Bump extends $System.MulticastDelegate, zts.Delegate<(x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void> {
         (x: zts.Ref<number>, by: { X?: number; Y?: number; }): void;
-        BeginInvoke(x: zts.Ref<number>, by: { X?: number; Y?: number; }, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(x: zts.Ref<number>, result: $System.IAsyncResult | null): void;
         Invoke(x: zts.Ref<number>, by: { X?: number; Y?: number; }): void;
     }
     export interface Bump$Type extends zts.DelegateType<$Fixtures_Decl.Bump | null, (x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void> {
@@ -147,8 +145,6 @@ declare module "csharp:Fixtures.Decl" {
     /** delegate Fixtures.Decl.Combine */
     export interface Combine extends $System.MulticastDelegate, zts.Delegate<(a: number, b: number) => number> {
         (a: number, b: number): number;
-        BeginInvoke(a: number, b: number, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): number;
         Invoke(a: number, b: number): number;
     }
     export interface Combine$Type extends zts.DelegateType<$Fixtures_Decl.Combine | null, (a: number, b: number) => number> {
@@ -175,8 +171,6 @@ declare module "csharp:Fixtures.Decl" {
     /** delegate Fixtures.Decl.Convert<TIn, TOut> */
     export interface Convert$2<TIn, TOut> extends $System.MulticastDelegate, zts.Delegate<(value: TIn) => TOut> {
         (value: TIn): TOut;
-        BeginInvoke(value: TIn, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): TOut;
         Invoke(value: TIn): TOut;
     }
     export interface Convert$2$Definition extends zts.GenericDefinition<"Fixtures.Decl.Convert$2", 2> {
@@ -406,8 +400,6 @@ declare module "csharp:Fixtures.Decl" {
     /** delegate Fixtures.Decl.Peek */
     export interface Peek extends $System.MulticastDelegate, zts.Delegate<(value: zts.OpaqueHandle<number>) => number> {
         (value: number): number;
-        BeginInvoke(value: number, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): number;
         Invoke(value: number): number;
     }
     export interface Peek$Type extends zts.DelegateType<$Fixtures_Decl.Peek | null, (value: zts.OpaqueHandle<number>) => number> {
@@ -464,8 +456,6 @@ declare module "csharp:Fixtures.Decl" {
     /** delegate Fixtures.Decl.Rename */
     export interface Rename extends $System.MulticastDelegate, zts.Delegate<(name: string) => string> {
         (name: string): string;
-        BeginInvoke(name: string, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): string | null;
         Invoke(name: string): string;
     }
     export interface Rename$Type extends zts.DelegateType<$Fixtures_Decl.Rename | null, (name: string) => string> {
@@ -492,8 +482,6 @@ declare module "csharp:Fixtures.Decl" {
     /** delegate Fixtures.Decl.Shape */
     export interface Shape extends $System.MulticastDelegate, zts.Delegate<(text: string) => string> {
         (text: string): string;
-        BeginInvoke(text: string, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void>, object_: number | string | boolean | zts.Object): $System.IAsyncResult;
-        EndInvoke(result: $System.IAsyncResult): string;
         Invoke(text: string): string;
     }
     export interface Shape$Type extends zts.DelegateType<$Fixtures_Decl.Shape | null, (text: string) => string> {
@@ -520,8 +508,6 @@ declare module "csharp:Fixtures.Decl" {
     /** delegate Fixtures.Decl.Shout */
     export interface Shout extends $System.MulticastDelegate, zts.Delegate<(text: string | null) => void> {
         (text: string | null): void;
-        BeginInvoke(text: string | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): void;
         Invoke(text: string | null): void;
     }
     export interface Shout$Type extends zts.DelegateType<$Fixtures_Decl.Shout | null, (text: string | null) => void> {
@@ -563,8 +549,6 @@ declare module "csharp:Fixtures.Decl" {
     /** delegate Fixtures.Decl.Visit */
     export interface Visit extends $System.MulticastDelegate, zts.Delegate<(name: string, note: string | null) => void> {
         (name: string, note: string | null): void;
-        BeginInvoke(name: string, note: string | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): void;
         Invoke(name: string, note: string | null): void;
     }
     export interface Visit$Type extends zts.DelegateType<$Fixtures_Decl.Visit | null, (name: string, note: string | null) => void> {

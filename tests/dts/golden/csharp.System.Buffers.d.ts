@@ -8,7 +8,6 @@ declare module "csharp:System.Buffers" {
 
     /** delegate System.Buffers.SpanAction<T, TArg> */
     export interface SpanAction$2<T, TArg> extends $System.MulticastDelegate {
-        EndInvoke(result: $System.IAsyncResult | null): void;
     }
     export interface SpanAction$2$Definition extends zts.GenericDefinition<"System.Buffers.SpanAction$2", 2> {
     }

@@ -149,8 +149,6 @@ declare module "csharp:System.Reflection" {
     /** delegate System.Reflection.MemberFilter */
     export interface MemberFilter extends $System.MulticastDelegate, zts.Delegate<(m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean> {
         (m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | zts.Object | null): boolean;
-        BeginInvoke(m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | zts.Object | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): boolean;
         Invoke(m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | zts.Object | null): boolean;
     }
     export interface MemberFilter$Type extends zts.DelegateType<$System_Reflection.MemberFilter | null, (m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean> {

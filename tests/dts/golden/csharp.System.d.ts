@@ -13,14 +13,11 @@ declare module "csharp:System" {
     import * as $System_Runtime_Remoting from "csharp:System.Runtime.Remoting";
     import * as $System_Runtime_Serialization from "csharp:System.Runtime.Serialization";
     import * as $System_Text from "csharp:System.Text";
-    import * as $System_Threading from "csharp:System.Threading";
     import * as $System_Threading_Tasks from "csharp:System.Threading.Tasks";
 
     /** delegate System.Action<T> */
     export interface Action$1<T> extends $System.MulticastDelegate, zts.Delegate<(obj: T) => void> {
         (obj: T): void;
-        BeginInvoke(obj: T, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): void;
         Invoke(obj: T): void;
     }
     export interface Action$1$Definition extends zts.GenericDefinition<"System.Action$1", 1> {
@@ -175,8 +172,6 @@ declare module "csharp:System" {
     /** delegate System.AsyncCallback */
     export interface AsyncCallback extends $System.MulticastDelegate, zts.Delegate<(ar: $System.IAsyncResult | null) => void> {
         (ar: $System.IAsyncResult | null): void;
-        BeginInvoke(ar: $System.IAsyncResult | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): void;
         Invoke(ar: $System.IAsyncResult | null): void;
     }
     export interface AsyncCallback$Type extends zts.DelegateType<$System.AsyncCallback | null, (ar: $System.IAsyncResult | null) => void> {
@@ -820,8 +815,6 @@ declare module "csharp:System" {
     /** delegate System.EventHandler */
     export interface EventHandler extends $System.MulticastDelegate, zts.Delegate<(sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void> {
         (sender: number | string | boolean | zts.Object | null, e: $System.EventArgs | null): void;
-        BeginInvoke(sender: number | string | boolean | zts.Object | null, e: $System.EventArgs | null, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): void;
         Invoke(sender: number | string | boolean | zts.Object | null, e: $System.EventArgs | null): void;
     }
     export interface EventHandler$Type extends zts.DelegateType<$System.EventHandler | null, (sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void> {
@@ -873,8 +866,6 @@ declare module "csharp:System" {
     /** delegate System.Func<T, TResult> */
     export interface Func$2<T, TResult> extends $System.MulticastDelegate, zts.Delegate<(arg: T) => TResult> {
         (arg: T): TResult;
-        BeginInvoke(arg: T, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): TResult;
         Invoke(arg: T): TResult;
     }
     export interface Func$2$Definition extends zts.GenericDefinition<"System.Func$2", 2> {
@@ -903,8 +894,6 @@ declare module "csharp:System" {
     /** delegate System.Func<T1, T2, TResult> */
     export interface Func$3<T1, T2, TResult> extends $System.MulticastDelegate, zts.Delegate<(arg1: T1, arg2: T2) => TResult> {
         (arg1: T1, arg2: T2): TResult;
-        BeginInvoke(arg1: T1, arg2: T2, callback: ((ar: $System.IAsyncResult | null) => void) | zts.Delegate<(ar: $System.IAsyncResult | null) => void> | null, object_: number | string | boolean | zts.Object | null): $System.IAsyncResult | null;
-        EndInvoke(result: $System.IAsyncResult | null): TResult;
         Invoke(arg1: T1, arg2: T2): TResult;
     }
     export interface Func$3$Definition extends zts.GenericDefinition<"System.Func$3", 3> {
@@ -971,13 +960,8 @@ declare module "csharp:System" {
     }
     export const IAsyncDisposable: IAsyncDisposable$Type;
 
-    /** interface System.IAsyncResult */
-    export interface IAsyncResult extends zts.Object {
-        readonly IsCompleted: boolean;
-        readonly AsyncWaitHandle: $System_Threading.WaitHandle | null;
-        readonly AsyncState: number | string | boolean | $System.Object | null;
-        readonly CompletedSynchronously: boolean;
-    }
+    /** interface System.IAsyncResult (opaque: outside the declaration closure, members not declared) */
+    export interface IAsyncResult extends zts.Opaque<"System.IAsyncResult"> {}
     export interface IAsyncResult$Type extends zts.TypeObject<$System.IAsyncResult | null> {
         readonly prototype: $System.IAsyncResult;
     }

@@ -92,6 +92,27 @@ int32_t zts_type_add_interface(zts_domain *domain, int32_t type_id, int32_t inte
     });
 }
 
+int32_t zts_type_deny_this(zts_domain *domain, int32_t type_id, const char *path, uint32_t flags,
+                           int32_t override_count, const char *const *overrides)
+{
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr || path == nullptr || path[0] == '\0' || override_count < 0 ||
+        (override_count > 0 && overrides == nullptr)) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        t->denied_path = path;
+        t->denied_path_is_type = (flags & ZTS_DENY_PATH_IS_TYPE) != 0;
+        t->denied_via_interfaces = (flags & ZTS_DENY_VIA_INTERFACES) != 0;
+        for (int32_t i = 0; i < override_count; i++) {
+            if (overrides[i] != nullptr) {
+                t->denied_overrides.insert(overrides[i]);
+            }
+        }
+        return ZTS_OK;
+    });
+}
+
 int32_t zts_type_add_method(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags, int32_t bridge,
                             int32_t param_count, const zts_param_spec *params)
 {

@@ -310,6 +310,20 @@ int32_t instance_slot(zts_domain *d, const TypeInfo &t, const std::string &name,
             return -1;
         }
     }
+    if (payload->type_id != t.id) {
+        // Script policy (docs/POLICY.md): `this` reaches no implementation the policy denies through another type's
+        // function (Object.getPrototypeOf(zts.cast(o, IThing)).Name.call(denied); PolicyGate.DenyThis says which).
+        // The view's own members are bound as throwers already, so only this path needs the check, and it costs
+        // nothing when `this` is of the member's own type. The text is TsScriptPolicy.DenialText's.
+        const TypeInfo *view = d->types.find(payload->type_id);
+        if (view != nullptr && !view->denied_path.empty() &&
+            ((view->denied_via_interfaces && (t.flags & ZTS_TYPE_INTERFACE) != 0) ||
+             view->denied_overrides.count(name) != 0)) {
+            std::string path = view->denied_path_is_type ? view->denied_path : view->denied_path + "." + name;
+            throw_error(d->ctx, "zts: access to '" + path + "' is not allowed by the script policy");
+            return -1;
+        }
+    }
     return payload->slot;
 }
 

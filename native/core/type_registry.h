@@ -61,6 +61,12 @@ struct TypeInfo {
     JSValue prototype = JS_UNDEFINED;                      ///< owned: instance members; its prototype is the base's
     JSValue shape_anchor = JS_UNDEFINED; ///< owned: an empty object on `prototype`, made at the first push; it keeps
                                          ///< the initial shape hashed, so each exotic reuses it instead of making one
+    /// Script policy (docs/POLICY.md, zts_type_deny_this): the type path in the denial of a member called with an
+    /// object of this view as `this` through another type's function; empty: no such denial.
+    std::string denied_path;
+    bool denied_path_is_type = false;    ///< the path names a denied part (List$1[Secret]): no member name is added
+    bool denied_via_interfaces = false;  ///< the view's type is denied: every interface member is
+    std::unordered_set<std::string> denied_overrides; ///< JS names whose implementation in this view is denied
 };
 
 /// Declared types of one domain.

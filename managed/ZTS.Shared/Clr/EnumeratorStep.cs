@@ -24,7 +24,7 @@ namespace ZTS.Shared.Clr
             if (!d.EnumeratorSteps.TryGetValue(view, out step))
             {
                 Type t;
-                step = d.TypesById.TryGetValue(view, out t) ? For(t) : null;
+                step = d.TypesById.TryGetValue(view, out t) ? Allowed(d, t, For(t)) : null;
                 d.EnumeratorSteps[view] = step;
             }
             if (argv[1].Int32 == 0) return JsValue.FromBool(step != null);
@@ -64,6 +64,28 @@ namespace ZTS.Shared.Clr
                 if (!e.MoveNext()) return JsValue.Undefined;
                 return ValueConvert.ToJs(d, e.Current, typeof(object), _where);
             }
+        }
+
+        // The step calls MoveNext and Current as the member calls would, so it applies only where the script policy lets
+        // the view's MoveNext and Current be called; otherwise the generator calls them, and the first call throws the
+        // denial before any element is read (tests/policy/cases/policy.js, Policy_ForOf_*). Per view, cached per domain.
+        private static EnumeratorStep Allowed(JsDomain d, Type view, EnumeratorStep step)
+        {
+            if (step == null || d.Policy == null) return step;
+            MethodInfo moveNext = typeof(IEnumerator).GetMethod("MoveNext");
+            PropertyInfo current = null;
+            if (!view.IsInterface)
+            {
+                moveNext = view.GetMethod("MoveNext", BindingFlags.Public | BindingFlags.Instance, null, Type.EmptyTypes, null);
+                current = view.GetProperty("Current", BindingFlags.Public | BindingFlags.Instance);
+            }
+            else
+            {
+                current = view.GetProperty("Current") ?? typeof(IEnumerator).GetProperty("Current");
+            }
+            if (PolicyGate.Denied(d, view, moveNext, "MoveNext") != null) return null;
+            if (PolicyGate.Denied(d, view, current, "Current") != null) return null;
+            return step;
         }
 
         // The step for an enumerator view, or null when its public MoveNext/Current are not the interface's.

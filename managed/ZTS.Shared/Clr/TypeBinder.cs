@@ -61,6 +61,7 @@ namespace ZTS.Shared.Clr
                     ZtsNative.zts_type_add_interface(d.Handle, id, Declare(d, iface));
                 }
             }
+            if (d.Policy != null) PolicyGate.DenyThis(d, t, id); // `this` of this view through another type's function
             return id;
         }
 

@@ -200,6 +200,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_type_add_interface(IntPtr domain, int typeId, int interfaceId);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_deny_this(IntPtr domain, int typeId, byte[] path, uint flags, int overrideCount, IntPtr[] overrides);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_type_add_method(IntPtr domain, int typeId, byte[] name, uint flags, int bridge, int paramCount, ZTS.Shared.Clr.ParamSpec[] specs);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

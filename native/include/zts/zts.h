@@ -350,6 +350,16 @@ ZTS_API int32_t zts_type_add_constant(zts_domain *domain, int32_t type_id, const
 /** Records that type_id implements interface_id (both declared), for overload scoring; at declare time. */
 ZTS_API int32_t zts_type_add_interface(zts_domain *domain, int32_t type_id, int32_t interface_id);
 
+/** Script policy (docs/POLICY.md), at declare time: a member of another type (an interface it implements, a base class)
+ * called with an object of view type_id as `this` throws `zts: access to '<path>.<member>' is not allowed by the
+ * script policy` (`'<path>'` alone with ZTS_DENY_PATH_IS_TYPE) when the member's JS name is one of the override_count
+ * names in overrides, or, with ZTS_DENY_VIA_INTERFACES (the view's type is denied), for every interface member.
+ * Strings are copied. ZTS_ERR_ARGUMENT for an unknown id, an empty path or a bad count. */
+#define ZTS_DENY_VIA_INTERFACES 1u
+#define ZTS_DENY_PATH_IS_TYPE 2u
+ZTS_API int32_t zts_type_deny_this(zts_domain *domain, int32_t type_id, const char *path, uint32_t flags,
+                                   int32_t override_count, const char *const *overrides);
+
 /** The JS type object of a declared type (owned); its members are bound on its first use, not here. */
 ZTS_API int32_t zts_type_object(zts_domain *domain, int32_t type_id, zts_value *out);
 

@@ -6,6 +6,7 @@ import { policed } from './mode.js';
 import { Gate, Note, IGreeter, Scorer } from 'csharp:PolicyFixtures';
 import * as Fixtures from 'csharp:PolicyFixtures';
 import * as Hidden from 'csharp:PolicyFixtures.Hidden';
+import { Item, IThing, IResettable, Switch, Probe } from 'csharp:PolicyFixtures';
 
 const denial = path => `zts: access to '${path}' is not allowed by the script policy`;
 
@@ -163,4 +164,61 @@ export function test_Policy_Reflection_AppDomainAssemblies() {
 
 export function test_Policy_Reflection_TypeGetTypeByName() {
     eq(gate(() => CSharp.System.Type.GetType('System.IO.File').Name, 'System.Type.GetType'), policed ? undefined : 'File');
+}
+
+// ---- every path into a member: a `this` of another view, the batched for...of step ----------------------------
+
+// An allowed interface's function called with an object of a denied runtime type as `this` runs no denied code.
+export function test_Policy_DeniedRuntimeType_ThisOfAnInterfaceFunction() {
+    Probe.Clear();
+    const proto = Object.getPrototypeOf(zts.cast(new Item(), IThing));
+    const hidden = Probe.HiddenThing();
+    eq(gate(() => proto.Name.call(hidden), 'PolicyFixtures.Hidden.Thing.Name'), policed ? undefined : 'hidden thing');
+    const label = Object.getOwnPropertyDescriptor(proto, 'Label').get;
+    eq(gate(() => label.call(hidden), 'PolicyFixtures.Hidden.Thing.Label'), policed ? undefined : 'hidden label');
+    eq(Probe.DeniedCalls, policed ? 0 : 2, 'the denied implementation never ran');
+    eq(proto.Name.call(new Item()), 'item', 'an allowed this still works');
+}
+
+// An allowed base class's function: the member a denied subclass overrides throws, the base's own code runs.
+export function test_Policy_DeniedRuntimeType_ThisOfABaseClassFunction() {
+    Probe.Clear();
+    const proto = Object.getPrototypeOf(new Item());
+    const hidden = Probe.HiddenItem();
+    eq(gate(() => proto.Kind.call(hidden), 'PolicyFixtures.Hidden.SubItem.Kind'), policed ? undefined : 'hidden kind');
+    eq(gate(() => hidden.Kind(), 'PolicyFixtures.Hidden.SubItem.Kind'), policed ? undefined : 'hidden kind');
+    eq(proto.Plain.call(hidden), 'plain', "the allowed base class's own code");
+    eq(hidden.Plain(), 'plain');
+    eq(Probe.DeniedCalls, policed ? 0 : 2, 'the denied override never ran');
+}
+
+// A member denied by a deny member rule is denied through the interface it implements too.
+export function test_Policy_DeniedMember_ThroughAnInterface() {
+    Probe.Clear();
+    const s = new Switch();
+    eq(s.Flip(), 'flipped', 'the allowed members stay');
+    eq(gate(() => s.Reset(), 'PolicyFixtures.Switch.Reset'), policed ? undefined : 'switch reset');
+    eq(gate(() => zts.cast(s, IResettable).Reset(), 'PolicyFixtures.Switch.Reset'), policed ? undefined : 'switch reset');
+    eq(gate(() => IResettable.prototype.Reset.call(s), 'PolicyFixtures.Switch.Reset'), policed ? undefined : 'switch reset');
+    eq(Probe.DeniedCalls, policed ? 0 : 3, 'the denied member never ran');
+}
+
+// for...of over an enumerator whose MoveNext and Current are denied: the first MoveNext throws, nothing is read.
+export function test_Policy_ForOf_DeniedMoveNextAndCurrent() {
+    Probe.Clear();
+    const files = Probe.MakeFiles();
+    const read = gate(() => [...files], 'PolicyFixtures.FileCursor.MoveNext');
+    if (!policed) eq(read.join(), 'secret file 1,secret file 2');
+    eq(Probe.Reads, policed ? 0 : 5, 'MoveNext x3 and Current x2 without a policy, none under it');
+}
+
+// for...of over an enumerator of a denied type: it throws before the loop body sees an element.
+export function test_Policy_ForOf_DeniedEnumeratorType() {
+    Probe.Clear();
+    const seen = [];
+    const loop = () => { for (const f of Probe.HiddenCursor()) seen.push(f); return seen.length; };
+    if (policed) throws(loop, "zts: access to 'PolicyFixtures.Hidden.Cursor.");
+    else eq(loop(), 2);
+    eq(seen.length, policed ? 0 : 2, 'the loop body saw no element');
+    eq(Probe.Reads, policed ? 0 : 5);
 }

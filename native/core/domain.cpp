@@ -163,8 +163,7 @@ int64_t domain_destroy(zts_domain *d)
     d->enumerable_iterators = JS_UNDEFINED;
     JS_FreeAtom(d->ctx, d->length_atom);
     d->length_atom = JS_ATOM_NULL;
-    JS_FreeAtom(d->ctx, d->csharp_exception_atom);
-    d->csharp_exception_atom = JS_ATOM_NULL;
+    free_exception_mark(d);
     for (JSAtom atom : d->interned_atoms) {
         JS_FreeAtom(d->ctx, atom);
     }

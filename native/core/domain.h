@@ -78,7 +78,9 @@ struct zts_domain {
     int64_t budget_us = 0;              ///< time budget of each outermost call (0: none)
     int64_t deadline_us = 0;            ///< steady-clock end of the current outermost call's budget
     int32_t job_limit = 10000;          ///< Promise jobs run per drain at most (0: no limit)
-    JSAtom csharp_exception_atom = JS_ATOM_NULL; ///< owned: private symbol of the C# exception mark on Errors
+    JSValue csharp_exception_marks = JS_UNDEFINED;     ///< owned: WeakMap Error -> C# exception exotic (error_identity.h)
+    JSValue csharp_exception_marks_get = JS_UNDEFINED; ///< owned: that map's original get
+    JSValue csharp_exception_marks_set = JS_UNDEFINED; ///< owned: that map's original set
     std::vector<JSValue> reset_hooks;   ///< owned: zts.on_reset functions, in registration order (reset_hooks.h)
     zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (issue 12)
     zts::Promises promises;             ///< promises of C# tasks and watched JS promises (issue 12)

@@ -31,53 +31,73 @@ void register_thrown_box_class(JSRuntime *rt)
 
 bool install_exception_mark(zts_domain *d)
 {
-    // A symbol nobody else can name: JS cannot forge the mark, and `for...in`/JSON do not show it.
+    // The mark lives in a WeakMap only the core holds, never on the Error: a property (even under a symbol) shows in
+    // Object.getOwnPropertySymbols, so a script could copy it onto an Error of its own and choose the InnerException
+    // the host sees (Errors_CSharpExceptionMark_CannotBeForged, tests/conformance/errors.js). The map's get and set
+    // are taken now, before any script runs, so a script that replaces WeakMap.prototype's changes nothing here.
     JSContext *ctx = d->ctx;
     JSValue global = JS_GetGlobalObject(ctx);
-    JSValue symbol_ctor = JS_GetPropertyStr(ctx, global, "Symbol");
+    JSValue ctor = JS_GetPropertyStr(ctx, global, "WeakMap");
     JS_FreeValue(ctx, global);
-    JSValue description = JS_NewString(ctx, "zts.csharpException");
-    JSValue symbol = JS_IsException(symbol_ctor) || JS_IsException(description)
-                         ? JS_EXCEPTION
-                         : JS_Call(ctx, symbol_ctor, JS_UNDEFINED, 1, &description);
-    JS_FreeValue(ctx, description);
-    JS_FreeValue(ctx, symbol_ctor);
-    if (JS_IsException(symbol)) {
+    JSValue map = JS_IsException(ctor) ? JS_EXCEPTION : JS_CallConstructor(ctx, ctor, 0, nullptr);
+    JS_FreeValue(ctx, ctor);
+    if (JS_IsException(map)) {
         return false;
     }
-    d->csharp_exception_atom = JS_ValueToAtom(ctx, symbol);
-    JS_FreeValue(ctx, symbol);
-    return d->csharp_exception_atom != JS_ATOM_NULL;
+    JSValue get = JS_GetPropertyStr(ctx, map, "get");
+    JSValue set = JS_GetPropertyStr(ctx, map, "set");
+    if (JS_IsException(get) || JS_IsException(set)) {
+        JS_FreeValue(ctx, get);
+        JS_FreeValue(ctx, set);
+        JS_FreeValue(ctx, map);
+        return false;
+    }
+    d->csharp_exception_marks = map;
+    d->csharp_exception_marks_get = get;
+    d->csharp_exception_marks_set = set;
+    return true;
+}
+
+void free_exception_mark(zts_domain *d)
+{
+    JS_FreeValue(d->ctx, d->csharp_exception_marks_set);
+    JS_FreeValue(d->ctx, d->csharp_exception_marks_get);
+    JS_FreeValue(d->ctx, d->csharp_exception_marks);
+    d->csharp_exception_marks_set = JS_UNDEFINED;
+    d->csharp_exception_marks_get = JS_UNDEFINED;
+    d->csharp_exception_marks = JS_UNDEFINED;
 }
 
 bool mark_csharp_exception(zts_domain *d, JSValueConst err, JSValue exotic)
 {
-    if (exotic_payload(exotic) == nullptr) {
+    if (exotic_payload(exotic) == nullptr || !JS_IsObject(err) || JS_IsUndefined(d->csharp_exception_marks)) {
         JS_FreeValue(d->ctx, exotic);
         return true; // nothing to mark with
     }
-    return JS_DefinePropertyValue(d->ctx, err, d->csharp_exception_atom, exotic, 0) >= 0;
+    JSValueConst args[2] = {err, exotic};
+    JSValue r = JS_Call(d->ctx, d->csharp_exception_marks_set, d->csharp_exception_marks, 2, args);
+    JS_FreeValue(d->ctx, exotic);
+    if (JS_IsException(r)) {
+        return false;
+    }
+    JS_FreeValue(d->ctx, r);
+    return true;
 }
 
 int32_t csharp_exception_slot(zts_domain *d, JSValueConst err)
 {
-    if (!JS_IsObject(err) || d->csharp_exception_atom == JS_ATOM_NULL) {
+    if (!JS_IsObject(err) || JS_IsUndefined(d->csharp_exception_marks)) {
         return -1;
     }
-    // Only an own data property counts; reading it runs no JS (the key is unreachable from JS).
-    JSPropertyDescriptor desc;
-    int found = JS_GetOwnProperty(d->ctx, &desc, err, d->csharp_exception_atom);
-    if (found <= 0) {
-        if (found < 0) {
-            JS_FreeValue(d->ctx, JS_GetException(d->ctx));
-        }
+    // WeakMap.prototype.get runs no script (the map is unreachable from JS; a Proxy key is its own identity).
+    JSValue v = JS_Call(d->ctx, d->csharp_exception_marks_get, d->csharp_exception_marks, 1, &err);
+    if (JS_IsException(v)) {
+        JS_FreeValue(d->ctx, JS_GetException(d->ctx));
         return -1;
     }
-    const ExoticPayload *payload = exotic_payload(desc.value);
+    const ExoticPayload *payload = exotic_payload(v);
     int32_t slot = payload != nullptr ? payload->slot : -1;
-    JS_FreeValue(d->ctx, desc.value);
-    JS_FreeValue(d->ctx, desc.getter);
-    JS_FreeValue(d->ctx, desc.setter);
+    JS_FreeValue(d->ctx, v);
     return slot;
 }
 

@@ -11,8 +11,11 @@ namespace zts
 /// Registers the box class (once per runtime).
 void register_thrown_box_class(JSRuntime *rt);
 
-/// Makes d->csharp_exception_atom, the private symbol key of the mark; false with an exception pending.
+/// Makes the core's WeakMap of marks (d->csharp_exception_marks) and takes its get/set; false with an exception pending.
 bool install_exception_mark(zts_domain *d);
+
+/// Frees what install_exception_mark made (domain teardown).
+void free_exception_mark(zts_domain *d);
 
 /// Marks err (borrowed) as made for the C# exception whose exotic is exotic (consumed; undefined: no mark).
 bool mark_csharp_exception(zts_domain *d, JSValueConst err, JSValue exotic);

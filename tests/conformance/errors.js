@@ -71,3 +71,12 @@ export function test_Errors_TypeInitializer_NamesItsCause() {
        "zts: System.TypeInitializationException: The type initializer for 'Fixtures.BrokenNew' threw an exception." +
        ' ---> System.ArgumentException: BrokenNew cannot start', 'constructor');
 }
+
+// The Error made for a C# exception carries no property a script could copy onto an Error of its own to choose the
+// InnerException the host sees (the mark is in the core's WeakMap; tests/managed/ErrorIdentityTests.cs forges one).
+export function test_Errors_CSharpExceptionMark_NotOnTheError() {
+    let e;
+    try { CSharp.System.Int32.Parse('x'); } catch (x) { e = x; }
+    eq(e instanceof Error, true, 'a C# exception arrives as an Error');
+    eq(Object.getOwnPropertySymbols(e).length, 0, 'no symbol property');
+}

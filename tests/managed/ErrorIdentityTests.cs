@@ -38,6 +38,28 @@ namespace ZTS.Tests
             Assert.AreEqual("other: zts: ZTS.Tests.Errors_Identity+GameRuleException: boom", other.Message);
         }
 
+        // The mark that ties an Error to its C# exception is in the core's WeakMap, not on the Error, so a script can
+        // neither copy it onto an Error of its own nor choose the InnerException the host sees (error_identity.cpp).
+        [Test]
+        public void Errors_CSharpExceptionMark_CannotBeForged()
+        {
+            var chosen = new GameRuleException("chosen");
+            Mono.DefineGlobalFunction("host.fail", a => { throw chosen; });
+            Modules["m"] = "export function forge() {\n" +
+                           "  let caught; try { host.fail(); } catch (e) { caught = e; }\n" +
+                           "  const forged = new Error('forged');\n" +
+                           "  for (const k of Reflect.ownKeys(caught)) if (typeof k === 'symbol') forged[k] = caught[k];\n" +
+                           "  Object.setPrototypeOf(forged, caught);\n" +
+                           "  throw forged;\n" +
+                           "}\n" +
+                           "export function rethrow() { try { host.fail(); } catch (e) { throw e; } }";
+            var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("m", "forge")());
+            Assert.AreEqual("forged", e.Message);
+            Assert.IsNull(e.InnerException, "a script's Error carries no C# exception");
+            e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("m", "rethrow")());
+            Assert.AreSame(chosen, e.InnerException, "the Error made for the exception still does");
+        }
+
         [Test]
         public void Errors_JsThroughCSharpToJs_SameValueWithItsTypeAndStack_Issue9()
         {

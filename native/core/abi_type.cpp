@@ -389,12 +389,23 @@ int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const u
     if (domain == nullptr || count < 0 || (count > 0 && (atoms == nullptr || out_values == nullptr))) {
         return ZTS_ERR_ARGUMENT;
     }
-    if (!JS_IsObject(to_js(obj))) {
-        return ZTS_ERR_ARGUMENT;
+    JSValueConst o = to_js(obj);
+    if (!JS_IsObject(o) || exotic_payload(o) != nullptr) {
+        return ZTS_ERR_ARGUMENT; // a C# object is no plain object either: its members are on its prototype
+    }
+    int is_array = JS_IsArray(domain->ctx, o);
+    if (is_array != 0) {
+        if (is_array < 0) {
+            JS_FreeValue(domain->ctx, JS_GetException(domain->ctx)); // a revoked proxy
+        }
+        return ZTS_ERR_ARGUMENT; // docs/MARSHAL.md: a Table is a plain object, never an array
     }
     ScriptScope scope(domain); // members may be getters or Proxy traps (script_scope.h)
     for (int32_t i = 0; i < count; i++) {
-        JSValue v = JS_GetProperty(domain->ctx, to_js(obj), atoms[i]);
+        // Own properties only (docs/MARSHAL.md): a member inherited from a prototype (Object.prototype.X = 1, or
+        // Object.create({X: 1})) is missing, so it keeps its default.
+        int own = JS_GetOwnProperty(domain->ctx, nullptr, o, atoms[i]);
+        JSValue v = own > 0 ? JS_GetProperty(domain->ctx, o, atoms[i]) : own == 0 ? JS_UNDEFINED : JS_EXCEPTION;
         if (JS_IsException(v)) {
             for (int32_t k = 0; k < i; k++) {
                 JS_FreeValue(domain->ctx, to_js(out_values[k]));

@@ -1,6 +1,6 @@
 // CONTRACT §5 structs and 01-HOST-API §3 [TsMarshalAs]: ByVal copies, Table objects, Nullable.
 import { eq, ok, throws } from './assert.js';
-import { Geometry, Vec3 } from 'csharp:Fixtures';
+import { Geometry, Vec3, Notifier } from 'csharp:Fixtures';
 
 export function test_Structs_ByVal_IsACopy() {
     const v = Geometry.Stored;
@@ -82,4 +82,23 @@ export function test_Structs_InvalidTable_FallsBackToDefault() {
 
 export function test_Structs_MarshalAsOnMethod_FailsBinding() {
     throws(() => CSharp.Fixtures.BadMarshal.Wrong(), "zts: cannot bind 'BadMarshal': [TsMarshalAs] is not allowed on method 'BadMarshal.Wrong'");
+}
+
+// A Table is read from the object's own properties (docs/MARSHAL.md): inherited ones are missing members.
+export function test_Structs_Table_OwnPropertiesOnly() {
+    eq(Geometry.Length(Object.create({ X: 3, Y: 4, Z: 0 })), 0, 'members on a prototype keep their defaults');
+    Object.prototype.Y = 4;
+    try {
+        eq(Geometry.Length({ X: 3 }), 3, 'Object.prototype is not read');
+    } finally {
+        delete Object.prototype.Y;
+    }
+    eq(Geometry.Length({ get X() { return 3; }, Y: 4 }), 5, 'an own getter counts');
+}
+
+// An array or a C# object is no Table; a ByVal copy of the very struct crosses as itself.
+export function test_Structs_Table_ArrayIsNoTable() {
+    throws(() => Geometry.Length([3, 4, 0]), "zts: cannot convert array to Fixtures.Vec3 (argument 1 of 'Geometry.Length'): a Table needs a plain object");
+    throws(() => Geometry.Length(new Notifier()), "zts: cannot convert C# object to Fixtures.Vec3 (argument 1 of 'Geometry.Length'): a Table needs a plain object");
+    eq(Geometry.Length(Geometry.Make(3, 4, 0)), 5, 'a Vec3 copy');
 }

@@ -225,9 +225,21 @@ namespace ZTS.Shared.Clr
                 values = big;
             }
             int rc;
+            int slot, typeId;
+            if (ZtsNative.zts_object_slot(d.Handle, obj, out slot, out typeId) == ZtsStatus.Ok)
+            {
+                // A ByVal copy of this very struct crosses as itself (a copy); any other C# object is no Table.
+                object held = d.Registry.Get(slot);
+                if (held != null && held.GetType() == StructType) return held;
+                throw new TsMarshalException("zts: cannot convert C# object to " + StructType.FullName + " (" + where + "): a Table needs a plain object");
+            }
             fixed (uint* atoms = AtomsFor(d)) rc = ZtsNative.zts_table_read(d.Handle, obj, n, atoms, values);
             if (rc == ZtsStatus.Argument)
-                throw new TsMarshalException("zts: cannot convert " + obj.KindName + " to " + StructType.FullName + " (" + where + "): a Table needs a plain object");
+            {
+                int length;
+                string kind = ZtsNative.zts_array_read(d.Handle, obj, 0, 0, null, out length) >= 0 ? "array" : obj.KindName; // the core refuses arrays
+                throw new TsMarshalException("zts: cannot convert " + kind + " to " + StructType.FullName + " (" + where + "): a Table needs a plain object");
+            }
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, where);
             object boxed = _new();
             string[] wheres = WheresFor(where);

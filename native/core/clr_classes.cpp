@@ -265,6 +265,16 @@ JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst new_target
     return invoke_bridge(d, c->bridge, JS_UNDEFINED, -1, argc, argv);
 }
 
+JSValue refuse_primitive(JSContext *ctx, JSValueConst /*this_val*/, int /*argc*/, JSValueConst * /*argv*/,
+                         int /*magic*/, JSValue *data)
+{
+    const char *what = JS_ToCString(ctx, data[0]);
+    std::string text = std::string("zts: cannot convert ") + (what != nullptr ? what : "a C# name") +
+                       " to a string or number: it names C# code, it is not a value";
+    JS_FreeCString(ctx, what);
+    return JS_ThrowTypeError(ctx, "%s", text.c_str());
+}
+
 // Own properties are found before this hook: it binds the type on first use, then answers
 // `prototype` and nested types (cached as own properties).
 JSValue type_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst receiver)
@@ -304,7 +314,10 @@ JSValue type_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValue
     JSValue key = JS_AtomToValue(ctx, atom);
     bool is_symbol = JS_IsSymbol(key);
     JS_FreeValue(ctx, key);
-    if (host == nullptr || host->type_resolve == nullptr || is_symbol) {
+    if (is_symbol) {
+        return to_primitive_refusal(ctx, atom, "the C# type '" + t->js_path + "'");
+    }
+    if (host == nullptr || host->type_resolve == nullptr) {
         return JS_UNDEFINED;
     }
     zts_type_request req;
@@ -684,6 +697,35 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
     t->prototype = proto;
     t->bound = true;
     return true;
+}
+
+JSValue to_primitive_refusal(JSContext *ctx, JSAtom atom, const std::string &what)
+{
+    JSValue key = JS_AtomToValue(ctx, atom);
+    bool is_symbol = JS_IsSymbol(key);
+    JS_FreeValue(ctx, key);
+    if (!is_symbol) {
+        return JS_UNDEFINED;
+    }
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue symbol_ctor = JS_GetPropertyStr(ctx, global, "Symbol");
+    JSValue to_primitive = JS_GetPropertyStr(ctx, symbol_ctor, "toPrimitive");
+    JSAtom wanted = JS_ValueToAtom(ctx, to_primitive); // a well-known symbol: the same atom in every lookup
+    JS_FreeValue(ctx, to_primitive);
+    JS_FreeValue(ctx, symbol_ctor);
+    JS_FreeValue(ctx, global);
+    bool match = wanted != JS_ATOM_NULL && wanted == atom;
+    JS_FreeAtom(ctx, wanted);
+    if (!match) {
+        return JS_UNDEFINED;
+    }
+    JSValue text = JS_NewStringLen(ctx, what.data(), what.size());
+    if (JS_IsException(text)) {
+        return text;
+    }
+    JSValue fn = JS_NewCFunctionData(ctx, refuse_primitive, 1, 0, 1, &text);
+    JS_FreeValue(ctx, text);
+    return fn;
 }
 
 } // namespace zts

@@ -58,7 +58,10 @@ JSValue namespace_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JS
     JSValue key = JS_AtomToValue(ctx, atom);
     if (!JS_IsString(key)) {
         JS_FreeValue(ctx, key);
-        return JS_UNDEFINED; // symbols and indices: nothing in the CLR tree
+        const std::string &ns = *namespace_name(obj);
+        // symbols and indices: nothing in the CLR tree, but String(CSharp) gets a text that says why it fails
+        return to_primitive_refusal(ctx, atom, ns.empty() ? "the C# namespace root 'CSharp'"
+                                                          : "the C# namespace 'CSharp." + ns + "'");
     }
     size_t len = 0;
     const char *name = JS_ToCStringLen(ctx, &len, key);

@@ -80,3 +80,13 @@ export function test_Errors_CSharpExceptionMark_NotOnTheError() {
     eq(e instanceof Error, true, 'a C# exception arrives as an Error');
     eq(Object.getOwnPropertySymbols(e).length, 0, 'no symbol property');
 }
+
+// A C# namespace or type object has no string or number form: String() says so in a zts: text, not
+// `TypeError: toPrimitive` (clr_classes.cpp, to_primitive_refusal).
+export function test_Errors_StringOfCSharpNames_IsZtsText() {
+    throws(() => String(CSharp), "zts: cannot convert the C# namespace root 'CSharp' to a string or number");
+    throws(() => `${CSharp.System}`, "zts: cannot convert the C# namespace 'CSharp.System' to a string or number");
+    throws(() => String(CSharp.System.Math), "zts: cannot convert the C# type 'System.Math' to a string or number");
+    throws(() => CSharp.System.Math + 1, "zts: cannot convert the C# type 'System.Math' to a string or number");
+    eq(CSharp.System.Math.Max(1, 2), 2, 'the type still works');
+}

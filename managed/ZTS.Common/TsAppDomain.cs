@@ -135,10 +135,24 @@ namespace ZTS
             if (_runtime == null) return false;
             CheckThread(); // also without a Reset: EndOfFrame flushes the console next, which belongs to this thread
             if (!_resetReserved) return false;
-            if (!_resettingRaised)
+            // A Resetting handler that calls EndOfFrame would apply the Reset inside the one being applied (and the
+            // outer one then failed with ArgumentNullException 'moduleLoader'): it gets a text that says so, which the
+            // handler boundary logs, and the outer Reset goes on (tests/managed/TextsTests.cs).
+            if (_applyingReset)
+                throw new InvalidOperationException("zts: TsFramePump.EndOfFrame was called inside a TsAppDomain.Resetting handler; " +
+                                                    "the Reset being applied goes on when the handlers return");
+            _applyingReset = true;
+            try
             {
-                _resettingRaised = true; // once per reservation, also when the Reset below is refused and retried
-                RaiseResetting();
+                if (!_resettingRaised)
+                {
+                    _resettingRaised = true; // once per reservation, also when the Reset below is refused and retried
+                    RaiseResetting();
+                }
+            }
+            finally
+            {
+                _applyingReset = false;
             }
             _runtime.Reset(_resetLoader); // throws (and stays reserved) when applied inside a C# -> JS call
             _resetReserved = false;
@@ -146,6 +160,8 @@ namespace ZTS
             _resettingRaised = false;
             return true;
         }
+
+        private static bool _applyingReset; // the Resetting handlers run (ApplyPendingReset)
 
         private static void RaiseResetting()
         {

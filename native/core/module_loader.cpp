@@ -100,6 +100,48 @@ JSModuleDef *compile_module(zts_domain *d, const std::string &name, const std::s
 
 JSModuleDef *load_module(zts_domain *d, const std::string &name, const std::string &importer);
 
+// Whether the pending exception is QuickJS's parser running out of stack (SyntaxError 'stack overflow'), which
+// QuickJS reports at a position of the module being compiled as if its code were wrong.
+bool stack_ran_out(JSContext *ctx)
+{
+    if (!JS_HasException(ctx)) {
+        return false;
+    }
+    JSValue exc = JS_GetException(ctx);
+    bool ran_out = false;
+    if (JS_IsError(ctx, exc)) {
+        JSValue message = JS_GetPropertyStr(ctx, exc, "message");
+        const char *text = JS_IsString(message) ? JS_ToCString(ctx, message) : nullptr;
+        ran_out = text != nullptr && std::strcmp(text, "stack overflow") == 0;
+        JS_FreeCString(ctx, text);
+        JS_FreeValue(ctx, message);
+    }
+    JS_Throw(ctx, exc); // pending again, unchanged, when it is something else
+    return ran_out;
+}
+
+// The load failure of a module whose compile ran out of stack: how deep the import chain that led to it is, which is
+// what runs the stack out (each import level costs QuickJS's module resolution frames; an 858-deep chain said only
+// `SyntaxError: stack overflow`; tests/managed/TextsTests.cs).
+JSModuleDef *stack_failure(zts_domain *d, const std::string &name, const std::string &importer)
+{
+    JS_FreeValue(d->ctx, JS_GetException(d->ctx));
+    std::vector<std::string> chain = d->modules.import_chain(name);
+    std::string path;
+    for (size_t i = 0; i < chain.size(); i++) {
+        if (chain.size() > 6 && i == 3) {
+            path += " -> ...";
+            i = chain.size() - 3;
+        }
+        path += (i > 0 ? " -> " : "") + chain[i];
+    }
+    return fail_load(d, name, importer,
+                     "zts: the JS stack ran out while compiling module '" + name + "', " +
+                         std::to_string(chain.size()) + " modules deep (" + path +
+                         "): an import chain this deep, or code nested this deeply, does not fit the JS stack "
+                         "(TsSettings.StackSizeBytes)");
+}
+
 JSModuleDef *loader_hook(JSContext *ctx, const char *name_c, void * /*opaque*/)
 {
     zts_domain *d = domain_of(ctx);
@@ -158,6 +200,9 @@ JSModuleDef *load_module(zts_domain *d, const std::string &name, const std::stri
     JSModuleDef *m = compile_module(d, name, req.source);
     if (m == nullptr) {
         d->modules.compile_failed(name); // QuickJS freed it; modules compiled under it may still point at it
+        if (stack_ran_out(ctx)) {
+            return stack_failure(d, name, importer);
+        }
     }
     return m;
 }

@@ -1,5 +1,7 @@
 #include "module_table.h"
 
+#include <unordered_set>
+
 namespace zts
 {
 
@@ -25,6 +27,21 @@ std::string ModuleTable::cycle(const std::string &name) const
         }
     }
     return out + name;
+}
+
+std::vector<std::string> ModuleTable::import_chain(const std::string &name) const
+{
+    std::vector<std::string> chain{name};
+    std::unordered_set<std::string> seen{name};
+    for (auto it = importers_.find(name); it != importers_.end() && !it->second.empty();
+         it = importers_.find(chain.back())) {
+        const std::string &first = it->second.front();
+        if (!seen.insert(first).second) {
+            break;
+        }
+        chain.push_back(first);
+    }
+    return std::vector<std::string>(chain.rbegin(), chain.rend());
 }
 
 void ModuleTable::imported(const std::string &importer, const std::string &name)

@@ -37,6 +37,8 @@ class ModuleTable
 
     /// Records that importer imports name (both canonical; importer "" for the host).
     void imported(const std::string &importer, const std::string &name);
+    /// The chain of first importers that led to name, outermost first, name last (no module twice).
+    std::vector<std::string> import_chain(const std::string &name) const;
     /// Records the compiled (and resolved) module of name; it lives as long as the context.
     void compiled(const std::string &name, JSModuleDef *m) { defs_[name] = m; }
     /// The compiled module of name, or nullptr when none is known.

@@ -44,7 +44,23 @@ namespace ZTS.Shared
         {
             object o = Conversion.ValueRules.Exotic(d, thisVal, Conversion.ValueRules.SlotUnknown);
             if (o == null) throw new TsMarshalException("zts: toString of a C# type's prototype needs a C# object as this");
+            if (d.Policy != null && !PolicyAllowsToString(d.Policy, o.GetType()))
+                return Conversion.ValueRules.FromString(d, o.GetType().FullName); // object.ToString's text: no code of the type runs
             return Conversion.ValueRules.FromString(d, Of(o));
+        }
+
+        private static readonly System.Collections.Generic.Dictionary<Type, System.Reflection.MethodInfo> ToStrings =
+            new System.Collections.Generic.Dictionary<Type, System.Reflection.MethodInfo>();
+
+        // Whether the script policy lets the object's own ToString run: String(obj), templates and console.log reach
+        // an override of a denied runtime type (or a denied ToString) through this function, the one path into it
+        // that is no bound member (docs/POLICY.md, "Every way into the CLR"; tests/policy/cases Policy_ToString_*).
+        private static bool PolicyAllowsToString(TsScriptPolicy policy, Type t)
+        {
+            System.Reflection.MethodInfo m;
+            lock (ToStrings)
+                if (!ToStrings.TryGetValue(t, out m)) ToStrings[t] = m = t.GetMethod("ToString", Type.EmptyTypes);
+            return m == null || m.DeclaringType == typeof(object) || policy.AllowsMember(t, m, "ToString");
         }
     }
 }

@@ -180,6 +180,18 @@ export function test_Policy_DeniedRuntimeType_ThisOfAnInterfaceFunction() {
     eq(proto.Name.call(new Item()), 'item', 'an allowed this still works');
 }
 
+// String(obj), a template and console.log of an object of a denied runtime type: its ToString override does not run
+// under the policy; the text is object.ToString's (the type's name).
+export function test_Policy_DeniedRuntimeType_ToStringDoesNotRun() {
+    Probe.Clear();
+    const hidden = Probe.HiddenThing();
+    const text = policed ? 'PolicyFixtures.Hidden.Thing' : 'hidden text';
+    eq(String(hidden), text);
+    eq(`${hidden}`, text);
+    console.log(hidden);
+    eq(Probe.DeniedCalls, policed ? 0 : 3, 'the denied ToString never ran');
+}
+
 // An allowed base class's function: the member a denied subclass overrides throws, the base's own code runs.
 export function test_Policy_DeniedRuntimeType_ThisOfABaseClassFunction() {
     Probe.Clear();

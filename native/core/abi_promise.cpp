@@ -54,7 +54,7 @@ int32_t zts_promise_take_settled(zts_domain *domain, int32_t *out_token, zts_val
     }
     return abi_guard([&]() -> int32_t {
         SettledPromise s = domain->promises.settled.front();
-        domain->promises.settled.erase(domain->promises.settled.begin());
+        domain->promises.settled.pop_front();
         *out_token = s.token;
         if (s.fulfilled) {
             *out_value = from_js(s.value);

@@ -6,6 +6,7 @@
 #include "quickjs.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <utility>
 #include <vector>
@@ -26,7 +27,9 @@ struct SettledPromise {
 struct Promises {
     std::map<int32_t, std::pair<JSValue, JSValue>> pending; ///< owned resolve/reject of promises the host settles
     int32_t next_token = 1;
-    std::vector<SettledPromise> settled; ///< watched promises that settled, oldest first
+    /// Watched promises that settled, oldest first. A deque: the host takes them from the front one by one, and
+    /// erase(begin()) of a vector made a drain of n settlements O(n^2) (tests Promises_Domain).
+    std::deque<SettledPromise> settled;
 
     /// Frees everything (teardown, before the context).
     void clear(JSContext *ctx);

@@ -4,12 +4,46 @@
 #include "domain.h"
 #include "script_limits.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace zts
 {
 namespace
 {
+
+// The heap's order: the smallest (due, seq) on top.
+bool runs_later(const TimerSlot &a, const TimerSlot &b)
+{
+    return a.due > b.due || (a.due == b.due && a.seq > b.seq);
+}
+
+bool is_stale(const Timers &timers, const TimerSlot &slot)
+{
+    auto it = timers.live.find(slot.id);
+    return it == timers.live.end() || it->second.seq != slot.seq;
+}
+
+void pop_slot(Timers &timers)
+{
+    std::pop_heap(timers.order.begin(), timers.order.end(), runs_later);
+    timers.order.pop_back();
+}
+
+// Stale entries are dropped lazily (at the top), so a script that sets and clears timers that never come due
+// would grow the heap without bound: past twice the live count, it is rebuilt from the live timers (amortized
+// O(1) per clear).
+void compact(Timers &timers)
+{
+    if (timers.order.size() < 64 || timers.order.size() <= 2 * timers.live.size()) {
+        return;
+    }
+    timers.order.clear();
+    for (const auto &entry : timers.live) {
+        timers.order.push_back(TimerSlot{entry.second.due, entry.second.seq, entry.first});
+    }
+    std::make_heap(timers.order.begin(), timers.order.end(), runs_later);
+}
 
 void free_timer(JSContext *ctx, Timer &t)
 {
@@ -46,6 +80,12 @@ JSValue js_set_timer(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValu
     t.interval = magic != 0 ? delay : -1;
     t.seq = timers.next_seq++;
     int32_t id = timers.next_id++;
+    try {
+        timers.enqueue(id, t);
+    } catch (...) {
+        free_timer(ctx, t);
+        return JS_ThrowOutOfMemory(ctx);
+    }
     timers.live.emplace(id, std::move(t));
     return JS_NewInt32(ctx, id);
 }
@@ -65,6 +105,7 @@ JSValue js_clear_timer(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSVa
     if (it != timers.live.end()) {
         free_timer(ctx, it->second);
         timers.live.erase(it);
+        compact(timers);
     }
     return JS_UNDEFINED;
 }
@@ -100,6 +141,13 @@ void Timers::clear(JSContext *ctx)
         free_timer(ctx, entry.second);
     }
     live.clear();
+    order.clear();
+}
+
+void Timers::enqueue(int32_t id, const Timer &t)
+{
+    order.push_back(TimerSlot{t.due, t.seq, id});
+    std::push_heap(order.begin(), order.end(), runs_later);
 }
 
 bool install_timer_globals(JSContext *ctx)
@@ -136,20 +184,21 @@ int32_t timers_advance(zts_domain *d, double now_ms)
 int32_t timers_run_next(zts_domain *d)
 {
     Timers &timers = d->timers;
-    auto next = timers.live.end();
-    for (auto it = timers.live.begin(); it != timers.live.end(); ++it) {
-        const Timer &t = it->second;
-        if (t.due > timers.now || t.seq >= timers.pass_limit) {
-            continue;
-        }
-        if (next == timers.live.end() || t.due < next->second.due ||
-            (t.due == next->second.due && t.seq < next->second.seq)) {
-            next = it;
-        }
+    while (!timers.order.empty() && is_stale(timers, timers.order.front())) {
+        pop_slot(timers);
     }
-    if (next == timers.live.end()) {
+    if (timers.order.empty()) {
         return 0;
     }
+    // The top is the first live timer in (due, seq) order. A timer scheduled during the pass (seq >= pass_limit)
+    // is due at the pass's clock or later, and after every timer of the pass due then (a larger seq): when the top
+    // is such a timer, or not due, the pass is over.
+    const TimerSlot top = timers.order.front();
+    if (top.due > timers.now || top.seq >= timers.pass_limit) {
+        return 0;
+    }
+    pop_slot(timers);
+    auto next = timers.live.find(top.id);
     JSContext *ctx = d->ctx;
     // The call gets its own references: the callback may clear its own timer (or every timer).
     JSValue fn = JS_DupValue(ctx, next->second.fn);
@@ -163,6 +212,7 @@ int32_t timers_run_next(zts_domain *d)
     } else {
         next->second.due = timers.now + next->second.interval;
         next->second.seq = timers.next_seq++; // not again in this pass
+        timers.enqueue(top.id, next->second);
     }
     // A runaway timer is stopped by Interrupt and the call budget (issue 11); the callback and the capture of its
     // error run in one scope, so a timer that reaches a Reset is refused (script_scope.h).

@@ -81,7 +81,9 @@ struct zts_domain {
     JSValue csharp_exception_marks = JS_UNDEFINED;     ///< owned: WeakMap Error -> C# exception exotic (error_identity.h)
     JSValue csharp_exception_marks_get = JS_UNDEFINED; ///< owned: that map's original get
     JSValue csharp_exception_marks_set = JS_UNDEFINED; ///< owned: that map's original set
+    int64_t memory_limit = 0;           ///< JS heap limit in bytes (0: none; zts_domain_set_memory_limit)
     std::vector<JSValue> reset_hooks;   ///< owned: zts.on_reset functions, in registration order (reset_hooks.h)
+    bool reset_hooks_started = false;   ///< the host ran a reset hook: zts.on_reset throws from then on
     zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (issue 12)
     zts::Promises promises;             ///< promises of C# tasks and watched JS promises (issue 12)
     JSValue object_to_string = JS_UNDEFINED; ///< owned: gated `toString` of root prototypes, or undefined (issue 12)

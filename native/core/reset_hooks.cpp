@@ -14,6 +14,13 @@ JSValue js_on_reset(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValue
         return JS_ThrowTypeError(ctx, "zts: zts.on_reset needs a function");
     }
     zts_domain *d = domain_of(ctx);
+    if (d->reset_hooks_started) {
+        // The hooks run once, in the order they were registered, and the domain is torn down after them: a hook
+        // added now would never run. Taking it made `zts.on_reset(function h() { zts.on_reset(h); })` run forever
+        // (the host ran hooks while the count grew; past 400 MB of RSS, and no budget stopped the host's loop).
+        return JS_ThrowTypeError(ctx, "zts: zts.on_reset cannot add a hook while the reset hooks run (the domain is "
+                                      "being torn down; a hook added now would never run)");
+    }
     JSValue hook = JS_DupValue(ctx, argv[0]);
     try {
         d->reset_hooks.push_back(hook);
@@ -37,7 +44,7 @@ int32_t run_reset_hook(zts_domain *d, int32_t index)
     if (index < 0 || static_cast<size_t>(index) >= d->reset_hooks.size()) {
         return ZTS_ERR_ARGUMENT;
     }
-    // A hook may register another one (the vector grows): call a duplicate, not the slot.
+    d->reset_hooks_started = true; // from the first hook on, zts.on_reset refuses new hooks (js_on_reset)
     JSValue fn = JS_DupValue(d->ctx, d->reset_hooks[static_cast<size_t>(index)]);
     // A runaway hook is stopped by Interrupt and the call budget too (issue 11); the hook and the capture of its
     // error run in one scope, so a hook (or its error's getters) that reaches a Reset is refused (script_scope.h).

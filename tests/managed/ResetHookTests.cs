@@ -84,6 +84,25 @@ namespace ZTS.Tests
             Assert.AreEqual("", order);
         }
 
+        // The hooks are fixed when they start running: zts.on_reset inside a hook throws (the hook is logged as
+        // failed), so a hook that registers itself again no longer keeps the Reset running forever (past 400 MB
+        // of RSS, with neither the budget nor Interrupt able to stop the host's loop).
+        [Test]
+        public void OnResetHooks_HookAddingAHook_ThrowsAndTheResetFinishes()
+        {
+            string order = "";
+            Mono.DefineGlobalFunction("host.mark", a => { order += a[0] + ","; return null; });
+            Bind<Func<int>>("zts.on_reset(function h() { host.mark('h'); zts.on_reset(h); });\n" +
+                            "zts.on_reset(() => host.mark('next'));\n" +
+                            "export function f() { return 1; }", "f");
+            TsAppDomain.Reset(Load);
+            Assert.IsTrue(TsFramePump.EndOfFrame());
+            Assert.AreEqual("h,next,", order, "each hook ran once; the one added during the run did not");
+            StringAssert.Contains("zts: a zts.on_reset hook threw during Reset: zts: zts.on_reset cannot add a hook " +
+                                  "while the reset hooks run (the domain is being torn down; a hook added now would never run)", Errors());
+            Assert.AreEqual(1, TsAppDomain.GetFunction<Func<int>>("m", "f")(), "the rebuilt domain works");
+        }
+
         [Test]
         public void ScriptSubscriptions_ThreeFromJsOneFromCSharp_OnlyTheCSharpOneRemainsAfterReset()
         {

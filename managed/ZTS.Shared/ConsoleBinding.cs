@@ -21,6 +21,13 @@ namespace ZTS.Shared
 
         private static JsValue Write(JsDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
+            if (TsConsole.IsFull)
+            {
+                // Full until the next flush: counted, not formatted (a 1 MB line formatted and dropped still cost
+                // ~2 MB of garbage a call).
+                TsConsole.CountDropped();
+                return JsValue.Undefined;
+            }
             char* chars;
             int n = ZtsNative.zts_values_inspect(domain.Handle, argc, argv, out chars);
             if (n < 0) throw domain.TakeError(n, "console");

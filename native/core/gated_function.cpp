@@ -1,6 +1,7 @@
 #include "gated_function.h"
 
 #include "host_callbacks.h"
+#include "script_limits.h"
 
 namespace zts
 {
@@ -25,6 +26,18 @@ std::vector<std::string> split_path(const std::string &path)
     }
     parts.push_back(cur);
     return parts;
+}
+
+// The JSCFunctionData of every gated function: the interrupt and budget check of a host call (script_limits.h,
+// check_host_call), then the domain's gate. C# members cross through invoke_bridge, which checks the same.
+JSValue host_function_entry(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic,
+                            JSValue *func_data)
+{
+    zts_domain *d = domain_of(ctx);
+    if (__builtin_expect(JS_IsException(check_host_call(d)), 0)) {
+        return JS_EXCEPTION;
+    }
+    return reinterpret_cast<JSCFunctionData *>(d->gate)(ctx, this_val, argc, argv, magic, func_data);
 }
 
 } // namespace
@@ -87,7 +100,7 @@ int32_t make_gated_function(zts_domain *d, const std::string &name, int32_t leng
         return capture_exception(d, ZTS_ERR_JS);
     }
     JSValue func_data[2] = {JS_DupValue(ctx, entry), JS_NewInt64(ctx, data)};
-    JSValue fn = JS_NewCFunctionData(ctx, reinterpret_cast<JSCFunctionData *>(d->gate), length, magic, 2, func_data);
+    JSValue fn = JS_NewCFunctionData(ctx, host_function_entry, length, magic, 2, func_data);
     JS_FreeValue(ctx, func_data[0]);
     JS_FreeValue(ctx, func_data[1]);
     if (JS_IsException(fn)) {

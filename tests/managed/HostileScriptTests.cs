@@ -18,6 +18,7 @@ namespace ZTS.Tests
             TsSettings.HeapLimitBytes = 0;
             TsSettings.StackSizeBytes = 0;
             TsSettings.MaxJobsPerPump = 10000;
+            TsConsole.BufferLimitChars = TsConsole.DefaultBufferLimitChars;
         }
 
         // A new domain with the current TsSettings and the same module table.
@@ -249,6 +250,66 @@ namespace ZTS.Tests
             Logged.Clear();
             TsFramePump.LateUpdate();
             StringAssert.Contains("time budget of 100 ms", string.Join("\n", Logged.ConvertAll(l => l.Value).ToArray()));
+            AssertDomainAnswers();
+        }
+
+        // QuickJS polls its interrupt handler every ~10000 bytecode steps and counts a host call as one: a loop of
+        // host calls is checked at the boundary (check_host_call in native/core/script_limits.h), so the call after
+        // the request is refused. Before, the loop ran ~5000 more iterations.
+        [Test]
+        public void Interrupt_LoopOfHostCalls_StopsAtTheBoundary()
+        {
+            int calls = 0;
+            Mono.DefineGlobalFunction("tick", a => { if (++calls == 3) TsAppDomain.Interrupt(); return null; });
+            var loop = Bind<Action>("import { JsArrays } from 'csharp:Fixtures';\n" +
+                                    "globalThis.members = 0;\n" +
+                                    "export function loop() { for (;;) tick(); }\n" +
+                                    "export function members() { tick(); tick(); tick(); for (;;) { JsArrays.Sum(1); globalThis.members++; } }\n" +
+                                    "export function count() { return globalThis.members; }", "loop");
+            var e = Assert.Throws<TsException>(() => loop());
+            Assert.IsTrue(e.IsInterrupt, e.Message);
+            Assert.AreEqual("zts: script interrupted: the host requested it", e.Message);
+            Assert.AreEqual(3, calls, "no host function call after the interrupt was requested");
+
+            calls = 0; // C# members (invoke_bridge) are checked too
+            e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("m", "members")());
+            Assert.IsTrue(e.IsInterrupt, e.Message);
+            Assert.AreEqual(0, TsAppDomain.GetFunction<Func<int>>("m", "count")(), "no C# member call after the request");
+            AssertDomainAnswers();
+        }
+
+        [Test]
+        public void Budget_LoopOfHostCalls_StopsAtTheBoundary()
+        {
+            TsSettings.CallBudgetMilliseconds = 100;
+            Restart();
+            int calls = 0;
+            Mono.DefineGlobalFunction("slow", a => { calls++; Thread.Sleep(150); return null; });
+            var loop = Bind<Action>("export function loop() { for (;;) slow(); }", "loop");
+            var e = Assert.Throws<TsException>(() => loop());
+            Assert.AreEqual("zts: script interrupted: the call ran past its time budget of 100 ms", e.Message);
+            Assert.AreEqual(1, calls, "the call after the deadline is refused");
+            AssertDomainAnswers();
+        }
+
+        // `for (;;) console.log(oneMegabyte)` with a budget: stops at the budget (it ran 11-15 s to 3-4 GB of RSS on
+        // the Editor, and Boehm aborted with `Too many heap sections` on the Player), and the console keeps
+        // TsConsole.BufferLimitChars of it, then the note.
+        [Test]
+        public void Budget_ConsoleLogLoopOfBigStrings_StopsWithTheBufferBounded()
+        {
+            TsSettings.CallBudgetMilliseconds = 200;
+            Restart();
+            TsConsole.BufferLimitChars = 4 << 20;
+            var loop = Bind<Action>("export function loop() { const s = 'x'.repeat(1 << 20); for (;;) console.log(s); }", "loop");
+            var e = Assert.Throws<TsException>(() => loop());
+            Assert.IsTrue(e.IsInterrupt, e.Message);
+            StringAssert.StartsWith("zts: script interrupted: the call ran past its time budget of 200 ms", e.Message);
+            Assert.AreEqual(5, Logged.Count, "four 1 M-char lines fill the buffer, then the note");
+            for (int i = 0; i < 4; i++) Assert.AreEqual(1 << 20, Logged[i].Value.Length);
+            Assert.AreEqual(TsLogLevel.Warn, Logged[4].Key);
+            StringAssert.StartsWith("zts: console: ", Logged[4].Value);
+            StringAssert.Contains("message(s) dropped: more than TsConsole.BufferLimitChars (4194304) chars waited for a flush", Logged[4].Value);
             AssertDomainAnswers();
         }
 

@@ -151,6 +151,7 @@ int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes)
         return ZTS_ERR_ARGUMENT;
     }
     JS_SetMemoryLimit(domain->rt, bytes == 0 ? static_cast<size_t>(-1) : static_cast<size_t>(bytes));
+    domain->memory_limit = bytes; // zts_array_read refuses a length the heap could not hold
     return ZTS_OK;
 }
 

@@ -106,3 +106,27 @@ TEST_F(Array_Read, FastArray_DenseStorage_SameAsPropertyReads)
     EXPECT_EQ(3.5, out[1].u.float64);
     zts_value_free(d, arr);
 }
+
+// A length the heap limit could not hold as values (a sparse `a.length = 1e9`, or a lying Proxy) fails at once with
+// ZTS_ERR_OUT_OF_MEMORY and its zts: text, before any element is read; a chunk of a long array reads only the chunk.
+TEST_F(Array_Read, LengthPastHeapLimit_FailsAtOnce_ChunksReadOnlyTheirCap)
+{
+    ASSERT_EQ(ZTS_OK, zts_domain_set_memory_limit(d, 16 << 20));
+    zts_value arr = result_of(*this, "const a = []; a.length = 1e9; return a;");
+    zts_value out[4];
+    int32_t length = -1;
+    EXPECT_EQ(ZTS_ERR_OUT_OF_MEMORY, zts_array_read(d, arr, 0, 4, out, &length));
+    zts_error_info info{};
+    zts_domain_error(d, &info);
+    EXPECT_EQ("zts: a JS array of length 1000000000 cannot cross: the domain's heap limit of 16777216 bytes holds at "
+              "most 1048576 elements",
+              std::string(info.message, info.message_len));
+    zts_value_free(d, arr);
+
+    ASSERT_EQ(ZTS_OK, zts_domain_set_memory_limit(d, 0)); // no limit: the length is read, the chunk is the cap
+    arr = result_of(*this, "const a = []; a.length = 1e9; return a;");
+    EXPECT_EQ(4, zts_array_read(d, arr, 500000000, 4, out, &length));
+    EXPECT_EQ(1000000000, length);
+    EXPECT_EQ(ZTS_TAG_UNDEFINED, out[3].tag);
+    zts_value_free(d, arr);
+}

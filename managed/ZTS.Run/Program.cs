@@ -21,10 +21,10 @@ namespace ZTS.Run
             "  --module M     module of the tick function (default: main)\n" +
             "  --export F     named export called every frame with dt in seconds (default: tick); an export named\n" +
             "                 `dispose`, if any, is called before each reload\n" +
-            "  --frames N     run N frames, then exit 0 (default: 60)\n" +
+            "  --frames N     run N frames, then exit 0 (default: 60; under --watch: until stopped or Host.Exit)\n" +
             "  --until-exit   run until a script calls Host.Exit(code) (import { Host } from 'csharp:ZTS.Run')\n" +
             "  --fps N        frames per second; 0 runs as fast as possible (default: 60)\n" +
-            "  --watch        reload (TsAppDomain.Reset) when a file under <dir> changes, then re-bind; an error\n" +
+            "  --watch        reload (TsAppDomain.Reset) when a module file (.js, .mjs, .map) under <dir> changes, then re-bind; an error\n" +
             "                 (load, bind, tick, unhandled rejection, interrupt) is printed and the run waits for the next change\n" +
             "  --stats        at the end (also after a failure), print the frame count and the tick time (mean, p50, p99, max)\n" +
             "  --warn-rejections  only log an unhandled Promise rejection (default: it ends the run with exit 1)\n" +
@@ -72,6 +72,8 @@ namespace ZTS.Run
         public string Module = "main";
         public string Export = "tick";
         public int Frames = 60;
+        /// <summary>--frames was given: under --watch the run then ends after them, else it runs until stopped.</summary>
+        public bool FramesGiven;
         public bool UntilExit;
         public double Fps = 60;
         public bool Watch;
@@ -101,6 +103,7 @@ namespace ZTS.Run
                     case "--export": o.Export = next(); if (string.IsNullOrEmpty(o.Export)) return "--export needs an export name"; break;
                     case "--frames":
                         if (!int.TryParse(next(), out o.Frames) || o.Frames < 0) return "--frames needs a count >= 0";
+                        o.FramesGiven = true;
                         break;
                     case "--until-exit": o.UntilExit = true; break;
                     case "--fps":

@@ -19,7 +19,7 @@ namespace ZTS.Run
         private const double BrokenPollSeconds = 0.05;
         private Dictionary<string, DateTime> _stamps;
         private double? _lastChange;
-        // --watch polls the folder at most 10 times a second (Snapshot stats every script file); under QuietSeconds,
+        // --watch polls the folder at most 10 times a second (Snapshot stats every module file); under QuietSeconds,
         // so the files an editor or tsc writes together are still seen within one debounce.
         private const double PollSeconds = 0.1;
         private double _lastPoll = double.NegativeInfinity;
@@ -80,7 +80,10 @@ namespace ZTS.Run
             double period = _o.Fps > 0 ? 1.0 / _o.Fps : 0;
             double nextAt = 0;
             bool fresh = true; // the first tick after a (re)bind gets dt = one period
-            for (int frame = 0; _o.UntilExit || frame < _o.Frames;)
+            // The dev loop: --watch without --frames runs until the process is stopped (or Host.Exit); 60 frames ended
+            // it after a second, as if the run had finished.
+            bool endless = _o.UntilExit || (_o.Watch && !_o.FramesGiven);
+            for (int frame = 0; endless || frame < _o.Frames;)
             {
                 if (_tick != null)
                 {
@@ -248,7 +251,8 @@ namespace ZTS.Run
             if (_o.Stats) Console.WriteLine("[ztsrun] " + _stats.Describe());
         }
 
-        // Write times of the script files under the folder (.js, .mjs, .map, .json), or null while it cannot be read
+        // Write times of the module files under the folder (.js, .mjs, .map: a log or an editor's swap file written
+        // there is no reason to reload), or null while it cannot be read
         // (a tool is replacing it: `rm -rf out && tsc`, a rename): that counts as a change that is still going on.
         // Folders behind a symbolic link are not entered: `out/project -> ..` made every poll stat a whole tree
         // (2000 files: 5 frames took 11-14 s), and a link to an ancestor is a loop.
@@ -282,7 +286,7 @@ namespace ZTS.Run
         private static bool IsWatched(string file)
         {
             string ext = Path.GetExtension(file);
-            return ext == ".js" || ext == ".mjs" || ext == ".map" || ext == ".json";
+            return ext == ".js" || ext == ".mjs" || ext == ".map";
         }
 
         private bool Changed()

@@ -21,7 +21,8 @@ fi
 
 bash tools/fetch_quickjs.sh
 
-# TypeScript (pinned in package-lock.json) for the TS sample and the declaration tests.
+# TypeScript (pinned in package-lock.json) for the TS sample and the declaration tests, and gl-matrix, the npm ESM
+# package samples/sim imports from node_modules (Sample_Sim_ExactOutput).
 if ! command -v npm >/dev/null 2>&1; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "setup: installing nodejs npm"
@@ -29,7 +30,7 @@ if ! command -v npm >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
 fi
 if ! cmp -s package-lock.json node_modules/.zts-lock 2>/dev/null || [ ! -x node_modules/.bin/tsc ]; then
-  echo "setup: npm ci (typescript from package-lock.json)"
+  echo "setup: npm ci (typescript, gl-matrix from package-lock.json)"
   npm ci --no-audit --no-fund --loglevel=error >/dev/null
   cp package-lock.json node_modules/.zts-lock
 fi

@@ -11,6 +11,13 @@ namespace ZTS
     /// only from a regular file under the loader's folder and of at most <see cref="MaxMapBytes"/> (absolute
     /// paths, <c>file:</c> URLs and <c>..</c> leading out of the folder are ignored: the module loads unmapped).
     /// Use it as <c>TsAppDomain.Initialize(new TsFileLoader(dir).Load)</c>.
+    /// <para>A specifier with no module under the folder that names an npm package (<c>gl-matrix</c>,
+    /// <c>@scope/pkg/sub</c>) loads from the nearest <c>node_modules</c> of the folder or a parent, as Node
+    /// searches: the entry from <c>package.json</c> <c>exports</c> (conditions <c>import</c>, <c>module</c>,
+    /// <c>default</c>), else <c>module</c>, else <c>main</c>. The package's files are the modules
+    /// <c>npm:&lt;package&gt;/&lt;path&gt;</c> (so their relative imports stay in the package, and stacks name
+    /// them), with their source maps read from the package's folder. A CommonJS package throws a
+    /// <see cref="NotSupportedException"/> that says to bundle it (docs/USAGE.md "npm packages and bundling").</para>
     /// </summary>
     public sealed class TsFileLoader
     {
@@ -36,35 +43,68 @@ namespace ZTS
         public TsModuleSource Load(string specifier)
         {
             if (specifier == null) throw new ArgumentNullException("specifier");
+            if (specifier.StartsWith(TsNpmPackages.Prefix, StringComparison.Ordinal)) return LoadPackageFile(specifier);
             foreach (string ext in new[] { ".js", ".mjs" })
             {
                 string path = Path.Combine(Directory, specifier.Replace('/', Path.DirectorySeparatorChar) + ext);
                 if (!File.Exists(path)) continue;
                 string code = ReadSized(path, int.MaxValue) ?? throw new IOException("zts: " + path + " is too big to load");
-                return new TsModuleSource(code, ReadMap(path, code));
+                return new TsModuleSource(code, ReadMap(path, code, Directory));
+            }
+            // A module of the folder wins over a package of the same name (the folder's names are bare too).
+            string name, subpath;
+            if (TsNpmPackages.SplitBare(specifier, out name, out subpath))
+            {
+                string packageDir = TsNpmPackages.FindPackage(Directory, name);
+                if (packageDir != null) return new TsModuleSource(TsNpmPackages.EntryModule(specifier, name, subpath, packageDir), null);
+                throw new FileNotFoundException("no " + specifier + ".js under " + Directory + ", and no package '" + name +
+                    "' in node_modules (searched " + string.Join(", ", TsNpmPackages.SearchFolders(Directory).ToArray()) +
+                    "): run npm install " + name + " next to the scripts or a parent folder, or bundle it (" +
+                    TsNpmPackages.DocHint + ")");
             }
             throw new FileNotFoundException("no " + specifier + ".js under " + Directory);
         }
 
+        // A file of a package: "npm:gl-matrix/esm/common" is node_modules/gl-matrix/esm/common.js (the core drops
+        // .js/.mjs from specifiers, so the name is tried as it is, then with .js, then .mjs).
+        private TsModuleSource LoadPackageFile(string specifier)
+        {
+            string name, path;
+            string packageDir = null;
+            if (TsNpmPackages.SplitBare(specifier.Substring(TsNpmPackages.Prefix.Length), out name, out path) && path.Length > 0)
+                packageDir = TsNpmPackages.FindPackage(Directory, name);
+            if (packageDir == null) throw new FileNotFoundException("zts: no package file '" + specifier + "' in node_modules of " + Directory);
+            string root = Path.GetFullPath(packageDir).TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar;
+            foreach (string ext in new[] { "", ".js", ".mjs" })
+            {
+                string file = Path.GetFullPath(Path.Combine(packageDir, path.Replace('/', Path.DirectorySeparatorChar) + ext));
+                if (!file.StartsWith(root, StringComparison.Ordinal) || !File.Exists(file)) continue;
+                if (file.EndsWith(".cjs", StringComparison.OrdinalIgnoreCase)) throw TsNpmPackages.CommonJs(name, path);
+                string code = ReadSized(file, int.MaxValue) ?? throw new IOException("zts: " + file + " is too big to load");
+                return new TsModuleSource(code, ReadMap(file, code, packageDir));
+            }
+            throw new FileNotFoundException("zts: no " + path + ".js in package '" + name + "' (" + packageDir + ")");
+        }
+
         // The external map of the module at path, or null (none, inline, outside the folder, or too big).
-        private string ReadMap(string path, string code)
+        private static string ReadMap(string path, string code, string confinedTo)
         {
             string url = MapUrl(code);
             if (url != null)
             {
                 if (url.StartsWith("data:", StringComparison.OrdinalIgnoreCase)) return null; // the core decodes it
                 string mapPath = LocalPath(path, url);
-                if (mapPath != null && File.Exists(mapPath)) return ReadConfined(mapPath);
+                if (mapPath != null && File.Exists(mapPath)) return ReadConfined(mapPath, confinedTo);
             }
             string next = path + ".map";
-            return File.Exists(next) ? ReadConfined(next) : null;
+            return File.Exists(next) ? ReadConfined(next, confinedTo) : null;
         }
 
         // Issue 11: a map comment naming /dev/zero, file:///dev/stdin or a huge file must not hang or exhaust the
-        // host: only a file under the folder, read up to MaxMapBytes.
-        private string ReadConfined(string mapPath)
+        // host: only a file under the folder (for a package file, the package's folder), read up to MaxMapBytes.
+        private static string ReadConfined(string mapPath, string confinedTo)
         {
-            string root = Path.GetFullPath(Directory).TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar;
+            string root = Path.GetFullPath(confinedTo).TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar;
             string full = Path.GetFullPath(mapPath);
             if (!full.StartsWith(root, StringComparison.Ordinal)) return null;
             string map = ReadSized(full, MaxMapBytes);

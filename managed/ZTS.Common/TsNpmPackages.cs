@@ -23,7 +23,7 @@ namespace ZTS
         // key of a condition object that is one of these wins ("require", "node", "browser", "types" are skipped).
         private static readonly string[] Conditions = { "import", "module", "default" };
 
-        private static readonly Regex EsmSyntax = new Regex(@"(^|[\n;])\s*(import\s*[\w{*""'(.]|export\s*[\w{*])", RegexOptions.Compiled);
+        private static readonly Regex EsmSyntax = new Regex(@"(^|[\n;])\s*(import\b\s*[\w{*""'(.]|export\b\s*[\w{*])", RegexOptions.Compiled);
         private static readonly Regex DefaultExport = new Regex(@"\bexport\s+default\b|\bas\s+default\b", RegexOptions.Compiled);
 
         // The package name and the subpath ("" for the package itself) of a bare canonical specifier, or false when

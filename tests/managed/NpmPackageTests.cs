@@ -1,0 +1,152 @@
+using System;
+using System.IO;
+using NUnit.Framework;
+
+namespace ZTS.Tests
+{
+    /// <summary>
+    /// Bare specifiers from node_modules through TsFileLoader (docs/USAGE.md "npm packages and bundling"): the
+    /// scripts are &lt;tmp&gt;/app/out (the loader's folder) and the packages &lt;tmp&gt;/node_modules, a parent's, as
+    /// Node searches. samples/sim runs the real gl-matrix the same way (Sample_Sim_ExactOutput).
+    /// </summary>
+    [TestFixture]
+    public class Npm_Packages
+    {
+        private string _root, _out;
+
+        [SetUp]
+        public void StartDomain()
+        {
+            _root = Path.Combine(Path.GetTempPath(), "zts-npm-" + Guid.NewGuid().ToString("N"));
+            _out = Path.Combine(_root, "app", "out");
+            Directory.CreateDirectory(_out);
+            TsAppDomain.Initialize(new TsFileLoader(_out).Load);
+        }
+
+        [TearDown]
+        public void StopDomain()
+        {
+            long leaked = TsAppDomain.Shutdown();
+            Directory.Delete(_root, true);
+            Assert.AreEqual(0, leaked, "QuickJS leaked memory at JS_FreeRuntime");
+        }
+
+        private void Write(string relative, string text)
+        {
+            string path = Path.Combine(_root, relative.Replace('/', Path.DirectorySeparatorChar));
+            Directory.CreateDirectory(Path.GetDirectoryName(path));
+            File.WriteAllText(path, text);
+        }
+
+        private string Run(string mainSource)
+        {
+            Write("app/out/main.js", mainSource);
+            return TsAppDomain.GetFunction<Func<string>>("main", "f")();
+        }
+
+        [Test]
+        public void NpmPackages_Exports_ImportConditionAndSubpathsWithNestedRelativeImports()
+        {
+            Write("node_modules/exp/package.json",
+                "{\"name\":\"exp\",\"exports\":{\".\":{\"types\":\"./index.d.ts\",\"require\":\"./cjs/index.cjs\",\"import\":\"./esm/index.js\"}," +
+                "\"./extra\":{\"node\":\"./cjs/extra.cjs\",\"default\":\"./esm/extra.mjs\"},\"./feature/*\":\"./esm/features/*.js\"}}");
+            Write("node_modules/exp/cjs/index.cjs", "module.exports = { name: 'cjs' };");
+            Write("node_modules/exp/esm/index.js", "import { deep } from './lib/deep.js';\nexport const name = 'esm:' + deep;\n");
+            Write("node_modules/exp/esm/lib/deep.js", "import { util } from '../util.js';\nexport const deep = 'deep+' + util;\n");
+            Write("node_modules/exp/esm/util.js", "export const util = 'util';\n");
+            Write("node_modules/exp/esm/extra.mjs", "export default function extra() { return 'extra'; }\n");
+            Write("node_modules/exp/esm/features/fly.js", "export const fly = 'fly';\n");
+            Assert.AreEqual("esm:deep+util extra fly", Run(
+                "import { name } from 'exp'; import extra from 'exp/extra'; import { fly } from 'exp/feature/fly.js';\n" +
+                "export function f() { return name + ' ' + extra() + ' ' + fly; }\n"));
+        }
+
+        [Test]
+        public void NpmPackages_ModuleField_WinsOverMain()
+        {
+            Write("node_modules/mod/package.json", "{\"name\":\"mod\",\"main\":\"cjs/index.js\",\"module\":\"esm/index.js\"}");
+            Write("node_modules/mod/cjs/index.js", "exports.which = 'cjs';");
+            Write("node_modules/mod/esm/index.js", "export * from './which.js';\n");
+            Write("node_modules/mod/esm/which.js", "export const which = 'esm';\n");
+            Assert.AreEqual("esm", Run("import { which } from 'mod'; export function f() { return which; }\n"));
+        }
+
+        [Test]
+        public void NpmPackages_MainThatIsEsm_LoadsAndScopedNamesWork()
+        {
+            Write("node_modules/@scope/plain/package.json", "{\"name\":\"@scope/plain\",\"main\":\"./lib/main.js\"}");
+            Write("node_modules/@scope/plain/lib/main.js", "export { helper as default } from './helper.js';\n");
+            Write("node_modules/@scope/plain/lib/helper.js", "export function helper() { return 'helped'; }\n");
+            Write("node_modules/typed/package.json", "{\"name\":\"typed\",\"type\":\"module\"}");
+            Write("node_modules/typed/index.js", "export const typed = 'index';\n");
+            Assert.AreEqual("helped index", Run(
+                "import helper from '@scope/plain'; import { typed } from 'typed';\n" +
+                "export function f() { return helper() + ' ' + typed; }\n"));
+        }
+
+        [Test]
+        public void NpmPackages_ModuleOfTheFolder_WinsOverAPackage()
+        {
+            Write("node_modules/dup/package.json", "{\"name\":\"dup\",\"module\":\"index.js\"}");
+            Write("node_modules/dup/index.js", "export const who = 'package';\n");
+            Write("app/out/dup.js", "export const who = 'folder';\n");
+            Assert.AreEqual("folder", Run("import { who } from 'dup'; export function f() { return who; }\n"));
+        }
+
+        [Test]
+        public void NpmPackages_SourceMap_StackShowsTheTsLine()
+        {
+            // dist/thrower.js line 2 maps to src/thrower.ts line 7 ("AAMA": source line +6).
+            Write("node_modules/mapped/package.json", "{\"name\":\"mapped\",\"type\":\"module\",\"exports\":\"./dist/thrower.js\"}");
+            Write("node_modules/mapped/dist/thrower.js",
+                "export function boom() {\n    throw new Error('boom');\n}\n//# sourceMappingURL=thrower.js.map\n");
+            Write("node_modules/mapped/dist/thrower.js.map",
+                "{\"version\":3,\"file\":\"thrower.js\",\"sources\":[\"../src/thrower.ts\"],\"names\":[],\"mappings\":\"AAAA;AAMA\"}");
+            Write("app/out/main.js", "import { boom } from 'mapped';\nexport function f() { boom(); return ''; }\n");
+            var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Func<string>>("main", "f")());
+            StringAssert.IsMatch(@"(?m)^    at boom \([^()]*thrower\.ts:7:\d+\) \[npm:mapped/dist/thrower:2:\d+\]$", e.JsStack.Replace("\r", ""));
+        }
+
+        [TestCase("{\"name\":\"cjs\",\"main\":\"index.js\"}", "index.js", "module.exports = { x: 1 };", "cjs/index.js")]
+        [TestCase("{\"name\":\"cjs\"}", "index.js", "var dep = require('dep'); exports.x = dep;", "cjs/index.js")]
+        [TestCase("{\"name\":\"cjs\",\"type\":\"module\",\"main\":\"index.cjs\"}", "index.cjs", "module.exports = 1;", "cjs/index.cjs")]
+        [TestCase("{\"name\":\"cjs\",\"exports\":{\"require\":\"./index.js\"}}", "index.js", "module.exports = 1;", "cjs/\"exports\" has \"require\" only")]
+        public void NpmPackages_CommonJs_ErrorSaysToBundle(string packageJson, string file, string code, string named)
+        {
+            Write("node_modules/cjs/package.json", packageJson);
+            Write("node_modules/cjs/" + file, code);
+            Write("app/out/main.js", "import * as c from 'cjs'; export function f() { return String(c); }\n");
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<string>>("main", "f")());
+            Assert.AreEqual("cjs", e.Specifier);
+            Assert.IsInstanceOf<NotSupportedException>(e.InnerException);
+            Assert.AreEqual("zts: 'cjs' is a CommonJS package (" + named + "): ZTS loads ES modules only: bundle it " +
+                            "(docs/USAGE.md \"npm packages and bundling\")", e.InnerException.Message);
+            StringAssert.Contains("is a CommonJS package (" + named + "): ZTS loads ES modules only: bundle it", e.Message);
+        }
+
+        [Test]
+        public void NpmPackages_Missing_HintNamesNodeModulesAndBundling()
+        {
+            Write("app/out/main.js", "import { vec3 } from 'gl-matrix-nowhere'; export function f() { return String(vec3); }\n");
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<string>>("main", "f")());
+            Assert.IsInstanceOf<FileNotFoundException>(e.InnerException);
+            StringAssert.StartsWith("no gl-matrix-nowhere.js under " + _out + ", and no package 'gl-matrix-nowhere' in node_modules (searched " +
+                                    Path.Combine(_out, "node_modules") + ", " + Path.Combine(_root, "app", "node_modules") + ", " +
+                                    Path.Combine(_root, "node_modules") + ", ", e.InnerException.Message);
+            StringAssert.EndsWith("): run npm install gl-matrix-nowhere next to the scripts or a parent folder, or bundle it " +
+                                  "(docs/USAGE.md \"npm packages and bundling\")", e.InnerException.Message);
+        }
+
+        [Test]
+        public void NpmPackages_ExportsWithoutTheSubpath_SaysSo()
+        {
+            Write("node_modules/closed/package.json", "{\"name\":\"closed\",\"exports\":{\".\":\"./index.js\"}}");
+            Write("node_modules/closed/index.js", "export const x = 1;\n");
+            Write("node_modules/closed/secret.js", "export const x = 2;\n");
+            Write("app/out/main.js", "import { x } from 'closed/secret.js'; export function f() { return String(x); }\n");
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<string>>("main", "f")());
+            StringAssert.Contains("zts: package 'closed' (" + Path.Combine(_root, "node_modules", "closed") +
+                                  ") does not export './secret' for ES modules (its package.json \"exports\")", e.InnerException.Message);
+        }
+    }
+}

@@ -24,7 +24,7 @@ namespace ZTS
         private static readonly string[] Conditions = { "import", "module", "default" };
 
         private static readonly Regex EsmSyntax = new Regex(@"(^|[\n;])\s*(import\b\s*[\w{*""'(.]|export\b\s*[\w{*])", RegexOptions.Compiled);
-        private static readonly Regex DefaultExport = new Regex(@"\bexport\s+default\b|\bas\s+default\b", RegexOptions.Compiled);
+        private static readonly Regex DefaultExport = new Regex(@"\bexport\s+default\b|\bas\s+default\b|\bexport\s*\{[^}]*\bdefault\b", RegexOptions.Compiled);
 
         // The package name and the subpath ("" for the package itself) of a bare canonical specifier, or false when
         // spec cannot name a package ("@scope" alone, an npm: name).

@@ -78,10 +78,11 @@ namespace ZTS.Tests
             Write("node_modules/@scope/plain/lib/main.js", "export { helper as default } from './helper.js';\n");
             Write("node_modules/@scope/plain/lib/helper.js", "export function helper() { return 'helped'; }\n");
             Write("node_modules/typed/package.json", "{\"name\":\"typed\",\"type\":\"module\"}");
-            Write("node_modules/typed/index.js", "export const typed = 'index';\n");
-            Assert.AreEqual("helped index", Run(
-                "import helper from '@scope/plain'; import { typed } from 'typed';\n" +
-                "export function f() { return helper() + ' ' + typed; }\n"));
+            Write("node_modules/typed/index.js", "export { default } from './impl.js';\nexport const typed = 'index';\n");
+            Write("node_modules/typed/impl.js", "export default 'impl';\n");
+            Assert.AreEqual("helped index impl", Run(
+                "import helper from '@scope/plain'; import impl, { typed } from 'typed';\n" +
+                "export function f() { return helper() + ' ' + typed + ' ' + impl; }\n"));
         }
 
         [Test]

@@ -55,6 +55,24 @@ namespace ZTS
         }
 
         /// <summary>
+        /// Whether JS may leave parameter p out: an optional parameter (it takes its default value, or default(T)),
+        /// or a trailing `params` array (it is then empty, as C# passes it; a value passed is still the one array
+        /// slot, docs/OVERLOADS.md). The runtime's overload specs and member sites and gen-dts (`?`) share this rule.
+        /// </summary>
+        public static bool CanOmit(System.Reflection.ParameterInfo p)
+        {
+            return p.IsOptional || IsParamArray(p);
+        }
+
+        /// <summary>Whether p is a `params T[]` parameter (ParamArrayAttribute on a single-dimensional array).</summary>
+        public static bool IsParamArray(System.Reflection.ParameterInfo p)
+        {
+            Type t = p.ParameterType;
+            // Member is null for the binder's synthetic parameters (array elements, field setters), which are never params.
+            return p.Member != null && t.IsArray && t.GetArrayRank() == 1 && p.IsDefined(typeof(ParamArrayAttribute), false);
+        }
+
+        /// <summary>
         /// Whether values of t (not a ref/out wrapper) can never cross between C# and JS: pointers, TypedReference,
         /// ArgIterator, RuntimeArgumentHandle, by-ref-like (Span-like) types, and the native-sized integers IntPtr and
         /// UIntPtr (no JS value stands for them, CONTRACT §5). Members that use them fail loudly when bound, and

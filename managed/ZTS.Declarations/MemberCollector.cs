@@ -255,13 +255,13 @@ namespace ZTS.Declarations
         /// A parameter list: UnpackedValues parameters expand into one parameter per member; ref/out take a
         /// zts.Ref box; Table parameters take a plain object; a trailing run of optional parameters is
         /// optional (`?`), an optional parameter before a required one takes undefined; params arrays are one
-        /// array argument, as the runtime counts them.
+        /// array argument, as the runtime counts them, and may be left out (TsMemberRules.CanOmit).
         /// </summary>
         public string Parameters(ParameterInfo[] ps)
         {
             var parts = new List<string>();
             int trailingOptional = ps.Length;
-            while (trailingOptional > 0 && ps[trailingOptional - 1].IsOptional && !Unpacked(ps[trailingOptional - 1])) trailingOptional--;
+            while (trailingOptional > 0 && ZTS.TsMemberRules.CanOmit(ps[trailingOptional - 1]) && !Unpacked(ps[trailingOptional - 1])) trailingOptional--;
             for (int i = 0; i < ps.Length; i++)
             {
                 ParameterInfo p = ps[i];
@@ -282,8 +282,9 @@ namespace ZTS.Declarations
                     MemberInfo[] table = TsMarshalRules.TableFor(p, t);
                     type = table != null ? _map.Table(table, t, Flow.FromJs) : _map.Map(t, Flow.FromJs, p);
                 }
-                if (p.IsOptional && i >= trailingOptional) parts.Add(name + "?: " + type);
-                else if (p.IsOptional) parts.Add(name + ": " + type + " | undefined");
+                bool omittable = ZTS.TsMemberRules.CanOmit(p); // optional, or a params array (omitted: empty)
+                if (omittable && i >= trailingOptional) parts.Add(name + "?: " + type);
+                else if (omittable) parts.Add(name + ": " + type + " | undefined");
                 else parts.Add(name + ": " + type);
             }
             return string.Join(", ", parts.ToArray());

@@ -33,8 +33,8 @@ namespace ZTS.Shared.Bridges
             {
                 ArgWhere[i] = "argument " + (i + 1) + " of '" + name + "'";
                 ParamTypes[i] = parameters[i].ParameterType;
-                Optional[i] = parameters[i].IsOptional;
-                Defaults[i] = parameters[i].IsOptional ? DeclaredDefault(parameters[i]) : null;
+                Optional[i] = TsMemberRules.CanOmit(parameters[i]);
+                Defaults[i] = Optional[i] ? OmittedValue(parameters[i]) : null;
                 ParamTables[i] = Clr.MarshalAsReader.TableFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
                 ParamUnpacked[i] = Clr.MarshalAsReader.UnpackedFor(parameters[i], ParamTypes[i], name + " parameter " + (i + 1));
                 if (ParamUnpacked[i] != null) UnpackedWhere[i] = "arguments " + (i + 1) + "... of '" + name + "'";
@@ -69,10 +69,11 @@ namespace ZTS.Shared.Bridges
         /// <summary>Declared parameter types (value parameter of setters included).</summary>
         public readonly Type[] ParamTypes;
 
-        /// <summary>Default values of optional parameters (null otherwise).</summary>
+        /// <summary>The values omitted parameters take (OmittedValue: the declared default, default(T), an empty params
+        /// array); null for parameters that cannot be omitted.</summary>
         public readonly object[] Defaults;
 
-        /// <summary>Whether each parameter may be omitted.</summary>
+        /// <summary>Whether each parameter may be omitted (TsMemberRules.CanOmit: optional or params).</summary>
         public readonly bool[] Optional;
 
         /// <summary>Type id of the declared result type, for pushing returned objects.</summary>
@@ -105,12 +106,22 @@ namespace ZTS.Shared.Bridges
             return _out != null && i < _out.Length && _out[i];
         }
 
-        // The default an optional parameter declares, or null for default(T): [Optional] without a
-        // default value reports Reflection.Missing (or DBNull), which is not a value (issue 5 regression).
-        private static object DeclaredDefault(ParameterInfo p)
+        // The value an omitted parameter takes, worked out once per site so that no reflection runs per call:
+        // - a params array: an empty array, as C# passes (Test6(1) on Test6(int, int = 0, params string[]));
+        //   sharing one per site is safe, a zero-length array holds nothing to change;
+        // - the default it declares; [Optional] without a default reports Reflection.Missing (or DBNull),
+        //   and a struct default (TimeSpan t = default, CancellationToken ct = default) reports null: both are
+        //   default(T), which for a value type is a zeroed box (a null would make the bridge's unbox throw
+        //   NullReferenceException). Tests: tests/conformance/interop_args.js.
+        private static object OmittedValue(ParameterInfo p)
         {
-            object v = p.DefaultValue;
-            return v == DBNull.Value || v is System.Reflection.Missing ? null : v;
+            Type t = p.ParameterType;
+            if (TsMemberRules.IsParamArray(p)) return Array.CreateInstance(t.GetElementType(), 0);
+            object v = p.IsOptional ? p.DefaultValue : null;
+            if (v == DBNull.Value || v is System.Reflection.Missing) v = null;
+            if (v == null && !t.IsByRef && t.IsValueType && Nullable.GetUnderlyingType(t) == null && !t.ContainsGenericParameters)
+                v = Activator.CreateInstance(t);
+            return v;
         }
 
         /// <summary>The value a missing argument i takes: its C# default value, or default(T).</summary>

@@ -224,7 +224,7 @@ namespace ZTS.Shared.Clr
             private static bool Fits(MethodInfo m, int argc)
             {
                 ParameterInfo[] ps = m.GetParameters();
-                return argc <= ps.Length && argc >= ps.Count(p => !p.IsOptional);
+                return argc <= ps.Length && argc >= ps.Count(p => !TsMemberRules.CanOmit(p));
             }
 
             private static int SlotOf(JsDomain d, JsValue v)

@@ -284,7 +284,8 @@ namespace ZTS.Shared.Clr
                 {
                     ParamKinds.Of(t, out accept, out exact);
                 }
-                if (ps[i].IsOptional) accept |= JsKinds.Undefined; // undefined takes the default
+                bool omittable = TsMemberRules.CanOmit(ps[i]); // optional, or params (then empty, docs/OVERLOADS.md)
+                if (omittable) accept |= JsKinds.Undefined; // undefined takes the default
                 IntPtr name = Marshal.StringToHGlobalAnsi(DisplayName(t.IsByRef ? t.GetElementType() : t));
                 strings.Add(name);
                 var spec = new ParamSpec
@@ -293,7 +294,7 @@ namespace ZTS.Shared.Clr
                     Exact = exact,
                     TypeId = (accept & JsKinds.Object) != 0 && t != typeof(object) && !t.IsByRef && !t.IsPointer && !t.ContainsGenericParameters
                         ? Declare(d, Nullable.GetUnderlyingType(t) ?? t) : 0,
-                    Optional = ps[i].IsOptional ? 1 : 0,
+                    Optional = omittable ? 1 : 0,
                     TypeName = name,
                 };
                 if (!t.IsByRef) spec.Filters(t);

@@ -58,7 +58,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Bump$Type extends zts.DelegateType<$Fixtures_Decl.Bump | null, (x: zts.OpaqueHandle<number>, by: { X: number; Y: number; }) => void> {
         readonly prototype: $Fixtures_Decl.Bump;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -149,7 +149,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Combine$Type extends zts.DelegateType<$Fixtures_Decl.Combine | null, (a: number, b: number) => number> {
         readonly prototype: $Fixtures_Decl.Combine;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -177,7 +177,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Convert$2$Type<TIn, TOut> extends zts.DelegateType<$Fixtures_Decl.Convert$2<TIn, TOut> | null, (value: TIn) => TOut> {
         readonly prototype: $Fixtures_Decl.Convert$2<TIn, TOut>;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -333,7 +333,7 @@ declare module "csharp:Fixtures.Decl" {
     export interface Options$Type extends zts.TypeObject<$Fixtures_Decl.Options | null> {
         new (): $Fixtures_Decl.Options;
         readonly prototype: $Fixtures_Decl.Options;
-        Count(items: (string | null)[] | zts.Array<string | null> | null): number;
+        Count(items?: (string | null)[] | zts.Array<string | null> | null): number;
         Day(k: $Fixtures_Decl.DayKind): $Fixtures_Decl.DayKind;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         First(s: string | null): string;
@@ -404,7 +404,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Peek$Type extends zts.DelegateType<$Fixtures_Decl.Peek | null, (value: zts.OpaqueHandle<number>) => number> {
         readonly prototype: $Fixtures_Decl.Peek;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -460,7 +460,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Rename$Type extends zts.DelegateType<$Fixtures_Decl.Rename | null, (name: string) => string> {
         readonly prototype: $Fixtures_Decl.Rename;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -486,7 +486,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Shape$Type extends zts.DelegateType<$Fixtures_Decl.Shape | null, (text: string) => string> {
         readonly prototype: $Fixtures_Decl.Shape;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -512,7 +512,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Shout$Type extends zts.DelegateType<$Fixtures_Decl.Shout | null, (text: string | null) => void> {
         readonly prototype: $Fixtures_Decl.Shout;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -553,7 +553,7 @@ declare module "csharp:Fixtures.Decl" {
     }
     export interface Visit$Type extends zts.DelegateType<$Fixtures_Decl.Visit | null, (name: string, note: string | null) => void> {
         readonly prototype: $Fixtures_Decl.Visit;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;

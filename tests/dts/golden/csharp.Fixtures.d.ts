@@ -5,6 +5,7 @@ declare module "csharp:Fixtures" {
     import * as $Fixtures from "csharp:Fixtures";
     import * as $System from "csharp:System";
     import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
+    import * as $System_Threading from "csharp:System.Threading";
 
     /** class Fixtures.Animal */
     export interface Animal extends $System.Object {
@@ -370,6 +371,21 @@ declare module "csharp:Fixtures" {
     }
     export const IRobot: IRobot$Type;
 
+    /** static class Fixtures.InteropArgs */
+    export interface InteropArgs extends $System.Object {
+    }
+    export interface InteropArgs$Type extends zts.TypeObject<$Fixtures.InteropArgs | null> {
+        readonly prototype: $Fixtures.InteropArgs;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Length(a: number, v?: $Fixtures.Vec3): string | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Rest(a: number, b?: number, rest?: (string | null)[] | zts.Array<string | null> | null): string | null;
+        Span(t?: $System.TimeSpan): string | null;
+        Token(ct?: $System_Threading.CancellationToken): string | null;
+        When(a: number, d?: $System.DateTime): string | null;
+    }
+    export const InteropArgs: InteropArgs$Type;
+
     /** static class Fixtures.JsArrays */
     export interface JsArrays extends $System.Object {
     }
@@ -397,7 +413,7 @@ declare module "csharp:Fixtures" {
         Rank(value: number | string | boolean | zts.Object | null): string | null;
         Rank(values: (string | null)[] | zts.Array<string | null> | null): string | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        Sum(values: number[] | zts.Array<number> | null): number;
+        Sum(values?: number[] | zts.Array<number> | null): number;
         SumOf(make: (() => number[] | zts.Array<number> | null) | zts.Delegate<() => number[] | zts.Array<number> | null> | null): number;
         Total(rows: (number[] | zts.Array<number> | null)[] | zts.Array<zts.Array<number> | null> | null): number;
         ViaCollection(values: (string | null)[] | $System_Collections_Generic.ICollection$1<string | null> | null): string | null;
@@ -473,7 +489,7 @@ declare module "csharp:Fixtures" {
         Range(n: number): zts.Array<number> | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         run_i32(value: number): string | null;
-        Sum(values: number[] | zts.Array<number> | null): number;
+        Sum(values?: number[] | zts.Array<number> | null): number;
         Take(p: $Fixtures.IPet | null): string | null;
         Take(o: number | string | boolean | zts.Object | null): string | null;
         Text(c: string): string | null;

@@ -13,7 +13,7 @@ declare module "csharp:System.Buffers" {
     }
     export interface SpanAction$2$Type<T, TArg> extends zts.TypeObject<$System_Buffers.SpanAction$2<T, TArg> | null> {
         readonly prototype: $System_Buffers.SpanAction$2<T, TArg>;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;

@@ -153,7 +153,7 @@ declare module "csharp:System.Reflection" {
     }
     export interface MemberFilter$Type extends zts.DelegateType<$System_Reflection.MemberFilter | null, (m: $System_Reflection.MemberInfo | null, filterCriteria: number | string | boolean | $System.Object | null) => boolean> {
         readonly prototype: $System_Reflection.MemberFilter;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -332,7 +332,7 @@ declare module "csharp:System.Reflection" {
         GetGenericArguments(): zts.Array<$System.Type | null> | null;
         GetGenericMethodDefinition(): $System_Reflection.MethodInfo | null;
         GetHashCode(): number;
-        MakeGenericMethod(typeArguments: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System_Reflection.MethodInfo | null;
+        MakeGenericMethod(typeArguments?: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System_Reflection.MethodInfo | null;
     }
     export interface MethodInfo$Type extends zts.TypeObject<$System_Reflection.MethodInfo | null> {
         readonly prototype: $System_Reflection.MethodInfo;

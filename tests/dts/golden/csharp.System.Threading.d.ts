@@ -69,7 +69,7 @@ declare module "csharp:System.Threading" {
         new (millisecondsDelay: number): $System_Threading.CancellationTokenSource;
         new (delay: $System.TimeSpan): $System_Threading.CancellationTokenSource;
         readonly prototype: $System_Threading.CancellationTokenSource;
-        CreateLinkedTokenSource(tokens: $System_Threading.CancellationToken[] | zts.Array<$System_Threading.CancellationToken> | null): $System_Threading.CancellationTokenSource | null;
+        CreateLinkedTokenSource(tokens?: $System_Threading.CancellationToken[] | zts.Array<$System_Threading.CancellationToken> | null): $System_Threading.CancellationTokenSource | null;
         CreateLinkedTokenSource(token1: $System_Threading.CancellationToken, token2: $System_Threading.CancellationToken): $System_Threading.CancellationTokenSource | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;

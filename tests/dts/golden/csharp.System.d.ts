@@ -24,7 +24,7 @@ declare module "csharp:System" {
     }
     export interface Action$1$Type<T> extends zts.DelegateType<$System.Action$1<T> | null, (obj: T) => void> {
         readonly prototype: $System.Action$1<T>;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -56,11 +56,11 @@ declare module "csharp:System" {
     export interface AggregateException$Type extends zts.TypeObject<$System.AggregateException | null> {
         new (): $System.AggregateException;
         new (innerExceptions: ($System.Exception | null)[] | $System_Collections_Generic.IEnumerable$1<$System.Exception | null> | null): $System.AggregateException;
-        new (innerExceptions: ($System.Exception | null)[] | zts.Array<$System.Exception | null> | null): $System.AggregateException;
+        new (innerExceptions?: ($System.Exception | null)[] | zts.Array<$System.Exception | null> | null): $System.AggregateException;
         new (message: string | null): $System.AggregateException;
         new (message: string | null, innerExceptions: ($System.Exception | null)[] | $System_Collections_Generic.IEnumerable$1<$System.Exception | null> | null): $System.AggregateException;
         new (message: string | null, innerException: $System.Exception | null): $System.AggregateException;
-        new (message: string | null, innerExceptions: ($System.Exception | null)[] | zts.Array<$System.Exception | null> | null): $System.AggregateException;
+        new (message: string | null, innerExceptions?: ($System.Exception | null)[] | zts.Array<$System.Exception | null> | null): $System.AggregateException;
         readonly prototype: $System.AggregateException;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
@@ -84,12 +84,12 @@ declare module "csharp:System" {
         GetLowerBound(dimension: number): number;
         GetUpperBound(dimension: number): number;
         GetValue(index: number): number | string | boolean | $System.Object | null;
-        GetValue(indices: number[] | zts.Array<number> | null): number | string | boolean | $System.Object | null;
+        GetValue(indices?: number[] | zts.Array<number> | null): number | string | boolean | $System.Object | null;
         GetValue(index1: number, index2: number): number | string | boolean | $System.Object | null;
         GetValue(index1: number, index2: number, index3: number): number | string | boolean | $System.Object | null;
         Initialize(): void;
         SetValue(value: number | string | boolean | zts.Object | null, index: number): void;
-        SetValue(value: number | string | boolean | zts.Object | null, indices: number[] | zts.Array<number> | null): void;
+        SetValue(value: number | string | boolean | zts.Object | null, indices?: number[] | zts.Array<number> | null): void;
         SetValue(value: number | string | boolean | zts.Object | null, index1: number, index2: number): void;
         SetValue(value: number | string | boolean | zts.Object | null, index1: number, index2: number, index3: number): void;
         [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
@@ -110,7 +110,7 @@ declare module "csharp:System" {
         Copy(sourceArray: $System.Array | null, destinationArray: $System.Array | null, length: number): void;
         Copy(sourceArray: $System.Array | null, sourceIndex: number, destinationArray: $System.Array | null, destinationIndex: number, length: number): void;
         CreateInstance(elementType: $System.Type | null, length: number): $System.Array | null;
-        CreateInstance(elementType: $System.Type | null, lengths: number[] | zts.Array<number> | null): $System.Array | null;
+        CreateInstance(elementType: $System.Type | null, lengths?: number[] | zts.Array<number> | null): $System.Array | null;
         CreateInstance(elementType: $System.Type | null, length1: number, length2: number): $System.Array | null;
         CreateInstance(elementType: $System.Type | null, lengths: number[] | zts.Array<number> | null, lowerBounds: number[] | zts.Array<number> | null): $System.Array | null;
         CreateInstance(elementType: $System.Type | null, length1: number, length2: number, length3: number): $System.Array | null;
@@ -176,7 +176,7 @@ declare module "csharp:System" {
     }
     export interface AsyncCallback$Type extends zts.DelegateType<$System.AsyncCallback | null, (ar: $System.IAsyncResult | null) => void> {
         readonly prototype: $System.AsyncCallback;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -724,7 +724,7 @@ declare module "csharp:System" {
         readonly Method: $System_Reflection.MethodInfo | null;
         readonly Target: number | string | boolean | $System.Object | null;
         Clone(): number | string | boolean | $System.Object | null;
-        DynamicInvoke(args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): number | string | boolean | $System.Object | null;
+        DynamicInvoke(args?: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): number | string | boolean | $System.Object | null;
         Equals(obj: number | string | boolean | zts.Object | null): boolean;
         GetHashCode(): number;
         GetInvocationList(): zts.Array<$System.Delegate | null> | null;
@@ -732,7 +732,7 @@ declare module "csharp:System" {
     }
     export interface Delegate$Type extends zts.TypeObject<$System.Delegate | null> {
         readonly prototype: $System.Delegate;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -819,7 +819,7 @@ declare module "csharp:System" {
     }
     export interface EventHandler$Type extends zts.DelegateType<$System.EventHandler | null, (sender: number | string | boolean | $System.Object | null, e: $System.EventArgs | null) => void> {
         readonly prototype: $System.EventHandler;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -872,7 +872,7 @@ declare module "csharp:System" {
     }
     export interface Func$2$Type<T, TResult> extends zts.DelegateType<$System.Func$2<T, TResult> | null, (arg: T) => TResult> {
         readonly prototype: $System.Func$2<T, TResult>;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -900,7 +900,7 @@ declare module "csharp:System" {
     }
     export interface Func$3$Type<T1, T2, TResult> extends zts.DelegateType<$System.Func$3<T1, T2, TResult> | null, (arg1: T1, arg2: T2) => TResult> {
         readonly prototype: $System.Func$3<T1, T2, TResult>;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -1210,7 +1210,7 @@ declare module "csharp:System" {
     }
     export interface MulticastDelegate$Type extends zts.TypeObject<$System.MulticastDelegate | null> {
         readonly prototype: $System.MulticastDelegate;
-        Combine(delegates: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+        Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
         Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
         CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
@@ -1415,7 +1415,7 @@ declare module "csharp:System" {
         Replace(oldValue: string | null, newValue: string | null): string | null;
         Replace(oldValue: string | null, newValue: string | null, comparisonType: $System.StringComparison): string | null;
         Replace(oldValue: string | null, newValue: string | null, ignoreCase: boolean, culture: $System_Globalization.CultureInfo | null): string | null;
-        Split(separator: string[] | zts.Array<string> | null): zts.Array<string | null> | null;
+        Split(separator?: string[] | zts.Array<string> | null): zts.Array<string | null> | null;
         Split(separator: string, options?: $System.StringSplitOptions): zts.Array<string | null> | null;
         Split(separator: string[] | zts.Array<string> | null, count: number): zts.Array<string | null> | null;
         Split(separator: string[] | zts.Array<string> | null, options: $System.StringSplitOptions): zts.Array<string | null> | null;
@@ -1443,13 +1443,13 @@ declare module "csharp:System" {
         ToUpperInvariant(): string | null;
         Trim(): string | null;
         Trim(trimChar: string): string | null;
-        Trim(trimChars: string[] | zts.Array<string> | null): string | null;
+        Trim(trimChars?: string[] | zts.Array<string> | null): string | null;
         TrimEnd(): string | null;
         TrimEnd(trimChar: string): string | null;
-        TrimEnd(trimChars: string[] | zts.Array<string> | null): string | null;
+        TrimEnd(trimChars?: string[] | zts.Array<string> | null): string | null;
         TrimStart(): string | null;
         TrimStart(trimChar: string): string | null;
-        TrimStart(trimChars: string[] | zts.Array<string> | null): string | null;
+        TrimStart(trimChars?: string[] | zts.Array<string> | null): string | null;
         get_Chars(index: number): string;
     }
     export interface String$Type extends zts.TypeObject<string | null> {
@@ -1473,8 +1473,8 @@ declare module "csharp:System" {
         Concat<T>(values: $System_Collections_Generic.IEnumerable$1<T> | null): string | null;
         Concat(values: (string | null)[] | $System_Collections_Generic.IEnumerable$1<string | null> | null): string | null;
         Concat(arg0: number | string | boolean | zts.Object | null): string | null;
-        Concat(args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
-        Concat(values: (string | null)[] | zts.Array<string | null> | null): string | null;
+        Concat(args?: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Concat(values?: (string | null)[] | zts.Array<string | null> | null): string | null;
         Concat(arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): string | null;
         Concat(str0: string | null, str1: string | null): string | null;
         Concat(arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null): string | null;
@@ -1486,9 +1486,9 @@ declare module "csharp:System" {
         Equals(a: string | null, b: string | null): boolean;
         Equals(a: string | null, b: string | null, comparisonType: $System.StringComparison): boolean;
         Format(format: string | null, arg0: number | string | boolean | zts.Object | null): string | null;
-        Format(format: string | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Format(format: string | null, args?: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
         Format(provider: $System.IFormatProvider | null, format: string | null, arg0: number | string | boolean | zts.Object | null): string | null;
-        Format(provider: $System.IFormatProvider | null, format: string | null, args: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Format(provider: $System.IFormatProvider | null, format: string | null, args?: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
         Format(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): string | null;
         Format(provider: $System.IFormatProvider | null, format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): string | null;
         Format(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null): string | null;
@@ -1498,12 +1498,12 @@ declare module "csharp:System" {
         IsNullOrEmpty(value: string | null): boolean;
         IsNullOrWhiteSpace(value: string | null): boolean;
         Join<T>(separator: string, values: $System_Collections_Generic.IEnumerable$1<T> | null): string | null;
-        Join(separator: string, values: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
-        Join(separator: string, value: (string | null)[] | zts.Array<string | null> | null): string | null;
+        Join(separator: string, values?: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Join(separator: string, value?: (string | null)[] | zts.Array<string | null> | null): string | null;
         Join<T>(separator: string | null, values: $System_Collections_Generic.IEnumerable$1<T> | null): string | null;
         Join(separator: string | null, values: (string | null)[] | $System_Collections_Generic.IEnumerable$1<string | null> | null): string | null;
-        Join(separator: string | null, values: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
-        Join(separator: string | null, value: (string | null)[] | zts.Array<string | null> | null): string | null;
+        Join(separator: string | null, values?: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): string | null;
+        Join(separator: string | null, value?: (string | null)[] | zts.Array<string | null> | null): string | null;
         Join(separator: string, value: (string | null)[] | zts.Array<string | null> | null, startIndex: number, count: number): string | null;
         Join(separator: string | null, value: (string | null)[] | zts.Array<string | null> | null, startIndex: number, count: number): string | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
@@ -1771,7 +1771,7 @@ declare module "csharp:System" {
         MakeArrayType(): $System.Type | null;
         MakeArrayType(rank: number): $System.Type | null;
         MakeByRefType(): $System.Type | null;
-        MakeGenericType(typeArguments: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System.Type | null;
+        MakeGenericType(typeArguments?: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System.Type | null;
         MakePointerType(): $System.Type | null;
         ToString(): string | null;
     }
@@ -1804,7 +1804,7 @@ declare module "csharp:System" {
         GetTypeFromProgID(progID: string | null, server: string | null, throwOnError: boolean): $System.Type | null;
         GetTypeHandle(o: number | string | boolean | zts.Object | null): $System.RuntimeTypeHandle;
         MakeGenericMethodParameter(position: number): $System.Type | null;
-        MakeGenericSignatureType(genericTypeDefinition: $System.Type | null, typeArguments: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System.Type | null;
+        MakeGenericSignatureType(genericTypeDefinition: $System.Type | null, typeArguments?: ($System.Type | null)[] | zts.Array<$System.Type | null> | null): $System.Type | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReflectionOnlyGetType(typeName: string | null, throwIfNotFound: boolean, ignoreCase: boolean): $System.Type | null;
         op_Equality(left: $System.Type | null, right: $System.Type | null): boolean;

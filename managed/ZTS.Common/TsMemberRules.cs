@@ -73,10 +73,22 @@ namespace ZTS
         }
 
         /// <summary>
+        /// Whether t is IntPtr or UIntPtr. They cross as numbers, so JS never holds one as an object, and their
+        /// constructors are not shown (on either backend, nor by gen-dts): the number is the handle
+        /// (`InteropArgs.Handle(4096)`), and a typed entry of the Player cannot construct a native int in a box (Mono's
+        /// thunks hand a primitive's `this` over unboxed, so the constructor wrote over the box's header).
+        /// </summary>
+        public static bool IsNativeInt(Type t)
+        {
+            return t == typeof(IntPtr) || t == typeof(UIntPtr);
+        }
+
+        /// <summary>
         /// Whether values of t (not a ref/out wrapper) can never cross between C# and JS: pointers, TypedReference,
-        /// ArgIterator, RuntimeArgumentHandle, by-ref-like (Span-like) types, and the native-sized integers IntPtr and
-        /// UIntPtr (no JS value stands for them, CONTRACT §5). Members that use them fail loudly when bound, and
-        /// gen-dts does not declare them.
+        /// ArgIterator, RuntimeArgumentHandle and by-ref-like (Span-like) types (no JS value stands for them, CONTRACT §5).
+        /// Members that use them fail loudly when bound, and gen-dts does not declare them. The native-sized integers
+        /// IntPtr and UIntPtr do cross: as numbers under the ±(2^53-1) rule of Int64/UInt64 (docs/MARSHAL.md), since
+        /// Unity hands native handles out as IntPtr (Texture.GetNativeTexturePtr, plugin handles).
         /// </summary>
         public static bool IsUncrossable(Type t)
         {
@@ -100,8 +112,7 @@ namespace ZTS
 
         private static bool ComputeUncrossable(Type t)
         {
-            if (t.IsPointer || t == typeof(TypedReference) || t == typeof(ArgIterator) || t == typeof(RuntimeArgumentHandle) ||
-                t == typeof(IntPtr) || t == typeof(UIntPtr))
+            if (t.IsPointer || t == typeof(TypedReference) || t == typeof(ArgIterator) || t == typeof(RuntimeArgumentHandle))
                 return true;
             foreach (object a in t.GetCustomAttributes(false))
                 if (a.GetType().FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") return true;

@@ -39,7 +39,8 @@ namespace ZTS.Declarations
         public List<string> Constructors(Type t, string self)
         {
             var lines = new List<string>();
-            if (t.IsAbstract || t.IsInterface || t.IsEnum || ZTS.TsMemberRules.IsDelegate(t) || !TsTypeMapper.CanCross(t)) return lines;
+            if (t.IsAbstract || t.IsInterface || t.IsEnum || ZTS.TsMemberRules.IsDelegate(t) || !TsTypeMapper.CanCross(t) ||
+                ZTS.TsMemberRules.IsNativeInt(t)) return lines;
             foreach (ConstructorInfo c in ZTS.TsMemberRules.Sorted(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance)))
             {
                 ParameterInfo[] ps = c.GetParameters();

@@ -221,7 +221,8 @@ namespace ZTS.Declarations
         private static bool IsNumber(Type t)
         {
             return t == typeof(sbyte) || t == typeof(byte) || t == typeof(short) || t == typeof(ushort) || t == typeof(int) ||
-                   t == typeof(uint) || t == typeof(long) || t == typeof(ulong) || t == typeof(float) || t == typeof(double);
+                   t == typeof(uint) || t == typeof(long) || t == typeof(ulong) || t == typeof(float) || t == typeof(double) ||
+                   t == typeof(IntPtr) || t == typeof(UIntPtr); // native handles: numbers within ±(2^53-1)
         }
     }
 }

@@ -1,5 +1,5 @@
 // Arguments as a C# caller leaves them out or passes them (fixture tests/fixtures/InteropArgs.cs; docs/OVERLOADS.md
-// "Optional", "params"; docs/MARSHAL.md "Omitted arguments").
+// "Optional", "params"; docs/MARSHAL.md "Native-sized integers").
 import { eq, throws } from './assert.js';
 import { InteropArgs, Overloads, JsArrays } from 'csharp:Fixtures';
 
@@ -11,6 +11,7 @@ export function test_InteropArgs_StructDefault_OmittedIsDefaultOfT() {
     eq(InteropArgs.When(1), '1:0', 'DateTime');
     eq(InteropArgs.Token(), 'none', 'CancellationToken ct = default');
     eq(InteropArgs.Length(2), '2:0,0,0', 'a struct of the fixtures');
+    eq(InteropArgs.Zero(), 'zero:True', 'IntPtr p = default');
 }
 
 export function test_InteropArgs_StructDefault_PassedValueStillWins() {
@@ -36,4 +37,43 @@ export function test_InteropArgs_Params_PassedIsOneSlot() {
     throws(() => InteropArgs.Rest(1, 2, 'a', 'b'), "zts: no overload of 'InteropArgs.Rest' matches (number, number, string, string)",
         'params is not variadic');
     throws(() => Overloads.Sum('a', 'b'), "zts: no overload of 'Overloads.Sum' matches (string, string); candidates: Sum(Int32[])");
+}
+
+// IntPtr/UIntPtr (native handles: GetNativeTexturePtr, plugin handles) cross as numbers under the Int64/UInt64
+// rule: exact within ±(2^53-1), beyond it a zts: error.
+export function test_InteropArgs_IntPtr_CrossesAsNumber() {
+    eq(InteropArgs.Handle(0), 0);
+    eq(InteropArgs.Handle(-7), -7);
+    eq(InteropArgs.Handle(2 ** 40 + 3), 2 ** 40 + 3);
+    eq(InteropArgs.Handle(9007199254740991), 9007199254740991, 'the largest exact value');
+    eq(InteropArgs.Offset(InteropArgs.Handle(4096), 16), 4112);
+    eq(InteropArgs.UHandle(2 ** 33), 2 ** 33);
+    eq(InteropArgs.Boxed(12, 0), 12, 'an IntPtr boxed in an object result');
+    eq(CSharp.System.IntPtr.Zero, 0);
+    throws(() => new CSharp.System.IntPtr(5), "zts: 'IntPtr' has no public constructor", 'the number is the handle');
+    throws(() => new CSharp.System.UIntPtr(5), "zts: 'UIntPtr' has no public constructor");
+    eq(CSharp.System.UIntPtr.Zero, 0);
+    eq(CSharp.System.IntPtr.Size, 8);
+}
+
+export function test_InteropArgs_IntPtr_Field() {
+    InteropArgs.Stored = 0x7f0012345678;
+    eq(InteropArgs.Stored, 0x7f0012345678);
+    throws(() => { InteropArgs.Stored = 2 ** 60; }, 'zts: cannot convert number 1.152921504606847E+18 to System.IntPtr: out of range');
+    InteropArgs.Stored = 0;
+    eq(InteropArgs.Stored, 0);
+}
+
+export function test_InteropArgs_IntPtr_BeyondSafeRange_IsZtsError() {
+    eq(throws(() => InteropArgs.Largest(), 'zts:').message,
+        "zts: cannot convert System.IntPtr 9223372036854775807 to a JS number: beyond ±(2^53-1) (return value of 'InteropArgs.Largest')");
+    eq(throws(() => InteropArgs.ULargest(), 'zts:').message,
+        "zts: cannot convert System.UIntPtr 18446744073709551615 to a JS number: beyond ±(2^53-1) (return value of 'InteropArgs.ULargest')");
+    eq(throws(() => InteropArgs.Boxed(1, 53), 'zts:').message,
+        "zts: cannot convert System.IntPtr 9007199254740992 to a JS number: beyond ±(2^53-1) (return value of 'InteropArgs.Boxed')");
+    throws(() => InteropArgs.Handle(2 ** 53),
+        "zts: cannot convert number 9007199254740992 to System.IntPtr: out of range (argument 1 of 'InteropArgs.Handle')");
+    throws(() => InteropArgs.Handle(1.5), "zts: cannot convert non-integral number 1.5 to System.IntPtr (argument 1 of 'InteropArgs.Handle')");
+    throws(() => InteropArgs.UHandle(-1), "zts: cannot convert number -1 to System.UIntPtr: out of range (argument 1 of 'InteropArgs.UHandle')");
+    throws(() => InteropArgs.Handle('1'), "zts: cannot convert string to System.IntPtr (argument 1 of 'InteropArgs.Handle')");
 }

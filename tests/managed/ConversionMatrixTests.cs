@@ -286,12 +286,16 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void ConversionMatrix_Regression_Issue9_IntPtrAsObject_IsZtsError()
+        public void ConversionMatrix_IntPtrAsObject_CrossesAsNumber_BeyondSafeRangeIsZtsError()
         {
-            Modules["m"] = "export function f(x) { return 1; }";
-            var f = TsAppDomain.GetFunction<Func<object, int>>("m", "f");
-            var e = Assert.Throws<TsMarshalException>(() => f(new IntPtr(5)));
-            StringAssert.StartsWith("zts: cannot convert System.IntPtr to a JS value", e.Message);
+            // IntPtr/UIntPtr cross as numbers by the Int64/UInt64 rule (docs/MARSHAL.md), declared object too; once a
+            // "cannot cross to JS" error (the issue 9 regression: never a raw cast exception).
+            Modules["m"] = "export function f(x) { return typeof x === 'number' ? x + 1 : -1; }";
+            var f = TsAppDomain.GetFunction<Func<object, double>>("m", "f");
+            Assert.AreEqual(6, f(new IntPtr(5)));
+            Assert.AreEqual(8, f(new UIntPtr(7)));
+            var e = Assert.Throws<TsMarshalException>(() => f(new IntPtr(long.MaxValue)));
+            StringAssert.StartsWith("zts: cannot convert System.IntPtr 9223372036854775807 to a JS number: beyond ±(2^53-1)", e.Message);
         }
     }
 }

@@ -69,6 +69,18 @@ namespace ZTS.Shared.Bridges
             return IsMissing(s, argv, argc, i) ? s.Missing<ulong>(i) : ValueRules.ToUInt64(argv[i], s.ParamTypes[i], At(s, i));
         }
 
+        // IntPtr/UIntPtr: the Mono bridges find these by name ("Read" + type name, MemberBridgeBuilder.Reader); the
+        // Player's reduced signatures box them through "o" (ReadObject), which gives the same values and texts.
+        public static IntPtr ReadIntPtr(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<IntPtr>(i) : ValueRules.ToIntPtr(argv[i], At(s, i));
+        }
+
+        public static UIntPtr ReadUIntPtr(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
+        {
+            return IsMissing(s, argv, argc, i) ? s.Missing<UIntPtr>(i) : ValueRules.ToUIntPtr(argv[i], At(s, i));
+        }
+
         public static double ReadDouble(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
             if (i < argc && argv[i].Tag == JsValue.TagFloat64) return argv[i].Float64; // ValueRules.ToDouble's accept paths

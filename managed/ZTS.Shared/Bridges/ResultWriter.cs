@@ -25,8 +25,18 @@ namespace ZTS.Shared.Bridges
         public static JsValue WriteDouble(MemberSite s, JsDomain d, double v) { return JsValue.FromDouble(v); }
 
         public static JsValue WriteUInt32(MemberSite s, JsDomain d, uint v) { return ValueRules.FromUInt32(v); }
-        public static JsValue WriteInt64(MemberSite s, JsDomain d, long v) { return ValueRules.FromInt64(v, Where.Result(s.Name)); }
-        public static JsValue WriteUInt64(MemberSite s, JsDomain d, ulong v) { return ValueRules.FromUInt64(v, Where.Result(s.Name)); }
+        // The Player writes IntPtr/UIntPtr results through these (ReducedSignature.Code: i8/u8): the text names the declared type.
+        public static JsValue WriteInt64(MemberSite s, JsDomain d, long v)
+        {
+            return s.ResultRule.IsNativeInt ? ValueRules.FromIntPtr(new IntPtr(v), Where.Result(s.Name)) : ValueRules.FromInt64(v, Where.Result(s.Name));
+        }
+
+        public static JsValue WriteUInt64(MemberSite s, JsDomain d, ulong v)
+        {
+            return s.ResultRule.IsNativeInt ? ValueRules.FromUIntPtr(new UIntPtr(v), Where.Result(s.Name)) : ValueRules.FromUInt64(v, Where.Result(s.Name));
+        }
+        public static JsValue WriteIntPtr(MemberSite s, JsDomain d, IntPtr v) { return ValueRules.FromIntPtr(v, Where.Result(s.Name)); }
+        public static JsValue WriteUIntPtr(MemberSite s, JsDomain d, UIntPtr v) { return ValueRules.FromUIntPtr(v, Where.Result(s.Name)); }
         public static JsValue WriteChar(MemberSite s, JsDomain d, char v) { return ValueRules.FromString(d, v.ToString()); }
         public static JsValue WriteString(MemberSite s, JsDomain d, string v) { return ValueRules.FromString(d, v); }
 
@@ -42,6 +52,7 @@ namespace ZTS.Shared.Bridges
         public static JsValue WriteNew(MemberSite s, JsDomain d, object v)
         {
             if (s.ResultBoxed == BoxedResult.Struct) return WriteStruct(s, d, v);
+            if (v is IntPtr || v is UIntPtr) return WriteAny(s, d, v); // new IntPtr(5) is the number 5, as any IntPtr
             if (v is System.Threading.Tasks.Task) return WriteObject(s, d, v);
             return JsDomain.PushNewResult(d, v, s.ResultView);
         }
@@ -63,7 +74,8 @@ namespace ZTS.Shared.Bridges
         /// for this push), Object for classes, interfaces, arrays and delegates.</summary>
         public static BoxedResult BoxedResultOf(Type t)
         {
-            if (t == typeof(object) || Nullable.GetUnderlyingType(t) != null) return BoxedResult.Any;
+            // IntPtr/UIntPtr are numbers (FromClr), not struct copies: the Player's "o" results come boxed.
+            if (t == typeof(object) || Nullable.GetUnderlyingType(t) != null || t == typeof(IntPtr) || t == typeof(UIntPtr)) return BoxedResult.Any;
             return t.IsValueType ? BoxedResult.Struct : BoxedResult.Object;
         }
 

@@ -65,7 +65,7 @@ namespace ZTS.Shared.Clr
             }
             if (t == typeof(bool)) { accept = exact = JsKinds.Bool; return; }
             if (t == typeof(sbyte) || t == typeof(byte) || t == typeof(short) || t == typeof(ushort) || t == typeof(int) ||
-                t == typeof(uint) || t == typeof(long) || t == typeof(ulong))
+                t == typeof(uint) || t == typeof(long) || t == typeof(ulong) || t == typeof(IntPtr) || t == typeof(UIntPtr))
             {
                 accept = exact = JsKinds.Int;
                 return;

@@ -89,6 +89,12 @@ namespace ZTS.Shared.Clr
             if (t == typeof(void)) return "v";
             if (t.IsByRef || t.IsPointer || t.ContainsGenericParameters || IsRefStruct(t)) return null;
             if (t.IsEnum) t = Enum.GetUnderlyingType(t);
+            // IntPtr/UIntPtr are native ints at the machine level, passed unboxed by the typed entries (Mono's thunks
+            // and Il2Cpp's method pointers alike; a box in "o" would hand over the box's address): on the 64-bit
+            // players they are i8/u8, and the shared readers and writers name them by the site's declared type
+            // (System.IntPtr) in their texts. A 32-bit player would need a native-int code of its own.
+            if (t == typeof(IntPtr)) return IntPtr.Size == 8 ? "i8" : null;
+            if (t == typeof(UIntPtr)) return IntPtr.Size == 8 ? "u8" : null;
             switch (Type.GetTypeCode(t))
             {
                 case TypeCode.Boolean: return "z";

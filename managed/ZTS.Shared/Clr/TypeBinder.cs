@@ -106,7 +106,7 @@ namespace ZTS.Shared.Clr
                     int length = Host(d, t, null, null, () => d.Bridges.ArrayElement(t, "length", Site(d, owner + ".length", null, typeof(int))));
                     Check(d, ZtsNative.zts_type_add_array_access(d.Handle, typeId, get, set, length));
                 }
-                if (!t.IsAbstract && !t.IsInterface && !t.IsGenericTypeDefinition)
+                if (!t.IsAbstract && !t.IsInterface && !t.IsGenericTypeDefinition && !TsMemberRules.IsNativeInt(t))
                 {
                     foreach (ConstructorInfo c in Sorted(t.GetConstructors(BindingFlags.Public | BindingFlags.Instance)))
                     {

@@ -25,6 +25,10 @@ namespace ZTS.Shared.Conversion
         /// <summary>Whether Target is an enum (Code is then its underlying type's).</summary>
         public bool IsEnum;
 
+        /// <summary>Whether Target is IntPtr or UIntPtr: Code is then Int64 or UInt64, whose rule they cross by (a
+        /// number within ±(2^53-1)), and ToClr boxes the native-sized value.</summary>
+        public bool IsNativeInt;
+
         /// <summary>The TypeCode the rules switch on; Object for object, classes, structs, arrays and delegates.</summary>
         public TypeCode Code;
 
@@ -52,6 +56,8 @@ namespace ZTS.Shared.Conversion
             r.Target = u ?? t;
             r.IsEnum = r.Target.IsEnum;
             r.Code = Type.GetTypeCode(r.IsEnum ? Enum.GetUnderlyingType(r.Target) : r.Target);
+            if (r.Target == typeof(IntPtr)) { r.Code = TypeCode.Int64; r.IsNativeInt = true; }
+            else if (r.Target == typeof(UIntPtr)) { r.Code = TypeCode.UInt64; r.IsNativeInt = true; }
             if (r.Code == TypeCode.Object && r.Target != typeof(object)) r.Object = new ObjectFacts(r.Target);
             return r;
         }

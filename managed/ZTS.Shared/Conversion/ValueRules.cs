@@ -77,6 +77,8 @@ namespace ZTS.Shared.Conversion
                 case TypeCode.Int64: min = -MaxSafeInteger; max = MaxSafeInteger; return true;
                 case TypeCode.UInt64: min = 0; max = MaxSafeInteger; return true;
             }
+            if (p == typeof(IntPtr)) { min = -MaxSafeInteger; max = MaxSafeInteger; return true; }
+            if (p == typeof(UIntPtr)) { min = 0; max = MaxSafeInteger; return true; }
             min = 1;
             max = 0;
             return false;
@@ -86,6 +88,20 @@ namespace ZTS.Shared.Conversion
         public static ulong ToUInt64(JsValue v, Type t, Where w)
         {
             return (ulong)ToIntegral(v, 0, MaxSafeInteger, t, w);
+        }
+
+        /// <summary>IntPtr: Int64's rule (an integral JS number in ±(2^53-1)), its texts naming System.IntPtr. A native
+        /// handle is an address or an id, and addresses fit in 2^53 on every 64-bit platform Unity ships.</summary>
+        public static IntPtr ToIntPtr(JsValue v, Where w)
+        {
+            if (v.Tag == JsValue.TagInt) return new IntPtr(v.Int32);
+            return new IntPtr(ToIntegral(v, -MaxSafeInteger, MaxSafeInteger, typeof(IntPtr), w));
+        }
+
+        /// <summary>UIntPtr: UInt64's rule (an integral JS number in [0, 2^53-1]).</summary>
+        public static UIntPtr ToUIntPtr(JsValue v, Where w)
+        {
+            return new UIntPtr((ulong)ToIntegral(v, 0, MaxSafeInteger, typeof(UIntPtr), w));
         }
 
         /// <summary>double (and float): any JS number, NaN and ±Infinity included.</summary>
@@ -168,8 +184,8 @@ namespace ZTS.Shared.Conversion
                 case TypeCode.UInt16: return Enumed(r, (ushort)ToIntegral(v, ushort.MinValue, ushort.MaxValue, t, w));
                 case TypeCode.Int32: return Enumed(r, ToInt32(v, t, w));
                 case TypeCode.UInt32: return Enumed(r, (uint)ToIntegral(v, uint.MinValue, uint.MaxValue, t, w));
-                case TypeCode.Int64: return Enumed(r, ToInt64(v, t, w));
-                case TypeCode.UInt64: return Enumed(r, ToUInt64(v, t, w));
+                case TypeCode.Int64: return r.IsNativeInt ? (object)ToIntPtr(v, w) : Enumed(r, ToInt64(v, t, w));
+                case TypeCode.UInt64: return r.IsNativeInt ? (object)ToUIntPtr(v, w) : Enumed(r, ToUInt64(v, t, w));
                 case TypeCode.Single: return (float)ToDouble(v, t, w);
                 case TypeCode.Double: return ToDouble(v, t, w);
                 case TypeCode.Char: return ToChar(d, v, w);
@@ -240,6 +256,24 @@ namespace ZTS.Shared.Conversion
             throw ConvertErrors.Unsafe(typeof(ulong), v.ToString(), w);
         }
 
+        /// <summary>IntPtr: as long (exact within ±(2^53-1), else a marshal error naming System.IntPtr).</summary>
+        public static JsValue FromIntPtr(IntPtr v, Where w)
+        {
+            long x = v.ToInt64();
+            if (x >= int.MinValue && x <= int.MaxValue) return JsValue.FromInt32((int)x);
+            if (x >= -MaxSafeInteger && x <= MaxSafeInteger) return JsValue.FromDouble(x);
+            throw ConvertErrors.Unsafe(typeof(IntPtr), x.ToString(), w);
+        }
+
+        /// <summary>UIntPtr: as ulong (exact up to 2^53-1, else a marshal error naming System.UIntPtr).</summary>
+        public static JsValue FromUIntPtr(UIntPtr v, Where w)
+        {
+            ulong x = v.ToUInt64();
+            if (x <= int.MaxValue) return JsValue.FromInt32((int)x);
+            if (x <= MaxSafeInteger) return JsValue.FromDouble(x);
+            throw ConvertErrors.Unsafe(typeof(UIntPtr), x.ToString(), w);
+        }
+
         /// <summary>A new JS string (owned); null is JS null.</summary>
         public static JsValue FromString(JsDomain d, string s)
         {
@@ -254,7 +288,8 @@ namespace ZTS.Shared.Conversion
         /// <summary>
         /// o, declared as type t, as an owned JS value: primitives and enums by value, char and string as JS
         /// strings, everything else pushed as a C# object under the declared view (`view`, or 0 to declare t;
-        /// Nullable of a struct is seen as the struct). IntPtr/UIntPtr and pointers cannot cross.
+        /// Nullable of a struct is seen as the struct). IntPtr/UIntPtr cross as numbers (the Int64/UInt64 rule);
+        /// pointers cannot cross.
         /// </summary>
         public static JsValue FromClr(JsDomain d, object o, Type t, int view, Where w)
         {
@@ -279,8 +314,8 @@ namespace ZTS.Shared.Conversion
                 case TypeCode.UInt16: return JsValue.FromInt32(Convert.ToUInt16(o));
                 case TypeCode.Int32: return JsValue.FromInt32(Convert.ToInt32(o));
                 case TypeCode.UInt32: return FromUInt32(Convert.ToUInt32(o));
-                case TypeCode.Int64: return FromInt64(Convert.ToInt64(o), w);
-                case TypeCode.UInt64: return FromUInt64(Convert.ToUInt64(o), w);
+                case TypeCode.Int64: return o is IntPtr ? FromIntPtr((IntPtr)o, w) : FromInt64(Convert.ToInt64(o), w);
+                case TypeCode.UInt64: return o is UIntPtr ? FromUIntPtr((UIntPtr)o, w) : FromUInt64(Convert.ToUInt64(o), w);
                 case TypeCode.Single: return JsValue.FromDouble((float)o);
                 case TypeCode.Double: return JsValue.FromDouble((double)o);
                 case TypeCode.Char: return FromString(d, ((char)o).ToString());
@@ -304,6 +339,8 @@ namespace ZTS.Shared.Conversion
         {
             if (runtime == _lastRuntime) return _lastRuntimeCode;
             TypeCode code = runtime.IsEnum ? TypeCode.Object : Type.GetTypeCode(runtime);
+            if (runtime == typeof(IntPtr)) code = TypeCode.Int64; // a boxed handle crosses as its number, as declared IntPtr
+            else if (runtime == typeof(UIntPtr)) code = TypeCode.UInt64;
             _lastRuntimeCode = code;
             _lastRuntime = runtime;
             return code;

@@ -376,13 +376,21 @@ declare module "csharp:Fixtures" {
     }
     export interface InteropArgs$Type extends zts.TypeObject<$Fixtures.InteropArgs | null> {
         readonly prototype: $Fixtures.InteropArgs;
+        Stored: number;
+        Boxed(v: number, shift: number): number | string | boolean | $System.Object | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Handle(p: number): number;
+        Largest(): number;
         Length(a: number, v?: $Fixtures.Vec3): string | null;
+        Offset(p: number, by: number): number;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         Rest(a: number, b?: number, rest?: (string | null)[] | zts.Array<string | null> | null): string | null;
         Span(t?: $System.TimeSpan): string | null;
         Token(ct?: $System_Threading.CancellationToken): string | null;
+        UHandle(p: number): number;
+        ULargest(): number;
         When(a: number, d?: $System.DateTime): string | null;
+        Zero(p?: number): string | null;
     }
     export const InteropArgs: InteropArgs$Type;
 

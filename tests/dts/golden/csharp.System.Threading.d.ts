@@ -89,6 +89,7 @@ declare module "csharp:System.Threading" {
 
     /** abstract class System.Threading.WaitHandle */
     export interface WaitHandle extends $System.MarshalByRefObject, $System.IDisposable {
+        Handle: number;
         SafeWaitHandle: $Microsoft_Win32_SafeHandles.SafeWaitHandle | null;
         Close(): void;
         Dispose(): void;

@@ -52,7 +52,9 @@ char *normalize_hook(JSContext *ctx, const char *base, const char *name, void * 
         fail_load(d, canonical, importer, module_unusable_message(canonical));
         return nullptr;
     }
-    d->modules.imported(importer, canonical);
+    if (d->modules.is_compiling(importer)) {
+        d->modules.imported(importer, canonical); // a static import; an import() leaves its importer intact
+    }
     // QuickJS calls the loader right after normalize for the same name; the loader has no importer argument.
     d->pending_importer_name = canonical;
     d->pending_importer = importer;
@@ -197,7 +199,9 @@ JSModuleDef *load_module(zts_domain *d, const std::string &name, const std::stri
                          "zts: cannot load module '" + name + "'" + imported_from(importer) + ": " + reason);
     }
     register_source_map(d, name, req);
+    d->modules.compiling(name); // the imports normalize_hook sees until the compile returns are static ones
     JSModuleDef *m = compile_module(d, name, req.source);
+    d->modules.compiled_or_failed();
     if (m == nullptr) {
         d->modules.compile_failed(name); // QuickJS freed it; modules compiled under it may still point at it
         if (stack_ran_out(ctx)) {

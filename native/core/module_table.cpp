@@ -44,6 +44,16 @@ std::vector<std::string> ModuleTable::import_chain(const std::string &name) cons
     return std::vector<std::string>(chain.rbegin(), chain.rend());
 }
 
+bool ModuleTable::is_compiling(const std::string &name) const
+{
+    for (const std::string &m : compiling_) {
+        if (m == name) {
+            return true;
+        }
+    }
+    return false;
+}
+
 void ModuleTable::imported(const std::string &importer, const std::string &name)
 {
     if (importer.empty()) {

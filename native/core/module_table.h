@@ -35,8 +35,17 @@ class ModuleTable
     /// "a -> b -> name": the open loads' modules from the first start of name, then name again.
     std::string cycle(const std::string &name) const;
 
-    /// Records that importer imports name (both canonical; importer "" for the host).
+    /// Records that importer imports name statically (both canonical; importer "" for the host is not recorded).
     void imported(const std::string &importer, const std::string &name);
+    /// Marks name as being compiled: QuickJS resolves its static imports before the compile returns.
+    void compiling(const std::string &name) { compiling_.push_back(name); }
+    /// Ends the innermost compile.
+    void compiled_or_failed() { compiling_.pop_back(); }
+    /// True while name is being compiled, i.e. an import it makes now is a static one. An import() of a module
+    /// runs in a Promise job after its importer has compiled, so it is never counted: the importer does not point
+    /// at what it imports dynamically, and a failure there must not make it unusable (tests/managed/
+    /// ModuleLoadingTests.cs Modules_DynamicImport_SyntaxError_RejectsOnlyTheImport).
+    bool is_compiling(const std::string &name) const;
     /// The chain of first importers that led to name, outermost first, name last (no module twice).
     std::vector<std::string> import_chain(const std::string &name) const;
     /// Records the compiled (and resolved) module of name; it lives as long as the context.
@@ -51,8 +60,9 @@ class ModuleTable
   private:
     std::vector<std::string> busy_; ///< started modules of every open load, in start order
     std::vector<size_t> frames_;    ///< busy_.size() when each open load began
+    std::vector<std::string> compiling_; ///< modules whose compile (and static resolution) is under way, outermost first
     std::unordered_map<std::string, JSModuleDef *> defs_;                    ///< compiled modules by name
-    std::unordered_map<std::string, std::vector<std::string>> importers_;   ///< name -> modules importing it
+    std::unordered_map<std::string, std::vector<std::string>> importers_;   ///< name -> modules importing it statically
     std::unordered_set<std::string> unusable_;                              ///< names refused from now on
 };
 

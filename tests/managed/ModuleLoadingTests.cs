@@ -177,5 +177,54 @@ namespace ZTS.Tests
         {
             Assert.Throws<TsBindException>(() => Bind<Action>("export default function () {}", "f"));
         }
+            // A module that import()s another: start() begins the import, state() tells how it settled.
+        private const string DynamicImporter =
+            "let settled = 'pending';\n" +
+            "export function start(name) { import(name).then(() => { settled = 'loaded'; }, e => { settled = 'caught ' + e.name + ': ' + e.message; }); }\n" +
+            "export function startUnhandled(name) { import(name); }\n" +
+            "export function state() { return settled; }";
+
+        [Test]
+        public void Modules_DynamicImport_SyntaxError_RejectsOnlyTheImport()
+        {
+            Modules["main"] = DynamicImporter;
+            Modules["bad"] = "export const x = ;";
+            TsAppDomain.GetFunction<Action<string>>("main", "start")("bad");
+            TsFramePump.LateUpdate();
+            // The importer holds no pointer to the module QuickJS freed (module_table.cpp compile_failed): it stays usable.
+            var state = TsAppDomain.GetFunction<Func<string>>("main", "state");
+            StringAssert.StartsWith("caught SyntaxError: ", state());
+            Modules["bad"] = "export const x = 1;";
+            TsAppDomain.GetFunction<Action<string>>("main", "start")("bad");
+            TsFramePump.LateUpdate();
+            Assert.AreEqual("loaded", state(), "the fixed module loads on the next import()");
+        }
+
+        [Test]
+        public void Modules_DynamicImport_StaticChainBelowFails_ImporterStays()
+        {
+            Modules["main"] = DynamicImporter;
+            Modules["mid"] = "import { x } from 'bad'; export const y = x;";
+            Modules["bad"] = "export const x = ;";
+            TsAppDomain.GetFunction<Action<string>>("main", "start")("mid");
+            TsFramePump.LateUpdate();
+            StringAssert.StartsWith("caught SyntaxError: ", TsAppDomain.GetFunction<Func<string>>("main", "state")());
+            // mid imports bad statically: it failed with bad (QuickJS freed both) and fails the same way again.
+            var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Func<int>>("mid", "y"));
+            StringAssert.Contains("zts: module 'mid' failed: SyntaxError", e.Message);
+        }
+
+        [Test]
+        public void Modules_StaticImport_OfFailedModule_StillFailsItsImporter()
+        {
+            // b is compiled under a (the cycle a -> b -> a) and points at a, which QuickJS frees when bad fails.
+            Modules["a"] = "import { g } from 'b'; import { x } from 'bad'; export function f() { return g() + x; }";
+            Modules["b"] = "import { f } from 'a'; export function g() { return 1; }";
+            Modules["bad"] = "export const x = ;";
+            var first = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Func<int>>("a", "f"));
+            StringAssert.Contains("SyntaxError", first.Message);
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<int>>("b", "g"));
+            StringAssert.Contains("zts: module 'b' imports a module whose load failed earlier", e.Message);
+        }
     }
 }

@@ -201,3 +201,26 @@ TEST_F(ModuleReentry, FailedBind_NoUnhandledRejection)
     int32_t n = zts_domain_take_rejection(d, &chars);
     EXPECT_EQ(0, n) << std::string(chars, chars + n);
 }
+
+// A failed import() stays local to the import: QuickJS resolves an import() after its importer has compiled, so
+// the importer holds no pointer to the module whose compile failed and must stay usable (module_table.h
+// is_compiling); a second import() asks the loader again.
+TEST_F(ModuleReentry, DynamicImport_SyntaxError_ImporterStaysUsable)
+{
+    module("bad", "export const x = ;");
+    module("main", "export let seen = 'pending';\n"
+                   "export function f() { import('./bad').then(() => { seen = 'loaded'; }, e => { seen = e.name; }); }\n"
+                   "export function g() { return seen; }");
+    zts_value out;
+    ASSERT_EQ(ZTS_OK, call(function("main", "f"), {}, &out));
+    zts_domain_run_jobs(d);
+    int32_t g = 0;
+    ASSERT_EQ(ZTS_OK, zts_module_get_function(d, "main", "g", &g)) << error_message();
+    ASSERT_EQ(ZTS_OK, call(g, {}, &out));
+    EXPECT_EQ("SyntaxError", take_string(out));
+    module("bad", "export const x = 1;");
+    ASSERT_EQ(ZTS_OK, call(function("main", "f"), {}, &out));
+    zts_domain_run_jobs(d);
+    ASSERT_EQ(ZTS_OK, call(g, {}, &out));
+    EXPECT_EQ("loaded", take_string(out));
+}

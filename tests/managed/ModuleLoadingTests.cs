@@ -226,5 +226,62 @@ namespace ZTS.Tests
             var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<int>>("b", "g"));
             StringAssert.Contains("zts: module 'b' imports a module whose load failed earlier", e.Message);
         }
+
+        [Test]
+        public void Modules_DynamicImport_EvaluationThrowHandled_IsNotUnhandledRejection()
+        {
+            Modules["main"] = DynamicImporter;
+            Modules["throws"] = "throw new Error('boom at load');";
+            TsSettings.UnhandledRejections = TsRejectionMode.Throw;
+            try
+            {
+                TsAppDomain.GetFunction<Action<string>>("main", "start")("throws");
+                Assert.DoesNotThrow(() => TsFramePump.LateUpdate(), "the script handled the import() rejection");
+                Assert.DoesNotThrow(() => TsFramePump.LateUpdate());
+                Assert.AreEqual("caught Error: boom at load", TsAppDomain.GetFunction<Func<string>>("main", "state")());
+            }
+            finally
+            {
+                TsSettings.UnhandledRejections = TsRejectionMode.Log;
+            }
+        }
+
+        [Test]
+        public void Modules_DynamicImport_EvaluationThrowUnhandled_ReportedOnce()
+        {
+            Modules["main"] = DynamicImporter;
+            Modules["throws"] = "throw new Error('boom at load');";
+            TsSettings.UnhandledRejections = TsRejectionMode.Throw;
+            try
+            {
+                TsAppDomain.GetFunction<Action<string>>("main", "startUnhandled")("throws");
+                var e = Assert.Throws<TsUnhandledRejectionException>(() => TsFramePump.LateUpdate());
+                Assert.AreEqual("zts: unhandled Promise rejection: Error: boom at load", e.Message);
+                Assert.AreEqual(1, e.Count, "the import() promise, not also the module body's");
+            }
+            finally
+            {
+                TsSettings.UnhandledRejections = TsRejectionMode.Log;
+            }
+        }
+
+        [Test]
+        public void Modules_DynamicImport_ThrowInStaticDependencyHandled_IsNotUnhandledRejection()
+        {
+            Modules["main"] = DynamicImporter;
+            Modules["mid"] = "import 'throws'; export const y = 1;";
+            Modules["throws"] = "throw new TypeError('deep boom');";
+            TsSettings.UnhandledRejections = TsRejectionMode.Throw;
+            try
+            {
+                TsAppDomain.GetFunction<Action<string>>("main", "start")("mid");
+                Assert.DoesNotThrow(() => TsFramePump.LateUpdate());
+                Assert.AreEqual("caught TypeError: deep boom", TsAppDomain.GetFunction<Func<string>>("main", "state")());
+            }
+            finally
+            {
+                TsSettings.UnhandledRejections = TsRejectionMode.Log;
+            }
+        }
     }
 }

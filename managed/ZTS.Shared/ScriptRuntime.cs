@@ -238,7 +238,7 @@ namespace ZTS.Shared
             _tearingDown = true;
             try
             {
-                ResetHooks.Run(old); // zts.on_reset hooks, then script event subscriptions removed (issue 13)
+                ResetHooks.Run(old); // zts.on_reset hooks, then script event subscriptions removed (docs/USAGE.md, "Hot reload: the dev loop")
             }
             finally
             {

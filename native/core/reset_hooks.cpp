@@ -46,7 +46,7 @@ int32_t run_reset_hook(zts_domain *d, int32_t index)
     }
     d->reset_hooks_started = true; // from the first hook on, zts.on_reset refuses new hooks (js_on_reset)
     JSValue fn = JS_DupValue(d->ctx, d->reset_hooks[static_cast<size_t>(index)]);
-    // A runaway hook is stopped by Interrupt and the call budget too (issue 11); the hook and the capture of its
+    // A runaway hook is stopped by Interrupt and the call budget too (script_limits.h); the hook and the capture of its
     // error run in one scope, so a hook (or its error's getters) that reaches a Reset is refused (script_scope.h).
     ScriptScope scope(d);
     JSValue r = JS_Call(d->ctx, fn, JS_UNDEFINED, 0, nullptr);

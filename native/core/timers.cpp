@@ -214,7 +214,7 @@ int32_t timers_run_next(zts_domain *d)
         next->second.seq = timers.next_seq++; // not again in this pass
         timers.enqueue(top.id, next->second);
     }
-    // A runaway timer is stopped by Interrupt and the call budget (issue 11); the callback and the capture of its
+    // A runaway timer is stopped by Interrupt and the call budget (script_limits.h); the callback and the capture of its
     // error run in one scope, so a timer that reaches a Reset is refused (script_scope.h).
     ScriptScope scope(d);
     JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, static_cast<int>(args.size()), args.data());

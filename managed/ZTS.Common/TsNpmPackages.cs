@@ -8,7 +8,7 @@ namespace ZTS
 {
     // Bare specifiers from node_modules for TsFileLoader (docs/USAGE.md "npm packages and bundling").
     //
-    // The core canonicalizes a relative import against the importer's name (native/core/module_specifier.cpp), so a
+    // The core canonicalizes a relative import against the importer's name (native/core/modules/specifier.cpp), so a
     // package file must be named by its path inside the package, or "./common.js" imported by the bare "gl-matrix"
     // would become the root's "common". A package file is therefore the module "npm:<package>/<path in package>"
     // (".js"/".mjs" stripped by the core like any specifier): its own relative imports stay inside the package and

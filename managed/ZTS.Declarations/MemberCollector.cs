@@ -149,7 +149,7 @@ namespace ZTS.Declarations
         public const string IteratorName = "[Symbol.iterator]";
 
         /// <summary>
-        /// What JS's for...of over an enumerable t yields, as the runtime iterates it (native/core/enumerable_iterator.cpp):
+        /// What JS's for...of over an enumerable t yields, as the runtime iterates it (native/core/clr/enumerable_iterator.cpp):
         /// the Current property of what the view's parameterless GetEnumerator() returns (found on the prototype
         /// chain, as JS finds it), or, when the view has none (an explicit implementation), IEnumerator's Current,
         /// an object. Null when t is not enumerable.

@@ -56,7 +56,7 @@ namespace ZTS.Shared
             if (moduleLoader == null) throw new ArgumentNullException("moduleLoader");
             if (_domain == null && !_tearingDown) throw new InvalidOperationException("zts: the " + _backendName + " runtime is not initialized");
             if (_domain != null) _domain.CheckAccess("Reset");
-            // CallDepth counts every stretch where the core runs script code, not only calls (native/core/script_scope.h):
+            // CallDepth counts every stretch where the core runs script code, not only calls (native/core/runtime/script_scope.h):
             // error capture, conversions, promise machinery, jobs, timers, reset hooks.
             if (_domain != null && _domain.CallDepth > 0)
                 throw new InvalidOperationException("zts: a Reset cannot be applied inside a C# -> JS call; it stays reserved until EndOfFrame runs outside JS");

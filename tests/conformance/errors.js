@@ -83,7 +83,7 @@ export function test_Errors_CSharpExceptionMark_NotOnTheError() {
 }
 
 // A C# namespace or type object has no string or number form: String() says so in a zts: text, not
-// `TypeError: toPrimitive` (clr_classes.cpp, to_primitive_refusal).
+// `TypeError: toPrimitive` (clr/classes.cpp, to_primitive_refusal).
 export function test_Errors_StringOfCSharpNames_IsZtsText() {
     throws(() => String(CSharp), "zts: cannot convert the C# namespace root 'CSharp' to a string or number");
     throws(() => `${CSharp.System}`, "zts: cannot convert the C# namespace 'CSharp.System' to a string or number");

@@ -1,6 +1,6 @@
 #include "fuzz_host.h"
 
-#include "test_gate.h"
+#include "support/test_gate.h"
 #include "zts_mono_gate.h"
 
 #include <cstdio>

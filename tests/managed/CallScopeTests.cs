@@ -6,7 +6,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// No script code runs outside a call scope (native/core/script_scope.h): a script that reaches
+    /// No script code runs outside a call scope (native/core/runtime/script_scope.h): a script that reaches
     /// <c>TsAppDomain.Reset(l); TsFramePump.EndOfFrame()</c> from any place where the core or the shared layer runs
     /// script code is refused, as it is inside an ordinary JS -> C# call. Before the scope, each of the twelve shapes
     /// below freed the runtime under the running JS (JS_FreeRuntime: Assertion 'list_empty(&amp;rt->gc_obj_list)'

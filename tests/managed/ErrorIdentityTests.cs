@@ -39,7 +39,7 @@ namespace ZTS.Tests
         }
 
         // The mark that ties an Error to its C# exception is in the core's WeakMap, not on the Error, so a script can
-        // neither copy it onto an Error of its own nor choose the InnerException the host sees (error_identity.cpp).
+        // neither copy it onto an Error of its own nor choose the InnerException the host sees (errors/identity.cpp).
         [Test]
         public void Errors_CSharpExceptionMark_CannotBeForged()
         {

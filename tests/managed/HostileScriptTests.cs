@@ -254,7 +254,7 @@ namespace ZTS.Tests
         }
 
         // QuickJS polls its interrupt handler every ~10000 bytecode steps and counts a host call as one: a loop of
-        // host calls is checked at the boundary (check_host_call in native/core/script_limits.h), so the call after
+        // host calls is checked at the boundary (check_host_call in native/core/runtime/script_limits.h), so the call after
         // the request is refused. Before, the loop ran ~5000 more iterations.
         [Test]
         public void Interrupt_LoopOfHostCalls_StopsAtTheBoundary()

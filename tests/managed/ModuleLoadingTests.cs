@@ -191,7 +191,7 @@ namespace ZTS.Tests
             Modules["bad"] = "export const x = ;";
             TsAppDomain.GetFunction<Action<string>>("main", "start")("bad");
             TsFramePump.LateUpdate();
-            // The importer holds no pointer to the module QuickJS freed (module_table.cpp compile_failed): it stays usable.
+            // The importer holds no pointer to the module QuickJS freed (modules/table.cpp compile_failed): it stays usable.
             var state = TsAppDomain.GetFunction<Func<string>>("main", "state");
             StringAssert.StartsWith("caught SyntaxError: ", state());
             Modules["bad"] = "export const x = 1;";

@@ -5,7 +5,7 @@ using ZTS;
 // A domain on a 512 KB thread (Mono's smallest here: nunit-console's threads get 2 MB whatever they ask for, so
 // this runs as a program of its own, Stack_SmallThread_RecursionIsRangeError): with the default StackSizeBytes,
 // QuickJS's 1 MiB overflowed the thread natively ("Stack overflow in unmanaged", exit 1); the default now fits the
-// thread's stack (native/core/thread_stack.h), and a size above it is capped with a warning.
+// thread's stack (native/core/runtime/thread_stack.h), and a size above it is capped with a warning.
 namespace ZTS.SmallStack
 {
     public static class Program

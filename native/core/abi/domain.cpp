@@ -1,0 +1,198 @@
+// C ABI: domains and the deferred-release queue.
+#include "abi/guard.h"
+#include "runtime/script_scope.h"
+#include "runtime/domain_lifecycle.h"
+#include "runtime/release_queue.h"
+#include "runtime/thread_stack.h"
+#include "runtime/script_limits.h"
+#include "host/string_codec.h"
+
+using namespace zts;
+
+extern "C" {
+
+zts_domain *zts_domain_new(void *host, void *callback_gate)
+{
+    try {
+        return domain_create(host, callback_gate);
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+int64_t zts_domain_free(zts_domain *domain)
+{
+    if (domain == nullptr) {
+        return 0;
+    }
+    try {
+        return domain_destroy(domain);
+    } catch (...) {
+        return -1;
+    }
+}
+
+uint32_t zts_domain_id(const zts_domain *domain)
+{
+    return domain != nullptr ? domain->id : 0;
+}
+
+JSContext *zts_domain_context(const zts_domain *domain)
+{
+    return domain != nullptr ? domain->ctx : nullptr;
+}
+
+int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
+{
+    if (domain == nullptr || out == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    ErrorReport &e = domain->error;
+    out->status = e.status;
+    out->message = e.message.c_str();
+    out->message_len = static_cast<int32_t>(e.message.size());
+    out->stack = e.stack.c_str();
+    out->stack_len = static_cast<int32_t>(e.stack.size());
+    out->name = e.name.c_str();
+    out->name_len = static_cast<int32_t>(e.name.size());
+    out->specifier = e.specifier.c_str();
+    out->specifier_len = static_cast<int32_t>(e.specifier.size());
+    out->importer = e.importer.c_str();
+    out->importer_len = static_cast<int32_t>(e.importer.size());
+    out->thrown_ref = e.thrown_ref;
+    out->exception_slot = e.exception_slot;
+    e.thrown_ref = 0; // the caller owns it now
+    return ZTS_OK;
+}
+
+int32_t zts_domain_set_enumerator_step(zts_domain *domain, int32_t bridge)
+{
+    if (domain == nullptr || bridge < -1) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    domain->enumerator_step = bridge;
+    return ZTS_OK;
+}
+
+int32_t zts_domain_call_depth(const zts_domain *domain)
+{
+    return domain != nullptr ? domain->call_depth : 0;
+}
+
+int32_t zts_domain_ref_count(const zts_domain *domain)
+{
+    return domain != nullptr ? domain->refs.live() : 0;
+}
+
+int32_t zts_domain_run_jobs(zts_domain *domain)
+{
+    if (domain == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    if (domain->call_depth > 0) {
+        return 0; // jobs run only when no JS is on the stack (one could re-enter a module that is evaluating)
+    }
+    trim_scratch(domain->scratch16); // the frame pump: what the host read last frame is no longer needed
+    // Jobs run JS: while they do, releases wait and a Reset is refused (script_scope.h).
+    ScriptScope scope(domain);
+    return abi_guard([&]() -> int32_t { return run_jobs(domain); });
+}
+
+int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars)
+{
+    if (domain == nullptr || out_chars == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    if (domain->rejections.size() == 0) {
+        return 0;
+    }
+    return abi_guard([&]() -> int32_t {
+        std::string text;
+        domain->rejections.take(text);
+        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
+        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+        return static_cast<int32_t>(domain->scratch16.size());
+    });
+}
+
+int32_t zts_domain_gc(zts_domain *domain)
+{
+    if (domain == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JS_RunGC(domain->rt);
+    return ZTS_OK;
+}
+
+int32_t zts_domain_interrupt(uint32_t domain_id)
+{
+    try {
+        return request_interrupt(domain_id) ? ZTS_OK : ZTS_ERR_ARGUMENT;
+    } catch (...) {
+        return ZTS_ERR_ARGUMENT; // std::mutex::lock failed
+    }
+}
+
+int32_t zts_domain_set_call_budget(zts_domain *domain, int64_t budget_us)
+{
+    if (domain == nullptr || budget_us < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    domain->budget_us = budget_us;
+    if (domain->call_depth > 0 && budget_us > 0) {
+        start_budget(domain); // set inside a call: the rest of this call gets the budget
+    }
+    return ZTS_OK;
+}
+
+int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes)
+{
+    if (domain == nullptr || bytes < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JS_SetMemoryLimit(domain->rt, bytes == 0 ? static_cast<size_t>(-1) : static_cast<size_t>(bytes));
+    domain->memory_limit = bytes; // zts_array_read refuses a length the heap could not hold
+    return ZTS_OK;
+}
+
+int32_t zts_domain_set_stack_size(zts_domain *domain, int64_t bytes)
+{
+    if (domain == nullptr || bytes < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JS_SetMaxStackSize(domain->rt, static_cast<size_t>(bytes));
+    return ZTS_OK;
+}
+
+int64_t zts_thread_max_stack_size(void)
+{
+    return static_cast<int64_t>(thread_max_js_stack());
+}
+
+int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs)
+{
+    if (domain == nullptr || max_jobs < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    domain->job_limit = max_jobs;
+    return ZTS_OK;
+}
+
+void zts_release_enqueue(uint32_t domain_id, int32_t ref)
+{
+    try {
+        release_queue_push(domain_id, ref);
+    } catch (...) {
+        // Out of memory on a finalizer thread: the ref is freed at teardown instead.
+    }
+}
+
+int32_t zts_domain_drain_releases(zts_domain *domain)
+{
+    if (domain == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t { return domain_drain_releases(domain); });
+}
+
+} // extern "C"

@@ -1,0 +1,31 @@
+// C ABI: timers run by the host's frame pump (issue 12).
+#include "abi/guard.h"
+#include "runtime/domain.h"
+#include "globals/timers.h"
+
+using namespace zts;
+
+extern "C" {
+
+int32_t zts_timers_advance(zts_domain *domain, double now_ms)
+{
+    if (domain == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t { return timers_advance(domain, now_ms); });
+}
+
+int32_t zts_timers_run_next(zts_domain *domain)
+{
+    if (domain == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t { return timers_run_next(domain); });
+}
+
+int32_t zts_timers_count(const zts_domain *domain)
+{
+    return domain == nullptr ? 0 : static_cast<int32_t>(domain->timers.live.size());
+}
+
+} // extern "C"

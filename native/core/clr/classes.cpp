@@ -1,0 +1,731 @@
+// ByObj objects, arrays and type objects as QuickJS classes (10-LIFETIME §2, CONTRACT §5).
+#include "clr/classes.h"
+
+#include "clr/enumerable_iterator.h"
+#include "host/host_callbacks.h"
+#include "clr/member_dispatch.h"
+#include "clr/type_request.h"
+
+#include <cstring>
+
+namespace zts
+{
+namespace
+{
+
+JSClassID g_object_class = 0;
+JSClassID g_array_class = 0;
+JSClassID g_type_class = 0;
+JSClassID g_delegate_class = 0;
+const std::string k_constructor_name = "constructor";
+
+zts_domain *domain_of_rt(JSRuntime *rt)
+{
+    return static_cast<zts_domain *>(JS_GetRuntimeOpaque(rt));
+}
+
+// ---- ByObj exotics -------------------------------------------------------------------------
+
+void object_finalizer(JSRuntime *rt, JSValue val)
+{
+    auto *payload = static_cast<ExoticPayload *>(JS_GetOpaque(val, JS_GetClassID(val)));
+    if (payload == nullptr) {
+        return;
+    }
+    // Only a record: the host frees its slot when it drains the released list (no managed call here).
+    ObjectSlots &slots = domain_of_rt(rt)->slots;
+    slots.finalized(payload->slot, payload->generation);
+    slots.free_payload(payload);
+}
+
+std::string atom_text(JSContext *ctx, JSAtom atom)
+{
+    const char *s = JS_AtomToCString(ctx, atom);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return "?";
+    }
+    std::string out = s;
+    JS_FreeCString(ctx, s);
+    return out;
+}
+
+std::string view_name(zts_domain *d, JSValueConst obj)
+{
+    const ExoticPayload *payload = exotic_payload(obj);
+    const TypeInfo *t = payload != nullptr ? d->types.find(payload->type_id) : nullptr;
+    return t != nullptr ? t->js_name : std::string("object");
+}
+
+// Writes through the prototype chain's accessor; members that are not writable, or missing, throw.
+int set_through_prototypes(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
+                           const std::string &owner)
+{
+    JSValue p = JS_GetPrototype(ctx, obj);
+    while (JS_IsObject(p)) {
+        JSPropertyDescriptor desc;
+        int found = JS_GetOwnProperty(ctx, &desc, p, atom);
+        if (found < 0) {
+            JS_FreeValue(ctx, p);
+            return -1;
+        }
+        if (found) {
+            JS_FreeValue(ctx, p);
+            bool accessor = (desc.flags & JS_PROP_GETSET) != 0;
+            JSValue setter = accessor ? desc.setter : JS_UNDEFINED;
+            JS_FreeValue(ctx, desc.getter);
+            JS_FreeValue(ctx, desc.value);
+            if (!accessor || JS_IsUndefined(setter)) {
+                JS_FreeValue(ctx, setter);
+                throw_error(ctx, "zts: '" + owner + "." + atom_text(ctx, atom) + "' is read-only");
+                return -1;
+            }
+            JSValue r = JS_Call(ctx, setter, receiver, 1, &value);
+            JS_FreeValue(ctx, setter);
+            if (JS_IsException(r)) {
+                return -1;
+            }
+            JS_FreeValue(ctx, r);
+            return 1;
+        }
+        JSValue next = JS_GetPrototype(ctx, p);
+        JS_FreeValue(ctx, p);
+        p = next;
+    }
+    JS_FreeValue(ctx, p);
+    throw_error(ctx, "zts: '" + owner + "' has no member '" + atom_text(ctx, atom) + "'");
+    return -1;
+}
+
+int object_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
+                        int /*flags*/)
+{
+    return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(domain_of(ctx), obj));
+}
+
+JSClassExoticMethods k_object_exotic = {};
+
+// Arrays: integer keys and `length` reach the host; everything else is the prototype chain.
+bool array_index(JSContext *ctx, JSAtom atom, int32_t *index)
+{
+    // QuickJS keeps keys 0..2^31-2 as tagged-int atoms (JS_ATOM_TAG_INT, the top bit; checked by the
+    // QuickJS_Atoms test): the hot path needs no string.
+    if ((atom & k_atom_tag_int) != 0) {
+        *index = static_cast<int32_t>(atom & ~k_atom_tag_int);
+        return true;
+    }
+    // Other array index keys are canonical decimal strings ("0", "17"; not "01" or "-1").
+    const char *s = JS_AtomToCString(ctx, atom);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return false;
+    }
+    bool ok = s[0] >= '0' && s[0] <= '9' && (s[0] != '0' || s[1] == '\0');
+    int64_t value = 0;
+    for (const char *p = s; ok && *p != '\0'; p++) {
+        ok = *p >= '0' && *p <= '9';
+        value = value * 10 + (*p - '0');
+        ok = ok && value <= INT32_MAX;
+    }
+    JS_FreeCString(ctx, s);
+    if (ok) {
+        *index = static_cast<int32_t>(value);
+    }
+    return ok;
+}
+
+JSValue array_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst receiver)
+{
+    zts_domain *d = domain_of(ctx);
+    auto *payload = const_cast<ExoticPayload *>(exotic_payload(obj));
+    const TypeInfo *t = d->types.find(payload->type_id);
+    int32_t index = 0;
+    if (t != nullptr && t->element_get >= 0 && array_index(ctx, atom, &index)) {
+        JSValue arg = JS_NewInt32(ctx, index);
+        return invoke_bridge(d, t->element_get, obj, payload->slot, 1, &arg);
+    }
+    if (t != nullptr && t->length_get >= 0 && atom == d->length_atom) {
+        // A C# array never resizes: ask the host once per exotic (loops read length every iteration).
+        if (payload->length >= 0) {
+            return JS_NewInt32(ctx, payload->length);
+        }
+        JSValue length = invoke_bridge(d, t->length_get, obj, payload->slot, 0, nullptr);
+        if (JS_VALUE_GET_TAG(length) == JS_TAG_INT && JS_VALUE_GET_INT(length) >= 0) {
+            payload->length = JS_VALUE_GET_INT(length);
+        }
+        return length;
+    }
+    JSValue proto = JS_GetPrototype(ctx, obj);
+    JSValue r = JS_GetPropertyInternal(ctx, proto, atom, receiver, 0);
+    JS_FreeValue(ctx, proto);
+    return r;
+}
+
+int array_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
+                       int /*flags*/)
+{
+    zts_domain *d = domain_of(ctx);
+    const ExoticPayload *payload = exotic_payload(obj);
+    const TypeInfo *t = d->types.find(payload->type_id);
+    int32_t index = 0;
+    if (t != nullptr && t->element_set >= 0 && array_index(ctx, atom, &index)) {
+        JSValue args[2] = {JS_NewInt32(ctx, index), value};
+        JSValue r = invoke_bridge(d, t->element_set, obj, payload->slot, 2, args);
+        if (JS_IsException(r)) {
+            return -1;
+        }
+        JS_FreeValue(ctx, r);
+        return 1;
+    }
+    return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(d, obj));
+}
+
+int array_has_property(JSContext *ctx, JSValueConst obj, JSAtom atom)
+{
+    int32_t index = 0;
+    if (array_index(ctx, atom, &index)) {
+        return 1; // bounds are the host's: reading past the end throws there
+    }
+    JSValue proto = JS_GetPrototype(ctx, obj);
+    int r = JS_HasProperty(ctx, proto, atom);
+    JS_FreeValue(ctx, proto);
+    return r;
+}
+
+JSClassExoticMethods k_array_exotic = {};
+
+// ---- type objects ----------------------------------------------------------------------------
+
+int32_t type_id_of(JSValueConst type_object)
+{
+    return static_cast<int32_t>(reinterpret_cast<intptr_t>(JS_GetOpaque(type_object, g_type_class)));
+}
+
+// The name of a JS class for error texts ("" when it has none or reading it fails).
+std::string class_name(JSContext *ctx, JSValueConst cls)
+{
+    JSValue name = JS_GetPropertyStr(ctx, cls, "name");
+    std::string out;
+    if (JS_IsString(name)) {
+        const char *s = JS_ToCString(ctx, name);
+        if (s != nullptr) {
+            out = s;
+            JS_FreeCString(ctx, s);
+        }
+    }
+    if (JS_IsException(name)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+    }
+    JS_FreeValue(ctx, name);
+    return out;
+}
+
+// For a constructor call QuickJS passes new.target as this_val: another function there means a JS class that
+// `extends` the C# type called super() (or Reflect.construct with a newTarget).
+JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst new_target, int argc, JSValueConst *argv,
+                  int flags)
+{
+    zts_domain *d = domain_of(ctx);
+    int32_t id = type_id_of(func_obj);
+    if (!ensure_bound(d, id)) {
+        return JS_EXCEPTION;
+    }
+    TypeInfo *t = d->types.find(id);
+    if ((flags & JS_CALL_FLAG_CONSTRUCTOR) == 0) {
+        return throw_error(ctx,
+                           "zts: '" + t->js_name + "' is a type; create instances with new " + t->js_name + "(...)");
+    }
+    if (JS_VALUE_GET_PTR(new_target) != JS_VALUE_GET_PTR(func_obj)) {
+        // Issue 11: the object made here would be a plain C# object (no JS prototype, no overrides, no fields),
+        // so deriving is an error (docs/MARSHAL.md): wrap the C# object instead.
+        std::string derived = class_name(ctx, new_target);
+        return throw_error(ctx, "zts: JS class " + (derived.empty() ? std::string("(anonymous)") : "'" + derived + "'") +
+                                    " cannot extend C# type '" + t->js_name +
+                                    "': C# types cannot be subclassed in JS; hold the C# object in a field instead");
+    }
+    if ((t->flags & ZTS_TYPE_STATIC) != 0) {
+        return throw_error(ctx, "zts: cannot create an instance of static class '" + t->js_name + "'");
+    }
+    if ((t->flags & ZTS_TYPE_INTERFACE) != 0) {
+        return throw_error(ctx, "zts: cannot create an instance of interface '" + t->js_name + "'");
+    }
+    if ((t->flags & ZTS_TYPE_ABSTRACT) != 0) {
+        return throw_error(ctx, "zts: cannot create an instance of abstract class '" + t->js_name + "'");
+    }
+    if ((t->flags & ZTS_TYPE_GENERIC_DEF) != 0) {
+        return throw_error(ctx, "zts: '" + t->js_name + "' is a generic definition; close it with zts.generic first");
+    }
+    if (t->constructors.candidates.empty()) {
+        return throw_error(ctx, "zts: '" + t->js_name + "' has no public constructor");
+    }
+    const Candidate *c = choose_overload(d, *t, t->constructors, k_constructor_name, argc, argv);
+    if (c == nullptr) {
+        return JS_EXCEPTION;
+    }
+    return invoke_bridge(d, c->bridge, JS_UNDEFINED, -1, argc, argv);
+}
+
+JSValue refuse_primitive(JSContext *ctx, JSValueConst /*this_val*/, int /*argc*/, JSValueConst * /*argv*/,
+                         int /*magic*/, JSValue *data)
+{
+    const char *what = JS_ToCString(ctx, data[0]);
+    std::string text = std::string("zts: cannot convert ") + (what != nullptr ? what : "a C# name") +
+                       " to a string or number: it names C# code, it is not a value";
+    JS_FreeCString(ctx, what);
+    return JS_ThrowTypeError(ctx, "%s", text.c_str());
+}
+
+// Own properties are found before this hook: it binds the type on first use, then answers
+// `prototype` and nested types (cached as own properties).
+JSValue type_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst receiver)
+{
+    zts_domain *d = domain_of(ctx);
+    int32_t id = type_id_of(obj);
+    if (!ensure_bound(d, id)) {
+        return JS_EXCEPTION;
+    }
+    JSPropertyDescriptor desc;
+    int found = JS_GetOwnProperty(ctx, &desc, obj, atom);
+    if (found < 0) {
+        return JS_EXCEPTION;
+    }
+    if (found) {
+        if ((desc.flags & JS_PROP_GETSET) != 0) {
+            JS_FreeValue(ctx, desc.setter);
+            JS_FreeValue(ctx, desc.value);
+            JSValue r = JS_IsUndefined(desc.getter) ? JS_UNDEFINED : JS_Call(ctx, desc.getter, receiver, 0, nullptr);
+            JS_FreeValue(ctx, desc.getter);
+            return r;
+        }
+        JS_FreeValue(ctx, desc.getter);
+        JS_FreeValue(ctx, desc.setter);
+        return desc.value;
+    }
+    TypeInfo *t = d->types.find(id);
+    std::string name = atom_text(ctx, atom);
+    if (name == "prototype") {
+        return JS_DupValue(ctx, t->prototype);
+    }
+    if (name == "name") {
+        return JS_NewStringLen(ctx, t->js_name.data(), t->js_name.size());
+    }
+    // A nested type: Outer.Inner.
+    const zts_host_callbacks *host = host_callbacks();
+    JSValue key = JS_AtomToValue(ctx, atom);
+    bool is_symbol = JS_IsSymbol(key);
+    JS_FreeValue(ctx, key);
+    if (is_symbol) {
+        return to_primitive_refusal(ctx, atom, "the C# type '" + t->js_path + "'");
+    }
+    if (host == nullptr || host->type_resolve == nullptr) {
+        return JS_UNDEFINED;
+    }
+    zts_type_request req;
+    std::string path = t->js_path + "." + name;
+    host->type_resolve(d->host, path.c_str(), &req);
+    if (req.kind == zts_type_request::Failed) {
+        return throw_error(ctx, "zts: " + req.failure);
+    }
+    if (req.kind != zts_type_request::Type) {
+        return JS_UNDEFINED;
+    }
+    zts_value nested;
+    if (zts_type_object(d, req.type_id, &nested) != ZTS_OK) {
+        return JS_EXCEPTION;
+    }
+    JSValue v;
+    std::memcpy(&v, &nested, sizeof v);
+    JS_DefinePropertyValue(ctx, obj, atom, JS_DupValue(ctx, v), JS_PROP_CONFIGURABLE);
+    return v;
+}
+
+int type_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
+                      int flags)
+{
+    zts_domain *d = domain_of(ctx);
+    int32_t id = type_id_of(obj);
+    if (!ensure_bound(d, id)) {
+        return -1;
+    }
+    JSPropertyDescriptor desc;
+    int found = JS_GetOwnProperty(ctx, &desc, obj, atom);
+    if (found < 0) {
+        return -1;
+    }
+    TypeInfo *t = d->types.find(id);
+    if (!found) {
+        throw_error(ctx, "zts: '" + t->js_name + "' has no member '" + atom_text(ctx, atom) + "'");
+        return -1;
+    }
+    JS_FreeValue(ctx, desc.getter);
+    JS_FreeValue(ctx, desc.value);
+    if ((desc.flags & JS_PROP_GETSET) == 0 || JS_IsUndefined(desc.setter)) {
+        JS_FreeValue(ctx, desc.setter);
+        throw_error(ctx, "zts: '" + t->js_name + "." + atom_text(ctx, atom) + "' is read-only");
+        return -1;
+    }
+    JSValue r = JS_Call(ctx, desc.setter, receiver, 1, &value);
+    JS_FreeValue(ctx, desc.setter);
+    if (JS_IsException(r)) {
+        return -1;
+    }
+    JS_FreeValue(ctx, r);
+    return 1;
+}
+
+JSClassExoticMethods k_type_exotic = {};
+
+const JSClassDef k_object_def = {"CSharpObject", object_finalizer, nullptr, nullptr, &k_object_exotic};
+const JSClassDef k_array_def = {"CSharpArray", object_finalizer, nullptr, nullptr, &k_array_exotic};
+const JSClassDef k_type_def = {"CSharpType", nullptr, nullptr, type_call, &k_type_exotic};
+
+// A C# delegate in JS is callable: d(...) calls its Invoke member (CONTRACT §5 Delegates).
+JSValue delegate_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val*/, int argc, JSValueConst *argv,
+                      int flags)
+{
+    zts_domain *d = domain_of(ctx);
+    const ExoticPayload *payload = exotic_payload(func_obj);
+    if ((flags & JS_CALL_FLAG_CONSTRUCTOR) != 0) {
+        return throw_error(ctx, "zts: a delegate is not a constructor");
+    }
+    if (payload == nullptr || !ensure_bound(d, payload->type_id)) {
+        return JS_EXCEPTION;
+    }
+    for (TypeInfo *t = d->types.find(payload->type_id); t != nullptr; t = d->types.find(t->base_id)) {
+        for (const MemberSet &set : t->methods) {
+            if (!set.is_static && set.name == "Invoke") {
+                const Candidate *c = choose_overload(d, *t, set, set.name, argc, argv);
+                if (c == nullptr) {
+                    return JS_EXCEPTION;
+                }
+                return invoke_bridge(d, c->bridge, func_obj, payload->slot, argc, argv);
+            }
+        }
+    }
+    return throw_error(ctx, "zts: this delegate has no Invoke method");
+}
+
+const JSClassDef k_delegate_def = {"CSharpDelegate", object_finalizer, nullptr, delegate_call, &k_object_exotic};
+
+bool define_value(JSContext *ctx, JSValueConst target, const std::string &name, JSValue v, int flags)
+{
+    return JS_DefinePropertyValueStr(ctx, target, name.c_str(), v, flags) >= 0;
+}
+
+} // namespace
+
+void register_clr_classes(JSRuntime *rt)
+{
+    k_object_exotic.set_property = object_set_property;
+    k_array_exotic.get_property = array_get_property;
+    k_array_exotic.set_property = array_set_property;
+    k_array_exotic.has_property = array_has_property;
+    k_type_exotic.get_property = type_get_property;
+    k_type_exotic.set_property = type_set_property;
+    JS_NewClassID(&g_object_class);
+    JS_NewClassID(&g_array_class);
+    JS_NewClassID(&g_type_class);
+    JS_NewClass(rt, g_object_class, &k_object_def);
+    JS_NewClass(rt, g_array_class, &k_array_def);
+    JS_NewClass(rt, g_type_class, &k_type_def);
+    JS_NewClassID(&g_delegate_class);
+    JS_NewClass(rt, g_delegate_class, &k_delegate_def);
+}
+
+int32_t type_object_id(JSValueConst v)
+{
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT || JS_GetClassID(v) != g_type_class) {
+        return 0;
+    }
+    return type_id_of(v);
+}
+
+const ExoticPayload *exotic_payload(JSValueConst v)
+{
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT) {
+        return nullptr;
+    }
+    JSClassID id = JS_GetClassID(v);
+    if (id != g_object_class && id != g_array_class && id != g_delegate_class) {
+        return nullptr;
+    }
+    return static_cast<const ExoticPayload *>(JS_GetOpaque(v, id));
+}
+
+JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
+{
+    JSContext *ctx = d->ctx;
+    if (void *live = d->slots.live(slot)) {
+        return JS_DupValue(ctx, JS_MKPTR(JS_TAG_OBJECT, live)); // identity: the same JS object
+    }
+    TypeInfo *t = d->types.find(type_id);
+    if (t == nullptr || !(t->bound || t->binding)) {
+        if (!ensure_bound(d, type_id)) {
+            d->slots.abandon(slot); // no exotic will ever release it: the host frees the slot at its next drain
+            return JS_EXCEPTION;
+        }
+        t = d->types.find(type_id); // binding may have declared types (the registry may have moved)
+    }
+    JSClassID class_id = (t->flags & ZTS_TYPE_ARRAY) != 0      ? g_array_class
+                         : (t->flags & ZTS_TYPE_DELEGATE) != 0 ? g_delegate_class
+                                                               : g_object_class;
+    if (__builtin_expect(JS_IsUndefined(t->shape_anchor), 0)) {
+        // Without a live object on the prototype, QuickJS makes (and frees) the empty shape with every exotic
+        // that is the only one alive (a struct result dropped right away). Out of memory leaves it undefined.
+        JSValue anchor = JS_NewObjectProto(ctx, t->prototype);
+        if (JS_IsException(anchor)) {
+            JS_FreeValue(ctx, JS_GetException(ctx));
+        } else {
+            t->shape_anchor = anchor;
+        }
+    }
+    JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, class_id);
+    if (JS_IsException(obj)) {
+        d->slots.abandon(slot);
+        return obj;
+    }
+    ExoticPayload *payload = d->slots.new_payload(); // pooled: one allocator call saved per exotic (issue 9)
+    if (payload == nullptr) {
+        JS_FreeValue(ctx, obj);
+        d->slots.abandon(slot);
+        return JS_ThrowOutOfMemory(ctx);
+    }
+    payload->slot = slot;
+    payload->type_id = type_id;
+    payload->length = -1;
+    payload->generation = d->slots.attach(slot, JS_VALUE_GET_PTR(obj));
+    JS_SetOpaque(obj, payload);
+    return obj;
+}
+
+bool make_type_object(zts_domain *d, TypeInfo &t)
+{
+    JSValue obj = JS_NewObjectClass(d->ctx, static_cast<int>(g_type_class));
+    if (JS_IsException(obj)) {
+        return false;
+    }
+    JS_SetOpaque(obj, reinterpret_cast<void *>(static_cast<intptr_t>(t.id)));
+    JS_SetConstructorBit(d->ctx, obj, 1); // `new T(...)` reaches type_call with JS_CALL_FLAG_CONSTRUCTOR
+    t.type_object = obj;
+    return true;
+}
+
+namespace {
+
+// C# arrays are array-likes (`length` + index keys), so the generic Array.prototype.values is their
+// iterator: `for (const x of arr)` and spreading work like on JS arrays.
+bool define_array_iterator(JSContext *ctx, JSValueConst proto)
+{
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue array_ctor = JS_GetPropertyStr(ctx, global, "Array");
+    JSValue array_proto = JS_GetPropertyStr(ctx, array_ctor, "prototype");
+    JSValue values = JS_GetPropertyStr(ctx, array_proto, "values");
+    JSValue symbol_ctor = JS_GetPropertyStr(ctx, global, "Symbol");
+    JSValue iterator = JS_GetPropertyStr(ctx, symbol_ctor, "iterator");
+    JSAtom atom = JS_ValueToAtom(ctx, iterator);
+    int rc = atom == JS_ATOM_NULL ? -1
+                                  : JS_DefinePropertyValue(ctx, proto, atom, JS_DupValue(ctx, values),
+                                                           JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
+    JS_FreeAtom(ctx, atom);
+    JS_FreeValue(ctx, iterator);
+    JS_FreeValue(ctx, symbol_ctor);
+    JS_FreeValue(ctx, values);
+    JS_FreeValue(ctx, array_proto);
+    JS_FreeValue(ctx, array_ctor);
+    JS_FreeValue(ctx, global);
+    return rc >= 0;
+}
+
+// Undoes a bind that failed after type_bind answered (issue 9): the member tables are emptied, so a retry's
+// type_bind fills them afresh instead of appending duplicates; the statics already defined on the type
+// object are deleted, so no function refers to a member index that is gone; proto (owned) is freed, and
+// t.prototype was never set. The pending exception is kept.
+void abandon_bind(JSContext *ctx, TypeInfo &t, JSValue proto, const std::vector<JSAtom> &statics)
+{
+    bool had_exception = JS_HasException(ctx);
+    JSValue pending = JS_GetException(ctx);
+    for (JSAtom atom : statics) {
+        JS_DeleteProperty(ctx, t.type_object, atom, 0);
+        JS_FreeAtom(ctx, atom);
+    }
+    if (JS_HasException(ctx)) {
+        JS_FreeValue(ctx, JS_GetException(ctx)); // a failed delete must not replace the bind's own error
+    }
+    JS_FreeValue(ctx, proto);
+    t.methods.clear();
+    t.accessors.clear();
+    t.constants.clear();
+    t.constructors.candidates.clear();
+    t.element_get = t.element_set = t.length_get = -1;
+    if (had_exception) {
+        JS_Throw(ctx, pending);
+    }
+}
+
+// Defines v (owned) under name on target; on the type object it records the atom for abandon_bind.
+bool define_member(JSContext *ctx, JSValueConst target, bool on_type_object, const std::string &name, JSValue v,
+                   int flags, std::vector<JSAtom> &statics)
+{
+    JSAtom atom = JS_NewAtom(ctx, name.c_str());
+    if (atom == JS_ATOM_NULL) {
+        JS_FreeValue(ctx, v);
+        return false;
+    }
+    bool ok = JS_DefinePropertyValue(ctx, target, atom, v, flags) >= 0;
+    if (on_type_object) {
+        statics.push_back(atom);
+    } else {
+        JS_FreeAtom(ctx, atom);
+    }
+    return ok;
+}
+
+// Adds t's members to proto (instance) and t.type_object (statics); false with an exception pending.
+bool define_members(zts_domain *d, TypeInfo &t, JSValueConst proto, std::vector<JSAtom> &statics)
+{
+    JSContext *ctx = d->ctx;
+    if (!define_value(ctx, proto, "constructor", JS_DupValue(ctx, t.type_object), JS_PROP_CONFIGURABLE)) {
+        return false;
+    }
+    if (t.base_id == 0 && !JS_IsUndefined(d->object_to_string) &&
+        !define_value(ctx, proto, "toString", JS_DupValue(ctx, d->object_to_string), JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE)) {
+        // String(x), template strings and + show the C# object's ToString() (issue 12); a C# member named
+        // toString, defined below, takes its place.
+        return false;
+    }
+    for (size_t i = 0; i < t.methods.size(); i++) {
+        const MemberSet &set = t.methods[i];
+        int32_t length = set.candidates.empty() ? 0 : static_cast<int32_t>(set.candidates[0].params.size());
+        JSValue fn = make_member_function(d, t.id, static_cast<int32_t>(i), MemberKind::Method, set.name, length);
+        if (JS_IsException(fn) || !define_member(ctx, set.is_static ? t.type_object : proto, set.is_static, set.name,
+                                                 fn, JS_PROP_CONFIGURABLE, statics)) {
+            return false;
+        }
+    }
+    for (size_t i = 0; i < t.accessors.size(); i++) {
+        const Accessor &a = t.accessors[i];
+        auto index = static_cast<int32_t>(i);
+        JSValue getter = a.getter >= 0 ? make_member_function(d, t.id, index, MemberKind::Getter, "get " + a.name, 0)
+                                       : JS_UNDEFINED;
+        JSValue setter = make_member_function(
+            d, t.id, index, a.setter >= 0 ? MemberKind::Setter : MemberKind::ReadOnly, "set " + a.name, 1);
+        JSAtom atom = JS_NewAtom(ctx, a.name.c_str());
+        if (JS_IsException(getter) || JS_IsException(setter) || atom == JS_ATOM_NULL) {
+            JS_FreeValue(ctx, getter);
+            JS_FreeValue(ctx, setter);
+            JS_FreeAtom(ctx, atom);
+            return false;
+        }
+        int rc = JS_DefinePropertyGetSet(ctx, a.is_static ? t.type_object : proto, atom, getter, setter,
+                                         JS_PROP_CONFIGURABLE | JS_PROP_ENUMERABLE);
+        if (a.is_static) {
+            statics.push_back(atom);
+        } else {
+            JS_FreeAtom(ctx, atom);
+        }
+        if (rc < 0) {
+            return false;
+        }
+    }
+    for (const auto &constant : t.constants) {
+        if (!define_member(ctx, t.type_object, true, constant.first, JS_NewFloat64(ctx, constant.second),
+                           JS_PROP_ENUMERABLE, statics)) {
+            return false;
+        }
+    }
+    if ((t.flags & ZTS_TYPE_ARRAY) != 0 && !define_array_iterator(ctx, proto)) {
+        return false;
+    }
+    return (t.flags & ZTS_TYPE_ENUMERABLE) == 0 ||
+           define_enumerable_iterator(d, proto, (t.flags & ZTS_TYPE_ENUMERABLE_VIA_INTERFACE) != 0);
+}
+
+} // namespace
+
+bool ensure_bound(zts_domain *d, int32_t type_id)
+{
+    JSContext *ctx = d->ctx;
+    TypeInfo *t = d->types.find(type_id);
+    if (t == nullptr) {
+        throw_error(ctx, "zts: unknown type id " + std::to_string(type_id));
+        return false;
+    }
+    if (t->bound || t->binding) {
+        return true;
+    }
+    if (t->base_id != 0 && !ensure_bound(d, t->base_id)) {
+        return false;
+    }
+    const zts_host_callbacks *host = host_callbacks();
+    if (host == nullptr || host->type_bind == nullptr) {
+        throw_error(ctx, "zts: the host cannot bind CLR types");
+        return false;
+    }
+    t->binding = true;
+    zts_type_request req;
+    int32_t rc = host->type_bind(d->host, type_id, &req);
+    t = d->types.find(type_id);
+    t->binding = false;
+    if (rc != 0 || req.kind == zts_type_request::Failed) {
+        throw_error(ctx, "zts: cannot bind '" + t->js_name + "': " + req.failure);
+        abandon_bind(ctx, *t, JS_UNDEFINED, {});
+        return false;
+    }
+    // The prototype chain mirrors C# inheritance. Nothing is kept unless every step succeeds (issue 9): the
+    // prototype is published and the type marked bound only at the end.
+    const TypeInfo *base = d->types.find(t->base_id);
+    JSValue parent;
+    if (base != nullptr) {
+        parent = JS_DupValue(ctx, base->prototype);
+    } else {
+        JSValue global = JS_GetGlobalObject(ctx);
+        JSValue object_ctor = JS_GetPropertyStr(ctx, global, "Object");
+        parent = JS_GetPropertyStr(ctx, object_ctor, "prototype");
+        JS_FreeValue(ctx, object_ctor);
+        JS_FreeValue(ctx, global);
+    }
+    JSValue proto = JS_IsException(parent) ? JS_EXCEPTION : JS_NewObjectProto(ctx, parent);
+    JS_FreeValue(ctx, parent);
+    std::vector<JSAtom> statics;
+    if (JS_IsException(proto) || !define_members(d, *t, proto, statics)) {
+        abandon_bind(ctx, *t, JS_IsException(proto) ? JS_UNDEFINED : proto, statics);
+        return false;
+    }
+    for (JSAtom atom : statics) {
+        JS_FreeAtom(ctx, atom);
+    }
+    t->prototype = proto;
+    t->bound = true;
+    return true;
+}
+
+JSValue to_primitive_refusal(JSContext *ctx, JSAtom atom, const std::string &what)
+{
+    JSValue key = JS_AtomToValue(ctx, atom);
+    bool is_symbol = JS_IsSymbol(key);
+    JS_FreeValue(ctx, key);
+    if (!is_symbol) {
+        return JS_UNDEFINED;
+    }
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue symbol_ctor = JS_GetPropertyStr(ctx, global, "Symbol");
+    JSValue to_primitive = JS_GetPropertyStr(ctx, symbol_ctor, "toPrimitive");
+    JSAtom wanted = JS_ValueToAtom(ctx, to_primitive); // a well-known symbol: the same atom in every lookup
+    JS_FreeValue(ctx, to_primitive);
+    JS_FreeValue(ctx, symbol_ctor);
+    JS_FreeValue(ctx, global);
+    bool match = wanted != JS_ATOM_NULL && wanted == atom;
+    JS_FreeAtom(ctx, wanted);
+    if (!match) {
+        return JS_UNDEFINED;
+    }
+    JSValue text = JS_NewStringLen(ctx, what.data(), what.size());
+    if (JS_IsException(text)) {
+        return text;
+    }
+    JSValue fn = JS_NewCFunctionData(ctx, refuse_primitive, 1, 0, 1, &text);
+    JS_FreeValue(ctx, text);
+    return fn;
+}
+
+} // namespace zts

@@ -1,0 +1,20 @@
+// The `CSharp` global namespace tree and the synthesized `csharp:NS` modules (CONTRACT §4).
+#pragma once
+
+#include "runtime/domain.h"
+
+#include <string>
+
+namespace zts
+{
+
+/// Registers the namespace class on a runtime (once per runtime).
+void register_namespace_class(JSRuntime *rt);
+
+/// Defines the `CSharp` global (lazy namespace tree); false with an exception pending.
+bool install_csharp_global(zts_domain *d);
+
+/// Creates the module for "csharp:NS" (the loader's step 1), or nullptr with an exception pending.
+JSModuleDef *load_csharp_module(zts_domain *d, const std::string &specifier, const std::string &importer);
+
+} // namespace zts

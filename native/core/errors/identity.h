@@ -1,0 +1,33 @@
+// How errors keep their identity across nested boundaries (CONTRACT §6): the mark that ties a JS Error
+// made for a C# exception to that exception, the thrown values the host holds, and the box that lets the
+// gate rethrow a held value that is not an object.
+#pragma once
+
+#include "runtime/domain.h"
+
+namespace zts
+{
+
+/// Registers the box class (once per runtime).
+void register_thrown_box_class(JSRuntime *rt);
+
+/// Makes the core's WeakMap of marks (d->csharp_exception_marks) and takes its get/set; false with an exception pending.
+bool install_exception_mark(zts_domain *d);
+
+/// Frees what install_exception_mark made (domain teardown).
+void free_exception_mark(zts_domain *d);
+
+/// Marks err (borrowed) as made for the C# exception whose exotic is exotic (consumed; undefined: no mark).
+bool mark_csharp_exception(zts_domain *d, JSValueConst err, JSValue exotic);
+
+/// The registry slot of the C# exception err was made for, or -1 when err carries no mark.
+int32_t csharp_exception_slot(zts_domain *d, JSValueConst err);
+
+/// What the gate throws to rethrow v (borrowed): v itself (duplicated) when it is an object, else a box
+/// holding it; owned, or JS_EXCEPTION.
+JSValue rethrowable(JSContext *ctx, JSValueConst v);
+
+/// The gate's js_throw import: JS_Throw, unwrapping a box made by rethrowable (takes ownership of exc).
+JSValue gate_throw(JSContext *ctx, JSValue exc);
+
+} // namespace zts

@@ -244,7 +244,7 @@ namespace ZTS.Shared
         private static JsValue PushTagOf(int slot, int view)
         {
             var r = new JsValue { Tag = JsValue.PushTag };
-            r.Bits = (long)(uint)slot | ((long)view << 32);
+            r.Bits = JsValue.PushBits(slot, view);
             return r;
         }
 
@@ -262,7 +262,7 @@ namespace ZTS.Shared
         {
             if (r.Tag != JsValue.PushTag) return r;
             JsValue result;
-            int rc = ZtsNative.zts_object_push(Handle, (int)(r.Bits >> 32), (int)(r.Bits & 0xFFFFFFFF), out result);
+            int rc = ZtsNative.zts_object_push(Handle, JsValue.PushView(r.Bits), JsValue.PushSlot(r.Bits), out result);
             if (rc != ZtsStatus.Ok) throw TakeError(rc, "push");
             return result;
         }

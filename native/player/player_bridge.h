@@ -99,7 +99,7 @@ template <typename T> JSValue write_managed(Call &c, int entry, T v)
 }
 
 // ---- argument readers: the values whose conversion is exact inline (ArgReader's accept paths), else managed --
-inline bool arg_z(Call &c, int i)
+inline uint8_t arg_z(Call &c, int i)
 {
     if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_BOOL) return JS_VALUE_GET_BOOL(c.argv[i]) != 0;
     return read_managed<uint8_t>(c, kReadZ, i) != 0;
@@ -164,11 +164,11 @@ JSValue no_entry(Call &c, void *self);
 /// A new object of the constructor's class (the constructor runs on it next).
 inline void *new_object(Call &c) { return zts_clr_object_new(c.member->klass); }
 
-/// The core's "push slot under view" result (JsDomain.PushResult's encoding).
+/// The core's "push slot under view" result (zts.h's ZTS_RESULT_PUSH_BITS, as JsDomain.PushResult encodes it).
 inline JSValue push_result(int32_t slot, int32_t view)
 {
     JSValue r;
-    uint64_t bits = static_cast<uint32_t>(slot) | (static_cast<uint64_t>(static_cast<uint32_t>(view)) << 32);
+    int64_t bits = ZTS_RESULT_PUSH_BITS(slot, view);
     std::memcpy(&r.u, &bits, sizeof bits);
     r.tag = ZTS_RESULT_PUSH_TAG;
     return r;

@@ -1,18 +1,22 @@
 using System.Collections.Generic;
 using System.Linq;
 using System.Text;
+using ZTS.Shared.Clr;
 
 namespace ZTS.GenBridges
 {
     /// <summary>Writes the C++ bridge of each reduced signature (native/player/player_bridge.h is the contract).</summary>
     internal static class CppWriter
     {
-        private static readonly Dictionary<string, string> CType = new Dictionary<string, string>
+        // The C type of each code: ReducedSignature.Alphabet, the one table of the signature alphabet.
+        private static readonly Dictionary<string, string> CType = CTypes();
+
+        private static Dictionary<string, string> CTypes()
         {
-            { "z", "uint8_t" }, { "c", "uint16_t" }, { "i1", "int8_t" }, { "u1", "uint8_t" }, { "i2", "int16_t" },
-            { "u2", "uint16_t" }, { "i4", "int32_t" }, { "u4", "uint32_t" }, { "i8", "int64_t" }, { "u8", "uint64_t" },
-            { "r4", "float" }, { "r8", "double" }, { "s", "void *" }, { "o", "void *" },
-        };
+            var map = new Dictionary<string, string>();
+            foreach (ReducedSignature.Letter l in ReducedSignature.Alphabet) map.Add(l.Code, l.CType);
+            return map;
+        }
 
         public static string Write(IEnumerable<string> signatures)
         {

@@ -20,6 +20,59 @@ namespace ZTS.Shared.Clr
         /// <summary>Parameters a generated bridge takes at most.</summary>
         public const int MaxParameters = 8;
 
+        /// <summary>One code of the signature alphabet: the CLR type it stands for and the C type the generated
+        /// bridge and the typed entry use for it.</summary>
+        internal struct Letter
+        {
+            public readonly string Code;
+            public readonly Type Clr;
+            public readonly string CType;
+
+            public Letter(string code, Type clr, string cType)
+            {
+                Code = code;
+                Clr = clr;
+                CType = cType;
+            }
+        }
+
+        /// <summary>
+        /// The signature alphabet, written once: <see cref="Code"/> reads it, the generator (tools/gen-bridges
+        /// CppWriter) writes its C types from it, and the Player runtime's readers and writers (arg_&lt;code&gt; and
+        /// ret_&lt;code&gt; in native/player/player_bridge.h, PlayerEntries.Read&lt;Code&gt;/Write&lt;Code&gt;) are checked
+        /// against it by the test Player_SignatureAlphabet_MatchesRuntime (tests/managed/MirrorTests.cs).
+        /// "o" stands for every type no other code names (see Code).
+        /// </summary>
+        internal static readonly Letter[] Alphabet =
+        {
+            new Letter("v", typeof(void), "void"),
+            new Letter("z", typeof(bool), "uint8_t"),
+            new Letter("c", typeof(char), "uint16_t"),
+            new Letter("i1", typeof(sbyte), "int8_t"),
+            new Letter("u1", typeof(byte), "uint8_t"),
+            new Letter("i2", typeof(short), "int16_t"),
+            new Letter("u2", typeof(ushort), "uint16_t"),
+            new Letter("i4", typeof(int), "int32_t"),
+            new Letter("u4", typeof(uint), "uint32_t"),
+            new Letter("i8", typeof(long), "int64_t"),
+            new Letter("u8", typeof(ulong), "uint64_t"),
+            new Letter("r4", typeof(float), "float"),
+            new Letter("r8", typeof(double), "double"),
+            new Letter("s", typeof(string), "void *"),
+            new Letter("o", typeof(object), "void *"),
+        };
+
+        // Code's lookup: the CLR type of each letter but "o" (the fallback) to its code.
+        private static readonly System.Collections.Generic.Dictionary<Type, string> CodeOfType = CodesByType();
+
+        private static System.Collections.Generic.Dictionary<Type, string> CodesByType()
+        {
+            var map = new System.Collections.Generic.Dictionary<Type, string>();
+            foreach (Letter l in Alphabet)
+                if (l.Code != "o") map.Add(l.Clr, l.Code);
+            return map;
+        }
+
         /// <summary>The reduced signature of a method or constructor ("s:i4(i4,i4)"), or null with why set.</summary>
         public static string Of(MethodBase m, out string why)
         {
@@ -86,6 +139,7 @@ namespace ZTS.Shared.Clr
         /// <summary>The code of one type, or null when the rule has none.</summary>
         public static string Code(Type t)
         {
+            string code;
             if (t == typeof(void)) return "v";
             if (t.IsByRef || t.IsPointer || t.ContainsGenericParameters || IsRefStruct(t)) return null;
             if (t.IsEnum) t = Enum.GetUnderlyingType(t);
@@ -95,22 +149,7 @@ namespace ZTS.Shared.Clr
             // (System.IntPtr) in their texts. A 32-bit player would need a native-int code of its own.
             if (t == typeof(IntPtr)) return IntPtr.Size == 8 ? "i8" : null;
             if (t == typeof(UIntPtr)) return IntPtr.Size == 8 ? "u8" : null;
-            switch (Type.GetTypeCode(t))
-            {
-                case TypeCode.Boolean: return "z";
-                case TypeCode.Char: return "c";
-                case TypeCode.SByte: return "i1";
-                case TypeCode.Byte: return "u1";
-                case TypeCode.Int16: return "i2";
-                case TypeCode.UInt16: return "u2";
-                case TypeCode.Int32: return "i4";
-                case TypeCode.UInt32: return "u4";
-                case TypeCode.Int64: return "i8";
-                case TypeCode.UInt64: return "u8";
-                case TypeCode.Single: return "r4";
-                case TypeCode.Double: return "r8";
-                case TypeCode.String: return "s";
-            }
+            if (CodeOfType.TryGetValue(t, out code)) return code;
             // A struct crosses the typed entry boxed (Mono's thunks box value types; the Il2Cpp port's per-signature
             // wrapper unboxes), so it shares "o"; so does a Nullable, boxed as its value or null (unboxing a boxed T
             // or null into a Nullable<T> is the runtime's own rule).

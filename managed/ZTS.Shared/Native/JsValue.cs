@@ -31,6 +31,32 @@ namespace ZTS.Shared.Native
         /// <summary>ZTS_RESULT_PUSH_TAG: a member bridge result the core turns into a pushed C# object (JsDomain.PushResult).</summary>
         public const int PushTag = unchecked((int)0xFFFF5A13);
 
+        /// <summary>ZTS_RESULT_PUSH_VIEW_SHIFT: a push-tag payload holds the slot in the low 32 bits, the view type id
+        /// above this shift. zts.h defines the layout (ZTS_RESULT_PUSH_BITS, _SLOT, _VIEW); PushBits, PushSlot and
+        /// PushView are its managed copy, checked against it by the test Abi_PushTagLayout_MatchesHeader.</summary>
+        public const int PushViewShift = 32;
+
+        /// <summary>The payload (Bits) of a PushTag result naming slot seen as view (ZTS_RESULT_PUSH_BITS).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static long PushBits(int slot, int view)
+        {
+            return (long)(uint)slot | ((long)view << PushViewShift);
+        }
+
+        /// <summary>The slot of a PushTag payload (ZTS_RESULT_PUSH_SLOT).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static int PushSlot(long bits)
+        {
+            return (int)(bits & 0xFFFFFFFF);
+        }
+
+        /// <summary>The view type id of a PushTag payload (ZTS_RESULT_PUSH_VIEW).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static int PushView(long bits)
+        {
+            return (int)(bits >> PushViewShift);
+        }
+
         public static readonly JsValue Undefined = new JsValue { Tag = TagUndefined };
         public static readonly JsValue Null = new JsValue { Tag = TagNull };
 

@@ -298,8 +298,8 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
     JSValue r = gate(ctx, this_val, argc, argv, 0, data);
     if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_PUSH_TAG) {
         // A returned C# object: the bridge registered it; pushing it here saves the host a second crossing.
-        uint64_t bits = static_cast<uint64_t>(from_js(r).u.bits);
-        return push_object(d, static_cast<int32_t>(bits >> 32), static_cast<int32_t>(bits & 0xFFFFFFFFu));
+        int64_t bits = from_js(r).u.bits;
+        return push_object(d, ZTS_RESULT_PUSH_VIEW(bits), ZTS_RESULT_PUSH_SLOT(bits));
     }
     return r;
 }

@@ -39,6 +39,16 @@ extern "C" {
     turns it into the slot's live exotic or a new one, as zts_object_push does; only member bridges return it. */
 #define ZTS_RESULT_PUSH_TAG ((int32_t)0xFFFF5A13)
 
+/* The one definition of the ZTS_RESULT_PUSH_TAG payload layout: the slot in the low 32 bits, the view type id above
+   ZTS_RESULT_PUSH_VIEW_SHIFT. The core (decoding), the Player bridges (encoding) and the native tests use these
+   macros; the managed copy (JsValue.PushBits, PushSlot, PushView) is checked against them by the test
+   Abi_PushTagLayout_MatchesHeader (tests/managed/MirrorTests.cs). */
+#define ZTS_RESULT_PUSH_VIEW_SHIFT 32
+#define ZTS_RESULT_PUSH_BITS(slot, view) \
+    ((int64_t)(((uint64_t)(uint32_t)(view) << ZTS_RESULT_PUSH_VIEW_SHIFT) | (uint64_t)(uint32_t)(slot)))
+#define ZTS_RESULT_PUSH_SLOT(bits) ((int32_t)(uint32_t)((uint64_t)(bits) & 0xFFFFFFFFu))
+#define ZTS_RESULT_PUSH_VIEW(bits) ((int32_t)(uint32_t)((uint64_t)(bits) >> ZTS_RESULT_PUSH_VIEW_SHIFT))
+
 /* Tags the hosts decode themselves (QuickJS 2025-04-26, 64-bit, no NaN boxing). */
 #define ZTS_TAG_OBJECT (-1)
 #define ZTS_TAG_STRING_ROPE (-6)
@@ -179,10 +189,13 @@ ZTS_API const char *zts_version(void);
 /** Fills the QuickJS entry points the gate needs (seed build/03 §2.3); any thread; ZTS_OK. */
 ZTS_API int32_t zts_gate_imports(void **touserdata, void **js_throw);
 
-/** Registers a native C module under a canonical name (copied); any thread; later registrations win. */
+/** Registers a native C module under a canonical name (copied); any thread; later registrations win.
+ * Native only: init makes the module with QuickJS's C API (JS_NewCModule), which managed code does not have, so it is
+ * called by native hosts and C modules (tests/native/domain_test.cpp), not P/Invoked. */
 ZTS_API int32_t zts_module_register(const char *name, zts_module_init_fn init);
 
-/** Removes a native C module registration; any thread; ZTS_OK even when it was not registered. */
+/** Removes a native C module registration; any thread; ZTS_OK even when it was not registered.
+ * Native only: the counterpart of zts_module_register, for the same native callers. */
 ZTS_API int32_t zts_module_unregister(const char *name);
 
 /* ---- domain ----------------------------------------------------------- */
@@ -269,7 +282,9 @@ ZTS_API int32_t zts_domain_drain_releases(zts_domain *domain);
 /* ---- modules ---------------------------------------------------------- */
 
 /** Canonicalizes `specifier` relative to `importer` (may be NULL) into buf; returns bytes written or ZTS_ERR_ARGUMENT.
- */
+ * Native only: the core canonicalizes every specifier before module_load and zts_module_get_function see it, so
+ * managed loaders only meet canonical names; for native hosts and the specifier tests (module_specifier_test.cpp,
+ * tests/fuzz/specifier_fuzz.cpp). */
 ZTS_API int32_t zts_module_canonicalize(const char *importer, const char *specifier, char *buf, int32_t buf_len);
 
 /** Imports a module and takes a function ref to its named export; *out_ref is owned (zts_function_release). */

@@ -216,7 +216,7 @@ class ClrHost : public NativeHost
     static zts_value push_tag(int32_t slot, int32_t type_id)
     {
         zts_value v;
-        v.u.bits = static_cast<int64_t>(static_cast<uint32_t>(slot)) | (static_cast<int64_t>(type_id) << 32);
+        v.u.bits = ZTS_RESULT_PUSH_BITS(slot, type_id);
         v.tag = ZTS_RESULT_PUSH_TAG;
         return v;
     }

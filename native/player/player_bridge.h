@@ -19,7 +19,8 @@
 namespace zts_player
 {
 
-/// The native -> managed entries (ZTS.Il2Cpp.PlayerEntries, same order); kEntryVersion is PlayerEntries.Version.
+/// The native -> managed entries (ZTS.Il2Cpp.PlayerEntries, same order); kEntryVersion is PlayerEntries.Version
+/// (both checked by the test Player_EntryTable_MatchesBridgeHeader, tests/managed/MirrorTests.cs).
 enum EntryIndex : int {
     kReadZ, kReadC, kReadI1, kReadU1, kReadI2, kReadU2, kReadI4, kReadU4, kReadI8, kReadU8, kReadR4, kReadR8,
     kReadS, kReadO, kThis, kWriteU4, kWriteI8, kWriteU8, kWriteC, kWriteS, kWriteO, kWriteNew, kThrowValue, kNoEntry,
@@ -99,6 +100,8 @@ template <typename T> JSValue write_managed(Call &c, int entry, T v)
 }
 
 // ---- argument readers: the values whose conversion is exact inline (ArgReader's accept paths), else managed --
+// One arg_<code> per code of the signature alphabet but v, and one ret_<code> per code, in the code's C type
+// (ReducedSignature.Alphabet; the test Player_SignatureAlphabet_MatchesRuntime checks them).
 inline uint8_t arg_z(Call &c, int i)
 {
     if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_BOOL) return JS_VALUE_GET_BOOL(c.argv[i]) != 0;

@@ -276,6 +276,8 @@ JSValue fail(Call &c)
     return JS_VALUE_GET_TAG(value) == JS_TAG_OBJECT ? g_throw(c.ctx, value) : JS_EXCEPTION;
 }
 
+// Each name is an InternalCall extern of TsIl2CppAppDomain with as many parameters as its function here (the test
+// Player_InternalCalls_MatchRuntime, tests/managed/MirrorTests.cs, fails on a name or a count on one side only).
 void register_runtime_calls()
 {
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::InitializeInternal", reinterpret_cast<const void *>(&initialize_internal));

@@ -190,8 +190,8 @@ ZTS_API const char *zts_version(void);
 ZTS_API int32_t zts_gate_imports(void **touserdata, void **js_throw);
 
 /** Registers a native C module under a canonical name (copied); any thread; later registrations win.
- * Native only: init makes the module with QuickJS's C API (JS_NewCModule), which managed code does not have, so it is
- * called by native hosts and C modules (tests/native/domain_test.cpp), not P/Invoked. */
+ * Native only: init makes the module with QuickJS's C API (JS_NewCModule), which managed code does not have, so it
+ * is called by native hosts and C modules (GoogleTest Domain_Modules.NativeModule_ResolvedBeforeHostLoader). */
 ZTS_API int32_t zts_module_register(const char *name, zts_module_init_fn init);
 
 /** Removes a native C module registration; any thread; ZTS_OK even when it was not registered.
@@ -283,8 +283,8 @@ ZTS_API int32_t zts_domain_drain_releases(zts_domain *domain);
 
 /** Canonicalizes `specifier` relative to `importer` (may be NULL) into buf; returns bytes written or ZTS_ERR_ARGUMENT.
  * Native only: the core canonicalizes every specifier before module_load and zts_module_get_function see it, so
- * managed loaders only meet canonical names; for native hosts and the specifier tests (module_specifier_test.cpp,
- * tests/fuzz/specifier_fuzz.cpp). */
+ * managed loaders only meet canonical names; for native hosts and the specifier tests (GoogleTest
+ * ModuleSpecifier_Canonicalize_*, tests/fuzz/specifier_fuzz.cpp). */
 ZTS_API int32_t zts_module_canonicalize(const char *importer, const char *specifier, char *buf, int32_t buf_len);
 
 /** Imports a module and takes a function ref to its named export; *out_ref is owned (zts_function_release). */

@@ -64,7 +64,7 @@ namespace ZTS.Shared.Clr
             try
             {
                 foreach (string n in names) strings[k++] = Marshal.StringToHGlobalAnsi(n);
-                int rc = ZtsNative.zts_type_deny_this(d.Handle, id, ZtsNative.Utf8Z(path), (part != null ? 1u : 0u) | (pathIsType ? 2u : 0u), k, strings);
+                int rc = ZtsNative.zts_type_deny_this(d.Handle, id, ZtsNative.Utf8Z(path), (part != null ? ZtsDenyFlags.ViaInterfaces : 0u) | (pathIsType ? ZtsDenyFlags.PathIsType : 0u), k, strings);
                 if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "declare " + path);
             }
             finally

@@ -34,18 +34,18 @@ namespace ZTS.Shared.Clr
             int outerId = t.IsNested && !t.IsGenericParameter ? Declare(d, t.DeclaringType) : 0;
             if (d.TypeIds.TryGetValue(t, out id)) return id; // declared while declaring its base or outer type
             uint flags = 0;
-            if (t.IsAbstract && t.IsSealed && !t.IsInterface) flags |= 1; // static class
-            if (t.IsInterface) flags |= 2;
-            else if (t.IsAbstract) flags |= 4;
-            if (t.IsArray) flags |= 8;
-            if (t.IsEnum) flags |= 16;
-            if (t.IsGenericTypeDefinition) flags |= 32;
-            if (IsDelegate(t)) flags |= 64; // callable in JS: d(...) calls Invoke
+            if (t.IsAbstract && t.IsSealed && !t.IsInterface) flags |= ZtsTypeFlags.Static;
+            if (t.IsInterface) flags |= ZtsTypeFlags.Interface;
+            else if (t.IsAbstract) flags |= ZtsTypeFlags.Abstract;
+            if (t.IsArray) flags |= ZtsTypeFlags.Array;
+            if (t.IsEnum) flags |= ZtsTypeFlags.Enum;
+            if (t.IsGenericTypeDefinition) flags |= ZtsTypeFlags.GenericDef;
+            if (IsDelegate(t)) flags |= ZtsTypeFlags.Delegate; // callable in JS: d(...) calls Invoke
             if (TsMemberRules.IsEnumerable(t))
             {
-                flags |= 128; // iterable in JS: [Symbol.iterator] over GetEnumerator()
+                flags |= ZtsTypeFlags.Enumerable; // iterable in JS: [Symbol.iterator] over GetEnumerator()
                 if (!t.IsGenericTypeDefinition && TsMemberRules.ParameterlessInstanceMethod(t, "GetEnumerator", d.Aliases.FinalName) == null)
-                    flags |= 256; // no public GetEnumerator() on the view: iterate the System.Collections.IEnumerable view
+                    flags |= ZtsTypeFlags.EnumerableViaInterface; // no public GetEnumerator() on the view: iterate the System.Collections.IEnumerable view
             }
             string full = t.FullName ?? t.ToString();
             int rc = ZtsNative.zts_type_declare(d.Handle, ZtsNative.Utf8Z(full), ZtsNative.Utf8Z(DisplayName(t)), baseId, outerId, flags, out id);
@@ -131,7 +131,7 @@ namespace ZTS.Shared.Clr
                     TableShape table = MarshalAsReader.TableFor(p, p.PropertyType, name);
                     int g = getter == null ? -1 : Host(d, t, getter, p.Name, () => d.Bridges.Method(getter, Table(Site(d, name, null, p.PropertyType), table, null)));
                     int s = setter == null ? -1 : Host(d, t, setter, p.Name, () => d.Bridges.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
-                    Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), a.IsStatic ? 1u : 0u, g, s));
+                    Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), a.IsStatic ? ZtsMemberFlags.Static : 0u, g, s));
                 }
                 foreach (FieldInfo f in TsMemberRules.Fields(t))
                 {
@@ -140,7 +140,7 @@ namespace ZTS.Shared.Clr
                     TableShape table = MarshalAsReader.TableFor(f, f.FieldType, name);
                     int g = Host(d, t, field, field.Name, () => d.Bridges.FieldGet(field, Table(Site(d, name, null, field.FieldType), table, null)));
                     int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, t, field, field.Name, () => d.Bridges.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
-                    Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? 1u : 0u, g, s));
+                    Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? ZtsMemberFlags.Static : 0u, g, s));
                 }
                 foreach (MethodInfo m in Sorted(TsMemberRules.BindableMethods(t, accessors)))
                 {
@@ -154,7 +154,7 @@ namespace ZTS.Shared.Clr
                         : () => ScriptSubscriptions.Track(method, d.Bridges.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
                                                                                          MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null)));
                     int bridge = Host(d, t, method, jsName, make);
-                    Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? 1u : 0u, bridge, specs.Length, specs));
+                    Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? ZtsMemberFlags.Static : 0u, bridge, specs.Length, specs));
                 }
                 ExtensionMethods.Bind(d, t, typeId, strings); // [assembly: TsUsing] extension methods on instances (issue 12)
             }

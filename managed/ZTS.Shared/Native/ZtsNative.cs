@@ -3,7 +3,8 @@ using System.Runtime.InteropServices;
 
 namespace ZTS.Shared.Native
 {
-    /// <summary>Status codes of the C ABI (native/include/zts/zts.h).</summary>
+    /// <summary>Status codes of the C ABI (zts_status of native/include/zts/zts.h; checked against it by the test
+    /// Abi_ConstantMirror_MatchesHeader, like the flag classes below).</summary>
     internal static class ZtsStatus
     {
         public const int Ok = 0;
@@ -17,6 +18,33 @@ namespace ZTS.Shared.Native
         public const int NoHost = -8;
         public const int Version = -9;
         public const int OutOfMemory = -10;
+    }
+
+    /// <summary>ZTS_TYPE_* of zts.h: the flags of zts_type_declare (TypeBinder.Declare).</summary>
+    internal static class ZtsTypeFlags
+    {
+        public const uint Static = 1u << 0;
+        public const uint Interface = 1u << 1;
+        public const uint Abstract = 1u << 2;
+        public const uint Array = 1u << 3;
+        public const uint Enum = 1u << 4;
+        public const uint GenericDef = 1u << 5;
+        public const uint Delegate = 1u << 6;
+        public const uint Enumerable = 1u << 7;
+        public const uint EnumerableViaInterface = 1u << 8;
+    }
+
+    /// <summary>ZTS_MEMBER_* of zts.h: the flags of zts_type_add_method and zts_type_add_property.</summary>
+    internal static class ZtsMemberFlags
+    {
+        public const uint Static = 1u << 0;
+    }
+
+    /// <summary>ZTS_DENY_* of zts.h: the flags of zts_type_deny_this (PolicyGate.DenyThis).</summary>
+    internal static class ZtsDenyFlags
+    {
+        public const uint ViaInterfaces = 1u;
+        public const uint PathIsType = 2u;
     }
 
     /// <summary>zts_error_info: the last failure of a domain; pointers valid until the next call.</summary>

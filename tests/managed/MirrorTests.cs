@@ -174,7 +174,8 @@ namespace ZTS.Tests
             int previous = 0;
             foreach (Match m in Regex.Matches(code, @"ZTS_API\s+([^;{(]*?)\b(zts_\w+)\s*\(([^;]*?)\)\s*;", RegexOptions.Singleline))
             {
-                var f = new CFunction { Name = m.Groups[2].Value, Return = ParseCType(m.Groups[1].Value), Doc = text.Substring(previous, m.Index - previous) };
+                int doc = DocStart(code, previous, m.Index);
+                var f = new CFunction { Name = m.Groups[2].Value, Return = ParseCType(m.Groups[1].Value), Doc = text.Substring(doc, m.Index - doc) };
                 string ps = m.Groups[3].Value.Trim();
                 if (ps != "void")
                     foreach (string p in ps.Split(',')) f.Params.Add(ParseDeclarator(p));
@@ -183,6 +184,23 @@ namespace ZTS.Tests
             }
             Assert.Greater(h.Exports.Count, 50, "zts.h parsed: its ZTS_API declarations");
             return h;
+        }
+
+        /// <summary>Where the doc of the declaration at index starts: after the last code line before it that is not a
+        /// #define (so the comments of the constants and types above are not its doc, but the doc above a #define group
+        /// that sits right before it, like ZTS_DENY_* before zts_type_deny_this, is), and not before from.</summary>
+        private static int DocStart(string code, int from, int index)
+        {
+            int lineEnd = index;
+            while (lineEnd > from)
+            {
+                int lineStart = code.LastIndexOf('\n', lineEnd - 1) + 1;
+                if (lineStart < from) lineStart = from;
+                string line = code.Substring(lineStart, lineEnd - lineStart).Trim();
+                if (line.Length > 0 && !line.StartsWith("#define", StringComparison.Ordinal)) return lineEnd;
+                lineEnd = lineStart == 0 ? 0 : lineStart - 1;
+            }
+            return from;
         }
 
         // ---- the POD type mapping (docs/C_ABI.md "Adding an export") ----------------------------------------------
@@ -393,6 +411,380 @@ namespace ZTS.Tests
             Match m = Regex.Match(define, @"0x([0-9A-Fa-f]+)");
             Assert.IsTrue(m.Success, "a hex tag: " + define);
             return unchecked((int)Convert.ToUInt32(m.Groups[1].Value, 16));
+        }
+
+        // ---- constants (#define and enum values of zts.h and zts_mono_gate.h) ------------------------------------
+
+        /// <summary>A constant of a C header: its value after C's integer rules, and the comment that describes it.</summary>
+        private sealed class CConstant
+        {
+            public string Name;
+            public long Value;
+            public string Text;    // its expression as written
+            public string Comment; // its trailing comment plus the comment block above it or above its group of lines
+            public string File;
+        }
+
+        /// <summary>The comment of a constant: the text of its line (its trailing comment) and the comment lines right
+        /// above the run of code lines it is part of (its #define group, its enum), with no blank line between.</summary>
+        private static string CommentOf(string text, string code, List<int> lineStarts, int line, int groupLine)
+        {
+            Func<string, int, string> lineIn = (s, l) => s.Substring(lineStarts[l], (l + 1 < lineStarts.Count ? lineStarts[l + 1] : s.Length) - lineStarts[l]);
+            var comment = new StringBuilder(lineIn(text, line));
+            for (int l = groupLine - 1; l >= 0 && lineIn(code, l).Trim().Length == 0 && lineIn(text, l).Trim().Length > 0; l--)
+                comment.Insert(0, lineIn(text, l));
+            return comment.ToString();
+        }
+
+        /// <summary>Every object-like #define with a value and every enum member of the header at path, evaluated.
+        /// Not constants: include guards (no value), the export attributes (ZTS_API, ZTS_GATE_API: __declspec or
+        /// __attribute__) and function-like macros (the push-tag macros, compared by Abi_PushTagLayout_MatchesHeader).
+        /// Anything else that does not evaluate fails the test, so a new constant is never skipped silently.</summary>
+        private static List<CConstant> HeaderConstants(string path, List<string> problems)
+        {
+            string text = File.ReadAllText(path);
+            string code = WithoutComments(text);
+            string file = Path.GetFileName(path);
+            var list = new List<CConstant>();
+            // Lines of text (code keeps its offsets, but a comment's newlines are blanks there).
+            var lineStarts = new List<int> { 0 };
+            for (int i = 0; i < text.Length; i++) if (text[i] == '\n') lineStarts.Add(i + 1);
+            Func<int, int> lineOf = offset => { int l = lineStarts.BinarySearch(offset); return l >= 0 ? l : ~l - 1; };
+            Func<int, string> codeLine = l => code.Substring(lineStarts[l], (l + 1 < lineStarts.Count ? lineStarts[l + 1] : code.Length) - lineStarts[l]);
+            // The first line of the run of #define lines that line l belongs to.
+            Func<int, int> defineGroup = l =>
+            {
+                while (l > 0 && codeLine(l - 1).TrimStart(' ', '\t').StartsWith("#define", StringComparison.Ordinal)) l--;
+                return l;
+            };
+            foreach (Match m in Regex.Matches(code, @"^[ \t]*#define[ \t]+(\w+)(\()?[ \t]*((?:[^\n]*\\\n)*[^\n]*)$", RegexOptions.Multiline))
+            {
+                string name = m.Groups[1].Value, value = m.Groups[3].Value.Replace("\\\n", " ").Trim();
+                if (m.Groups[2].Success || value.Length == 0 || value.StartsWith("__", StringComparison.Ordinal)) continue;
+                var c = new CConstant { Name = name, Text = value, File = file, Comment = CommentOf(text, code, lineStarts, lineOf(m.Index), defineGroup(lineOf(m.Index))) };
+                string error;
+                if (!CExpression.TryEvaluate(value, list, out c.Value, out error))
+                {
+                    problems.Add(file + ": #define " + name + " " + value + ": " + error + " (extend CExpression in MirrorTests.cs)");
+                    continue;
+                }
+                list.Add(c);
+            }
+            foreach (Match e in Regex.Matches(code, @"\benum\s*\w*\s*(?::\s*\w+\s*)?\{(.*?)\}", RegexOptions.Singleline))
+            {
+                long next = 0;
+                int offset = e.Groups[1].Index;
+                foreach (string member in e.Groups[1].Value.Split(','))
+                {
+                    int at = offset + member.Length - member.TrimStart().Length;
+                    offset += member.Length + 1;
+                    if (member.Trim().Length == 0) continue;
+                    Match mm = Regex.Match(member.Trim(), @"^(\w+)\s*(?:=\s*(.*))?$", RegexOptions.Singleline);
+                    if (!mm.Success)
+                    {
+                        problems.Add(file + ": enum member '" + member.Trim() + "' not understood");
+                        continue;
+                    }
+                    var c = new CConstant { Name = mm.Groups[1].Value, File = file, Text = mm.Groups[2].Success ? mm.Groups[2].Value.Trim() : "(previous + 1)",
+                                            Comment = CommentOf(text, code, lineStarts, lineOf(at), lineOf(e.Index)) };
+                    string error;
+                    if (mm.Groups[2].Success && !CExpression.TryEvaluate(c.Text, list, out next, out error))
+                    {
+                        problems.Add(file + ": enum member " + c.Name + " = " + c.Text + ": " + error);
+                        continue;
+                    }
+                    c.Value = next++;
+                    list.Add(c);
+                }
+            }
+            return list;
+        }
+
+        /// <summary>The integer constant expressions of C headers: decimal and hex literals with u/l suffixes, earlier
+        /// constants by name, casts to the fixed-width integer types, unary - ~ + !, * / % + - &lt;&lt; &gt;&gt; &amp; ^ |,
+        /// parentheses; each value kept at its C type's width and signedness (so (int32_t)0xFFFF5A12 is negative and
+        /// 0x7FFu unsigned).</summary>
+        private sealed class CExpression
+        {
+            private struct Num
+            {
+                public long V;
+                public bool Unsigned, Wide;
+
+                public static Num Of(long v, bool unsigned, bool wide)
+                {
+                    if (!wide) v = unsigned ? (long)(uint)v : (long)(int)v;
+                    return new Num { V = v, Unsigned = unsigned, Wide = wide };
+                }
+            }
+
+            private readonly List<string> tokens = new List<string>();
+            private readonly List<CConstant> known;
+            private int pos;
+
+            private CExpression(string text, List<CConstant> known)
+            {
+                this.known = known;
+                foreach (Match m in Regex.Matches(text, @"0[xX][0-9A-Fa-f]+[uUlL]*|\d+[uUlL]*|\w+|<<|>>|\S"))
+                    tokens.Add(m.Value);
+            }
+
+            public static bool TryEvaluate(string text, List<CConstant> known, out long value, out string error)
+            {
+                value = 0;
+                error = null;
+                var e = new CExpression(text, known);
+                try
+                {
+                    value = e.Binary(0).V;
+                    if (e.pos != e.tokens.Count) throw new FormatException("unexpected '" + e.tokens[e.pos] + "'");
+                    return true;
+                }
+                catch (Exception x)
+                {
+                    error = "not an integer constant expression: " + x.Message;
+                    return false;
+                }
+            }
+
+            private string Peek { get { return pos < tokens.Count ? tokens[pos] : null; } }
+
+            private string Next()
+            {
+                if (pos >= tokens.Count) throw new FormatException("unexpected end");
+                return tokens[pos++];
+            }
+
+            private static readonly string[][] Levels =
+            {
+                new[] { "|" }, new[] { "^" }, new[] { "&" }, new[] { "<<", ">>" }, new[] { "+", "-" }, new[] { "*", "/", "%" },
+            };
+
+            private Num Binary(int level)
+            {
+                if (level == Levels.Length) return Unary();
+                Num left = Binary(level + 1);
+                while (Peek != null && Levels[level].Contains(Peek))
+                {
+                    string op = Next();
+                    Num right = Binary(level + 1);
+                    bool shift = op == "<<" || op == ">>";
+                    bool wide = shift ? left.Wide : left.Wide || right.Wide;
+                    // C's usual conversions: unsigned wins at the same width, a 64-bit signed type holds any 32-bit unsigned one.
+                    bool unsigned = shift ? left.Unsigned : (left.Wide == right.Wide ? left.Unsigned || right.Unsigned
+                                                                                     : (left.Wide ? left.Unsigned : right.Unsigned));
+                    long a = left.V, b = right.V, r;
+                    switch (op)
+                    {
+                        case "|": r = a | b; break;
+                        case "^": r = a ^ b; break;
+                        case "&": r = a & b; break;
+                        case "<<": r = a << (int)b; break;
+                        case ">>": r = unsigned ? (long)((wide ? (ulong)a : (uint)a) >> (int)b) : a >> (int)b; break;
+                        case "+": r = a + b; break;
+                        case "-": r = a - b; break;
+                        case "*": r = a * b; break;
+                        case "/": r = a / b; break;
+                        default: r = a % b; break;
+                    }
+                    left = Num.Of(r, unsigned, wide);
+                }
+                return left;
+            }
+
+            private static readonly Dictionary<string, Num> Casts = new Dictionary<string, Num>
+            {
+                { "int32_t", Num.Of(0, false, false) }, { "uint32_t", Num.Of(0, true, false) }, { "int", Num.Of(0, false, false) },
+                { "unsigned", Num.Of(0, true, false) }, { "int64_t", Num.Of(0, false, true) }, { "uint64_t", Num.Of(0, true, true) },
+            };
+
+            private Num Unary()
+            {
+                string t = Next();
+                switch (t)
+                {
+                    case "-": { Num n = Unary(); return Num.Of(-n.V, n.Unsigned, n.Wide); }
+                    case "+": return Unary();
+                    case "~": { Num n = Unary(); return Num.Of(~n.V, n.Unsigned, n.Wide); }
+                    case "!": { Num n = Unary(); return Num.Of(n.V == 0 ? 1 : 0, false, false); }
+                    case "(":
+                    {
+                        Num cast;
+                        if (Peek != null && Casts.TryGetValue(Peek, out cast) && pos + 1 < tokens.Count && tokens[pos + 1] == ")")
+                        {
+                            pos += 2;
+                            return Num.Of(Unary().V, cast.Unsigned, cast.Wide);
+                        }
+                        Num inner = Binary(0);
+                        if (Next() != ")") throw new FormatException("')' expected");
+                        return inner;
+                    }
+                }
+                Match lit = Regex.Match(t, @"^(?:0[xX]([0-9A-Fa-f]+)|(\d+))([uUlL]*)$");
+                if (lit.Success)
+                {
+                    bool hex = lit.Groups[1].Success;
+                    ulong v = hex ? Convert.ToUInt64(lit.Groups[1].Value, 16) : ulong.Parse(lit.Groups[2].Value);
+                    string suffix = lit.Groups[3].Value.ToLowerInvariant();
+                    bool unsigned = suffix.Contains("u"), wide = suffix.Contains("l");
+                    // C's literal types: int, then (hex only, or with u) unsigned int, then the 64-bit ones.
+                    if (!wide && !unsigned && v > int.MaxValue) { if (hex && v <= uint.MaxValue) unsigned = true; else wide = true; }
+                    if (!wide && unsigned && v > uint.MaxValue) wide = true;
+                    if (wide && !unsigned && v > long.MaxValue) unsigned = true;
+                    return Num.Of(unchecked((long)v), unsigned, wide);
+                }
+                CConstant c = known.LastOrDefault(k => k.Name == t);
+                if (c != null) return Num.Of(c.Value, false, true);
+                throw new FormatException("'" + t + "' is no literal, cast or earlier constant");
+            }
+        }
+
+        /// <summary>Where a C constant's managed copy lives: for a name ending in '_' (a prefix) every constant with that
+        /// prefix is CsPrefix + the rest in PascalCase (compared without '_' and case), a const field or enum member of
+        /// Type, and every such member of Type has its C constant; for a whole name, exactly Member of Type.</summary>
+        private sealed class ConstantMirror
+        {
+            public string C;
+            public Type Type;
+            public string Cs;
+
+            public bool IsPrefix { get { return C.EndsWith("_", StringComparison.Ordinal); } }
+        }
+
+        // The one mapping of the C constants to their managed copies. A constant of these headers that no row maps, or
+        // whose row's member is missing or has another value, fails Abi_ConstantMirror_MatchesHeader /
+        // Abi_GateConstantMirror_MatchesHeader, unless its header comment says "Native only:" and why.
+        private static readonly ConstantMirror[] ConstantMirrors =
+        {
+            new ConstantMirror { C = "ZTS_ABI_VERSION", Type = typeof(HostCallbackTable), Cs = "AbiVersion" },
+            new ConstantMirror { C = "ZTS_CALLBACK_ERROR_SENTINEL", Type = typeof(JsValue), Cs = "ErrorSentinel" },
+            new ConstantMirror { C = "ZTS_GATE_ERROR_SENTINEL", Type = typeof(JsValue), Cs = "ErrorSentinel" },
+            new ConstantMirror { C = "ZTS_RESULT_PUSH_TAG", Type = typeof(JsValue), Cs = "PushTag" },
+            new ConstantMirror { C = "ZTS_RESULT_PUSH_VIEW_SHIFT", Type = typeof(JsValue), Cs = "PushViewShift" },
+            new ConstantMirror { C = "ZTS_TAG_", Type = typeof(JsValue), Cs = "Tag" },
+            new ConstantMirror { C = "ZTS_OK", Type = typeof(ZtsStatus), Cs = "Ok" },
+            new ConstantMirror { C = "ZTS_ERR_", Type = typeof(ZtsStatus), Cs = "" },
+            new ConstantMirror { C = "ZTS_KIND_", Type = typeof(JsKinds), Cs = "" },
+            new ConstantMirror { C = "ZTS_TYPE_", Type = typeof(ZtsTypeFlags), Cs = "" },
+            new ConstantMirror { C = "ZTS_MEMBER_", Type = typeof(ZtsMemberFlags), Cs = "" },
+            new ConstantMirror { C = "ZTS_DENY_", Type = typeof(ZtsDenyFlags), Cs = "" },
+        };
+
+        private static string Folded(string name)
+        {
+            return name.Replace("_", "").ToUpperInvariant();
+        }
+
+        /// <summary>The const fields (enum members included) of t, as their values.</summary>
+        private static Dictionary<string, long> ManagedConstants(Type t)
+        {
+            var d = new Dictionary<string, long>();
+            foreach (FieldInfo f in t.GetFields(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.DeclaredOnly))
+            {
+                if (!f.IsLiteral) continue;
+                object raw = f.GetRawConstantValue();
+                d[f.Name] = raw is ulong ? unchecked((long)(ulong)raw) : raw is uint || raw is ushort || raw is byte ? (long)Convert.ToUInt64(raw)
+                                                                                                             : Convert.ToInt64(raw);
+            }
+            return d;
+        }
+
+        /// <summary>Checks the constants of the headers against ConstantMirrors; returns the problems.</summary>
+        private static List<string> CompareConstants(bool everyCopy, params string[] headers)
+        {
+            var problems = new List<string>();
+            var constants = new List<CConstant>();
+            foreach (string h in headers) constants.AddRange(HeaderConstants(h, problems));
+            var hit = new HashSet<string>(); // Type.Member of every managed copy a constant named
+            foreach (CConstant c in constants)
+            {
+                string where = c.File + ": " + c.Name + " = " + c.Text + " (" + Shown(c.Value) + ")";
+                int marker = c.Comment.IndexOf(NativeOnlyMarker, StringComparison.Ordinal);
+                ConstantMirror row = ConstantMirrors.FirstOrDefault(r => r.IsPrefix ? c.Name.StartsWith(r.C, StringComparison.Ordinal) && c.Name.Length > r.C.Length
+                                                                                      : c.Name == r.C);
+                if (marker >= 0)
+                {
+                    string reason = c.Comment.Substring(marker + NativeOnlyMarker.Length).Trim().Trim('*', '/').Trim();
+                    if (reason.Length < 10) problems.Add(where + ": '" + NativeOnlyMarker + "' without its reason in its comment");
+                    if (row != null && FindMember(row, c) != null)
+                        problems.Add(where + " is marked '" + NativeOnlyMarker + "' but has a managed copy " + row.Type.FullName + "." + FindMember(row, c));
+                    continue;
+                }
+                if (row == null)
+                {
+                    problems.Add(where + ": no managed copy: add a row to ConstantMirrors in tests/managed/MirrorTests.cs for its prefix, or mark it '"
+                                 + NativeOnlyMarker + " <why>' in its header comment");
+                    continue;
+                }
+                string member = FindMember(row, c);
+                string expected = row.Type.FullName + "." + (row.IsPrefix ? row.Cs + Pascal(c.Name.Substring(row.C.Length)) : row.Cs);
+                if (member == null)
+                {
+                    problems.Add(where + ": no managed copy " + expected + " (a const or enum member; or mark it '" + NativeOnlyMarker + " <why>')");
+                    continue;
+                }
+                hit.Add(row.Type.FullName + "." + member);
+                long managed = ManagedConstants(row.Type)[member];
+                if (managed != c.Value)
+                    problems.Add(where + " differs from its managed copy " + row.Type.FullName + "." + member + " = " + Shown(managed));
+            }
+            // The other way: a managed copy under a prefix row names a constant of the headers. [Flags] enums keep their
+            // None = 0 (C writes 0 for the empty set).
+            foreach (ConstantMirror row in ConstantMirrors.Where(r => r.IsPrefix && everyCopy))
+                foreach (KeyValuePair<string, long> m in ManagedConstants(row.Type))
+                {
+                    if (!m.Key.StartsWith(row.Cs, StringComparison.Ordinal) || hit.Contains(row.Type.FullName + "." + m.Key)) continue;
+                    if (row.Type.IsEnum && m.Value == 0 && m.Key == "None") continue;
+                    if (ConstantMirrors.Any(r => !r.IsPrefix && r.Type == row.Type && r.Cs == m.Key)) continue;
+                    problems.Add(row.Type.FullName + "." + m.Key + " = " + m.Value + " mirrors no " + row.C + "* constant of "
+                                 + string.Join(" or ", headers.Select(Path.GetFileName)));
+                }
+            return problems;
+        }
+
+        /// <summary>The member of row.Type that is c's copy (names compared without '_' and case), or null.</summary>
+        private static string FindMember(ConstantMirror row, CConstant c)
+        {
+            string want = Folded(row.IsPrefix ? row.Cs + c.Name.Substring(row.C.Length) : row.Cs);
+            return ManagedConstants(row.Type).Keys.FirstOrDefault(k => Folded(k) == want);
+        }
+
+        /// <summary>v in decimal, and in hex when it is not a small number (tags and masks read better so).</summary>
+        private static string Shown(long v)
+        {
+            if (v >= -9 && v <= 9) return v.ToString();
+            bool narrow = v >= int.MinValue && v <= uint.MaxValue;
+            return v + " = 0x" + (narrow ? ((uint)v).ToString("X") : v.ToString("X"));
+        }
+
+        private static string Pascal(string cName)
+        {
+            return string.Concat(cName.Split('_').Where(p => p.Length > 0).Select(p => p.Substring(0, 1) + p.Substring(1).ToLowerInvariant()));
+        }
+
+        /// <summary>Every integer constant of zts.h (object-like #defines with a value, enum members) has a managed copy
+        /// with the same value, found through ConstantMirrors (ZTS_TAG_ -> JsValue.Tag*, ZTS_OK/ZTS_ERR_ -> ZtsStatus,
+        /// ZTS_KIND_ -> JsKinds, ZTS_TYPE_/ZTS_MEMBER_/ZTS_DENY_ -> ZtsTypeFlags/ZtsMemberFlags/ZtsDenyFlags, and the
+        /// single ones), unless its comment says "Native only:" and why; every managed copy under a prefix row names
+        /// one.</summary>
+        [Test]
+        public void Abi_ConstantMirror_MatchesHeader()
+        {
+            string header = Path.Combine(SourceDir, "native", "include", "zts", "zts.h");
+            List<string> problems = CompareConstants(true, header);
+            Assert.Greater(HeaderConstants(header, new List<string>()).Count, 40, "zts.h parsed: its #define and enum constants");
+            Assert.IsEmpty(problems, "zts.h constants and their managed copies differ:\n  " + string.Join("\n  ", problems));
+        }
+
+        /// <summary>The constants of the Mono gate's header (ZTS_GATE_ERROR_SENTINEL, the tag zts_gate_init also checks
+        /// at run time) have their managed copies by the same mapping as zts.h's.</summary>
+        [Test]
+        public void Abi_GateConstantMirror_MatchesHeader()
+        {
+            string header = NativeSource("zts_mono_gate.h");
+            Assert.IsTrue(HeaderConstants(header, new List<string>()).Any(c => c.Name == "ZTS_GATE_ERROR_SENTINEL"), "zts_mono_gate.h parsed");
+            List<string> problems = CompareConstants(false, header); // the prefix rows are zts.h's
+            Assert.IsEmpty(problems, "zts_mono_gate.h constants and their managed copies differ:\n  " + string.Join("\n  ", problems));
         }
 
         // ---- the Player runtime ----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // CONTRACT §5 structs and 01-HOST-API §3 [TsMarshalAs]: ByVal copies, Table objects, Nullable.
 import { eq, ok, throws } from './assert.js';
-import { Geometry, Vec3, Notifier } from 'csharp:Fixtures';
+import { Geometry, Vec3, Notifier, HoldsMaybe } from 'csharp:Fixtures';
 
 export function test_Structs_ByVal_IsACopy() {
     const v = Geometry.Stored;
@@ -69,6 +69,30 @@ export function test_Structs_Nullable_Primitive() {
     eq(Geometry.Twice(2), 4, 'an integral number to double?');
     eq(Geometry.Twice(1.5), 3);
     eq(Geometry.Next(5), 6, 'long?');
+}
+
+// A Nullable struct reads as the struct (a ByVal copy with its members) or null (docs/MARSHAL.md).
+export function test_Structs_NullableStruct_ResultIsTheStructOrNull() {
+    const v = Geometry.MaybeVec(true);
+    eq(v.X, 1, 'a member of the struct');
+    eq(v.Length(), 3, 'a method of the struct');
+    ok(v instanceof Vec3, 'the struct type');
+    eq(Geometry.MaybeVec(false), null);
+}
+
+export function test_Structs_NullableStruct_FieldAndProperty() {
+    eq(Geometry.StoredMaybe.Y, 5, 'a static field');
+    const h = new HoldsMaybe();
+    eq(h.Field.Z, 9, 'an instance field');
+    eq(h.Property, null, 'an unset property');
+    h.Property = new Vec3(3, 0, 4);
+    eq(h.Property.Length(), 5, 'a property holding a value');
+    h.Property = null;
+    eq(h.Property, null);
+    Geometry.MaybeProperty = Geometry.MaybeVec(true);
+    eq(Geometry.MaybeProperty.Z, 2, 'a copy crosses back into a Nullable');
+    eq(Geometry.Which(Geometry.StoredMaybe), 'vec 4');
+    eq(Geometry.Which(null), 'none');
 }
 
 export function test_Structs_UnpackedValues_ConsecutiveArguments() {

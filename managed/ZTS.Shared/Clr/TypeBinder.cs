@@ -211,7 +211,10 @@ namespace ZTS.Shared.Clr
 
         internal static MemberSite Site(JsDomain d, string name, ParameterInfo[] ps, Type result)
         {
-            int view = result == null || result == typeof(void) || !NeedsView(result) ? 0 : Declare(d, result);
+            // A Nullable<S> result that has a value is a boxed S (the runtime's boxing rule), seen as S: the view of
+            // Nullable<S> itself shows none of S's members (docs/MARSHAL.md "Nullable<T>": as T).
+            Type seen = result == null ? null : Nullable.GetUnderlyingType(result) ?? result;
+            int view = seen == null || seen == typeof(void) || !NeedsView(seen) ? 0 : Declare(d, seen);
             return new MemberSite(name, ps, result, view);
         }
 

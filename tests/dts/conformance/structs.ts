@@ -1,7 +1,7 @@
 // Fixtures/Structs.cs through the generated declarations: ByVal structs, [TsMarshalAs(Table)] objects,
 // UnpackedValues arguments, Nullable, and a type whose binding fails.
 import { eq, ok, some, throws } from './assert.js';
-import { Geometry, Vec3, Span, Widget, BadMarshal } from 'csharp:Fixtures';
+import { Geometry, Vec3, Span, Widget, BadMarshal, HoldsMaybe } from 'csharp:Fixtures';
 import type { Tagged } from 'csharp:Fixtures';
 
 export function test_Span_TablePropertyMembers(): void {
@@ -52,6 +52,22 @@ export function test_Geometry_UnpackedNullableChars(): void {
     eq(tag.Label, 'label');
     ok(tag.Item !== null, 'Item');
     tag.Item = null;
+}
+
+// A Nullable struct is `Vec3 | null`, and at run time the struct itself (its members) or null.
+export function test_Geometry_NullableStructs(): void {
+    const v: Vec3 | null = Geometry.MaybeVec(true);
+    eq(some(v).Length(), 3);
+    eq(Geometry.MaybeVec(false), null);
+    eq(some(Geometry.StoredMaybe).Y, 5);
+    const h = new HoldsMaybe();
+    eq(some(h.Field).Z, 9);
+    h.Property = new Vec3(3, 0, 4);
+    eq(some(h.Property).Length(), 5);
+    Geometry.MaybeProperty = null;
+    eq(Geometry.MaybeProperty, null);
+    eq(Geometry.Which(new Vec3(2, 0, 0)), 'vec 2');
+    eq(Geometry.Which(null), 'none');
 }
 
 export function test_BadMarshal_BindingFails(): void {

@@ -286,9 +286,11 @@ declare module "csharp:Fixtures" {
     }
     export interface Geometry$Type extends zts.TypeObject<$Fixtures.Geometry | null> {
         readonly prototype: $Fixtures.Geometry;
+        MaybeProperty: $Fixtures.Vec3 | null;
         Stored: $Fixtures.Vec3;
         get Origin(): { X: number; Y: number; Z: number; };
         set Origin(value: { X?: number; Y?: number; Z?: number; });
+        StoredMaybe: $Fixtures.Vec3 | null;
         Chars(s: string | null): number;
         Describe(v: { X?: number; Y?: number; }): string | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
@@ -298,6 +300,7 @@ declare module "csharp:Fixtures" {
         MakeSpan(start: number, length: number): { Start: number; Length: number; };
         MakeTable(x: number, y: number, z: number): { X: number; Y: number; Z: number; };
         Maybe(has: boolean): { X: number; Y: number; Z: number; } | null;
+        MaybeVec(has: boolean): $Fixtures.Vec3 | null;
         Next(x: number | null): number | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         SpanEnd(s: { Start?: number; Length?: number; }): number;
@@ -305,6 +308,7 @@ declare module "csharp:Fixtures" {
         Tag(w: $Fixtures.Widget | null, label: string | null): $Fixtures.Tagged;
         Twice(x: number | null): number | null;
         Weighted(v_X: number, v_Y: number, v_Z: number, k: number): number;
+        Which(v: $Fixtures.Vec3 | null): string | null;
     }
     export const Geometry: Geometry$Type;
 
@@ -324,6 +328,19 @@ declare module "csharp:Fixtures" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Holder: Holder$Type;
+
+    /** class Fixtures.HoldsMaybe */
+    export interface HoldsMaybe extends $System.Object {
+        Property: $Fixtures.Vec3 | null;
+        Field: $Fixtures.Vec3 | null;
+    }
+    export interface HoldsMaybe$Type extends zts.TypeObject<$Fixtures.HoldsMaybe | null> {
+        new (): $Fixtures.HoldsMaybe;
+        readonly prototype: $Fixtures.HoldsMaybe;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const HoldsMaybe: HoldsMaybe$Type;
 
     /** interface Fixtures.IMachine */
     export interface IMachine extends $Fixtures.INamed {

@@ -86,8 +86,9 @@ namespace ZTS.Shared
             return NewError(domain, message, stack, MarkOf(domain, e));
         }
 
-        // The exotic that marks the Error as made for e (seen as System.Object: no members of its own to bind).
-        private static JsValue MarkOf(JsDomain domain, Exception e)
+        /// <summary>The exotic that marks an Error as made for e (seen as System.Object: no members of its own to bind);
+        /// owned, undefined when it could not be made.</summary>
+        internal static JsValue MarkOf(JsDomain domain, Exception e)
         {
             try
             {

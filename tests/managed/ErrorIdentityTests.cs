@@ -38,6 +38,26 @@ namespace ZTS.Tests
             Assert.AreEqual("other: zts: ZTS.Tests.Errors_Identity+GameRuleException: boom", other.Message);
         }
 
+        // A type whose binding fails with a C# exception ([TsMarshalAs] on a method, docs/MARSHAL.md) throws an Error
+        // marked with it, so the host's TsException has the TsMarshalAsConfigurationException as InnerException.
+        [Test]
+        public void Errors_BindTimeException_KeepsItsTypeThroughJs()
+        {
+            const string bindText = "zts: [TsMarshalAs] is not allowed on method 'BadMarshal.Wrong'; put it on a parameter, the return value, a field or a property";
+            Modules["m"] = "export function call() { CSharp.Fixtures.BadMarshal.Wrong(); }\n" +
+                           "export function rethrown() { try { CSharp.Fixtures.BadMarshal.Wrong(); } catch (e) { throw e; } }\n" +
+                           "export function text() { try { CSharp.Fixtures.BadMarshal.Wrong(); return 'no throw'; } catch (e) { return e.message; } }";
+            foreach (string export in new[] { "call", "rethrown" })
+            {
+                var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("m", export)(), export);
+                Assert.AreEqual("zts: cannot bind 'BadMarshal': " + bindText.Substring(5), e.Message, export);
+                Assert.IsInstanceOf<TsMarshalAsConfigurationException>(e.InnerException, export);
+                Assert.AreEqual(bindText, e.InnerException.Message, export);
+            }
+            Assert.AreEqual("zts: cannot bind 'BadMarshal': " + bindText.Substring(5), TsAppDomain.GetFunction<Func<string>>("m", "text")(),
+                            "JS sees the same text; the type stays unbound and fails again");
+        }
+
         // The mark that ties an Error to its C# exception is in the core's WeakMap, not on the Error, so a script can
         // neither copy it onto an Error of its own nor choose the InnerException the host sees (errors/identity.cpp).
         [Test]

@@ -51,15 +51,35 @@ namespace ZTS.Shared.Clr
 
         public static int Bind(IntPtr host, int typeId, IntPtr request)
         {
+            JsDomain d = null;
             try
             {
-                TypeBinder.Bind(JsDomain.FromHost(host), typeId);
+                d = JsDomain.FromHost(host);
+                TypeBinder.Bind(d, typeId);
                 return 0;
             }
             catch (Exception e)
             {
+                return d == null ? Fail(request, e) : FailWithException(d, request, e);
+            }
+        }
+
+        // A binding that failed with a C# exception (TsMarshalAsConfigurationException for [TsMarshalAs] on a method,
+        // docs/MARSHAL.md): the Error the core throws is marked with it, so it keeps its type through JS, as an
+        // exception of a member call does (ErrorBoundary): the host's TsException has it as InnerException.
+        private static int FailWithException(JsDomain d, IntPtr request, Exception e)
+        {
+            string ignored;
+            try
+            {
+                ZtsNative.zts_type_request_fail_exception(d.Handle, request, ZtsNative.Utf8Z(ErrorBoundary.Describe(e, out ignored).Substring(5)),
+                                                          ErrorBoundary.MarkOf(d, e));
+            }
+            catch (Exception)
+            {
                 return Fail(request, e);
             }
+            return 1;
         }
 
         private static int Fail(IntPtr request, Exception e)

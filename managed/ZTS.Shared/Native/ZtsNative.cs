@@ -264,6 +264,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_type_request_fail(IntPtr request, byte[] utf8);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_request_fail_exception(IntPtr domain, IntPtr request, byte[] utf8, JsValue csharpException);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_object_push(IntPtr domain, int typeId, int slot, out JsValue result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

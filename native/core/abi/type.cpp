@@ -238,6 +238,24 @@ int32_t zts_type_request_fail(zts_type_request *req, const char *utf8)
     });
 }
 
+int32_t zts_type_request_fail_exception(zts_domain *domain, zts_type_request *req, const char *utf8,
+                                        zts_value csharp_exception)
+{
+    if (domain == nullptr || req == nullptr) {
+        if (domain != nullptr) {
+            JS_FreeValue(domain->ctx, to_js(csharp_exception));
+        }
+        return ZTS_ERR_ARGUMENT;
+    }
+    int32_t rc = zts_type_request_fail(req, utf8);
+    if (req->exception_ctx != nullptr) {
+        JS_FreeValue(req->exception_ctx, req->exception);
+    }
+    req->exception_ctx = domain->ctx;
+    req->exception = to_js(csharp_exception);
+    return rc;
+}
+
 int32_t zts_object_push(zts_domain *domain, int32_t type_id, int32_t slot, zts_value *out)
 {
     if (domain == nullptr || out == nullptr || slot < 0) {

@@ -2,6 +2,7 @@
 #include "clr/classes.h"
 
 #include "clr/enumerable_iterator.h"
+#include "errors/identity.h"
 #include "host/host_callbacks.h"
 #include "clr/member_dispatch.h"
 #include "clr/type_request.h"
@@ -667,7 +668,18 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
     t = d->types.find(type_id);
     t->binding = false;
     if (rc != 0 || req.kind == zts_type_request::Failed) {
-        throw_error(ctx, "zts: cannot bind '" + t->js_name + "': " + req.failure);
+        // Marked with the C# exception the host gave (zts_type_request_fail_exception), so it keeps its type
+        // through JS: the host's TsException gets it as InnerException (ErrorIdentityTests, Errors_BindTime_*).
+        JSValue err = new_error(ctx, "zts: cannot bind '" + t->js_name + "': " + req.failure);
+        JSValue exception = req.take_exception();
+        if (JS_IsException(err)) {
+            JS_FreeValue(ctx, exception);
+        } else {
+            if (!mark_csharp_exception(d, err, exception)) {
+                JS_FreeValue(ctx, JS_GetException(ctx)); // out of memory: the Error goes unmarked
+            }
+            JS_Throw(ctx, err);
+        }
         abandon_bind(ctx, *t, JS_UNDEFINED, {});
         return false;
     }

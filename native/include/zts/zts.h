@@ -390,6 +390,13 @@ ZTS_API int32_t zts_type_request_add_name(zts_type_request *req, const char *js_
 /** Fails a type_resolve/type_bind with a UTF-8 reason (copied). */
 ZTS_API int32_t zts_type_request_fail(zts_type_request *req, const char *utf8);
 
+/** zts_type_request_fail for a type_bind whose failure is a C# exception: csharp_exception is its exotic (consumed, as
+ * for zts_error_new). The Error the core throws for the failed binding is marked with it, so the host that catches
+ * that Error gets the exception as the TsException's InnerException, with its own type (docs/MARSHAL.md
+ * "[TsMarshalAs"). In an answer to type_resolve or namespace_list the exception is freed unused. */
+ZTS_API int32_t zts_type_request_fail_exception(zts_domain *domain, zts_type_request *req, const char *utf8,
+                                                zts_value csharp_exception);
+
 /** Pushes the object in registry slot `slot` seen as type_id: the live exotic of that slot (same JS object) or a new
  * one; *out owned. */
 ZTS_API int32_t zts_object_push(zts_domain *domain, int32_t type_id, int32_t slot, zts_value *out);

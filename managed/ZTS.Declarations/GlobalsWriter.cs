@@ -29,7 +29,9 @@ namespace ZTS.Declarations
             b.Append("declare const $ref: unique symbol;\n");
             b.Append("declare const $handle: unique symbol;\n");
             b.Append("declare const $function: unique symbol;\n");
-            b.Append("declare const $generic: unique symbol;\n\n");
+            b.Append("declare const $generic: unique symbol;\n");
+            b.Append("declare const $genericKey: unique symbol;\n");
+            b.Append("declare const $enum: unique symbol;\n\n");
             b.Append("declare global {\n");
             b.Append(Zts);
             b.Append(Console);
@@ -57,10 +59,17 @@ namespace ZTS.Declarations
             "        interface GenericDefinition<K extends string, N extends number> extends Function { readonly [$definition]: [K, N]; }\n" +
             "        /** Closed type objects by definition path, from the JS value types V of the type arguments; every generated module adds its definitions. */\n" +
             "        interface Generics<V extends unknown[]> {}\n" +
-            "        /** A generic method whose type arguments a call cannot infer (they appear in no parameter): close it with zts.generic_method. */\n" +
-            "        interface ExplicitGeneric<F> { readonly [$generic]: F; }\n" +
-            "        /** What zts.generic_method returns for a member type M. */\n" +
-            "        type Closed<M> = M extends ExplicitGeneric<infer F> ? F : M;\n" +
+            "        /** A generic method whose type arguments a call cannot infer (they appear in no parameter but a ref/out one): close it\n" +
+            "         *  with zts.generic_method. K keys its closed signatures in GenericMethods. */\n" +
+            "        interface ExplicitGeneric<F, K extends string = never> { readonly [$generic]: F; readonly [$genericKey]: K; }\n" +
+            "        /** The closed signatures of explicitly closed generic methods by key, from the JS value types V of the type arguments;\n" +
+            "         *  every generated module adds its methods. */\n" +
+            "        interface GenericMethods<V extends unknown[]> {}\n" +
+            "        /** What zts.generic_method returns for a member type M closed over type arguments whose value types are V. */\n" +
+            "        type Closed<M, V extends unknown[] = unknown[]> = M extends ExplicitGeneric<infer F, infer K>\n" +
+            "            ? ([K] extends [never] ? F : K extends keyof GenericMethods<V> ? GenericMethods<V>[K] : F) : M;\n" +
+            "        /** A C# enum E: a number, branded so that a value of another enum is no E; numbers (and masks made with |) still are. */\n" +
+            "        interface Enum<E extends string> { readonly [$enum]?: E; }\n" +
             "        /** The JS value type of a type object. */\n" +
             "        type ValueOf<T> = T extends TypeObject<infer V> ? V : never;\n" +
             "        type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };\n" +
@@ -88,8 +97,8 @@ namespace ZTS.Declarations
             "                definition: GenericDefinition<K, N>, ...args: A & { length: NoInfer<N> }): Generics<ValuesOf<A>>[K];\n" +
             "            /** The generic methods `name` of owner closed over the type arguments (static ones; else instance ones, called\n" +
             "             *  with this: f.call(obj, ...)). A direct call infers the type arguments from the arguments instead. */\n" +
-            "            generic_method<O extends TypeObject<unknown>, K extends keyof O>(owner: O, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<O[K]>;\n" +
-            "            generic_method<V, K extends keyof NonNullable<V>>(owner: TypeObject<V>, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<NonNullable<V>[K]>;\n" +
+            "            generic_method<O extends TypeObject<unknown>, K extends keyof O, A extends TypeObject<unknown>[]>(owner: O, name: K, ...typeArgs: A): Closed<O[K], ValuesOf<A>>;\n" +
+            "            generic_method<V, K extends keyof NonNullable<V>, A extends TypeObject<unknown>[]>(owner: TypeObject<V>, name: K, ...typeArgs: A): Closed<NonNullable<V>[K], ValuesOf<A>>;\n" +
             "            /** A JS function as a C# delegate of the given type. */\n" +
             "            to_delegate<V, F>(fn: NoInfer<F>, type: DelegateType<V, F>): NonNullable<V>;\n" +
             "            /** A box for a ref/out argument (JS -> C#). */\n" +

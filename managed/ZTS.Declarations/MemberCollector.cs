@@ -61,7 +61,9 @@ namespace ZTS.Declarations
                 foreach (FieldInfo f in t.GetFields(BindingFlags.Public | BindingFlags.Static))
                 {
                     var m = new TsMember(f.Name, true);
-                    m.Lines.Add("readonly " + TsNames.Key(f.Name) + ": " + Convert.ToDouble(f.GetRawConstantValue()).ToString("R", System.Globalization.CultureInfo.InvariantCulture) + ";");
+                    // The number the runtime gives, of the enum's type: `readonly Green: 2 & $NS.Color`.
+                    m.Lines.Add("readonly " + TsNames.Key(f.Name) + ": " + Convert.ToDouble(f.GetRawConstantValue()).ToString("R", System.Globalization.CultureInfo.InvariantCulture) +
+                                " & " + _map.Named(t) + ";");
                     members.Add(m);
                 }
                 return members;
@@ -102,17 +104,6 @@ namespace ZTS.Declarations
                 }
                 Add(set.Lines, TsNames.Key(name) + Signature(m) + ";");
             }
-            foreach (IGrouping<string, MethodInfo> group in explicitOnly.GroupBy(m => (m.IsStatic ? "static " : "") + _aliases.FinalName(m)))
-            {
-                if (sets.ContainsKey(group.Key)) continue; // callable overloads of the name exist; these stay undeclared
-                MethodInfo first = group.First();
-                var set = new TsMember(_aliases.FinalName(first), first.IsStatic);
-                set.Lines.Add("readonly " + TsNames.Key(set.Name) + ": zts.ExplicitGeneric<" +
-                              string.Join(" & ", group.Select(m => "(" + TypeParameters(m) + "(" + Parameters(m.GetParameters()) + ") => " +
-                                                                   _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs) + ")").Distinct().ToArray()) + ">;");
-                sets[group.Key] = set;
-                members.Add(set);
-            }
             // Opted-in extension methods, as instance methods (issue 12; the binder's ExtensionMethods).
             foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(ZTS.TsExtensionRules.For(t, ZTS.TsExtensionRules.OptedIn(), _aliases.FinalName)
                                                                             .Where(m => Callable(m) && Allowed(m.DeclaringType, m, _aliases.FinalName(m)))))
@@ -127,6 +118,8 @@ namespace ZTS.Declarations
                 Add(set.Lines, TsNames.Key(name) + "(" + Parameters(m.GetParameters().Skip(1).ToArray()) + "): " +
                                _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs) + ";");
             }
+            foreach (IGrouping<string, MethodInfo> group in explicitOnly.GroupBy(m => (m.IsStatic ? "static " : "") + _aliases.FinalName(m)))
+                AddExplicit(t, group.ToList(), sets, members);
             if (ZTS.TsMemberRules.IsEnumerable(t) && Iterable(t))
             {
                 var iterator = new TsMember(IteratorName, false);
@@ -186,13 +179,76 @@ namespace ZTS.Declarations
             return TypeParameters(m) + "(" + Parameters(m.GetParameters()) + "): " + _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs);
         }
 
-        /// <summary>Whether a call can infer every type parameter of a generic method definition: each appears in a
-        /// parameter type (the runtime infers it from the argument, GenericMethods in ZTS.Shared).</summary>
+        /// <summary>Whether a call can infer every type parameter of a generic method definition: each appears in the
+        /// type of a parameter that is not ref/out (the runtime infers it from the argument's C# type, GenericMethods in
+        /// ZTS.Shared; a zts.ref box has none, so TryGetComponent&lt;T&gt;(out T) is not inferable).</summary>
         public static bool Inferable(MethodInfo m)
         {
             var used = new HashSet<Type>();
-            foreach (ParameterInfo p in m.GetParameters()) CollectParameters(p.ParameterType, used);
+            foreach (ParameterInfo p in m.GetParameters())
+                if (!p.ParameterType.IsByRef) CollectParameters(p.ParameterType, used);
             return m.GetGenericArguments().All(used.Contains);
+        }
+
+        // The generic methods of one name whose type arguments a call cannot infer: callable through zts.generic_method
+        // only. Declared as `readonly M: zts.ExplicitGeneric<F, K>`, or, when callable overloads of the name exist
+        // (Unity's AddComponent(Type) next to AddComponent<T>()), as `readonly M: { (...): R; } & zts.ExplicitGeneric<F, K>`,
+        // so both forms are declared. K keys the closed signatures in zts.GenericMethods, which zts.generic_method reads
+        // with the values of its type arguments (GetComponent closed over Health returns Health).
+        private void AddExplicit(Type t, List<MethodInfo> group, Dictionary<string, TsMember> sets, List<TsMember> members)
+        {
+            MethodInfo first = group[0];
+            string name = _aliases.FinalName(first);
+            string key = (first.IsStatic ? "static " : "") + name;
+            string methodKey = t.ContainsGenericParameters ? null : ZTS.TsMemberRules.JsPath(t) + (first.IsStatic ? "." : "#") + name;
+            string open = string.Join(" & ", group.Select(m => "(" + TypeParameters(m) + "(" + Parameters(m.GetParameters()) + ") => " +
+                                                                _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs) + ")").Distinct().ToArray());
+            string brand = "zts.ExplicitGeneric<" + open + (methodKey != null ? ", " + TsNames.Quote(methodKey) : "") + ">";
+            TsMember set;
+            if (sets.TryGetValue(key, out set))
+            {
+                // "Name(...): R;" lines become the call signatures of one property.
+                string prefix = TsNames.Key(name);
+                var signatures = set.Lines.Select(l => l.StartsWith(prefix, StringComparison.Ordinal) ? l.Substring(prefix.Length) : l).ToArray();
+                set.Lines.Clear();
+                set.Lines.Add("readonly " + prefix + ": { " + string.Join(" ", signatures) + " } & " + brand + ";");
+            }
+            else
+            {
+                sets[key] = set = new TsMember(name, first.IsStatic);
+                set.Lines.Add("readonly " + TsNames.Key(name) + ": " + brand + ";");
+                members.Add(set);
+            }
+            if (methodKey == null) return;
+            set.GenericMethodEntry = TsNames.Quote(methodKey) + ": " + string.Join(" & ", group.Select(m => Closed(t, m)).Distinct().ToArray()) + ";";
+        }
+
+        // The function zts.generic_method returns for m closed over the values V of its type arguments: a type
+        // parameter Ti is V[i] in parameters (a class's value type is `C | null`, and C# takes null there, out values
+        // included) and NonNullable<V[i]> in the result (the class, as the direct form's T); an instance method is
+        // called with this (f.call(obj, ...)).
+        private string Closed(Type owner, MethodInfo m)
+        {
+            Type[] parameters = m.GetGenericArguments();
+            var inParameters = new Dictionary<Type, string>();
+            var inResult = new Dictionary<Type, string>();
+            for (int i = 0; i < parameters.Length; i++)
+            {
+                inParameters[parameters[i]] = "V[" + i + "]";
+                inResult[parameters[i]] = "NonNullable<V[" + i + "]>";
+            }
+            try
+            {
+                _map.Substitutions = inParameters;
+                string ps = Parameters(m.GetParameters());
+                _map.Substitutions = inResult;
+                string self = m.IsStatic ? "" : "this: " + _map.Named(owner) + (ps.Length > 0 ? ", " : "");
+                return "((" + self + ps + ") => " + _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs) + ")";
+            }
+            finally
+            {
+                _map.Substitutions = null;
+            }
         }
 
         private static void CollectParameters(Type t, HashSet<Type> used)

@@ -29,11 +29,23 @@ namespace ZTS.Declarations
             foreach (string n in named.Concat(new[] { ns }).Distinct().OrderBy(n => n, StringComparer.Ordinal))
                 s.Append("    import * as ").Append(TsNames.Alias(n)).Append(" from ").Append(TsNames.Quote(TsNames.Module(n))).Append(";\n");
             foreach (string line in body) s.Append(line.Length == 0 ? "\n" : line + "\n");
-            if (entries.Count > 0)
+            var methodEntries = blocks.SelectMany(b => b.GenericMethodEntries).OrderBy(e => e, StringComparer.Ordinal).ToList();
+            if (entries.Count > 0 || methodEntries.Count > 0)
             {
-                s.Append("\n    global {\n        namespace zts {\n            interface Generics<V extends unknown[]> {\n");
-                foreach (string e in entries) s.Append("                ").Append(e).Append('\n');
-                s.Append("            }\n        }\n    }\n");
+                s.Append("\n    global {\n        namespace zts {\n");
+                if (entries.Count > 0)
+                {
+                    s.Append("            interface Generics<V extends unknown[]> {\n");
+                    foreach (string e in entries) s.Append("                ").Append(e).Append('\n');
+                    s.Append("            }\n");
+                }
+                if (methodEntries.Count > 0)
+                {
+                    s.Append("            interface GenericMethods<V extends unknown[]> {\n");
+                    foreach (string e in methodEntries) s.Append("                ").Append(e).Append('\n');
+                    s.Append("            }\n");
+                }
+                s.Append("        }\n    }\n");
             }
             s.Append("}\n");
             return s.ToString();

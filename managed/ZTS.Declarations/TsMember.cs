@@ -21,5 +21,9 @@ namespace ZTS.Declarations
 
         /// <summary>The declaration lines: one per overload for methods, one or two (get/set) for properties.</summary>
         public List<string> Lines { get; private set; }
+
+        /// <summary>For generic methods that only zts.generic_method closes: their entry in the zts.GenericMethods registry
+        /// ("key": closed function type;), or null.</summary>
+        public string GenericMethodEntry;
     }
 }

@@ -15,6 +15,10 @@ namespace ZTS.Declarations
     /// </summary>
     internal sealed class TsTypeMapper
     {
+        /// <summary>While set: the TS text of generic parameters, instead of their names (a generic method closed over
+        /// the values of zts.generic_method's type arguments, MemberCollector.Closed).</summary>
+        public Dictionary<Type, string> Substitutions;
+
         /// <summary>Called with each named type (a generic definition for generic types) a written type names.</summary>
         public Action<Type> Referenced = t => { };
 
@@ -62,7 +66,11 @@ namespace ZTS.Declarations
         {
             if (t == typeof(void)) return "void";
             if (!t.IsByRef && !CanCross(t)) return "never"; // pointers, by-ref-like: such members are not declared
-            if (t.IsGenericParameter) return TsNames.Parameter(t.Name, 0);
+            if (t.IsGenericParameter)
+            {
+                string closed;
+                return Substitutions != null && Substitutions.TryGetValue(t, out closed) ? closed : TsNames.Parameter(t.Name, 0);
+            }
             if (t.IsByRef) return "zts.Ref<" + Map(t.GetElementType(), Flow.ToJs) + ">";
             if (t == typeof(bool)) return "boolean";
             if (t == typeof(char)) return "string";

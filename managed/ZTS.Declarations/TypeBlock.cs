@@ -34,5 +34,8 @@ namespace ZTS.Declarations
 
         /// <summary>The registry entry of a generic definition for zts.generic ("\"NS.T$1\": ..."), or null.</summary>
         public string GenericEntry;
+
+        /// <summary>The zts.GenericMethods registry entries of the type's explicitly closed generic methods (TsMember.GenericMethodEntry).</summary>
+        public readonly List<string> GenericMethodEntries = new List<string>();
     }
 }

@@ -56,13 +56,16 @@ namespace ZTS.Declarations
             block.Lines.Add("/** " + Describe(t) + " */");
             if (t.IsEnum)
             {
-                block.Lines.Add("type " + local + " = number;");
+                // Branded: a value of another enum is no E under strict tsc, while numbers (and a [Flags] mask made
+                // with |) still are, as the runtime takes them (zts.Enum in zts.d.ts).
+                block.Lines.Add("type " + local + " = number & zts.Enum<" + TsNames.Quote(t.FullName) + ">;");
                 block.ObjectHeader = "interface " + local + "$Type extends zts.TypeObject<" + self + ">";
                 foreach (TsMember m in _members.Members(t)) block.ObjectLines.AddRange(m.Lines.Select(l => "    " + l));
                 Finish(block, local, "$Type");
                 return block;
             }
             List<TsMember> members = _members.Members(t);
+            block.GenericMethodEntries.AddRange(members.Where(m => m.GenericMethodEntry != null).Select(m => m.GenericMethodEntry));
             List<TsMember> instance = members.Where(m => !m.IsStatic).ToList();
             var extends = new List<string>();
             foreach (KeyValuePair<Type, List<string>> b in _shape.Extends(t, instance))

@@ -201,7 +201,7 @@ const FIXTURE_REFS = [
   'src/types.ts:38:34 new static [Fixtures] Vec3(x, y, z)/3',
   'src/types.ts:38:62 new static [Fixtures.Everyday] Vec3(x, y, z)/3',
   'src/types.ts:39:19 type static [Fixtures] Widget',
-  'src/types.ts:41:58 call instance [Fixtures] Box`1.Get()/0',
+  'src/types.ts:41:50 call instance [Fixtures] Box`1.Get()/0',
   'src/types.ts:46:19 call instance [Fixtures] Vec3.Length()/0',
   'src/types.ts:46:19 call instance [Fixtures.Everyday] Vec3.Length()/0',
   'src/unresolved.ts:10:15 new static [Fixtures] Widget(n)/1',

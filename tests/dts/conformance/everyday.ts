@@ -107,7 +107,8 @@ export function test_Everyday_GenericMethods(): void {
     const maxDouble = zts.generic_method(MathUtil, 'Max', Double);
     eq(maxDouble(1, 2.5), 2.5);
     const make = zts.generic_method(MathUtil, 'Make', Inventory);
-    ok(make<Inventory>() instanceof Inventory);
+    const made: Inventory = make(); // closed over Inventory, typed by it
+    ok(made instanceof Inventory);
     const inv = new Inventory();
     inv.Add(axe);
     const find = zts.generic_method(Inventory, 'FindFirst', Weapon);

@@ -197,10 +197,10 @@ declare module "csharp:Fixtures.Decl" {
     export const Convert$2: Convert$2$Definition;
 
     /** enum Fixtures.Decl.DayKind : System.Byte */
-    export type DayKind = number;
+    export type DayKind = number & zts.Enum<"Fixtures.Decl.DayKind">;
     export interface DayKind$Type extends zts.TypeObject<$Fixtures_Decl.DayKind> {
-        readonly Work: 1;
-        readonly Rest: 2;
+        readonly Work: 1 & $Fixtures_Decl.DayKind;
+        readonly Rest: 2 & $Fixtures_Decl.DayKind;
     }
     export const DayKind: DayKind$Type;
 
@@ -375,10 +375,10 @@ declare module "csharp:Fixtures.Decl" {
         export namespace Inner {
 
             /** enum Fixtures.Decl.Outer.Inner.Mode : System.Int32 */
-            export type Mode = number;
+            export type Mode = number & zts.Enum<"Fixtures.Decl.Outer+Inner+Mode">;
             export interface Mode$Type extends zts.TypeObject<$Fixtures_Decl.Outer.Inner.Mode> {
-                readonly On: 1;
-                readonly Off: 0;
+                readonly On: 1 & $Fixtures_Decl.Outer.Inner.Mode;
+                readonly Off: 0 & $Fixtures_Decl.Outer.Inner.Mode;
             }
         }
 

@@ -44,7 +44,7 @@ declare module "csharp:Fixtures.Everyday" {
     /** class Fixtures.Everyday.Inventory */
     export interface Inventory extends $System.Object {
         Add(item: $Fixtures_Everyday.Item | null): void;
-        readonly FindFirst: zts.ExplicitGeneric<(<T extends $Fixtures_Everyday.Item>() => T)>;
+        readonly FindFirst: zts.ExplicitGeneric<(<T extends $Fixtures_Everyday.Item>() => T), "Fixtures.Everyday.Inventory#FindFirst">;
     }
     export interface Inventory$Type extends zts.TypeObject<$Fixtures_Everyday.Inventory | null> {
         new (): $Fixtures_Everyday.Inventory;
@@ -104,7 +104,7 @@ declare module "csharp:Fixtures.Everyday" {
         Pair<TKey, TValue>(key: TKey, value: TValue): string | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         Repeat<T>(value: T, count: number): $System_Collections_Generic.List$1<T> | null;
-        readonly Make: zts.ExplicitGeneric<(<T>() => T)>;
+        readonly Make: zts.ExplicitGeneric<(<T>() => T), "Fixtures.Everyday.MathUtil.Make">;
     }
     export const MathUtil: MathUtil$Type;
 
@@ -136,4 +136,13 @@ declare module "csharp:Fixtures.Everyday" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Weapon: Weapon$Type;
+
+    global {
+        namespace zts {
+            interface GenericMethods<V extends unknown[]> {
+                "Fixtures.Everyday.Inventory#FindFirst": ((this: $Fixtures_Everyday.Inventory) => NonNullable<V[0]>);
+                "Fixtures.Everyday.MathUtil.Make": (() => NonNullable<V[0]>);
+            }
+        }
+    }
 }

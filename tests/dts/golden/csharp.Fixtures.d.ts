@@ -171,11 +171,11 @@ declare module "csharp:Fixtures" {
     export const Collections: Collections$Type;
 
     /** enum Fixtures.Color : System.Int32 */
-    export type Color = number;
+    export type Color = number & zts.Enum<"Fixtures.Color">;
     export interface Color$Type extends zts.TypeObject<$Fixtures.Color> {
-        readonly Red: 1;
-        readonly Green: 2;
-        readonly Blue: 4;
+        readonly Red: 1 & $Fixtures.Color;
+        readonly Green: 2 & $Fixtures.Color;
+        readonly Blue: 4 & $Fixtures.Color;
     }
     export const Color: Color$Type;
 

@@ -61,21 +61,21 @@ declare module "csharp:System.Globalization" {
     export const Calendar: Calendar$Type;
 
     /** enum System.Globalization.CalendarAlgorithmType : System.Int32 */
-    export type CalendarAlgorithmType = number;
+    export type CalendarAlgorithmType = number & zts.Enum<"System.Globalization.CalendarAlgorithmType">;
     export interface CalendarAlgorithmType$Type extends zts.TypeObject<$System_Globalization.CalendarAlgorithmType> {
-        readonly Unknown: 0;
-        readonly SolarCalendar: 1;
-        readonly LunarCalendar: 2;
-        readonly LunisolarCalendar: 3;
+        readonly Unknown: 0 & $System_Globalization.CalendarAlgorithmType;
+        readonly SolarCalendar: 1 & $System_Globalization.CalendarAlgorithmType;
+        readonly LunarCalendar: 2 & $System_Globalization.CalendarAlgorithmType;
+        readonly LunisolarCalendar: 3 & $System_Globalization.CalendarAlgorithmType;
     }
     export const CalendarAlgorithmType: CalendarAlgorithmType$Type;
 
     /** enum System.Globalization.CalendarWeekRule : System.Int32 */
-    export type CalendarWeekRule = number;
+    export type CalendarWeekRule = number & zts.Enum<"System.Globalization.CalendarWeekRule">;
     export interface CalendarWeekRule$Type extends zts.TypeObject<$System_Globalization.CalendarWeekRule> {
-        readonly FirstDay: 0;
-        readonly FirstFullWeek: 1;
-        readonly FirstFourDayWeek: 2;
+        readonly FirstDay: 0 & $System_Globalization.CalendarWeekRule;
+        readonly FirstFullWeek: 1 & $System_Globalization.CalendarWeekRule;
+        readonly FirstFourDayWeek: 2 & $System_Globalization.CalendarWeekRule;
     }
     export const CalendarWeekRule: CalendarWeekRule$Type;
 
@@ -87,17 +87,17 @@ declare module "csharp:System.Globalization" {
     export const CompareInfo: CompareInfo$Type;
 
     /** enum System.Globalization.CompareOptions : System.Int32 */
-    export type CompareOptions = number;
+    export type CompareOptions = number & zts.Enum<"System.Globalization.CompareOptions">;
     export interface CompareOptions$Type extends zts.TypeObject<$System_Globalization.CompareOptions> {
-        readonly None: 0;
-        readonly IgnoreCase: 1;
-        readonly IgnoreNonSpace: 2;
-        readonly IgnoreSymbols: 4;
-        readonly IgnoreKanaType: 8;
-        readonly IgnoreWidth: 16;
-        readonly OrdinalIgnoreCase: 268435456;
-        readonly StringSort: 536870912;
-        readonly Ordinal: 1073741824;
+        readonly None: 0 & $System_Globalization.CompareOptions;
+        readonly IgnoreCase: 1 & $System_Globalization.CompareOptions;
+        readonly IgnoreNonSpace: 2 & $System_Globalization.CompareOptions;
+        readonly IgnoreSymbols: 4 & $System_Globalization.CompareOptions;
+        readonly IgnoreKanaType: 8 & $System_Globalization.CompareOptions;
+        readonly IgnoreWidth: 16 & $System_Globalization.CompareOptions;
+        readonly OrdinalIgnoreCase: 268435456 & $System_Globalization.CompareOptions;
+        readonly StringSort: 536870912 & $System_Globalization.CompareOptions;
+        readonly Ordinal: 1073741824 & $System_Globalization.CompareOptions;
     }
     export const CompareOptions: CompareOptions$Type;
 
@@ -157,16 +157,16 @@ declare module "csharp:System.Globalization" {
     export const CultureInfo: CultureInfo$Type;
 
     /** enum System.Globalization.CultureTypes : System.Int32 */
-    export type CultureTypes = number;
+    export type CultureTypes = number & zts.Enum<"System.Globalization.CultureTypes">;
     export interface CultureTypes$Type extends zts.TypeObject<$System_Globalization.CultureTypes> {
-        readonly NeutralCultures: 1;
-        readonly SpecificCultures: 2;
-        readonly InstalledWin32Cultures: 4;
-        readonly AllCultures: 7;
-        readonly UserCustomCulture: 8;
-        readonly ReplacementCultures: 16;
-        readonly WindowsOnlyCultures: 32;
-        readonly FrameworkCultures: 64;
+        readonly NeutralCultures: 1 & $System_Globalization.CultureTypes;
+        readonly SpecificCultures: 2 & $System_Globalization.CultureTypes;
+        readonly InstalledWin32Cultures: 4 & $System_Globalization.CultureTypes;
+        readonly AllCultures: 7 & $System_Globalization.CultureTypes;
+        readonly UserCustomCulture: 8 & $System_Globalization.CultureTypes;
+        readonly ReplacementCultures: 16 & $System_Globalization.CultureTypes;
+        readonly WindowsOnlyCultures: 32 & $System_Globalization.CultureTypes;
+        readonly FrameworkCultures: 64 & $System_Globalization.CultureTypes;
     }
     export const CultureTypes: CultureTypes$Type;
 
@@ -178,18 +178,18 @@ declare module "csharp:System.Globalization" {
     export const DateTimeFormatInfo: DateTimeFormatInfo$Type;
 
     /** enum System.Globalization.DateTimeStyles : System.Int32 */
-    export type DateTimeStyles = number;
+    export type DateTimeStyles = number & zts.Enum<"System.Globalization.DateTimeStyles">;
     export interface DateTimeStyles$Type extends zts.TypeObject<$System_Globalization.DateTimeStyles> {
-        readonly None: 0;
-        readonly AllowLeadingWhite: 1;
-        readonly AllowTrailingWhite: 2;
-        readonly AllowInnerWhite: 4;
-        readonly AllowWhiteSpaces: 7;
-        readonly NoCurrentDateDefault: 8;
-        readonly AdjustToUniversal: 16;
-        readonly AssumeLocal: 32;
-        readonly AssumeUniversal: 64;
-        readonly RoundtripKind: 128;
+        readonly None: 0 & $System_Globalization.DateTimeStyles;
+        readonly AllowLeadingWhite: 1 & $System_Globalization.DateTimeStyles;
+        readonly AllowTrailingWhite: 2 & $System_Globalization.DateTimeStyles;
+        readonly AllowInnerWhite: 4 & $System_Globalization.DateTimeStyles;
+        readonly AllowWhiteSpaces: 7 & $System_Globalization.DateTimeStyles;
+        readonly NoCurrentDateDefault: 8 & $System_Globalization.DateTimeStyles;
+        readonly AdjustToUniversal: 16 & $System_Globalization.DateTimeStyles;
+        readonly AssumeLocal: 32 & $System_Globalization.DateTimeStyles;
+        readonly AssumeUniversal: 64 & $System_Globalization.DateTimeStyles;
+        readonly RoundtripKind: 128 & $System_Globalization.DateTimeStyles;
     }
     export const DateTimeStyles: DateTimeStyles$Type;
 
@@ -201,25 +201,25 @@ declare module "csharp:System.Globalization" {
     export const NumberFormatInfo: NumberFormatInfo$Type;
 
     /** enum System.Globalization.NumberStyles : System.Int32 */
-    export type NumberStyles = number;
+    export type NumberStyles = number & zts.Enum<"System.Globalization.NumberStyles">;
     export interface NumberStyles$Type extends zts.TypeObject<$System_Globalization.NumberStyles> {
-        readonly None: 0;
-        readonly AllowLeadingWhite: 1;
-        readonly AllowTrailingWhite: 2;
-        readonly AllowLeadingSign: 4;
-        readonly AllowTrailingSign: 8;
-        readonly AllowParentheses: 16;
-        readonly AllowDecimalPoint: 32;
-        readonly AllowThousands: 64;
-        readonly AllowExponent: 128;
-        readonly AllowCurrencySymbol: 256;
-        readonly AllowHexSpecifier: 512;
-        readonly Integer: 7;
-        readonly HexNumber: 515;
-        readonly Number: 111;
-        readonly Float: 167;
-        readonly Currency: 383;
-        readonly Any: 511;
+        readonly None: 0 & $System_Globalization.NumberStyles;
+        readonly AllowLeadingWhite: 1 & $System_Globalization.NumberStyles;
+        readonly AllowTrailingWhite: 2 & $System_Globalization.NumberStyles;
+        readonly AllowLeadingSign: 4 & $System_Globalization.NumberStyles;
+        readonly AllowTrailingSign: 8 & $System_Globalization.NumberStyles;
+        readonly AllowParentheses: 16 & $System_Globalization.NumberStyles;
+        readonly AllowDecimalPoint: 32 & $System_Globalization.NumberStyles;
+        readonly AllowThousands: 64 & $System_Globalization.NumberStyles;
+        readonly AllowExponent: 128 & $System_Globalization.NumberStyles;
+        readonly AllowCurrencySymbol: 256 & $System_Globalization.NumberStyles;
+        readonly AllowHexSpecifier: 512 & $System_Globalization.NumberStyles;
+        readonly Integer: 7 & $System_Globalization.NumberStyles;
+        readonly HexNumber: 515 & $System_Globalization.NumberStyles;
+        readonly Number: 111 & $System_Globalization.NumberStyles;
+        readonly Float: 167 & $System_Globalization.NumberStyles;
+        readonly Currency: 383 & $System_Globalization.NumberStyles;
+        readonly Any: 511 & $System_Globalization.NumberStyles;
     }
     export const NumberStyles: NumberStyles$Type;
 
@@ -231,46 +231,46 @@ declare module "csharp:System.Globalization" {
     export const TextInfo: TextInfo$Type;
 
     /** enum System.Globalization.TimeSpanStyles : System.Int32 */
-    export type TimeSpanStyles = number;
+    export type TimeSpanStyles = number & zts.Enum<"System.Globalization.TimeSpanStyles">;
     export interface TimeSpanStyles$Type extends zts.TypeObject<$System_Globalization.TimeSpanStyles> {
-        readonly None: 0;
-        readonly AssumeNegative: 1;
+        readonly None: 0 & $System_Globalization.TimeSpanStyles;
+        readonly AssumeNegative: 1 & $System_Globalization.TimeSpanStyles;
     }
     export const TimeSpanStyles: TimeSpanStyles$Type;
 
     /** enum System.Globalization.UnicodeCategory : System.Int32 */
-    export type UnicodeCategory = number;
+    export type UnicodeCategory = number & zts.Enum<"System.Globalization.UnicodeCategory">;
     export interface UnicodeCategory$Type extends zts.TypeObject<$System_Globalization.UnicodeCategory> {
-        readonly UppercaseLetter: 0;
-        readonly LowercaseLetter: 1;
-        readonly TitlecaseLetter: 2;
-        readonly ModifierLetter: 3;
-        readonly OtherLetter: 4;
-        readonly NonSpacingMark: 5;
-        readonly SpacingCombiningMark: 6;
-        readonly EnclosingMark: 7;
-        readonly DecimalDigitNumber: 8;
-        readonly LetterNumber: 9;
-        readonly OtherNumber: 10;
-        readonly SpaceSeparator: 11;
-        readonly LineSeparator: 12;
-        readonly ParagraphSeparator: 13;
-        readonly Control: 14;
-        readonly Format: 15;
-        readonly Surrogate: 16;
-        readonly PrivateUse: 17;
-        readonly ConnectorPunctuation: 18;
-        readonly DashPunctuation: 19;
-        readonly OpenPunctuation: 20;
-        readonly ClosePunctuation: 21;
-        readonly InitialQuotePunctuation: 22;
-        readonly FinalQuotePunctuation: 23;
-        readonly OtherPunctuation: 24;
-        readonly MathSymbol: 25;
-        readonly CurrencySymbol: 26;
-        readonly ModifierSymbol: 27;
-        readonly OtherSymbol: 28;
-        readonly OtherNotAssigned: 29;
+        readonly UppercaseLetter: 0 & $System_Globalization.UnicodeCategory;
+        readonly LowercaseLetter: 1 & $System_Globalization.UnicodeCategory;
+        readonly TitlecaseLetter: 2 & $System_Globalization.UnicodeCategory;
+        readonly ModifierLetter: 3 & $System_Globalization.UnicodeCategory;
+        readonly OtherLetter: 4 & $System_Globalization.UnicodeCategory;
+        readonly NonSpacingMark: 5 & $System_Globalization.UnicodeCategory;
+        readonly SpacingCombiningMark: 6 & $System_Globalization.UnicodeCategory;
+        readonly EnclosingMark: 7 & $System_Globalization.UnicodeCategory;
+        readonly DecimalDigitNumber: 8 & $System_Globalization.UnicodeCategory;
+        readonly LetterNumber: 9 & $System_Globalization.UnicodeCategory;
+        readonly OtherNumber: 10 & $System_Globalization.UnicodeCategory;
+        readonly SpaceSeparator: 11 & $System_Globalization.UnicodeCategory;
+        readonly LineSeparator: 12 & $System_Globalization.UnicodeCategory;
+        readonly ParagraphSeparator: 13 & $System_Globalization.UnicodeCategory;
+        readonly Control: 14 & $System_Globalization.UnicodeCategory;
+        readonly Format: 15 & $System_Globalization.UnicodeCategory;
+        readonly Surrogate: 16 & $System_Globalization.UnicodeCategory;
+        readonly PrivateUse: 17 & $System_Globalization.UnicodeCategory;
+        readonly ConnectorPunctuation: 18 & $System_Globalization.UnicodeCategory;
+        readonly DashPunctuation: 19 & $System_Globalization.UnicodeCategory;
+        readonly OpenPunctuation: 20 & $System_Globalization.UnicodeCategory;
+        readonly ClosePunctuation: 21 & $System_Globalization.UnicodeCategory;
+        readonly InitialQuotePunctuation: 22 & $System_Globalization.UnicodeCategory;
+        readonly FinalQuotePunctuation: 23 & $System_Globalization.UnicodeCategory;
+        readonly OtherPunctuation: 24 & $System_Globalization.UnicodeCategory;
+        readonly MathSymbol: 25 & $System_Globalization.UnicodeCategory;
+        readonly CurrencySymbol: 26 & $System_Globalization.UnicodeCategory;
+        readonly ModifierSymbol: 27 & $System_Globalization.UnicodeCategory;
+        readonly OtherSymbol: 28 & $System_Globalization.UnicodeCategory;
+        readonly OtherNotAssigned: 29 & $System_Globalization.UnicodeCategory;
     }
     export const UnicodeCategory: UnicodeCategory$Type;
 }

@@ -29,40 +29,40 @@ declare module "csharp:System.Reflection" {
     export const Binder: Binder$Type;
 
     /** enum System.Reflection.BindingFlags : System.Int32 */
-    export type BindingFlags = number;
+    export type BindingFlags = number & zts.Enum<"System.Reflection.BindingFlags">;
     export interface BindingFlags$Type extends zts.TypeObject<$System_Reflection.BindingFlags> {
-        readonly Default: 0;
-        readonly IgnoreCase: 1;
-        readonly DeclaredOnly: 2;
-        readonly Instance: 4;
-        readonly Static: 8;
-        readonly Public: 16;
-        readonly NonPublic: 32;
-        readonly FlattenHierarchy: 64;
-        readonly InvokeMethod: 256;
-        readonly CreateInstance: 512;
-        readonly GetField: 1024;
-        readonly SetField: 2048;
-        readonly GetProperty: 4096;
-        readonly SetProperty: 8192;
-        readonly PutDispProperty: 16384;
-        readonly PutRefDispProperty: 32768;
-        readonly ExactBinding: 65536;
-        readonly SuppressChangeType: 131072;
-        readonly OptionalParamBinding: 262144;
-        readonly IgnoreReturn: 16777216;
-        readonly DoNotWrapExceptions: 33554432;
+        readonly Default: 0 & $System_Reflection.BindingFlags;
+        readonly IgnoreCase: 1 & $System_Reflection.BindingFlags;
+        readonly DeclaredOnly: 2 & $System_Reflection.BindingFlags;
+        readonly Instance: 4 & $System_Reflection.BindingFlags;
+        readonly Static: 8 & $System_Reflection.BindingFlags;
+        readonly Public: 16 & $System_Reflection.BindingFlags;
+        readonly NonPublic: 32 & $System_Reflection.BindingFlags;
+        readonly FlattenHierarchy: 64 & $System_Reflection.BindingFlags;
+        readonly InvokeMethod: 256 & $System_Reflection.BindingFlags;
+        readonly CreateInstance: 512 & $System_Reflection.BindingFlags;
+        readonly GetField: 1024 & $System_Reflection.BindingFlags;
+        readonly SetField: 2048 & $System_Reflection.BindingFlags;
+        readonly GetProperty: 4096 & $System_Reflection.BindingFlags;
+        readonly SetProperty: 8192 & $System_Reflection.BindingFlags;
+        readonly PutDispProperty: 16384 & $System_Reflection.BindingFlags;
+        readonly PutRefDispProperty: 32768 & $System_Reflection.BindingFlags;
+        readonly ExactBinding: 65536 & $System_Reflection.BindingFlags;
+        readonly SuppressChangeType: 131072 & $System_Reflection.BindingFlags;
+        readonly OptionalParamBinding: 262144 & $System_Reflection.BindingFlags;
+        readonly IgnoreReturn: 16777216 & $System_Reflection.BindingFlags;
+        readonly DoNotWrapExceptions: 33554432 & $System_Reflection.BindingFlags;
     }
     export const BindingFlags: BindingFlags$Type;
 
     /** enum System.Reflection.CallingConventions : System.Int32 */
-    export type CallingConventions = number;
+    export type CallingConventions = number & zts.Enum<"System.Reflection.CallingConventions">;
     export interface CallingConventions$Type extends zts.TypeObject<$System_Reflection.CallingConventions> {
-        readonly Standard: 1;
-        readonly VarArgs: 2;
-        readonly Any: 3;
-        readonly HasThis: 32;
-        readonly ExplicitThis: 64;
+        readonly Standard: 1 & $System_Reflection.CallingConventions;
+        readonly VarArgs: 2 & $System_Reflection.CallingConventions;
+        readonly Any: 3 & $System_Reflection.CallingConventions;
+        readonly HasThis: 32 & $System_Reflection.CallingConventions;
+        readonly ExplicitThis: 64 & $System_Reflection.CallingConventions;
     }
     export const CallingConventions: CallingConventions$Type;
 
@@ -95,16 +95,16 @@ declare module "csharp:System.Reflection" {
     export const FieldInfo: FieldInfo$Type;
 
     /** enum System.Reflection.GenericParameterAttributes : System.Int32 */
-    export type GenericParameterAttributes = number;
+    export type GenericParameterAttributes = number & zts.Enum<"System.Reflection.GenericParameterAttributes">;
     export interface GenericParameterAttributes$Type extends zts.TypeObject<$System_Reflection.GenericParameterAttributes> {
-        readonly None: 0;
-        readonly VarianceMask: 3;
-        readonly Covariant: 1;
-        readonly Contravariant: 2;
-        readonly SpecialConstraintMask: 28;
-        readonly ReferenceTypeConstraint: 4;
-        readonly NotNullableValueTypeConstraint: 8;
-        readonly DefaultConstructorConstraint: 16;
+        readonly None: 0 & $System_Reflection.GenericParameterAttributes;
+        readonly VarianceMask: 3 & $System_Reflection.GenericParameterAttributes;
+        readonly Covariant: 1 & $System_Reflection.GenericParameterAttributes;
+        readonly Contravariant: 2 & $System_Reflection.GenericParameterAttributes;
+        readonly SpecialConstraintMask: 28 & $System_Reflection.GenericParameterAttributes;
+        readonly ReferenceTypeConstraint: 4 & $System_Reflection.GenericParameterAttributes;
+        readonly NotNullableValueTypeConstraint: 8 & $System_Reflection.GenericParameterAttributes;
+        readonly DefaultConstructorConstraint: 16 & $System_Reflection.GenericParameterAttributes;
     }
     export const GenericParameterAttributes: GenericParameterAttributes$Type;
 
@@ -199,47 +199,47 @@ declare module "csharp:System.Reflection" {
     export const MemberInfo: MemberInfo$Type;
 
     /** enum System.Reflection.MemberTypes : System.Int32 */
-    export type MemberTypes = number;
+    export type MemberTypes = number & zts.Enum<"System.Reflection.MemberTypes">;
     export interface MemberTypes$Type extends zts.TypeObject<$System_Reflection.MemberTypes> {
-        readonly Constructor: 1;
-        readonly Event: 2;
-        readonly Field: 4;
-        readonly Method: 8;
-        readonly Property: 16;
-        readonly TypeInfo: 32;
-        readonly Custom: 64;
-        readonly NestedType: 128;
-        readonly All: 191;
+        readonly Constructor: 1 & $System_Reflection.MemberTypes;
+        readonly Event: 2 & $System_Reflection.MemberTypes;
+        readonly Field: 4 & $System_Reflection.MemberTypes;
+        readonly Method: 8 & $System_Reflection.MemberTypes;
+        readonly Property: 16 & $System_Reflection.MemberTypes;
+        readonly TypeInfo: 32 & $System_Reflection.MemberTypes;
+        readonly Custom: 64 & $System_Reflection.MemberTypes;
+        readonly NestedType: 128 & $System_Reflection.MemberTypes;
+        readonly All: 191 & $System_Reflection.MemberTypes;
     }
     export const MemberTypes: MemberTypes$Type;
 
     /** enum System.Reflection.MethodAttributes : System.Int32 */
-    export type MethodAttributes = number;
+    export type MethodAttributes = number & zts.Enum<"System.Reflection.MethodAttributes">;
     export interface MethodAttributes$Type extends zts.TypeObject<$System_Reflection.MethodAttributes> {
-        readonly MemberAccessMask: 7;
-        readonly PrivateScope: 0;
-        readonly Private: 1;
-        readonly FamANDAssem: 2;
-        readonly Assembly: 3;
-        readonly Family: 4;
-        readonly FamORAssem: 5;
-        readonly Public: 6;
-        readonly Static: 16;
-        readonly Final: 32;
-        readonly Virtual: 64;
-        readonly HideBySig: 128;
-        readonly CheckAccessOnOverride: 512;
-        readonly VtableLayoutMask: 256;
-        readonly ReuseSlot: 0;
-        readonly NewSlot: 256;
-        readonly Abstract: 1024;
-        readonly SpecialName: 2048;
-        readonly PinvokeImpl: 8192;
-        readonly UnmanagedExport: 8;
-        readonly RTSpecialName: 4096;
-        readonly HasSecurity: 16384;
-        readonly RequireSecObject: 32768;
-        readonly ReservedMask: 53248;
+        readonly MemberAccessMask: 7 & $System_Reflection.MethodAttributes;
+        readonly PrivateScope: 0 & $System_Reflection.MethodAttributes;
+        readonly Private: 1 & $System_Reflection.MethodAttributes;
+        readonly FamANDAssem: 2 & $System_Reflection.MethodAttributes;
+        readonly Assembly: 3 & $System_Reflection.MethodAttributes;
+        readonly Family: 4 & $System_Reflection.MethodAttributes;
+        readonly FamORAssem: 5 & $System_Reflection.MethodAttributes;
+        readonly Public: 6 & $System_Reflection.MethodAttributes;
+        readonly Static: 16 & $System_Reflection.MethodAttributes;
+        readonly Final: 32 & $System_Reflection.MethodAttributes;
+        readonly Virtual: 64 & $System_Reflection.MethodAttributes;
+        readonly HideBySig: 128 & $System_Reflection.MethodAttributes;
+        readonly CheckAccessOnOverride: 512 & $System_Reflection.MethodAttributes;
+        readonly VtableLayoutMask: 256 & $System_Reflection.MethodAttributes;
+        readonly ReuseSlot: 0 & $System_Reflection.MethodAttributes;
+        readonly NewSlot: 256 & $System_Reflection.MethodAttributes;
+        readonly Abstract: 1024 & $System_Reflection.MethodAttributes;
+        readonly SpecialName: 2048 & $System_Reflection.MethodAttributes;
+        readonly PinvokeImpl: 8192 & $System_Reflection.MethodAttributes;
+        readonly UnmanagedExport: 8 & $System_Reflection.MethodAttributes;
+        readonly RTSpecialName: 4096 & $System_Reflection.MethodAttributes;
+        readonly HasSecurity: 16384 & $System_Reflection.MethodAttributes;
+        readonly RequireSecObject: 32768 & $System_Reflection.MethodAttributes;
+        readonly ReservedMask: 53248 & $System_Reflection.MethodAttributes;
     }
     export const MethodAttributes: MethodAttributes$Type;
 
@@ -298,24 +298,24 @@ declare module "csharp:System.Reflection" {
     export const MethodBody: MethodBody$Type;
 
     /** enum System.Reflection.MethodImplAttributes : System.Int32 */
-    export type MethodImplAttributes = number;
+    export type MethodImplAttributes = number & zts.Enum<"System.Reflection.MethodImplAttributes">;
     export interface MethodImplAttributes$Type extends zts.TypeObject<$System_Reflection.MethodImplAttributes> {
-        readonly CodeTypeMask: 3;
-        readonly IL: 0;
-        readonly Native: 1;
-        readonly OPTIL: 2;
-        readonly Runtime: 3;
-        readonly ManagedMask: 4;
-        readonly Unmanaged: 4;
-        readonly Managed: 0;
-        readonly ForwardRef: 16;
-        readonly PreserveSig: 128;
-        readonly InternalCall: 4096;
-        readonly Synchronized: 32;
-        readonly NoInlining: 8;
-        readonly AggressiveInlining: 256;
-        readonly NoOptimization: 64;
-        readonly MaxMethodImplVal: 65535;
+        readonly CodeTypeMask: 3 & $System_Reflection.MethodImplAttributes;
+        readonly IL: 0 & $System_Reflection.MethodImplAttributes;
+        readonly Native: 1 & $System_Reflection.MethodImplAttributes;
+        readonly OPTIL: 2 & $System_Reflection.MethodImplAttributes;
+        readonly Runtime: 3 & $System_Reflection.MethodImplAttributes;
+        readonly ManagedMask: 4 & $System_Reflection.MethodImplAttributes;
+        readonly Unmanaged: 4 & $System_Reflection.MethodImplAttributes;
+        readonly Managed: 0 & $System_Reflection.MethodImplAttributes;
+        readonly ForwardRef: 16 & $System_Reflection.MethodImplAttributes;
+        readonly PreserveSig: 128 & $System_Reflection.MethodImplAttributes;
+        readonly InternalCall: 4096 & $System_Reflection.MethodImplAttributes;
+        readonly Synchronized: 32 & $System_Reflection.MethodImplAttributes;
+        readonly NoInlining: 8 & $System_Reflection.MethodImplAttributes;
+        readonly AggressiveInlining: 256 & $System_Reflection.MethodImplAttributes;
+        readonly NoOptimization: 64 & $System_Reflection.MethodImplAttributes;
+        readonly MaxMethodImplVal: 65535 & $System_Reflection.MethodImplAttributes;
     }
     export const MethodImplAttributes: MethodImplAttributes$Type;
 
@@ -375,40 +375,40 @@ declare module "csharp:System.Reflection" {
     export const PropertyInfo: PropertyInfo$Type;
 
     /** enum System.Reflection.TypeAttributes : System.Int32 */
-    export type TypeAttributes = number;
+    export type TypeAttributes = number & zts.Enum<"System.Reflection.TypeAttributes">;
     export interface TypeAttributes$Type extends zts.TypeObject<$System_Reflection.TypeAttributes> {
-        readonly VisibilityMask: 7;
-        readonly NotPublic: 0;
-        readonly Public: 1;
-        readonly NestedPublic: 2;
-        readonly NestedPrivate: 3;
-        readonly NestedFamily: 4;
-        readonly NestedAssembly: 5;
-        readonly NestedFamANDAssem: 6;
-        readonly NestedFamORAssem: 7;
-        readonly LayoutMask: 24;
-        readonly AutoLayout: 0;
-        readonly SequentialLayout: 8;
-        readonly ExplicitLayout: 16;
-        readonly ClassSemanticsMask: 32;
-        readonly Class: 0;
-        readonly Interface: 32;
-        readonly Abstract: 128;
-        readonly Sealed: 256;
-        readonly SpecialName: 1024;
-        readonly Import: 4096;
-        readonly Serializable: 8192;
-        readonly WindowsRuntime: 16384;
-        readonly StringFormatMask: 196608;
-        readonly AnsiClass: 0;
-        readonly UnicodeClass: 65536;
-        readonly AutoClass: 131072;
-        readonly CustomFormatClass: 196608;
-        readonly CustomFormatMask: 12582912;
-        readonly BeforeFieldInit: 1048576;
-        readonly RTSpecialName: 2048;
-        readonly HasSecurity: 262144;
-        readonly ReservedMask: 264192;
+        readonly VisibilityMask: 7 & $System_Reflection.TypeAttributes;
+        readonly NotPublic: 0 & $System_Reflection.TypeAttributes;
+        readonly Public: 1 & $System_Reflection.TypeAttributes;
+        readonly NestedPublic: 2 & $System_Reflection.TypeAttributes;
+        readonly NestedPrivate: 3 & $System_Reflection.TypeAttributes;
+        readonly NestedFamily: 4 & $System_Reflection.TypeAttributes;
+        readonly NestedAssembly: 5 & $System_Reflection.TypeAttributes;
+        readonly NestedFamANDAssem: 6 & $System_Reflection.TypeAttributes;
+        readonly NestedFamORAssem: 7 & $System_Reflection.TypeAttributes;
+        readonly LayoutMask: 24 & $System_Reflection.TypeAttributes;
+        readonly AutoLayout: 0 & $System_Reflection.TypeAttributes;
+        readonly SequentialLayout: 8 & $System_Reflection.TypeAttributes;
+        readonly ExplicitLayout: 16 & $System_Reflection.TypeAttributes;
+        readonly ClassSemanticsMask: 32 & $System_Reflection.TypeAttributes;
+        readonly Class: 0 & $System_Reflection.TypeAttributes;
+        readonly Interface: 32 & $System_Reflection.TypeAttributes;
+        readonly Abstract: 128 & $System_Reflection.TypeAttributes;
+        readonly Sealed: 256 & $System_Reflection.TypeAttributes;
+        readonly SpecialName: 1024 & $System_Reflection.TypeAttributes;
+        readonly Import: 4096 & $System_Reflection.TypeAttributes;
+        readonly Serializable: 8192 & $System_Reflection.TypeAttributes;
+        readonly WindowsRuntime: 16384 & $System_Reflection.TypeAttributes;
+        readonly StringFormatMask: 196608 & $System_Reflection.TypeAttributes;
+        readonly AnsiClass: 0 & $System_Reflection.TypeAttributes;
+        readonly UnicodeClass: 65536 & $System_Reflection.TypeAttributes;
+        readonly AutoClass: 131072 & $System_Reflection.TypeAttributes;
+        readonly CustomFormatClass: 196608 & $System_Reflection.TypeAttributes;
+        readonly CustomFormatMask: 12582912 & $System_Reflection.TypeAttributes;
+        readonly BeforeFieldInit: 1048576 & $System_Reflection.TypeAttributes;
+        readonly RTSpecialName: 2048 & $System_Reflection.TypeAttributes;
+        readonly HasSecurity: 262144 & $System_Reflection.TypeAttributes;
+        readonly ReservedMask: 264192 & $System_Reflection.TypeAttributes;
     }
     export const TypeAttributes: TypeAttributes$Type;
 }

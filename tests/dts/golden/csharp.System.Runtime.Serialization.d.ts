@@ -98,17 +98,17 @@ declare module "csharp:System.Runtime.Serialization" {
     export const StreamingContext: StreamingContext$Type;
 
     /** enum System.Runtime.Serialization.StreamingContextStates : System.Int32 */
-    export type StreamingContextStates = number;
+    export type StreamingContextStates = number & zts.Enum<"System.Runtime.Serialization.StreamingContextStates">;
     export interface StreamingContextStates$Type extends zts.TypeObject<$System_Runtime_Serialization.StreamingContextStates> {
-        readonly CrossProcess: 1;
-        readonly CrossMachine: 2;
-        readonly File: 4;
-        readonly Persistence: 8;
-        readonly Remoting: 16;
-        readonly Other: 32;
-        readonly Clone: 64;
-        readonly CrossAppDomain: 128;
-        readonly All: 255;
+        readonly CrossProcess: 1 & $System_Runtime_Serialization.StreamingContextStates;
+        readonly CrossMachine: 2 & $System_Runtime_Serialization.StreamingContextStates;
+        readonly File: 4 & $System_Runtime_Serialization.StreamingContextStates;
+        readonly Persistence: 8 & $System_Runtime_Serialization.StreamingContextStates;
+        readonly Remoting: 16 & $System_Runtime_Serialization.StreamingContextStates;
+        readonly Other: 32 & $System_Runtime_Serialization.StreamingContextStates;
+        readonly Clone: 64 & $System_Runtime_Serialization.StreamingContextStates;
+        readonly CrossAppDomain: 128 & $System_Runtime_Serialization.StreamingContextStates;
+        readonly All: 255 & $System_Runtime_Serialization.StreamingContextStates;
     }
     export const StreamingContextStates: StreamingContextStates$Type;
 }

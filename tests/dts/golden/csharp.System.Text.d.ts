@@ -7,12 +7,12 @@ declare module "csharp:System.Text" {
     import * as $System_Text from "csharp:System.Text";
 
     /** enum System.Text.NormalizationForm : System.Int32 */
-    export type NormalizationForm = number;
+    export type NormalizationForm = number & zts.Enum<"System.Text.NormalizationForm">;
     export interface NormalizationForm$Type extends zts.TypeObject<$System_Text.NormalizationForm> {
-        readonly FormC: 1;
-        readonly FormD: 2;
-        readonly FormKC: 5;
-        readonly FormKD: 6;
+        readonly FormC: 1 & $System_Text.NormalizationForm;
+        readonly FormD: 2 & $System_Text.NormalizationForm;
+        readonly FormKC: 5 & $System_Text.NormalizationForm;
+        readonly FormKD: 6 & $System_Text.NormalizationForm;
     }
     export const NormalizationForm: NormalizationForm$Type;
 

@@ -141,7 +141,6 @@ declare module "csharp:System" {
         LastIndexOf(array: $System.Array | null, value: number | string | boolean | zts.Object | null, startIndex: number, count: number): number;
         LastIndexOf<T>(array: zts.Array<T> | null, value: T, startIndex: number, count: number): number;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        Resize<T>(array: zts.Ref<zts.Array<T> | null>, newSize: number): void;
         Reverse(array: $System.Array | null): void;
         Reverse<T>(array: zts.Array<T> | null): void;
         Reverse(array: $System.Array | null, index: number, length: number): void;
@@ -164,8 +163,9 @@ declare module "csharp:System" {
         Sort(keys: $System.Array | null, items: $System.Array | null, index: number, length: number, comparer: $System_Collections.IComparer | null): void;
         Sort<TKey, TValue>(keys: zts.Array<TKey> | null, items: zts.Array<TValue> | null, index: number, length: number, comparer: $System_Collections_Generic.IComparer$1<TKey> | null): void;
         TrueForAll<T>(array: zts.Array<T> | null, match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): boolean;
-        readonly ConvertAll: zts.ExplicitGeneric<(<TInput, TOutput>(array: zts.Array<TInput> | null, converter: ((input: TInput) => TOutput) | zts.Delegate<(input: TInput) => TOutput> | null) => zts.Array<TOutput> | null)>;
-        readonly Empty: zts.ExplicitGeneric<(<T>() => zts.Array<T> | null)>;
+        readonly ConvertAll: zts.ExplicitGeneric<(<TInput, TOutput>(array: zts.Array<TInput> | null, converter: ((input: TInput) => TOutput) | zts.Delegate<(input: TInput) => TOutput> | null) => zts.Array<TOutput> | null), "System.Array.ConvertAll">;
+        readonly Empty: zts.ExplicitGeneric<(<T>() => zts.Array<T> | null), "System.Array.Empty">;
+        readonly Resize: zts.ExplicitGeneric<(<T>(array: zts.Ref<zts.Array<T> | null>, newSize: number) => void), "System.Array.Resize">;
     }
     export const Array: Array$Type;
 
@@ -196,10 +196,10 @@ declare module "csharp:System" {
     export const AsyncCallback: AsyncCallback$Type;
 
     /** enum System.Base64FormattingOptions : System.Int32 */
-    export type Base64FormattingOptions = number;
+    export type Base64FormattingOptions = number & zts.Enum<"System.Base64FormattingOptions">;
     export interface Base64FormattingOptions$Type extends zts.TypeObject<$System.Base64FormattingOptions> {
-        readonly None: 0;
-        readonly InsertLineBreaks: 1;
+        readonly None: 0 & $System.Base64FormattingOptions;
+        readonly InsertLineBreaks: 1 & $System.Base64FormattingOptions;
     }
     export const Base64FormattingOptions: Base64FormattingOptions$Type;
 
@@ -616,24 +616,24 @@ declare module "csharp:System" {
     export const DateTime: DateTime$Type;
 
     /** enum System.DateTimeKind : System.Int32 */
-    export type DateTimeKind = number;
+    export type DateTimeKind = number & zts.Enum<"System.DateTimeKind">;
     export interface DateTimeKind$Type extends zts.TypeObject<$System.DateTimeKind> {
-        readonly Unspecified: 0;
-        readonly Utc: 1;
-        readonly Local: 2;
+        readonly Unspecified: 0 & $System.DateTimeKind;
+        readonly Utc: 1 & $System.DateTimeKind;
+        readonly Local: 2 & $System.DateTimeKind;
     }
     export const DateTimeKind: DateTimeKind$Type;
 
     /** enum System.DayOfWeek : System.Int32 */
-    export type DayOfWeek = number;
+    export type DayOfWeek = number & zts.Enum<"System.DayOfWeek">;
     export interface DayOfWeek$Type extends zts.TypeObject<$System.DayOfWeek> {
-        readonly Sunday: 0;
-        readonly Monday: 1;
-        readonly Tuesday: 2;
-        readonly Wednesday: 3;
-        readonly Thursday: 4;
-        readonly Friday: 5;
-        readonly Saturday: 6;
+        readonly Sunday: 0 & $System.DayOfWeek;
+        readonly Monday: 1 & $System.DayOfWeek;
+        readonly Tuesday: 2 & $System.DayOfWeek;
+        readonly Wednesday: 3 & $System.DayOfWeek;
+        readonly Thursday: 4 & $System.DayOfWeek;
+        readonly Friday: 5 & $System.DayOfWeek;
+        readonly Saturday: 6 & $System.DayOfWeek;
     }
     export const DayOfWeek: DayOfWeek$Type;
 
@@ -1194,10 +1194,10 @@ declare module "csharp:System" {
     export const Math: Math$Type;
 
     /** enum System.MidpointRounding : System.Int32 */
-    export type MidpointRounding = number;
+    export type MidpointRounding = number & zts.Enum<"System.MidpointRounding">;
     export interface MidpointRounding$Type extends zts.TypeObject<$System.MidpointRounding> {
-        readonly ToEven: 0;
-        readonly AwayFromZero: 1;
+        readonly ToEven: 0 & $System.MidpointRounding;
+        readonly AwayFromZero: 1 & $System.MidpointRounding;
     }
     export const MidpointRounding: MidpointRounding$Type;
 
@@ -1513,22 +1513,22 @@ declare module "csharp:System" {
     export const String: String$Type;
 
     /** enum System.StringComparison : System.Int32 */
-    export type StringComparison = number;
+    export type StringComparison = number & zts.Enum<"System.StringComparison">;
     export interface StringComparison$Type extends zts.TypeObject<$System.StringComparison> {
-        readonly CurrentCulture: 0;
-        readonly CurrentCultureIgnoreCase: 1;
-        readonly InvariantCulture: 2;
-        readonly InvariantCultureIgnoreCase: 3;
-        readonly Ordinal: 4;
-        readonly OrdinalIgnoreCase: 5;
+        readonly CurrentCulture: 0 & $System.StringComparison;
+        readonly CurrentCultureIgnoreCase: 1 & $System.StringComparison;
+        readonly InvariantCulture: 2 & $System.StringComparison;
+        readonly InvariantCultureIgnoreCase: 3 & $System.StringComparison;
+        readonly Ordinal: 4 & $System.StringComparison;
+        readonly OrdinalIgnoreCase: 5 & $System.StringComparison;
     }
     export const StringComparison: StringComparison$Type;
 
     /** enum System.StringSplitOptions : System.Int32 */
-    export type StringSplitOptions = number;
+    export type StringSplitOptions = number & zts.Enum<"System.StringSplitOptions">;
     export interface StringSplitOptions$Type extends zts.TypeObject<$System.StringSplitOptions> {
-        readonly None: 0;
-        readonly RemoveEmptyEntries: 1;
+        readonly None: 0 & $System.StringSplitOptions;
+        readonly RemoveEmptyEntries: 1 & $System.StringSplitOptions;
     }
     export const StringSplitOptions: StringSplitOptions$Type;
 
@@ -1813,26 +1813,26 @@ declare module "csharp:System" {
     export const Type: Type$Type;
 
     /** enum System.TypeCode : System.Int32 */
-    export type TypeCode = number;
+    export type TypeCode = number & zts.Enum<"System.TypeCode">;
     export interface TypeCode$Type extends zts.TypeObject<$System.TypeCode> {
-        readonly Empty: 0;
-        readonly Object: 1;
-        readonly DBNull: 2;
-        readonly Boolean: 3;
-        readonly Char: 4;
-        readonly SByte: 5;
-        readonly Byte: 6;
-        readonly Int16: 7;
-        readonly UInt16: 8;
-        readonly Int32: 9;
-        readonly UInt32: 10;
-        readonly Int64: 11;
-        readonly UInt64: 12;
-        readonly Single: 13;
-        readonly Double: 14;
-        readonly Decimal: 15;
-        readonly DateTime: 16;
-        readonly String: 18;
+        readonly Empty: 0 & $System.TypeCode;
+        readonly Object: 1 & $System.TypeCode;
+        readonly DBNull: 2 & $System.TypeCode;
+        readonly Boolean: 3 & $System.TypeCode;
+        readonly Char: 4 & $System.TypeCode;
+        readonly SByte: 5 & $System.TypeCode;
+        readonly Byte: 6 & $System.TypeCode;
+        readonly Int16: 7 & $System.TypeCode;
+        readonly UInt16: 8 & $System.TypeCode;
+        readonly Int32: 9 & $System.TypeCode;
+        readonly UInt32: 10 & $System.TypeCode;
+        readonly Int64: 11 & $System.TypeCode;
+        readonly UInt64: 12 & $System.TypeCode;
+        readonly Single: 13 & $System.TypeCode;
+        readonly Double: 14 & $System.TypeCode;
+        readonly Decimal: 15 & $System.TypeCode;
+        readonly DateTime: 16 & $System.TypeCode;
+        readonly String: 18 & $System.TypeCode;
     }
     export const TypeCode: TypeCode$Type;
 
@@ -1961,6 +1961,11 @@ declare module "csharp:System" {
                 "System.Func$3": $System.Func$3$Type<V[0], V[1], V[2]>;
                 "System.IComparable$1": $System.IComparable$1$Type<V[0]>;
                 "System.IEquatable$1": $System.IEquatable$1$Type<V[0]>;
+            }
+            interface GenericMethods<V extends unknown[]> {
+                "System.Array.ConvertAll": ((array: zts.Array<V[0]> | null, converter: ((input: V[0]) => V[1]) | zts.Delegate<(input: V[0]) => V[1]> | null) => zts.Array<NonNullable<V[1]>> | null);
+                "System.Array.Empty": (() => zts.Array<NonNullable<V[0]>> | null);
+                "System.Array.Resize": ((array: zts.Ref<zts.Array<V[0]> | null>, newSize: number) => void);
             }
         }
     }

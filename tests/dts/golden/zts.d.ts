@@ -9,6 +9,8 @@ declare const $ref: unique symbol;
 declare const $handle: unique symbol;
 declare const $function: unique symbol;
 declare const $generic: unique symbol;
+declare const $genericKey: unique symbol;
+declare const $enum: unique symbol;
 
 declare global {
     namespace zts {
@@ -26,10 +28,17 @@ declare global {
         interface GenericDefinition<K extends string, N extends number> extends Function { readonly [$definition]: [K, N]; }
         /** Closed type objects by definition path, from the JS value types V of the type arguments; every generated module adds its definitions. */
         interface Generics<V extends unknown[]> {}
-        /** A generic method whose type arguments a call cannot infer (they appear in no parameter): close it with zts.generic_method. */
-        interface ExplicitGeneric<F> { readonly [$generic]: F; }
-        /** What zts.generic_method returns for a member type M. */
-        type Closed<M> = M extends ExplicitGeneric<infer F> ? F : M;
+        /** A generic method whose type arguments a call cannot infer (they appear in no parameter but a ref/out one): close it
+         *  with zts.generic_method. K keys its closed signatures in GenericMethods. */
+        interface ExplicitGeneric<F, K extends string = never> { readonly [$generic]: F; readonly [$genericKey]: K; }
+        /** The closed signatures of explicitly closed generic methods by key, from the JS value types V of the type arguments;
+         *  every generated module adds its methods. */
+        interface GenericMethods<V extends unknown[]> {}
+        /** What zts.generic_method returns for a member type M closed over type arguments whose value types are V. */
+        type Closed<M, V extends unknown[] = unknown[]> = M extends ExplicitGeneric<infer F, infer K>
+            ? ([K] extends [never] ? F : K extends keyof GenericMethods<V> ? GenericMethods<V>[K] : F) : M;
+        /** A C# enum E: a number, branded so that a value of another enum is no E; numbers (and masks made with |) still are. */
+        interface Enum<E extends string> { readonly [$enum]?: E; }
         /** The JS value type of a type object. */
         type ValueOf<T> = T extends TypeObject<infer V> ? V : never;
         type ValuesOf<A extends unknown[]> = { [I in keyof A]: ValueOf<A[I]> };
@@ -57,8 +66,8 @@ declare global {
                 definition: GenericDefinition<K, N>, ...args: A & { length: NoInfer<N> }): Generics<ValuesOf<A>>[K];
             /** The generic methods `name` of owner closed over the type arguments (static ones; else instance ones, called
              *  with this: f.call(obj, ...)). A direct call infers the type arguments from the arguments instead. */
-            generic_method<O extends TypeObject<unknown>, K extends keyof O>(owner: O, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<O[K]>;
-            generic_method<V, K extends keyof NonNullable<V>>(owner: TypeObject<V>, name: K, ...typeArgs: TypeObject<unknown>[]): Closed<NonNullable<V>[K]>;
+            generic_method<O extends TypeObject<unknown>, K extends keyof O, A extends TypeObject<unknown>[]>(owner: O, name: K, ...typeArgs: A): Closed<O[K], ValuesOf<A>>;
+            generic_method<V, K extends keyof NonNullable<V>, A extends TypeObject<unknown>[]>(owner: TypeObject<V>, name: K, ...typeArgs: A): Closed<NonNullable<V>[K], ValuesOf<A>>;
             /** A JS function as a C# delegate of the given type. */
             to_delegate<V, F>(fn: NoInfer<F>, type: DelegateType<V, F>): NonNullable<V>;
             /** A box for a ref/out argument (JS -> C#). */
@@ -101,6 +110,7 @@ declare global {
                 readonly Extensions: typeof import("csharp:Fixtures.Everyday.Extensions");
                 readonly Hidden: typeof import("csharp:Fixtures.Everyday.Hidden");
             };
+            readonly Unity: typeof import("csharp:Fixtures.Unity");
         };
         readonly Microsoft: {
             readonly Win32: {

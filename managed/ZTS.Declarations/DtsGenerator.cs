@@ -95,7 +95,7 @@ namespace ZTS.Declarations
 
             var files = new SortedDictionary<string, string>(StringComparer.Ordinal);
             foreach (IGrouping<string, TypeBlock> module in written.Values.GroupBy(b => TsTypeMapper.Namespace(b.Type)))
-                files[TsNames.FileOf(module.Key)] = ModuleWriter.Write(module.Key, module.ToList(), named[module.Key], writer.NestedLine);
+                files[TsNames.FileOf(module.Key)] = ModuleWriter.Write(module.Key, module.ToList(), named[module.Key], writer.NestedLine, writer.ClosedNestedLine);
             files[GlobalsWriter.FileName] = GlobalsWriter.Write(named.Keys.OrderBy(n => n, StringComparer.Ordinal));
             return files;
         }

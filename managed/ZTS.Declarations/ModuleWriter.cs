@@ -14,12 +14,13 @@ namespace ZTS.Declarations
     internal static class ModuleWriter
     {
         /// <summary>The file text of namespace ns from its written blocks (keyed by type) and the namespaces they name.</summary>
-        public static string Write(string ns, IList<TypeBlock> blocks, ISet<string> named, Func<Type, string> nestedLine)
+        public static string Write(string ns, IList<TypeBlock> blocks, ISet<string> named, Func<Type, string> nestedLine,
+                                   Func<Type, string> closedNestedLine)
         {
             var body = new List<string>();
             var byType = blocks.ToDictionary(b => b.Type);
             foreach (TypeBlock b in Ordered(blocks.Where(b => !b.Type.IsNested)))
-                Emit(body, b, byType, nestedLine, 1);
+                Emit(body, b, byType, nestedLine, closedNestedLine, 1);
             var entries = blocks.Where(b => b.GenericEntry != null).Select(b => b.GenericEntry).OrderBy(e => e, StringComparer.Ordinal).ToList();
 
             var s = new StringBuilder();
@@ -56,7 +57,8 @@ namespace ZTS.Declarations
             return blocks.OrderBy(b => ZTS.TsMemberRules.JsName(b.Type), StringComparer.Ordinal);
         }
 
-        private static void Emit(List<string> body, TypeBlock b, Dictionary<Type, TypeBlock> byType, Func<Type, string> nestedLine, int depth)
+        private static void Emit(List<string> body, TypeBlock b, Dictionary<Type, TypeBlock> byType, Func<Type, string> nestedLine,
+                                 Func<Type, string> closedNestedLine, int depth)
         {
             string pad = new string(' ', 4 * depth);
             List<TypeBlock> nested = Ordered(byType.Values.Where(n => n.Type.IsNested && n.Type.DeclaringType == b.Type)).ToList();
@@ -66,10 +68,16 @@ namespace ZTS.Declarations
             foreach (string line in b.ObjectLines) body.Add(pad + line);
             foreach (TypeBlock n in nested) body.Add(pad + "    " + nestedLine(n.Type));
             body.Add(pad + "}");
-            foreach (string line in b.Trailer) body.Add(pad + Export(line));
+            // A generic definition's closed type object (its first "}" ends it in the trailer) lists the nested types
+            // closed over its own type arguments.
+            List<string> trailer = b.Trailer.ToList();
+            int closedEnd = b.Type.IsGenericTypeDefinition ? trailer.IndexOf("}") : -1;
+            if (closedEnd >= 0)
+                trailer.InsertRange(closedEnd, nested.Select(n => closedNestedLine(n.Type)).Where(l => l != null).Select(l => "    " + l));
+            foreach (string line in trailer) body.Add(pad + Export(line));
             if (nested.Count == 0) return;
             body.Add(pad + "export namespace " + TsNames.Local(ZTS.TsMemberRules.JsName(b.Type)) + " {");
-            foreach (TypeBlock n in nested) Emit(body, n, byType, nestedLine, depth + 1);
+            foreach (TypeBlock n in nested) Emit(body, n, byType, nestedLine, closedNestedLine, depth + 1);
             body.Add(pad + "}");
         }
 

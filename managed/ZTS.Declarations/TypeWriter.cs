@@ -139,6 +139,18 @@ namespace ZTS.Declarations
                    TsTypeMapper.LocalPath(nested) + suffix + ";";
         }
 
+        /// <summary>The line the closed type object of a generic definition lists a nested type with, closed over the same
+        /// type arguments ("readonly Inner: $NS.Outer$1.Inner$Type&lt;T&gt;;": zts.generic(Outer$1, String).Inner is the
+        /// closed nested type, TypeBinder.BindClosedNested), or null for a nested type with type parameters of its own.</summary>
+        public string ClosedNestedLine(Type nested)
+        {
+            Type outer = nested.DeclaringType;
+            if (outer == null || !outer.IsGenericTypeDefinition || !nested.IsGenericTypeDefinition ||
+                nested.GetGenericArguments().Length != outer.GetGenericArguments().Length) return null;
+            return "readonly " + TsNames.Key(ZTS.TsMemberRules.JsName(nested)) + ": " + TsNames.Alias(TsTypeMapper.Namespace(nested)) + "." +
+                   TsTypeMapper.LocalPath(nested) + "$Type" + TypeParameters(outer) + ";";
+        }
+
         // Generic definitions: the closed type object is T$Type<A> (from zts.generic); the definition object
         // (T$Definition) holds the nested types. Other types: T$Type holds them.
         private void AddTypeObject(TypeBlock block, Type t, string local, List<string> typeObject)

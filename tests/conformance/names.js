@@ -41,6 +41,26 @@ export function test_Names_Generics_UserType() {
     throws(() => new CSharp.Fixtures.Box$1('x'), 'zts: ');
 }
 
+// A nested type of a closed generic is closed as in C#: Box<string>.Slot is Box`1+Slot[[System.String]].
+export function test_Names_NestedTypeOfClosedGeneric_IsClosed() {
+    const BoxOfString = zts.generic(CSharp.Fixtures.Box$1, CSharp.System.String);
+    const Slot = BoxOfString.Slot;
+    ok(Slot !== undefined, 'Box<string>.Slot is reachable');
+    eq(BoxOfString.Slot, Slot, 'the same type object each read');
+    eq(zts.typeof(Slot).ToString(), 'Fixtures.Box`1+Slot[System.String]');
+    const s = new Slot();
+    eq(s.Kind(), 'Slot of String');
+    s.Held = 'x';
+    eq(s.Held, 'x');
+    throws(() => { s.Held = 1; }, 'zts: cannot convert number to System.String');
+    const IntSlot = zts.generic(CSharp.Fixtures.Box$1, CSharp.System.Int32).Slot;
+    ok(IntSlot !== Slot, 'one per closing');
+    eq(new IntSlot().Kind(), 'Slot of Int32');
+    ok(new BoxOfString('v').MakeSlot() instanceof Slot, 'a Slot result is that type');
+    eq(new BoxOfString('v').MakeSlot().Held, 'v');
+    eq(zts.typeof(CSharp.Fixtures.Box$1.Slot).ToString(), 'Fixtures.Box`1+Slot[T]', 'the definition keeps its open nested type');
+}
+
 export function test_Names_NestedTypes_AreProperties() {
     eq(CSharp.Fixtures.Bag.Nested.Where(), 'Bag.Nested');
     eq(CSharp.Fixtures.Bag.Nested.Deeper.Where(), 'Bag.Nested.Deeper');

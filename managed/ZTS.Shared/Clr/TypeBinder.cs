@@ -157,10 +157,36 @@ namespace ZTS.Shared.Clr
                     Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? ZtsMemberFlags.Static : 0u, bridge, specs.Length, specs));
                 }
                 ExtensionMethods.Bind(d, t, typeId, strings); // [assembly: TsUsing] extension methods on instances (issue 12)
+                if (t.IsGenericType && !t.ContainsGenericParameters) BindClosedNested(d, t, typeId);
             }
             finally
             {
                 foreach (IntPtr p in strings) Marshal.FreeHGlobal(p);
+            }
+        }
+
+        // The nested types of a closed generic type, closed as C# closes them: G<string>.Inner is G`1+Inner[[String]].
+        // The core resolves a nested type by the path "<outer path>.<name>", and a closed type's path is its
+        // definition's, so these are given to it as members (zts_type_add_nested). A nested type with type parameters
+        // of its own stays the definition the path gives (close it with zts.generic); one the policy hides, or whose
+        // constraints the arguments break, is left to that path too.
+        private static void BindClosedNested(JsDomain d, Type t, int typeId)
+        {
+            Type[] args = t.GetGenericArguments();
+            foreach (Type n in t.GetGenericTypeDefinition().GetNestedTypes(BindingFlags.Public))
+            {
+                if (!n.IsGenericTypeDefinition || n.GetGenericArguments().Length != args.Length) continue;
+                Type closed;
+                try
+                {
+                    closed = n.MakeGenericType(args);
+                }
+                catch (ArgumentException)
+                {
+                    continue;
+                }
+                if (!PolicyGate.Shows(d, closed)) continue;
+                Check(d, ZtsNative.zts_type_add_nested(d.Handle, typeId, ZtsNative.Utf8Z(TypeCatalog.JsName(n)), Declare(d, closed)));
             }
         }
 

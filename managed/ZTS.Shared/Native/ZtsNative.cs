@@ -246,6 +246,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_type_add_constant(IntPtr domain, int typeId, byte[] name, double value);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_add_nested(IntPtr domain, int typeId, byte[] jsName, int nestedTypeId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_type_object(IntPtr domain, int typeId, out JsValue result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -186,6 +186,18 @@ int32_t zts_type_add_constant(zts_domain *domain, int32_t type_id, const char *n
     });
 }
 
+int32_t zts_type_add_nested(zts_domain *domain, int32_t type_id, const char *js_name, int32_t nested_type_id)
+{
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr || js_name == nullptr || domain->types.find(nested_type_id) == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return abi_guard([&]() -> int32_t {
+        t->nested.emplace_back(js_name, nested_type_id);
+        return ZTS_OK;
+    });
+}
+
 int32_t zts_type_object(zts_domain *domain, int32_t type_id, zts_value *out)
 {
     TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;

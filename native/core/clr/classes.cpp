@@ -556,6 +556,7 @@ void abandon_bind(JSContext *ctx, TypeInfo &t, JSValue proto, const std::vector<
     t.methods.clear();
     t.accessors.clear();
     t.constants.clear();
+    t.nested.clear();
     t.constructors.candidates.clear();
     t.element_get = t.element_set = t.length_get = -1;
     if (had_exception) {
@@ -631,6 +632,14 @@ bool define_members(zts_domain *d, TypeInfo &t, JSValueConst proto, std::vector<
     for (const auto &constant : t.constants) {
         if (!define_member(ctx, t.type_object, true, constant.first, JS_NewFloat64(ctx, constant.second),
                            JS_PROP_ENUMERABLE, statics)) {
+            return false;
+        }
+    }
+    // Own properties, so type_get_property finds them before it resolves "<js_path>.<name>" (the definition's).
+    for (const auto &nested : t.nested) {
+        const TypeInfo *n = d->types.find(nested.second);
+        if (n == nullptr || !define_member(ctx, t.type_object, true, nested.first, JS_DupValue(ctx, n->type_object),
+                                           JS_PROP_CONFIGURABLE, statics)) {
             return false;
         }
     }

@@ -52,6 +52,7 @@ struct TypeInfo {
     std::vector<MemberSet> methods;  ///< method overload sets (static and instance)
     std::vector<Accessor> accessors; ///< properties and fields
     std::vector<std::pair<std::string, double>> constants; ///< enum values
+    std::vector<std::pair<std::string, int32_t>> nested;   ///< nested types of a closed generic (zts_type_add_nested)
     MemberSet constructors;                                ///< constructor candidates
     int32_t element_get = -1;                              ///< arrays: element getter bridge
     int32_t element_set = -1;                              ///< arrays: element setter bridge

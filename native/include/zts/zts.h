@@ -362,6 +362,12 @@ ZTS_API int32_t zts_type_add_array_access(zts_domain *domain, int32_t type_id, i
 /** Adds a constant static value (enum members); value is copied. Only inside type_bind. */
 ZTS_API int32_t zts_type_add_constant(zts_domain *domain, int32_t type_id, const char *name, double value);
 
+/** Adds a nested type to a type object: `T.<js_name>` is the type object of nested_type_id. For a closed generic type,
+ * whose nested types a path cannot name (its JS path is its definition's): G<string>.Inner is the closed nested type
+ * G`1+Inner[[System.String]], not the definition the path "NS.G$1.Inner" resolves to. The name is copied. Only inside
+ * type_bind. */
+ZTS_API int32_t zts_type_add_nested(zts_domain *domain, int32_t type_id, const char *js_name, int32_t nested_type_id);
+
 /** Records that type_id implements interface_id (both declared), for overload scoring; at declare time. */
 ZTS_API int32_t zts_type_add_interface(zts_domain *domain, int32_t type_id, int32_t interface_id);
 

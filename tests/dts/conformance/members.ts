@@ -51,6 +51,13 @@ export function test_Box_GenericClosedByZtsGeneric(): void {
     eq(n, 4);
     const BoxOfWidget = zts.generic(Box$1, Widget);
     eq(some(new BoxOfWidget(new Widget(3)).Get()).Twice(), 6);
+    // A nested type of the closed generic is closed too: Box<string>.Slot holds strings.
+    const slot = new BoxOfString.Slot();
+    slot.Held = 'h';
+    const held: string | null = slot.Held;
+    eq(held, 'h');
+    eq(slot.Kind(), 'Slot of String');
+    eq(some(new BoxOfInt(2).MakeSlot()).Held + 1, 3);
 }
 
 export function test_Failing_Throws(): void {

@@ -70,6 +70,8 @@ export function wrongCalls(): void {
     zts.generic(Box$1);
     // @ts-expect-error: too many type arguments
     zts.generic(Box$1, CSharp.System.Int32, CSharp.System.Int32);
+    // @ts-expect-error the nested type of a closed generic is closed: Box<string>.Slot holds strings
+    new (zts.generic(Box$1, CSharp.System.String).Slot)().Held = 1;
     // @ts-expect-error: only generic definitions can be closed
     zts.generic(Animal, CSharp.System.Int32);
     // @ts-expect-error: type arguments are type objects

@@ -113,8 +113,10 @@ declare module "csharp:Fixtures" {
     export interface Box$1<T> extends $System.Object {
         Value: T;
         Get(): T;
+        MakeSlot(): $Fixtures.Box$1.Slot<T> | null;
     }
     export interface Box$1$Definition extends zts.GenericDefinition<"Fixtures.Box$1", 1> {
+        readonly Slot: $Fixtures.Box$1.Slot$Definition;
     }
     export interface Box$1$Type<T> extends zts.TypeObject<$Fixtures.Box$1<T> | null> {
         new (value: T): $Fixtures.Box$1<T>;
@@ -122,8 +124,25 @@ declare module "csharp:Fixtures" {
         Describe(): string | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly Slot: $Fixtures.Box$1.Slot$Type<T>;
     }
     export const Box$1: Box$1$Definition;
+    export namespace Box$1 {
+
+        /** class Fixtures.Box<T>.Slot */
+        export interface Slot<T> extends $System.Object {
+            Held: T;
+            Kind(): string | null;
+        }
+        export interface Slot$Definition extends zts.GenericDefinition<"Fixtures.Box$1.Slot", 1> {
+        }
+        export interface Slot$Type<T> extends zts.TypeObject<$Fixtures.Box$1.Slot<T> | null> {
+            new (): $Fixtures.Box$1.Slot<T>;
+            readonly prototype: $Fixtures.Box$1.Slot<T>;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        }
+    }
 
     /** class Fixtures.BrokenNew */
     export interface BrokenNew extends $System.Object {
@@ -786,6 +805,7 @@ declare module "csharp:Fixtures" {
         namespace zts {
             interface Generics<V extends unknown[]> {
                 "Fixtures.Box$1": $Fixtures.Box$1$Type<V[0]>;
+                "Fixtures.Box$1.Slot": $Fixtures.Box$1.Slot$Type<V[0]>;
             }
         }
     }

@@ -49,6 +49,9 @@ declare module "csharp:System.Collections.Generic" {
         readonly prototype: $System_Collections_Generic.Dictionary$2<TKey, TValue>;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly Enumerator: $System_Collections_Generic.Dictionary$2.Enumerator$Type<TKey, TValue>;
+        readonly KeyCollection: $System_Collections_Generic.Dictionary$2.KeyCollection$Type<TKey, TValue>;
+        readonly ValueCollection: $System_Collections_Generic.Dictionary$2.ValueCollection$Type<TKey, TValue>;
     }
     export const Dictionary$2: Dictionary$2$Definition;
     export namespace Dictionary$2 {
@@ -83,6 +86,7 @@ declare module "csharp:System.Collections.Generic" {
             readonly prototype: $System_Collections_Generic.Dictionary$2.KeyCollection<TKey, TValue>;
             Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
             ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            readonly Enumerator: $System_Collections_Generic.Dictionary$2.KeyCollection.Enumerator$Type<TKey, TValue>;
         }
         export namespace KeyCollection {
 
@@ -110,6 +114,7 @@ declare module "csharp:System.Collections.Generic" {
             readonly prototype: $System_Collections_Generic.Dictionary$2.ValueCollection<TKey, TValue>;
             Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
             ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            readonly Enumerator: $System_Collections_Generic.Dictionary$2.ValueCollection.Enumerator$Type<TKey, TValue>;
         }
         export namespace ValueCollection {
 
@@ -167,6 +172,7 @@ declare module "csharp:System.Collections.Generic" {
         CreateSetComparer(): $System_Collections_Generic.IEqualityComparer$1<$System_Collections_Generic.HashSet$1<T> | null> | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly Enumerator: $System_Collections_Generic.HashSet$1.Enumerator$Type<T>;
     }
     export const HashSet$1: HashSet$1$Definition;
     export namespace HashSet$1 {
@@ -387,6 +393,7 @@ declare module "csharp:System.Collections.Generic" {
         readonly prototype: $System_Collections_Generic.LinkedList$1<T>;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly Enumerator: $System_Collections_Generic.LinkedList$1.Enumerator$Type<T>;
     }
     export const LinkedList$1: LinkedList$1$Definition;
     export namespace LinkedList$1 {
@@ -488,6 +495,7 @@ declare module "csharp:System.Collections.Generic" {
         readonly prototype: $System_Collections_Generic.List$1<T>;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly Enumerator: $System_Collections_Generic.List$1.Enumerator$Type<T>;
     }
     export const List$1: List$1$Definition;
     export namespace List$1 {
@@ -534,6 +542,7 @@ declare module "csharp:System.Collections.Generic" {
         readonly prototype: $System_Collections_Generic.Queue$1<T>;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly Enumerator: $System_Collections_Generic.Queue$1.Enumerator$Type<T>;
     }
     export const Queue$1: Queue$1$Definition;
     export namespace Queue$1 {
@@ -585,6 +594,9 @@ declare module "csharp:System.Collections.Generic" {
         readonly prototype: $System_Collections_Generic.SortedDictionary$2<TKey, TValue>;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly Enumerator: $System_Collections_Generic.SortedDictionary$2.Enumerator$Type<TKey, TValue>;
+        readonly KeyCollection: $System_Collections_Generic.SortedDictionary$2.KeyCollection$Type<TKey, TValue>;
+        readonly ValueCollection: $System_Collections_Generic.SortedDictionary$2.ValueCollection$Type<TKey, TValue>;
     }
     export const SortedDictionary$2: SortedDictionary$2$Definition;
     export namespace SortedDictionary$2 {
@@ -619,6 +631,7 @@ declare module "csharp:System.Collections.Generic" {
             readonly prototype: $System_Collections_Generic.SortedDictionary$2.KeyCollection<TKey, TValue>;
             Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
             ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            readonly Enumerator: $System_Collections_Generic.SortedDictionary$2.KeyCollection.Enumerator$Type<TKey, TValue>;
         }
         export namespace KeyCollection {
 
@@ -646,6 +659,7 @@ declare module "csharp:System.Collections.Generic" {
             readonly prototype: $System_Collections_Generic.SortedDictionary$2.ValueCollection<TKey, TValue>;
             Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
             ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            readonly Enumerator: $System_Collections_Generic.SortedDictionary$2.ValueCollection.Enumerator$Type<TKey, TValue>;
         }
         export namespace ValueCollection {
 
@@ -685,6 +699,7 @@ declare module "csharp:System.Collections.Generic" {
         readonly prototype: $System_Collections_Generic.Stack$1<T>;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly Enumerator: $System_Collections_Generic.Stack$1.Enumerator$Type<T>;
     }
     export const Stack$1: Stack$1$Definition;
     export namespace Stack$1 {

@@ -38,6 +38,7 @@ declare module "csharp:System.Runtime.CompilerServices" {
         readonly prototype: $System_Runtime_CompilerServices.ConfiguredTaskAwaitable$1<TResult>;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly ConfiguredTaskAwaiter: $System_Runtime_CompilerServices.ConfiguredTaskAwaitable$1.ConfiguredTaskAwaiter$Type<TResult>;
     }
     export const ConfiguredTaskAwaitable$1: ConfiguredTaskAwaitable$1$Definition;
     export namespace ConfiguredTaskAwaitable$1 {

@@ -9,11 +9,18 @@ namespace ZTS
     /// <summary>
     /// Which extension methods JS sees on which type (issue 12), for the binder and the declaration generator alike.
     /// Opted in by [assembly: TsUsing] (<see cref="TsUsingAttribute"/>) on any loaded assembly: the public static
-    /// methods marked [Extension] of public, non-generic, top-level static classes, that are not generic method
-    /// definitions and whose first parameter is not by-ref. Such a method shows on the view of its first parameter's
-    /// type P: on P itself (derived classes reach it through the prototype chain), and, when P is an interface, on
-    /// every class or struct that implements P (unless its visible base class does too) and on the interfaces that
-    /// extend P. An instance member of the same JS name that the view shows wins, as in C#.
+    /// methods marked [Extension] of public, non-generic, top-level static classes, whose first parameter is not by-ref.
+    /// Such a method shows on the view of its first parameter's type P: on P itself (derived classes reach it through
+    /// the prototype chain), and, when P is an interface, on every class or struct that implements P (unless its
+    /// visible base class does too) and on the interfaces that extend P. An instance member of the same JS name that
+    /// the view shows wins, as in C#.
+    /// <para>A generic extension method (LINQ's <c>Where&lt;TSource&gt;(this IEnumerable&lt;TSource&gt;, ...)</c>) shows
+    /// when the view's type gives every type parameter through P, as C# infers them from the receiver: on
+    /// <c>List&lt;int&gt;</c> it is <c>Where&lt;int&gt;</c>, closed here once per view (no inference per call). One whose
+    /// other type parameters only the other arguments could give (<c>Select&lt;TSource, TResult&gt;</c>), whose P is a bare
+    /// type parameter, or whose constraints the view's arguments break does not show; it stays a static method
+    /// (<c>zts.generic_method(Enumerable, "Select", A, B)</c>). On a generic definition (the declarations) it is closed over
+    /// the definition's own type parameters (<c>List$1&lt;T&gt;.Where</c> over <c>T</c>).</para>
     /// </summary>
     public static class TsExtensionRules
     {
@@ -70,9 +77,10 @@ namespace ZTS
                     if (!t.IsDefined(typeof(ExtensionAttribute), false)) continue;
                     foreach (MethodInfo m in t.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.DeclaredOnly))
                     {
-                        if (!m.IsDefined(typeof(ExtensionAttribute), false) || m.IsGenericMethodDefinition) continue;
+                        if (!m.IsDefined(typeof(ExtensionAttribute), false)) continue;
                         ParameterInfo[] ps = m.GetParameters();
-                        if (ps.Length == 0 || ps[0].ParameterType.IsByRef || ps[0].ParameterType.ContainsGenericParameters) continue;
+                        if (ps.Length == 0 || ps[0].ParameterType.IsByRef) continue;
+                        if (m.IsGenericMethodDefinition ? !ReceiverGivesAll(m) : ps[0].ParameterType.ContainsGenericParameters) continue;
                         methods.Add(m);
                     }
                 }
@@ -84,15 +92,84 @@ namespace ZTS
         /// <summary>The extension methods that show on the view of t (see the class summary), from the opted-in ones.</summary>
         public static IEnumerable<MethodInfo> For(Type t, IEnumerable<MethodInfo> optedIn, Func<MethodInfo, string> finalName)
         {
-            if (t.IsGenericTypeDefinition || t.IsEnum || t.IsArray || t.IsPointer || t.IsByRef) yield break;
+            if (t.IsEnum || t.IsArray || t.IsPointer || t.IsByRef || (t.ContainsGenericParameters && !t.IsGenericTypeDefinition)) yield break;
             HashSet<string> instanceNames = null;
-            foreach (MethodInfo m in optedIn)
+            foreach (MethodInfo def in optedIn)
             {
-                if (!ShowsOn(m.GetParameters()[0].ParameterType, t)) continue;
+                MethodInfo m = def.IsGenericMethodDefinition ? ClosedFor(def, t) : def;
+                if (m == null || !ShowsOn(m.GetParameters()[0].ParameterType, t)) continue;
                 if (instanceNames == null) instanceNames = InstanceNames(t, finalName);
                 if (instanceNames.Contains(finalName(m))) continue; // the instance member wins
                 yield return m;
             }
+        }
+
+        // Every type parameter of m appears in its receiver type P, so the view's type gives them all; P itself is no
+        // bare type parameter (that would show the method on every type).
+        private static bool ReceiverGivesAll(MethodInfo m)
+        {
+            Type p = m.GetParameters()[0].ParameterType;
+            if (p.IsGenericParameter) return false;
+            var used = new HashSet<Type>();
+            Collect(p, used);
+            return m.GetGenericArguments().All(used.Contains);
+        }
+
+        private static void Collect(Type t, HashSet<Type> used)
+        {
+            if (t.IsGenericParameter) used.Add(t);
+            else if (t.HasElementType) Collect(t.GetElementType(), used);
+            else if (t.IsGenericType)
+                foreach (Type a in t.GetGenericArguments()) Collect(a, used);
+        }
+
+        // Generic extension method def closed over what the view t gives its receiver type P (t itself, a base class
+        // or an interface of t that is a P), or null when t gives no P or breaks a constraint.
+        private static MethodInfo ClosedFor(MethodInfo def, Type t)
+        {
+            Type p = def.GetParameters()[0].ParameterType;
+            var found = new Type[def.GetGenericArguments().Length];
+            Type match = null;
+            if (p.IsArray) return null; // arrays show no extension methods (For)
+            if (!p.IsGenericType) return null;
+            Type pDef = p.GetGenericTypeDefinition();
+            for (Type c = t; c != null && match == null; c = c.BaseType)
+                if (c.IsGenericType && c.GetGenericTypeDefinition() == pDef) match = c;
+            if (match == null && pDef.IsInterface)
+            {
+                // t's own interface first (a generic definition lists its interfaces over its own parameters)
+                Type[] candidates = t.GetInterfaces().Where(i => i.IsGenericType && i.GetGenericTypeDefinition() == pDef).ToArray();
+                if (candidates.Length != 1) return null; // two closings (IEnumerable<A> and IEnumerable<B>): C# cannot infer either
+                match = candidates[0];
+            }
+            if (match == null || !Unify(p, match, found) || found.Any(f => f == null)) return null;
+            try
+            {
+                return def.MakeGenericMethod(found);
+            }
+            catch (ArgumentException)
+            {
+                return null; // a constraint the view's arguments break
+            }
+        }
+
+        // Binds the type parameters of declared to what actual has at the same places; false on a mismatch.
+        private static bool Unify(Type declared, Type actual, Type[] found)
+        {
+            if (declared.IsGenericParameter)
+            {
+                int k = declared.GenericParameterPosition;
+                if (found[k] == null) found[k] = actual;
+                return found[k] == actual;
+            }
+            if (!declared.ContainsGenericParameters) return declared == actual;
+            if (declared.IsArray)
+                return actual.IsArray && actual.GetArrayRank() == declared.GetArrayRank() && Unify(declared.GetElementType(), actual.GetElementType(), found);
+            if (!declared.IsGenericType || !actual.IsGenericType || declared.GetGenericTypeDefinition() != actual.GetGenericTypeDefinition()) return false;
+            Type[] want = declared.GetGenericArguments(), have = actual.GetGenericArguments();
+            for (int i = 0; i < want.Length; i++)
+                if (!Unify(want[i], have[i], found)) return false;
+            return true;
         }
 
         private static bool ShowsOn(Type extended, Type t)

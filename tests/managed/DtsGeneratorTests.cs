@@ -205,7 +205,9 @@ namespace ZTS.Tests
             const string objectElement = "[Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;";
             StringAssert.Contains("export interface Crate extends $System.Object {\n        Add(item: number | string | boolean | zts.Object | null): void;\n        " +
                                   objectElement, fixtures);
-            StringAssert.Contains("        Put(book: string | null): void;\n        " + objectElement, fixtures);
+            // The opted-in generic extensions of IEnumerable<string> (Fixtures.Everyday.Extensions) come before the iterator.
+            StringAssert.Contains("        Put(book: string | null): void;\n        FirstOr(fallback: string | null): string | null;\n        Keep(", fixtures);
+            StringAssert.Contains("$System_Collections_Generic.List$1<string | null> | null;\n        " + objectElement, fixtures);
             StringAssert.DoesNotContain("interface Collections extends $System.Object {\n        [Symbol.iterator]", fixtures);
             StringAssert.Contains("        [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;", generic);
             StringAssert.Contains("        readonly Key: TKey;", generic);

@@ -180,6 +180,7 @@ namespace ZTS.GenBridges
                     catch (ArgumentException) { continue; } // a constraint the representative does not meet
                     // Signatures only: the generated C# names only the types of the build's own instantiations.
                     ScanSignatures(closed, BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance, signatures, null);
+                    ScanExtensions(closed, signatures, delegates);
                 }
                 return;
             }
@@ -204,6 +205,7 @@ namespace ZTS.GenBridges
             }
             if (typeof(MulticastDelegate).IsAssignableFrom(t) && t != typeof(MulticastDelegate)) delegates.Add(t);
             ScanSignatures(t, flags, signatures, leftOut);
+            ScanExtensions(t, signatures, delegates);
             foreach (FieldInfo f in t.GetFields(flags)) NoteDelegate(f.FieldType, delegates);
             foreach (MethodBase m in Members(t, flags))
             {
@@ -212,6 +214,23 @@ namespace ZTS.GenBridges
                 foreach (ParameterInfo p in m.GetParameters()) NoteDelegate(p.ParameterType, delegates);
                 var method = m as MethodInfo;
                 if (method != null) NoteDelegate(method.ReturnType, delegates);
+            }
+        }
+
+        // Generic extension methods on the instances of view (TsExtensionRules, [assembly: TsUsing]): closed over what the
+        // view gives their receiver, as the binder closes them (List<int>.Keep is Keep<int>), so their signatures and the
+        // delegate types they take (Func<int, bool> for a JS function) are covered like the view's own members. The
+        // definitions themselves are closed over the representatives where their static class is scanned.
+        private static void ScanExtensions(Type view, SortedSet<string> signatures, List<Type> delegates)
+        {
+            foreach (MethodInfo m in ZTS.TsExtensionRules.For(view, ZTS.TsExtensionRules.OptedIn(), x => x.Name))
+            {
+                if (!m.IsGenericMethod || !PlayerExpressible.Member(m)) continue;
+                string why;
+                string signature = ReducedSignature.Of(m, out why);
+                if (signature != null) signatures.Add(signature);
+                foreach (ParameterInfo p in m.GetParameters()) NoteDelegate(p.ParameterType, delegates);
+                NoteDelegate(m.ReturnType, delegates);
             }
         }
 

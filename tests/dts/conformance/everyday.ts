@@ -5,7 +5,9 @@ import { Vec3, Item, Weapon, Coins, Grumpy, Loader, MathUtil, Inventory } from '
 import { Double } from 'csharp:System';
 import { GlobalGreeter } from 'csharp:';
 import type { IStackable } from 'csharp:Fixtures.Everyday';
-import { ItemExtensions } from 'csharp:Fixtures.Everyday.Extensions';
+import { ItemExtensions, SequenceExtensions } from 'csharp:Fixtures.Everyday.Extensions';
+import { Collections } from 'csharp:Fixtures';
+import { Int32, String as CsString } from 'csharp:System';
 import { HiddenExtensions } from 'csharp:Fixtures.Everyday.Hidden';
 
 async function rejection(p: PromiseLike<unknown>): Promise<string> {
@@ -130,4 +132,26 @@ export function test_Everyday_GlobalNamespace(): void {
     eq(viaModule, 'hello module');
     eq(CSharp.GlobalGreeter.Hello('tree'), 'hello tree');
     ok(new GlobalGreeter() instanceof CSharp.GlobalGreeter);
+}
+
+// Generic extension methods on instances, typed by what the receiver gives (List<int>.Keep is Keep<int>).
+export function test_Everyday_GenericExtensions(): void {
+    const numbers = some(Collections.Numbers(5));
+    const even = some(numbers.Keep(n => n % 2 === 0)); // n: number
+    const last: number = even.get_Item(2);
+    eq(last, 4);
+    eq(numbers.FirstOr(-1), 0);
+    const Dict = zts.generic(CSharp.System.Collections.Generic.Dictionary$2, CsString, Int32);
+    const d = new Dict();
+    d.set_Item('k', 3);
+    const key: string | null = some(d.KeyList()).get_Item(0);
+    eq(key, 'k');
+    const map = zts.generic_method(SequenceExtensions, 'MapTo', Int32, CsString);
+    const sequence = zts.cast(numbers, zts.generic(CSharp.System.Collections.Generic.IEnumerable$1, Int32));
+    eq(some(map(sequence, n => 'n' + n)).get_Item(1), 'n1');
+    eq(SequenceExtensions.Show(1), 'show:1');
+    // @ts-expect-error FirstOr<int> takes a number
+    ok(typeof numbers.FirstOr === 'function' || numbers.FirstOr('x'));
+    // @ts-expect-error MapTo's TResult comes from no receiver: not on instances
+    ok(typeof numbers.Keep === 'function' || numbers.MapTo((n: number) => n));
 }

@@ -5,6 +5,7 @@ declare module "csharp:Fixtures.Everyday.Extensions" {
     import * as $Fixtures_Everyday from "csharp:Fixtures.Everyday";
     import * as $Fixtures_Everyday_Extensions from "csharp:Fixtures.Everyday.Extensions";
     import * as $System from "csharp:System";
+    import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
 
     /** static class Fixtures.Everyday.Extensions.ItemExtensions */
     export interface ItemExtensions extends $System.Object {
@@ -20,4 +21,27 @@ declare module "csharp:Fixtures.Everyday.Extensions" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const ItemExtensions: ItemExtensions$Type;
+
+    /** static class Fixtures.Everyday.Extensions.SequenceExtensions */
+    export interface SequenceExtensions extends $System.Object {
+    }
+    export interface SequenceExtensions$Type extends zts.TypeObject<$Fixtures_Everyday_Extensions.SequenceExtensions | null> {
+        readonly prototype: $Fixtures_Everyday_Extensions.SequenceExtensions;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        FirstOr<T>(source: $System_Collections_Generic.IEnumerable$1<T> | null, fallback: T): T;
+        Keep<T>(source: $System_Collections_Generic.IEnumerable$1<T> | null, keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
+        KeyList<K, V>(d: $System_Collections_Generic.IDictionary$2<K, V> | null): $System_Collections_Generic.List$1<K> | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Show<T>(value: T): string | null;
+        readonly MapTo: zts.ExplicitGeneric<(<T, TResult>(source: $System_Collections_Generic.IEnumerable$1<T> | null, f: ((arg: T) => TResult) | zts.Delegate<(arg: T) => TResult> | null) => $System_Collections_Generic.List$1<TResult> | null), "Fixtures.Everyday.Extensions.SequenceExtensions.MapTo">;
+    }
+    export const SequenceExtensions: SequenceExtensions$Type;
+
+    global {
+        namespace zts {
+            interface GenericMethods<V extends unknown[]> {
+                "Fixtures.Everyday.Extensions.SequenceExtensions.MapTo": ((source: $System_Collections_Generic.IEnumerable$1<V[0]> | null, f: ((arg: V[0]) => V[1]) | zts.Delegate<(arg: V[0]) => V[1]> | null) => $System_Collections_Generic.List$1<NonNullable<V[1]>> | null);
+            }
+        }
+    }
 }

@@ -247,6 +247,8 @@ declare module "csharp:Fixtures" {
     /** class Fixtures.Doubling */
     export interface Doubling extends $System.Object {
         GetEnumerator(): $Fixtures.DoublingEnumerator | null;
+        FirstOr(fallback: number): number;
+        Keep(keep: ((arg: number) => boolean) | zts.Delegate<(arg: number) => boolean> | null): $System_Collections_Generic.List$1<number> | null;
         [Symbol.iterator](): IterableIterator<number>;
     }
     export interface Doubling$Type extends zts.TypeObject<$Fixtures.Doubling | null> {
@@ -545,6 +547,8 @@ declare module "csharp:Fixtures" {
     /** class Fixtures.Paged */
     export interface Paged extends $System.Object {
         GetEnumerator(start: number): $System_Collections_Generic.IEnumerator$1<number> | null;
+        FirstOr(fallback: number): number;
+        Keep(keep: ((arg: number) => boolean) | zts.Delegate<(arg: number) => boolean> | null): $System_Collections_Generic.List$1<number> | null;
         [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
     }
     export interface Paged$Type extends zts.TypeObject<$Fixtures.Paged | null> {
@@ -641,6 +645,8 @@ declare module "csharp:Fixtures" {
     /** class Fixtures.Shelf */
     export interface Shelf extends $System.Object {
         Put(book: string | null): void;
+        FirstOr(fallback: string | null): string | null;
+        Keep(keep: ((arg: string | null) => boolean) | zts.Delegate<(arg: string | null) => boolean> | null): $System_Collections_Generic.List$1<string | null> | null;
         [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
     }
     export interface Shelf$Type extends zts.TypeObject<$Fixtures.Shelf | null> {

@@ -30,6 +30,9 @@ declare module "csharp:System.Collections.Generic" {
         TryGetValue(key: TKey, value: zts.Ref<TValue>): boolean;
         get_Item(key: TKey): TValue;
         set_Item(key: TKey, value: TValue): void;
+        FirstOr(fallback: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>): $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+        Keep(keep: ((arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean) | zts.Delegate<(arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean> | null): $System_Collections_Generic.List$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> | null;
+        KeyList(): $System_Collections_Generic.List$1<TKey> | null;
         [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;
     }
     export interface Dictionary$2$Definition extends zts.GenericDefinition<"System.Collections.Generic.Dictionary$2", 2> {
@@ -76,6 +79,8 @@ declare module "csharp:System.Collections.Generic" {
             readonly Count: number;
             CopyTo(array: zts.Array<TKey> | null, index: number): void;
             GetEnumerator(): $System_Collections_Generic.Dictionary$2.KeyCollection.Enumerator<TKey, TValue>;
+            FirstOr(fallback: TKey): TKey;
+            Keep(keep: ((arg: TKey) => boolean) | zts.Delegate<(arg: TKey) => boolean> | null): $System_Collections_Generic.List$1<TKey> | null;
             [Symbol.iterator](): IterableIterator<TKey>;
         }
         export interface KeyCollection$Definition extends zts.GenericDefinition<"System.Collections.Generic.Dictionary$2.KeyCollection", 2> {
@@ -104,6 +109,8 @@ declare module "csharp:System.Collections.Generic" {
             readonly Count: number;
             CopyTo(array: zts.Array<TValue> | null, index: number): void;
             GetEnumerator(): $System_Collections_Generic.Dictionary$2.ValueCollection.Enumerator<TKey, TValue>;
+            FirstOr(fallback: TValue): TValue;
+            Keep(keep: ((arg: TValue) => boolean) | zts.Delegate<(arg: TValue) => boolean> | null): $System_Collections_Generic.List$1<TValue> | null;
             [Symbol.iterator](): IterableIterator<TValue>;
         }
         export interface ValueCollection$Definition extends zts.GenericDefinition<"System.Collections.Generic.Dictionary$2.ValueCollection", 2> {
@@ -156,6 +163,8 @@ declare module "csharp:System.Collections.Generic" {
         TrimExcess(): void;
         TryGetValue(equalValue: T, actualValue: zts.Ref<T>): boolean;
         UnionWith(other: $System_Collections_Generic.IEnumerable$1<T> | null): void;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface HashSet$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.HashSet$1", 1> {
@@ -203,6 +212,8 @@ declare module "csharp:System.Collections.Generic" {
         CopyTo(array: zts.Array<T> | null, arrayIndex: number): void;
         GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
         Remove(item: T): boolean;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface ICollection$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.ICollection$1", 1> {
@@ -241,6 +252,9 @@ declare module "csharp:System.Collections.Generic" {
         TryGetValue(key: TKey, value: zts.Ref<TValue>): boolean;
         get_Item(key: TKey): TValue;
         set_Item(key: TKey, value: TValue): void;
+        FirstOr(fallback: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>): $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+        Keep(keep: ((arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean) | zts.Delegate<(arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean> | null): $System_Collections_Generic.List$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> | null;
+        KeyList(): $System_Collections_Generic.List$1<TKey> | null;
         [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;
     }
     export interface IDictionary$2$Definition extends zts.GenericDefinition<"System.Collections.Generic.IDictionary$2", 2> {
@@ -253,6 +267,8 @@ declare module "csharp:System.Collections.Generic" {
     /** interface System.Collections.Generic.IEnumerable<T> */
     export interface IEnumerable$1<T> extends Omit<$System_Collections.IEnumerable, "GetEnumerator" | typeof Symbol.iterator> {
         GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface IEnumerable$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IEnumerable$1", 1> {
@@ -303,6 +319,8 @@ declare module "csharp:System.Collections.Generic" {
         RemoveAt(index: number): void;
         get_Item(index: number): T;
         set_Item(index: number, value: T): void;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface IList$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IList$1", 1> {
@@ -316,6 +334,8 @@ declare module "csharp:System.Collections.Generic" {
     export interface IReadOnlyCollection$1<T> extends $System_Collections_Generic.IEnumerable$1<T> {
         readonly Count: number;
         GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface IReadOnlyCollection$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IReadOnlyCollection$1", 1> {
@@ -330,6 +350,8 @@ declare module "csharp:System.Collections.Generic" {
         readonly Count: number;
         GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
         get_Item(index: number): T;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface IReadOnlyList$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.IReadOnlyList$1", 1> {
@@ -382,6 +404,8 @@ declare module "csharp:System.Collections.Generic" {
         Remove(value: T): boolean;
         RemoveFirst(): void;
         RemoveLast(): void;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface LinkedList$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.LinkedList$1", 1> {
@@ -482,6 +506,8 @@ declare module "csharp:System.Collections.Generic" {
         TrueForAll(match: ((obj: T) => boolean) | zts.Delegate<(obj: T) => boolean> | null): boolean;
         get_Item(index: number): T;
         set_Item(index: number, value: T): void;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         readonly ConvertAll: zts.ExplicitGeneric<(<TOutput>(converter: ((input: T) => TOutput) | zts.Delegate<(input: T) => TOutput> | null) => $System_Collections_Generic.List$1<TOutput> | null)>;
         [Symbol.iterator](): IterableIterator<T>;
     }
@@ -530,6 +556,8 @@ declare module "csharp:System.Collections.Generic" {
         TrimExcess(): void;
         TryDequeue(result: zts.Ref<T>): boolean;
         TryPeek(result: zts.Ref<T>): boolean;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface Queue$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.Queue$1", 1> {
@@ -579,6 +607,9 @@ declare module "csharp:System.Collections.Generic" {
         TryGetValue(key: TKey, value: zts.Ref<TValue>): boolean;
         get_Item(key: TKey): TValue;
         set_Item(key: TKey, value: TValue): void;
+        FirstOr(fallback: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>): $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+        Keep(keep: ((arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean) | zts.Delegate<(arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean> | null): $System_Collections_Generic.List$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> | null;
+        KeyList(): $System_Collections_Generic.List$1<TKey> | null;
         [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;
     }
     export interface SortedDictionary$2$Definition extends zts.GenericDefinition<"System.Collections.Generic.SortedDictionary$2", 2> {
@@ -621,6 +652,8 @@ declare module "csharp:System.Collections.Generic" {
             readonly Count: number;
             CopyTo(array: zts.Array<TKey> | null, index: number): void;
             GetEnumerator(): $System_Collections_Generic.SortedDictionary$2.KeyCollection.Enumerator<TKey, TValue>;
+            FirstOr(fallback: TKey): TKey;
+            Keep(keep: ((arg: TKey) => boolean) | zts.Delegate<(arg: TKey) => boolean> | null): $System_Collections_Generic.List$1<TKey> | null;
             [Symbol.iterator](): IterableIterator<TKey>;
         }
         export interface KeyCollection$Definition extends zts.GenericDefinition<"System.Collections.Generic.SortedDictionary$2.KeyCollection", 2> {
@@ -649,6 +682,8 @@ declare module "csharp:System.Collections.Generic" {
             readonly Count: number;
             CopyTo(array: zts.Array<TValue> | null, index: number): void;
             GetEnumerator(): $System_Collections_Generic.SortedDictionary$2.ValueCollection.Enumerator<TKey, TValue>;
+            FirstOr(fallback: TValue): TValue;
+            Keep(keep: ((arg: TValue) => boolean) | zts.Delegate<(arg: TValue) => boolean> | null): $System_Collections_Generic.List$1<TValue> | null;
             [Symbol.iterator](): IterableIterator<TValue>;
         }
         export interface ValueCollection$Definition extends zts.GenericDefinition<"System.Collections.Generic.SortedDictionary$2.ValueCollection", 2> {
@@ -687,6 +722,8 @@ declare module "csharp:System.Collections.Generic" {
         TrimExcess(): void;
         TryPeek(result: zts.Ref<T>): boolean;
         TryPop(result: zts.Ref<T>): boolean;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface Stack$1$Definition extends zts.GenericDefinition<"System.Collections.Generic.Stack$1", 1> {

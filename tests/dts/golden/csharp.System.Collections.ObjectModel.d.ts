@@ -14,6 +14,8 @@ declare module "csharp:System.Collections.ObjectModel" {
         GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
         IndexOf(value: T): number;
         get_Item(index: number): T;
+        FirstOr(fallback: T): T;
+        Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
     export interface ReadOnlyCollection$1$Definition extends zts.GenericDefinition<"System.Collections.ObjectModel.ReadOnlyCollection$1", 1> {

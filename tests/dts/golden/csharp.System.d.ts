@@ -1451,6 +1451,8 @@ declare module "csharp:System" {
         TrimStart(trimChar: string): string | null;
         TrimStart(trimChars?: string[] | zts.Array<string> | null): string | null;
         get_Chars(index: number): string;
+        FirstOr(fallback: string): string;
+        Keep(keep: ((arg: string) => boolean) | zts.Delegate<(arg: string) => boolean> | null): $System_Collections_Generic.List$1<string> | null;
     }
     export interface String$Type extends zts.TypeObject<string | null> {
         new (value: string[] | zts.Array<string> | null): $System.String;

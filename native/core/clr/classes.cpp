@@ -678,7 +678,8 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
     t->binding = false;
     if (rc != 0 || req.kind == zts_type_request::Failed) {
         // Marked with the C# exception the host gave (zts_type_request_fail_exception), so it keeps its type
-        // through JS: the host's TsException gets it as InnerException (ErrorIdentityTests, Errors_BindTime_*).
+        // through JS: the host's TsException gets it as InnerException (NUnit Errors_Identity
+        // Errors_BindTimeException_KeepsItsTypeThroughJs).
         JSValue err = new_error(ctx, "zts: cannot bind '" + t->js_name + "': " + req.failure);
         JSValue exception = req.take_exception();
         if (JS_IsException(err)) {

@@ -28,7 +28,7 @@ int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t
         if (is_array == 0) {
             return ZTS_ERR_ARGUMENT;
         }
-        JSValue len_value = domain->length_atom != JS_ATOM_NULL ? JS_GetProperty(ctx, a, domain->length_atom)
+        JSValue len_value = domain->clr.length_atom != JS_ATOM_NULL ? JS_GetProperty(ctx, a, domain->clr.length_atom)
                                                                 : JS_GetPropertyStr(ctx, a, "length");
         if (JS_IsException(len_value)) {
             return capture_exception(domain, ZTS_ERR_JS);
@@ -42,15 +42,15 @@ int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t
         if (length < 0 || length > INT32_MAX) {
             return ZTS_ERR_ARGUMENT; // a C# array holds at most 2^31 - 1 elements
         }
-        if (domain->memory_limit > 0 && length > domain->memory_limit / static_cast<int64_t>(sizeof(JSValue))) {
+        if (domain->limits.memory_limit > 0 && length > domain->limits.memory_limit / static_cast<int64_t>(sizeof(JSValue))) {
             // More elements than the heap could hold as values: a sparse array (`a.length = 1e9`) or a Proxy that
             // lies about its length. Such a copy cost seconds and gigabytes before its first element was checked
             // (tests JsArray_Results JsArray_LengthPastHeapLimit_FailsAtOnce, ArrayRead_Domain).
             return report_failure(domain, ZTS_ERR_OUT_OF_MEMORY,
                                   "zts: a JS array of length " + std::to_string(length) +
                                       " cannot cross: the domain's heap limit of " +
-                                      std::to_string(domain->memory_limit) + " bytes holds at most " +
-                                      std::to_string(domain->memory_limit / static_cast<int64_t>(sizeof(JSValue))) +
+                                      std::to_string(domain->limits.memory_limit) + " bytes holds at most " +
+                                      std::to_string(domain->limits.memory_limit / static_cast<int64_t>(sizeof(JSValue))) +
                                       " elements");
         }
         *out_length = static_cast<int32_t>(length);

@@ -70,7 +70,7 @@ int32_t zts_domain_set_enumerator_step(zts_domain *domain, int32_t bridge)
     if (domain == nullptr || bridge < -1) {
         return ZTS_ERR_ARGUMENT;
     }
-    domain->enumerator_step = bridge;
+    domain->clr.enumerator_step = bridge;
     return ZTS_OK;
 }
 
@@ -138,7 +138,7 @@ int32_t zts_domain_set_call_budget(zts_domain *domain, int64_t budget_us)
     if (domain == nullptr || budget_us < 0) {
         return ZTS_ERR_ARGUMENT;
     }
-    domain->budget_us = budget_us;
+    domain->limits.budget_us = budget_us;
     if (domain->call_depth > 0 && budget_us > 0) {
         start_budget(domain); // set inside a call: the rest of this call gets the budget
     }
@@ -151,7 +151,7 @@ int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes)
         return ZTS_ERR_ARGUMENT;
     }
     JS_SetMemoryLimit(domain->rt, bytes == 0 ? static_cast<size_t>(-1) : static_cast<size_t>(bytes));
-    domain->memory_limit = bytes; // zts_array_read refuses a length the heap could not hold
+    domain->limits.memory_limit = bytes; // zts_array_read refuses a length the heap could not hold
     return ZTS_OK;
 }
 
@@ -174,7 +174,7 @@ int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs)
     if (domain == nullptr || max_jobs < 0) {
         return ZTS_ERR_ARGUMENT;
     }
-    domain->job_limit = max_jobs;
+    domain->limits.job_limit = max_jobs;
     return ZTS_OK;
 }
 

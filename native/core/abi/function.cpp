@@ -104,8 +104,8 @@ int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_val
             return call_threw(domain);
         }
     }
-    if (__builtin_expect(domain->load_failure.error_object != nullptr, 0) && domain->call_depth == 0) {
-        domain->load_failure = LoadFailure{}; // a load failure JS caught must not classify a later error
+    if (__builtin_expect(domain->loader.failure.error_object != nullptr, 0) && domain->call_depth == 0) {
+        domain->loader.failure = LoadFailure{}; // a load failure JS caught must not classify a later error
     }
     return ZTS_OK;
 }

@@ -366,7 +366,7 @@ int32_t zts_atoms_intern(zts_domain *domain, int32_t count, const char *const *n
             if (atom == JS_ATOM_NULL) {
                 return capture_exception(domain, ZTS_ERR_JS);
             }
-            domain->interned_atoms.push_back(atom);
+            domain->clr.interned_atoms.push_back(atom);
             out_atoms[i] = atom;
         }
         return ZTS_OK;

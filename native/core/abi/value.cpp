@@ -124,8 +124,8 @@ int32_t zts_object_set_to_string(zts_domain *domain, int64_t data)
         JSValue fn;
         int32_t rc = make_gated_function(domain, "toString", 0, 0, data, &fn);
         if (rc == ZTS_OK) {
-            JS_FreeValue(domain->ctx, domain->object_to_string);
-            domain->object_to_string = fn;
+            JS_FreeValue(domain->ctx, domain->clr.object_to_string);
+            domain->clr.object_to_string = fn;
         }
         return rc;
     });

@@ -145,7 +145,7 @@ JSValue array_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValu
         JSValue arg = JS_NewInt32(ctx, index);
         return invoke_bridge(d, t->element_get, obj, payload->slot, 1, &arg);
     }
-    if (t != nullptr && t->length_get >= 0 && atom == d->length_atom) {
+    if (t != nullptr && t->length_get >= 0 && atom == d->clr.length_atom) {
         // A C# array never resizes: ask the host once per exotic (loops read length every iteration).
         if (payload->length >= 0) {
             return JS_NewInt32(ctx, payload->length);
@@ -589,8 +589,8 @@ bool define_members(zts_domain *d, TypeInfo &t, JSValueConst proto, std::vector<
     if (!define_value(ctx, proto, "constructor", JS_DupValue(ctx, t.type_object), JS_PROP_CONFIGURABLE)) {
         return false;
     }
-    if (t.base_id == 0 && !JS_IsUndefined(d->object_to_string) &&
-        !define_value(ctx, proto, "toString", JS_DupValue(ctx, d->object_to_string), JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE)) {
+    if (t.base_id == 0 && !JS_IsUndefined(d->clr.object_to_string) &&
+        !define_value(ctx, proto, "toString", JS_DupValue(ctx, d->clr.object_to_string), JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE)) {
         // String(x), template strings and + show the C# object's ToString() (issue 12); a C# member named
         // toString, defined below, takes its place.
         return false;

@@ -58,11 +58,11 @@ JSValue enumerator_step(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSV
 {
     zts_domain *d = domain_of(ctx);
     const ExoticPayload *payload = argc > 1 ? exotic_payload(argv[0]) : nullptr;
-    if (payload == nullptr || d->enumerator_step < 0) {
+    if (payload == nullptr || d->clr.enumerator_step < 0) {
         return JS_FALSE; // not a C# enumerator: the generator takes MoveNext/Current
     }
     JSValue args[2] = {JS_NewInt32(ctx, payload->type_id), argv[1]};
-    return invoke_bridge(d, d->enumerator_step, argv[0], payload->slot, 2, args);
+    return invoke_bridge(d, d->clr.enumerator_step, argv[0], payload->slot, 2, args);
 }
 
 JSValue make_iterator_function(JSContext *ctx)
@@ -74,7 +74,7 @@ JSValue make_iterator_function(JSContext *ctx)
     JSValue global = JS_GetGlobalObject(ctx);
     zts_domain *d = domain_of(ctx);
     JSValue args[3] = {JS_GetPropertyStr(ctx, global, "zts"), JS_GetPropertyStr(ctx, global, "CSharp"),
-                       d->enumerator_step >= 0 ? JS_NewCFunction(ctx, enumerator_step, "step", 2) : JS_UNDEFINED};
+                       d->clr.enumerator_step >= 0 ? JS_NewCFunction(ctx, enumerator_step, "step", 2) : JS_UNDEFINED};
     JSValue fn = JS_Call(ctx, factory, JS_UNDEFINED, 3, args);
     JS_FreeValue(ctx, args[2]);
     JS_FreeValue(ctx, args[1]);
@@ -89,14 +89,14 @@ JSValue make_iterator_function(JSContext *ctx)
 bool define_enumerable_iterator(zts_domain *d, JSValueConst proto, bool via_interface)
 {
     JSContext *ctx = d->ctx;
-    if (JS_IsUndefined(d->enumerable_iterators)) {
+    if (JS_IsUndefined(d->clr.enumerable_iterators)) {
         JSValue pair = make_iterator_function(ctx);
         if (JS_IsException(pair)) {
             return false;
         }
-        d->enumerable_iterators = pair;
+        d->clr.enumerable_iterators = pair;
     }
-    JSValue fn = JS_GetPropertyUint32(ctx, d->enumerable_iterators, via_interface ? 1 : 0);
+    JSValue fn = JS_GetPropertyUint32(ctx, d->clr.enumerable_iterators, via_interface ? 1 : 0);
     if (JS_IsException(fn)) {
         return false;
     }

@@ -9,7 +9,7 @@ namespace zts
 {
 
 /// Defines [Symbol.iterator] on proto: one of the domain's enumerable iterator functions (made on first use,
-/// d->enumerable_iterators, freed by domain_destroy); via_interface iterates the System.Collections.IEnumerable
+/// d->clr.enumerable_iterators, freed by ClrShared::clear); via_interface iterates the System.Collections.IEnumerable
 /// view (ZTS_TYPE_ENUMERABLE_VIA_INTERFACE). False with a pending JS exception on failure.
 bool define_enumerable_iterator(zts_domain *d, JSValueConst proto, bool via_interface);
 

@@ -1,6 +1,9 @@
 #include "errors/identity.h"
 
 #include "clr/classes.h"
+#include "runtime/domain.h"
+
+#include <initializer_list>
 
 namespace zts
 {
@@ -52,30 +55,28 @@ bool install_exception_mark(zts_domain *d)
         JS_FreeValue(ctx, map);
         return false;
     }
-    d->csharp_exception_marks = map;
-    d->csharp_exception_marks_get = get;
-    d->csharp_exception_marks_set = set;
+    d->exception_marks.map = map;
+    d->exception_marks.get = get;
+    d->exception_marks.set = set;
     return true;
 }
 
-void free_exception_mark(zts_domain *d)
+void ExceptionMarks::clear(JSContext *ctx)
 {
-    JS_FreeValue(d->ctx, d->csharp_exception_marks_set);
-    JS_FreeValue(d->ctx, d->csharp_exception_marks_get);
-    JS_FreeValue(d->ctx, d->csharp_exception_marks);
-    d->csharp_exception_marks_set = JS_UNDEFINED;
-    d->csharp_exception_marks_get = JS_UNDEFINED;
-    d->csharp_exception_marks = JS_UNDEFINED;
+    for (JSValue *v : {&set, &get, &map}) {
+        JS_FreeValue(ctx, *v);
+        *v = JS_UNDEFINED;
+    }
 }
 
 bool mark_csharp_exception(zts_domain *d, JSValueConst err, JSValue exotic)
 {
-    if (exotic_payload(exotic) == nullptr || !JS_IsObject(err) || JS_IsUndefined(d->csharp_exception_marks)) {
+    if (exotic_payload(exotic) == nullptr || !JS_IsObject(err) || JS_IsUndefined(d->exception_marks.map)) {
         JS_FreeValue(d->ctx, exotic);
         return true; // nothing to mark with
     }
     JSValueConst args[2] = {err, exotic};
-    JSValue r = JS_Call(d->ctx, d->csharp_exception_marks_set, d->csharp_exception_marks, 2, args);
+    JSValue r = JS_Call(d->ctx, d->exception_marks.set, d->exception_marks.map, 2, args);
     JS_FreeValue(d->ctx, exotic);
     if (JS_IsException(r)) {
         return false;
@@ -86,11 +87,11 @@ bool mark_csharp_exception(zts_domain *d, JSValueConst err, JSValue exotic)
 
 int32_t csharp_exception_slot(zts_domain *d, JSValueConst err)
 {
-    if (!JS_IsObject(err) || JS_IsUndefined(d->csharp_exception_marks)) {
+    if (!JS_IsObject(err) || JS_IsUndefined(d->exception_marks.map)) {
         return -1;
     }
     // WeakMap.prototype.get runs no script (the map is unreachable from JS; a Proxy key is its own identity).
-    JSValue v = JS_Call(d->ctx, d->csharp_exception_marks_get, d->csharp_exception_marks, 1, &err);
+    JSValue v = JS_Call(d->ctx, d->exception_marks.get, d->exception_marks.map, 1, &err);
     if (JS_IsException(v)) {
         JS_FreeValue(d->ctx, JS_GetException(d->ctx));
         return -1;

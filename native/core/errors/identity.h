@@ -3,19 +3,30 @@
 // gate rethrow a held value that is not an object.
 #pragma once
 
-#include "runtime/domain.h"
+#include "quickjs.h"
+
+#include <cstdint>
+
+struct zts_domain;
 
 namespace zts
 {
 
+/// The core's WeakMap of marks, Error -> C# exception exotic, with that map's original get and set (a script that
+/// replaces WeakMap.prototype.get/set does not run where the core reads a mark); owned, freed by clear.
+struct ExceptionMarks {
+    JSValue map = JS_UNDEFINED;
+    JSValue get = JS_UNDEFINED;
+    JSValue set = JS_UNDEFINED;
+    /// Frees the map and its functions (domain teardown, before the context).
+    void clear(JSContext *ctx);
+};
+
 /// Registers the box class (once per runtime).
 void register_thrown_box_class(JSRuntime *rt);
 
-/// Makes the core's WeakMap of marks (d->csharp_exception_marks) and takes its get/set; false with an exception pending.
+/// Makes the core's WeakMap of marks (d->exception_marks) and takes its get/set; false with an exception pending.
 bool install_exception_mark(zts_domain *d);
-
-/// Frees what install_exception_mark made (domain teardown).
-void free_exception_mark(zts_domain *d);
 
 /// Marks err (borrowed) as made for the C# exception whose exotic is exotic (consumed; undefined: no mark).
 bool mark_csharp_exception(zts_domain *d, JSValueConst err, JSValue exotic);

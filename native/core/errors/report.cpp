@@ -1,4 +1,5 @@
 // Turning JS exceptions into ErrorReports, and host messages into JS Errors.
+#include "errors/report.h"
 #include "runtime/domain.h"
 #include "errors/identity.h"
 #include "runtime/script_limits.h"
@@ -133,11 +134,11 @@ int32_t capture_exception(zts_domain *d, int32_t status)
         report.message = to_utf8(ctx, exc);
     }
     report.thrown = JS_IsObject(exc) ? JS_VALUE_GET_PTR(exc) : nullptr;
-    if (JS_IsObject(exc) && JS_VALUE_GET_PTR(exc) == d->load_failure.error_object &&
-        d->load_failure.error_object != nullptr) {
+    if (JS_IsObject(exc) && JS_VALUE_GET_PTR(exc) == d->loader.failure.error_object &&
+        d->loader.failure.error_object != nullptr) {
         report.status = ZTS_ERR_MODULE_LOAD;
-        report.specifier = d->load_failure.specifier;
-        report.importer = d->load_failure.importer;
+        report.specifier = d->loader.failure.specifier;
+        report.importer = d->loader.failure.importer;
     }
     // Identity (CONTRACT §6): the host may rethrow this very value, or find the C# exception it stands for.
     report.exception_slot = csharp_exception_slot(d, exc);
@@ -166,7 +167,7 @@ JSValue new_error(JSContext *ctx, const std::string &message)
     // Through the Error constructor, so the Error carries the JS stack where it was made: the intrinsic one, taken
     // before any script ran, so a script that replaced the global `Error` runs nothing here (the frame pump settles
     // a faulted task's promise with such an Error at call depth 0; test Scope_HostileReset_ReplacedError).
-    JSValue ctor = domain_of(ctx)->intrinsic_error;
+    JSValue ctor = domain_of(ctx)->intrinsics.error;
     JSValue msg = JS_NewStringLen(ctx, message.data(), message.size());
     if (JS_IsException(msg)) {
         return JS_EXCEPTION;

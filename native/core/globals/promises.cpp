@@ -82,7 +82,7 @@ int32_t promise_watch(zts_domain *d, JSValueConst v, int32_t token)
     // them runs nothing here (test Scope_HostileReset_ReplacedPromise). A thenable's own `then` is still read, as
     // Promise.resolve does, inside the caller's scope (zts_promise_watch, script_scope.h).
     JSContext *ctx = d->ctx;
-    JSValue promise = JS_Call(ctx, d->intrinsic_promise_resolve, d->intrinsic_promise, 1, &v);
+    JSValue promise = JS_Call(ctx, d->intrinsics.promise_resolve, d->intrinsics.promise, 1, &v);
     if (JS_IsException(promise)) {
         return capture_exception(d, ZTS_ERR_JS);
     }
@@ -91,7 +91,7 @@ int32_t promise_watch(zts_domain *d, JSValueConst v, int32_t token)
                             JS_NewCFunctionData(ctx, on_settled, 1, 0, 1, &token_value)};
     JSValue r = JS_IsException(reactions[0]) || JS_IsException(reactions[1])
                     ? JS_EXCEPTION
-                    : JS_Call(ctx, d->intrinsic_promise_then, promise, 2, reactions);
+                    : JS_Call(ctx, d->intrinsics.promise_then, promise, 2, reactions);
     JS_FreeValue(ctx, reactions[0]);
     JS_FreeValue(ctx, reactions[1]);
     JS_FreeValue(ctx, promise);

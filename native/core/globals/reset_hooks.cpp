@@ -1,4 +1,5 @@
 #include "globals/reset_hooks.h"
+#include "runtime/domain.h"
 #include "runtime/script_scope.h"
 
 #include "runtime/script_limits.h"
@@ -14,24 +15,39 @@ JSValue js_on_reset(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValue
         return JS_ThrowTypeError(ctx, "zts: zts.on_reset needs a function");
     }
     zts_domain *d = domain_of(ctx);
-    if (d->reset_hooks_started) {
+    if (d->reset_hooks.started()) {
         // The hooks run once, in the order they were registered, and the domain is torn down after them: a hook
         // added now would never run. Taking it made `zts.on_reset(function h() { zts.on_reset(h); })` run forever
         // (the host ran hooks while the count grew; past 400 MB of RSS, and no budget stopped the host's loop).
         return JS_ThrowTypeError(ctx, "zts: zts.on_reset cannot add a hook while the reset hooks run (the domain is "
                                       "being torn down; a hook added now would never run)");
     }
-    JSValue hook = JS_DupValue(ctx, argv[0]);
-    try {
-        d->reset_hooks.push_back(hook);
-    } catch (...) {
-        JS_FreeValue(ctx, hook);
+    if (!d->reset_hooks.add(ctx, JS_DupValue(ctx, argv[0]))) {
         return JS_ThrowOutOfMemory(ctx);
     }
     return JS_UNDEFINED;
 }
 
 } // namespace
+
+bool ResetHooks::add(JSContext *ctx, JSValue hook)
+{
+    try {
+        hooks_.push_back(hook);
+    } catch (...) {
+        JS_FreeValue(ctx, hook);
+        return false;
+    }
+    return true;
+}
+
+void ResetHooks::clear(JSContext *ctx)
+{
+    for (JSValue fn : hooks_) {
+        JS_FreeValue(ctx, fn);
+    }
+    hooks_.clear();
+}
 
 bool install_reset_hook_helper(JSContext *ctx, JSValueConst zts_object)
 {
@@ -44,8 +60,8 @@ int32_t run_reset_hook(zts_domain *d, int32_t index)
     if (index < 0 || static_cast<size_t>(index) >= d->reset_hooks.size()) {
         return ZTS_ERR_ARGUMENT;
     }
-    d->reset_hooks_started = true; // from the first hook on, zts.on_reset refuses new hooks (js_on_reset)
-    JSValue fn = JS_DupValue(d->ctx, d->reset_hooks[static_cast<size_t>(index)]);
+    d->reset_hooks.start(); // from the first hook on, zts.on_reset refuses new hooks (js_on_reset)
+    JSValue fn = JS_DupValue(d->ctx, d->reset_hooks.at(static_cast<size_t>(index)));
     // A runaway hook is stopped by Interrupt and the call budget too (script_limits.h); the hook and the capture of its
     // error run in one scope, so a hook (or its error's getters) that reaches a Reset is refused (script_scope.h).
     ScriptScope scope(d);
@@ -56,14 +72,6 @@ int32_t run_reset_hook(zts_domain *d, int32_t index)
     }
     JS_FreeValue(d->ctx, r);
     return ZTS_OK;
-}
-
-void clear_reset_hooks(zts_domain *d)
-{
-    for (JSValue fn : d->reset_hooks) {
-        JS_FreeValue(d->ctx, fn);
-    }
-    d->reset_hooks.clear();
 }
 
 } // namespace zts

@@ -72,6 +72,12 @@ JSValue gate_entry_of(zts_domain *d)
     return d->gate_entry;
 }
 
+void free_gate_entry(zts_domain *d)
+{
+    JS_FreeValue(d->ctx, d->gate_entry);
+    d->gate_entry = JS_UNDEFINED;
+}
+
 JSValue make_gate_entry(zts_domain *d)
 {
     const zts_host_callbacks *host = host_callbacks();

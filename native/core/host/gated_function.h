@@ -23,6 +23,9 @@ JSValue make_gate_entry(zts_domain *d);
 /// Every path that hands the gate data[0] takes it from here (gated functions, C# member calls).
 JSValue gate_entry_of(zts_domain *d);
 
+/// Frees d's gate entry (domain teardown, before the context).
+void free_gate_entry(zts_domain *d);
+
 /// Makes a gated function named name (owned into *out); data reaches the host as data[0]. ZTS_OK or a failure
 /// recorded in d->error.
 int32_t make_gated_function(zts_domain *d, const std::string &name, int32_t length, int32_t magic, int64_t data,

@@ -21,9 +21,9 @@ JSModuleDef *fail_load(zts_domain *d, const std::string &name, const std::string
     if (JS_IsException(err)) {
         return nullptr;
     }
-    d->load_failure.error_object = JS_VALUE_GET_PTR(err);
-    d->load_failure.specifier = name;
-    d->load_failure.importer = importer;
+    d->loader.failure.error_object = JS_VALUE_GET_PTR(err);
+    d->loader.failure.specifier = name;
+    d->loader.failure.importer = importer;
     JS_Throw(d->ctx, err);
     return nullptr;
 }
@@ -56,8 +56,8 @@ char *normalize_hook(JSContext *ctx, const char *base, const char *name, void * 
         d->modules.imported(importer, canonical); // a static import; an import() leaves its importer intact
     }
     // QuickJS calls the loader right after normalize for the same name; the loader has no importer argument.
-    d->pending_importer_name = canonical;
-    d->pending_importer = importer;
+    d->loader.pending_importer_name = canonical;
+    d->loader.pending_importer = importer;
     auto *out = static_cast<char *>(js_malloc(ctx, canonical.size() + 1));
     if (out == nullptr) {
         return nullptr;
@@ -148,7 +148,7 @@ JSModuleDef *loader_hook(JSContext *ctx, const char *name_c, void * /*opaque*/)
 {
     zts_domain *d = domain_of(ctx);
     std::string name = name_c;
-    std::string importer = d->pending_importer_name == name ? d->pending_importer : std::string();
+    std::string importer = d->loader.pending_importer_name == name ? d->loader.pending_importer : std::string();
     d->modules.started(name); // from here until its load closes, importing name again is re-entry
     JSModuleDef *m = load_module(d, name, importer);
     if (m != nullptr) {
@@ -306,7 +306,7 @@ int32_t module_get_function(zts_domain *d, const std::string &module, const std:
 {
     JSContext *ctx = d->ctx;
     bool outermost = d->call_depth == 1; // this bind is counted; more means JS is on the stack
-    d->load_failure = LoadFailure{};
+    d->loader.failure = LoadFailure{};
     std::string canonical;
     std::string error;
     if (!canonicalize_specifier("", module, canonical, error)) {

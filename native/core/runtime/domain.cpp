@@ -56,24 +56,6 @@ void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, 
     d->rejections.add(id, JS_IsObject(reason) ? JS_VALUE_GET_PTR(reason) : nullptr, std::move(text));
 }
 
-// The Error and Promise functions the core calls, read before any script runs (zts_domain::intrinsic_*).
-bool take_intrinsics(zts_domain *d)
-{
-    JSContext *ctx = d->ctx;
-    JSValue global = JS_GetGlobalObject(ctx);
-    d->intrinsic_error = JS_GetPropertyStr(ctx, global, "Error");
-    d->intrinsic_promise = JS_GetPropertyStr(ctx, global, "Promise");
-    JS_FreeValue(ctx, global);
-    if (!JS_IsFunction(ctx, d->intrinsic_error) || !JS_IsFunction(ctx, d->intrinsic_promise)) {
-        return false;
-    }
-    d->intrinsic_promise_resolve = JS_GetPropertyStr(ctx, d->intrinsic_promise, "resolve");
-    JSValue proto = JS_GetPropertyStr(ctx, d->intrinsic_promise, "prototype");
-    d->intrinsic_promise_then = JS_GetPropertyStr(ctx, proto, "then");
-    JS_FreeValue(ctx, proto);
-    return JS_IsFunction(ctx, d->intrinsic_promise_resolve) && JS_IsFunction(ctx, d->intrinsic_promise_then);
-}
-
 } // namespace
 
 zts_domain *domain_create(void *host, void *gate)
@@ -109,10 +91,10 @@ zts_domain *domain_create(void *host, void *gate)
         return nullptr;
     }
     JS_SetContextOpaque(d->ctx, d);
-    d->length_atom = JS_NewAtom(d->ctx, "length");
+    d->clr.length_atom = JS_NewAtom(d->ctx, "length");
     install_module_loader(d);
     d->gate_entry = make_gate_entry(d);
-    if (JS_IsException(d->gate_entry) || !take_intrinsics(d) || !install_zts_global(d) || !install_csharp_global(d) ||
+    if (JS_IsException(d->gate_entry) || !d->intrinsics.take(d->ctx) || !install_zts_global(d) || !install_csharp_global(d) ||
         !install_exception_mark(d)) {
         JS_FreeValue(d->ctx, JS_GetException(d->ctx));
         domain_destroy(d);
@@ -139,35 +121,25 @@ int32_t domain_drain_releases(zts_domain *d)
 
 int64_t domain_destroy(zts_domain *d)
 {
+    // Drain: nothing reaches d from outside, and the releases queued for it run.
     script_limits_close(d); // no interrupt reaches d from here on
     d->call_depth = 0;
     domain_drain_releases(d);
     release_queue_close(d->id);
+    // Registries: each owner frees what it holds, before the context.
     d->error.thrown_ref = 0; // freed with the refs
     d->refs.clear(d->ctx);
-    clear_reset_hooks(d);
+    d->reset_hooks.clear(d->ctx);
     d->timers.clear(d->ctx);
     d->promises.clear(d->ctx);
-    JS_FreeValue(d->ctx, d->object_to_string);
-    d->object_to_string = JS_UNDEFINED;
-    for (JSValue *v : {&d->intrinsic_error, &d->intrinsic_promise, &d->intrinsic_promise_resolve, &d->intrinsic_promise_then}) {
-        JS_FreeValue(d->ctx, *v);
-        *v = JS_UNDEFINED;
-    }
+    d->intrinsics.clear(d->ctx);
     d->types.clear(d->ctx);
     d->opaque.clear(d->ctx);
     d->table_models.clear(d->ctx);
-    JS_FreeValue(d->ctx, d->gate_entry);
-    d->gate_entry = JS_UNDEFINED;
-    JS_FreeValue(d->ctx, d->enumerable_iterators);
-    d->enumerable_iterators = JS_UNDEFINED;
-    JS_FreeAtom(d->ctx, d->length_atom);
-    d->length_atom = JS_ATOM_NULL;
-    free_exception_mark(d);
-    for (JSAtom atom : d->interned_atoms) {
-        JS_FreeAtom(d->ctx, atom);
-    }
-    d->interned_atoms.clear();
+    free_gate_entry(d);
+    d->clr.clear(d->ctx);
+    d->exception_marks.clear(d->ctx);
+    // The context and the runtime.
     JS_FreeContext(d->ctx);
     JS_FreeRuntime(d->rt); // QuickJS asserts that no GC object is left
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);

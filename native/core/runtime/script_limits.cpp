@@ -51,7 +51,7 @@ int interrupt_handler(JSRuntime * /*rt*/, void *opaque)
     auto *d = static_cast<zts_domain *>(opaque);
     InterruptCause cause = limits_reached(d);
     if (cause != InterruptCause::none) {
-        d->interrupt_cause = static_cast<int32_t>(cause);
+        d->limits.interrupt_cause = static_cast<int32_t>(cause);
         return 1;
     }
     return 0;
@@ -61,10 +61,10 @@ int interrupt_handler(JSRuntime * /*rt*/, void *opaque)
 
 InterruptCause limits_reached(zts_domain *d)
 {
-    if (d->interrupt_requested.load(std::memory_order_relaxed)) {
+    if (d->limits.interrupt_requested.load(std::memory_order_relaxed)) {
         return InterruptCause::requested;
     }
-    if (d->budget_us > 0 && d->call_depth > 0 && coarse_now_us() > d->deadline_us) {
+    if (d->limits.budget_us > 0 && d->call_depth > 0 && coarse_now_us() > d->limits.deadline_us) {
         return InterruptCause::budget;
     }
     return InterruptCause::none;
@@ -72,7 +72,7 @@ InterruptCause limits_reached(zts_domain *d)
 
 JSValue stop_at_host_call(zts_domain *d, InterruptCause cause)
 {
-    d->interrupt_cause = static_cast<int32_t>(cause);
+    d->limits.interrupt_cause = static_cast<int32_t>(cause);
     JSContext *ctx = d->ctx;
     JS_ThrowInternalError(ctx, "interrupted"); // QuickJS's own error for an interrupt (JS_ThrowInterrupted)
     JSValue exc = JS_GetException(ctx);
@@ -100,25 +100,25 @@ bool request_interrupt(uint32_t domain_id)
     if (it == registry().end()) {
         return false;
     }
-    it->second->interrupt_requested.store(true, std::memory_order_relaxed);
+    it->second->limits.interrupt_requested.store(true, std::memory_order_relaxed);
     return true;
 }
 
 void start_budget(zts_domain *d)
 {
-    d->deadline_us = coarse_now_us() + d->budget_us; // the clock limits_reached reads
+    d->limits.deadline_us = coarse_now_us() + d->limits.budget_us; // the clock limits_reached reads
 }
 
 bool interrupted(const zts_domain *d)
 {
-    return d->interrupt_cause != static_cast<int32_t>(InterruptCause::none);
+    return d->limits.interrupt_cause != static_cast<int32_t>(InterruptCause::none);
 }
 
 std::string interrupt_message(const zts_domain *d)
 {
-    if (d->interrupt_cause == static_cast<int32_t>(InterruptCause::budget)) {
+    if (d->limits.interrupt_cause == static_cast<int32_t>(InterruptCause::budget)) {
         return "zts: script interrupted: the call ran past its time budget of " +
-               std::to_string(d->budget_us / 1000) + " ms";
+               std::to_string(d->limits.budget_us / 1000) + " ms";
     }
     return "zts: script interrupted: the host requested it";
 }
@@ -127,7 +127,7 @@ int32_t run_jobs(zts_domain *d)
 {
     int32_t ran = 0;
     JSContext *job_ctx = nullptr;
-    while (JS_IsJobPending(d->rt) && (d->job_limit <= 0 || ran < d->job_limit) && !interrupted(d)) {
+    while (JS_IsJobPending(d->rt) && (d->limits.job_limit <= 0 || ran < d->limits.job_limit) && !interrupted(d)) {
         int rc;
         {
             ModuleLoadScope load(d->modules);

@@ -32,9 +32,9 @@ void start_budget(zts_domain *d);
 /// and the call budget starts now.
 inline void begin_outermost_call(zts_domain *d)
 {
-    d->interrupt_requested.store(false, std::memory_order_relaxed);
-    d->interrupt_cause = static_cast<int32_t>(InterruptCause::none);
-    if (__builtin_expect(d->budget_us > 0, 0)) {
+    d->limits.interrupt_requested.store(false, std::memory_order_relaxed);
+    d->limits.interrupt_cause = static_cast<int32_t>(InterruptCause::none);
+    if (__builtin_expect(d->limits.budget_us > 0, 0)) {
         start_budget(d);
     }
 }
@@ -57,7 +57,7 @@ JSValue stop_at_host_call(zts_domain *d, InterruptCause cause);
 /// atomic load, and with a budget a coarse clock read (6.8 ns against 26.4 ns for CLOCK_MONOTONIC).
 inline JSValue check_host_call(zts_domain *d)
 {
-    if (__builtin_expect(d->interrupt_requested.load(std::memory_order_relaxed) || d->budget_us > 0, 0)) {
+    if (__builtin_expect(d->limits.interrupt_requested.load(std::memory_order_relaxed) || d->limits.budget_us > 0, 0)) {
         InterruptCause cause = limits_reached(d);
         if (cause != InterruptCause::none) {
             return stop_at_host_call(d, cause);
@@ -72,7 +72,7 @@ bool interrupted(const zts_domain *d);
 /// The zts: message of the current interrupt ("zts: script interrupted ...").
 std::string interrupt_message(const zts_domain *d);
 
-/// Runs pending Promise jobs, each as a load of its own (a job may be a dynamic import), at most d->job_limit
+/// Runs pending Promise jobs, each as a load of its own (a job may be a dynamic import), at most d->limits.job_limit
 /// (0: no limit) of them; the rest stay queued. Returns the number run, or ZTS_ERR_JS (captured) when one threw.
 int32_t run_jobs(zts_domain *d);
 

@@ -1,10 +1,7 @@
-// C ABI: what the host runs before it tears a domain down (issue 13), and where a JS function was defined.
+// C ABI: what the host runs before it tears a domain down (issue 13).
 #include "abi/guard.h"
-#include "runtime/script_scope.h"
-#include "host/function_origin.h"
 #include "globals/reset_hooks.h"
-#include "host/string_codec.h"
-#include "host/value_cast.h"
+#include "runtime/domain.h"
 
 using namespace zts;
 
@@ -21,20 +18,6 @@ int32_t zts_domain_run_reset_hook(zts_domain *domain, int32_t index)
         return ZTS_ERR_ARGUMENT;
     }
     return abi_guard([&]() -> int32_t { return run_reset_hook(domain, index); });
-}
-
-int32_t zts_function_origin(zts_domain *domain, zts_value fn, const uint16_t **out_chars)
-{
-    if (domain == nullptr || out_chars == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    ScriptScope scope(domain); // fileName/lineNumber may be redefined as accessors (script_scope.h)
-    return abi_guard([&]() -> int32_t {
-        std::string text = function_origin(domain, to_js(fn));
-        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
-        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
-        return static_cast<int32_t>(domain->scratch16.size());
-    });
 }
 
 } // extern "C"

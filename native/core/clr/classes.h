@@ -32,9 +32,6 @@ bool make_type_object(zts_domain *d, TypeInfo &t);
 /// Binds t's members (the host's type_bind) and builds its prototype and statics; false with an exception pending.
 bool ensure_bound(zts_domain *d, int32_t type_id);
 
-/// Makes a namespace object for a dotted name ("" for the CSharp root); owned.
-JSValue make_namespace_object(zts_domain *d, const std::string &dotted_name);
-
 /// When atom is Symbol.toPrimitive: a function that throws `zts: cannot convert <what> to a string or number ...`
 /// (String(CSharp.System.Math) said only `TypeError: toPrimitive`); otherwise JS_UNDEFINED. Owned.
 JSValue to_primitive_refusal(JSContext *ctx, JSAtom atom, const std::string &what);

@@ -11,6 +11,9 @@ namespace zts
 /// Registers the namespace class on a runtime (once per runtime).
 void register_namespace_class(JSRuntime *rt);
 
+/// Makes a namespace object for a dotted name ("" for the CSharp root); owned.
+JSValue make_namespace_object(zts_domain *d, const std::string &dotted_name);
+
 /// Defines the `CSharp` global (lazy namespace tree); false with an exception pending.
 bool install_csharp_global(zts_domain *d);
 

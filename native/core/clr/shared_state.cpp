@@ -3,6 +3,15 @@
 namespace zts
 {
 
+JSAtom ClrShared::intern(JSContext *ctx, const char *name)
+{
+    JSAtom atom = JS_NewAtom(ctx, name);
+    if (atom != JS_ATOM_NULL) {
+        interned_atoms.push_back(atom);
+    }
+    return atom;
+}
+
 void ClrShared::clear(JSContext *ctx)
 {
     JS_FreeValue(ctx, object_to_string);

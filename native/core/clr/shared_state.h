@@ -21,6 +21,8 @@ struct ClrShared {
     int32_t enumerator_step = -1;       ///< host bridge of the batched MoveNext + Current (-1: none; zts_domain_set_enumerator_step)
     std::vector<JSAtom> interned_atoms; ///< zts_atoms_intern's atoms (Table member names)
 
+    /// A new atom of name (UTF-8), held until clear; JS_ATOM_NULL with an exception pending.
+    JSAtom intern(JSContext *ctx, const char *name);
     /// Frees every value and atom (domain teardown, before the context).
     void clear(JSContext *ctx);
 };

@@ -69,4 +69,42 @@ void TypeRegistry::clear(JSContext *ctx)
     names_.clear();
 }
 
+Candidate TypeRegistry::make_candidate(int32_t bridge, int32_t param_count, const zts_param_spec *params)
+{
+    Candidate c;
+    c.bridge = bridge;
+    for (int32_t i = 0; i < param_count; i++) {
+        zts_param_spec p = params[i];
+        p.type_name = intern_name(p.type_name);
+        c.params.push_back(p);
+        if (p.optional == 0) {
+            c.min_args = i + 1;
+        }
+    }
+    return c;
+}
+
+MemberSet &method_set(TypeInfo &t, const std::string &name, bool is_static)
+{
+    for (MemberSet &s : t.methods) {
+        if (s.name == name && s.is_static == is_static) {
+            return s; // [TsAlias] duplicates merge into one overload set
+        }
+    }
+    t.methods.push_back(MemberSet{name, is_static, {}});
+    return t.methods.back();
+}
+
+std::string type_js_path(const TypeInfo *outer, const std::string &full_name, const std::string &js_name)
+{
+    if (outer != nullptr) {
+        return outer->js_path + "." + js_name;
+    }
+    // The namespace part of a CLR full name ("System.Collections.Generic" of "...List`1[...]").
+    std::string plain = full_name.substr(0, full_name.find('['));
+    size_t dot = plain.rfind('.');
+    std::string ns = dot == std::string::npos ? std::string() : plain.substr(0, dot);
+    return (ns.empty() ? "" : ns + ".") + js_name;
+}
+
 } // namespace zts

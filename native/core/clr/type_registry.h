@@ -91,6 +91,9 @@ class TypeRegistry
     /// The registry's copy of a parameter type name (nullptr reads as ""): one per distinct text, valid until
     /// clear, so zts_param_spec.type_name of every candidate can point at it.
     const char *intern_name(const char *name);
+    /// A candidate of bridge whose parameter type names point into the name pool (the host's strings are copied);
+    /// min_args counts up to the last parameter that is not optional (docs/OVERLOADS.md).
+    Candidate make_candidate(int32_t bridge, int32_t param_count, const zts_param_spec *params);
     /// Number of distinct names interned.
     size_t name_count() const { return names_.size(); }
     /// Frees every JS object and name the registry holds (domain teardown).
@@ -101,5 +104,14 @@ class TypeRegistry
     std::map<std::string, int32_t> by_name_; ///< full name -> id
     std::unordered_set<std::string> names_;  ///< interned type names (node-based: element addresses are stable)
 };
+
+/// The overload set of t named name (static or instance), added when missing: the methods [TsAlias] gives one
+/// final name merge into one set (docs/OVERLOADS.md).
+MemberSet &method_set(TypeInfo &t, const std::string &name, bool is_static);
+
+/// The dotted path under CSharp of a type declared as full_name/js_name: under its declaring type outer when
+/// nested, else under its CLR namespace ("System.Collections.Generic.List$1"). The managed side's rule is
+/// TsMemberRules.JsPath (managed/ZTS.Common/TsMemberRules.cs).
+std::string type_js_path(const TypeInfo *outer, const std::string &full_name, const std::string &js_name);
 
 } // namespace zts

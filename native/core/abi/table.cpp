@@ -1,0 +1,50 @@
+// C ABI: Tables (docs/MARSHAL.md), made and read member by member atom.
+#include "abi/guard.h"
+#include "clr/classes.h"
+#include "clr/tables.h"
+#include "host/value_cast.h"
+#include "runtime/script_scope.h"
+
+using namespace zts;
+
+extern "C" {
+
+int32_t zts_table_new(zts_domain *domain, int32_t count, const uint32_t *atoms, zts_value *values, zts_value *out)
+{
+    if (domain == nullptr || out == nullptr || count < 0 || (count > 0 && (atoms == nullptr || values == nullptr))) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    static_assert(sizeof(zts_value) == sizeof(JSValue), "zts_value is a JSValue");
+    JSValue obj = table_new(domain, count, atoms, as_js_array(values)); // consumes the values
+    if (JS_IsException(obj)) {
+        *out = from_js(JS_UNDEFINED);
+        return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+    }
+    *out = from_js(obj);
+    return ZTS_OK;
+}
+
+int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const uint32_t *atoms, zts_value *out_values)
+{
+    if (domain == nullptr || count < 0 || (count > 0 && (atoms == nullptr || out_values == nullptr))) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JSValueConst o = to_js(obj);
+    if (!JS_IsObject(o) || exotic_payload(o) != nullptr) {
+        return ZTS_ERR_ARGUMENT; // a C# object is no plain object either: its members are on its prototype
+    }
+    int is_array = JS_IsArray(domain->ctx, o);
+    if (is_array != 0) {
+        if (is_array < 0) {
+            JS_FreeValue(domain->ctx, JS_GetException(domain->ctx)); // a revoked proxy
+        }
+        return ZTS_ERR_ARGUMENT; // docs/MARSHAL.md: a Table is a plain object, never an array
+    }
+    ScriptScope scope(domain); // members may be getters or Proxy traps (script_scope.h)
+    if (!table_read(domain, o, count, atoms, as_js_array(out_values))) {
+        return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+    }
+    return ZTS_OK;
+}
+
+} // extern "C"

@@ -151,9 +151,6 @@ namespace ZTS.Shared
         /// <summary>The script policy (TsSettings.Policy when the domain was made; null: everything reachable). Issue 15.</summary>
         public TsScriptPolicy Policy;
 
-        /// <summary>Push-time answers of the policy by runtime type (true: a public type the policy denies); PolicyGate.</summary>
-        public readonly Dictionary<Type, bool> DeniedRuntimeTypes = new Dictionary<Type, bool>();
-
         /// <summary>Promises of C# tasks and tasks of JS promises, settled by the frame pump (issue 12).</summary>
         public ZTS.Shared.Tasks.TaskBridge Tasks
         {
@@ -165,23 +162,14 @@ namespace ZTS.Shared
         /// <summary>The ObjectRegistry of this domain (10-LIFETIME §2).</summary>
         public readonly Clr.ObjectRegistry Registry = new Clr.ObjectRegistry();
 
-        /// <summary>Table member names interned as this domain's atoms, per shape (zts_atoms_intern).</summary>
-        public readonly Dictionary<Clr.TableShape, uint[]> TableAtoms = new Dictionary<Clr.TableShape, uint[]>();
+        // The state below is grouped by owner, each clearing itself in Dispose. What every call reads stays a direct
+        // member instead: ThreadDomain (CheckAccess), _hostFunctions (GetHostFunction) and Registry (the pushes).
 
-        /// <summary>The batched for...of step per enumerator view type id (null: the view keeps MoveNext/Current).</summary>
-        public readonly Dictionary<int, Clr.EnumeratorStep> EnumeratorSteps = new Dictionary<int, Clr.EnumeratorStep>();
+        /// <summary>Core type ids of the CLR types shown to JS, both ways.</summary>
+        public readonly Clr.TypeIdTable Types = new Clr.TypeIdTable();
 
-        /// <summary>The bridges of generic methods closed at run time (GenericMethods), bound to this domain's sites. A
-        /// field, not a ConditionalWeakTable keyed by the domain: Mono's Boehm build never clears such entries, so every
-        /// Reset kept its old domain alive.</summary>
-        public readonly Dictionary<System.Reflection.MethodInfo, HostFunction> GenericBridges =
-            new Dictionary<System.Reflection.MethodInfo, HostFunction>();
-
-        /// <summary>Core type ids of the CLR types shown to JS.</summary>
-        public readonly Dictionary<Type, int> TypeIds = new Dictionary<Type, int>();
-
-        /// <summary>CLR types by core type id.</summary>
-        public readonly Dictionary<int, Type> TypesById = new Dictionary<int, Type>();
+        /// <summary>Generic bridges, Table atoms, enumerator steps and policy answers of this domain.</summary>
+        public readonly Clr.BindingCaches Caches = new Clr.BindingCaches();
 
         /// <summary>The view obj is pushed under: the declared one, except an array declared Array/object (seen as
         /// its array type) and, under a policy, a runtime type the policy denies (its members then throw).</summary>
@@ -267,8 +255,7 @@ namespace ZTS.Shared
             return result;
         }
 
-        private readonly Dictionary<KeyValuePair<IntPtr, Type>, WeakReference> _delegates =
-            new Dictionary<KeyValuePair<IntPtr, Type>, WeakReference>();
+        private readonly DelegateCache _delegates = new DelegateCache();
 
         /// <summary>
         /// The delegate of type t that calls JS function fn (10-LIFETIME §5.1): the same instance while it is
@@ -278,12 +265,8 @@ namespace ZTS.Shared
         public Delegate DelegateFor(JsValue fn, Type t)
         {
             var key = new KeyValuePair<IntPtr, Type>(fn.Ptr, t);
-            WeakReference cached;
-            if (_delegates.TryGetValue(key, out cached))
-            {
-                var alive = cached.Target as Delegate;
-                if (alive != null) return alive;
-            }
+            Delegate alive = _delegates.Find(key);
+            if (alive != null) return alive;
             int reference;
             if (ZtsNative.zts_function_ref(Handle, fn, out reference) != ZtsStatus.Ok) return null;
             char* origin;
@@ -291,22 +274,8 @@ namespace ZTS.Shared
             var closure = new Bridges.FunctionClosure(this, reference, "JS function as " + Clr.TypeBinder.DisplayName(t), t,
                                                       n > 0 ? new string(origin, 0, n) : "");
             Delegate made = Bridges.BindDelegate(t, closure);
-            if (_delegates.Count >= _pruneAt) PruneDelegates();
-            _delegates[key] = new WeakReference(made);
+            _delegates.Add(key, made);
             return made;
-        }
-
-        // Prune when the cache doubled since the last prune (issue 11): O(1) amortized per delegate even when
-        // most entries are alive (a fixed threshold rescanned the whole cache on every new delegate).
-        private int _pruneAt = 1024;
-
-        private void PruneDelegates()
-        {
-            var dead = new List<KeyValuePair<IntPtr, Type>>();
-            foreach (var entry in _delegates)
-                if (!entry.Value.IsAlive) dead.Add(entry.Key);
-            foreach (var key in dead) _delegates.Remove(key);
-            _pruneAt = Math.Max(1024, _delegates.Count * 2);
         }
 
         /// <summary>Frees the registry slots whose exotics JS released (frame pump, domain thread).</summary>
@@ -402,11 +371,8 @@ namespace ZTS.Shared
             Registry.Clear(); // registries before the context (10-LIFETIME §7.2)
             Registry.ReleasedPending = null; // freed with the domain
             LeakedBytes = ZtsNative.zts_domain_free(Handle);
-            TypeIds.Clear();
-            TypesById.Clear();
-            GenericBridges.Clear();
-            TableAtoms.Clear();
-            EnumeratorSteps.Clear();
+            Types.Clear();
+            Caches.Clear();
             Handle = IntPtr.Zero;
             Context = IntPtr.Zero;
             _hostFunctions = new HostFunction[0];

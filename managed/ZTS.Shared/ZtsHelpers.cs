@@ -24,7 +24,7 @@ namespace ZTS.Shared
             int id;
             if (i >= argc || ZtsNative.zts_type_id_of(d.Handle, argv[i], out id) != ZtsStatus.Ok)
                 throw new TsMarshalException("zts: " + helper + ": argument " + (i + 1) + " must be a C# type object");
-            Type t = d.TypesById[id];
+            Type t = d.Types.ById[id];
             PolicyGate.CheckType(d, t); // a denied type reached some other way (a view's constructor) stops here (issue 15)
             return t;
         }

@@ -14,7 +14,7 @@ namespace ZTS.Shared.Clr
         public static int Of(JsDomain d, Array a, int view)
         {
             Type declared;
-            if (!d.TypesById.TryGetValue(view, out declared) || (declared != typeof(Array) && declared != typeof(object))) return view;
+            if (!d.Types.ById.TryGetValue(view, out declared) || (declared != typeof(Array) && declared != typeof(object))) return view;
             return TypeBinder.Declare(d, a.GetType());
         }
     }

@@ -21,11 +21,11 @@ namespace ZTS.Shared.Clr
         {
             int view = argv[0].Int32;
             EnumeratorStep step;
-            if (!d.EnumeratorSteps.TryGetValue(view, out step))
+            if (!d.Caches.EnumeratorSteps.TryGetValue(view, out step))
             {
                 Type t;
-                step = d.TypesById.TryGetValue(view, out t) ? Allowed(d, t, For(t)) : null;
-                d.EnumeratorSteps[view] = step;
+                step = d.Types.ById.TryGetValue(view, out t) ? Allowed(d, t, For(t)) : null;
+                d.Caches.EnumeratorSteps[view] = step;
             }
             if (argv[1].Int32 == 0) return JsValue.FromBool(step != null);
             object e = d.Registry.Get(data[1].Int32);

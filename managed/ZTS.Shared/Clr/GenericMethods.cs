@@ -42,7 +42,7 @@ namespace ZTS.Shared.Clr
             int ownerId;
             if (argc < 1 || ZtsNative.zts_type_id_of(d.Handle, argv[0], out ownerId) != ZtsStatus.Ok)
                 throw new TsMarshalException("zts: " + helper + ": argument 1 must be a C# type object");
-            Type owner = d.TypesById[ownerId];
+            Type owner = d.Types.ById[ownerId];
             string name = argc > 1 && argv[1].IsString ? ValueRules.Text(d, argv[1]) : null;
             if (name == null) throw new TsMarshalException("zts: " + helper + ": argument 2 must be a method name");
             var typeArgs = new Type[Math.Max(0, argc - 2)];
@@ -51,7 +51,7 @@ namespace ZTS.Shared.Clr
                 int id;
                 if (ZtsNative.zts_type_id_of(d.Handle, argv[i], out id) != ZtsStatus.Ok)
                     throw new TsMarshalException("zts: " + helper + ": argument " + (i + 1) + " must be a C# type object");
-                typeArgs[i - 2] = d.TypesById[id];
+                typeArgs[i - 2] = d.Types.ById[id];
                 PolicyGate.CheckType(d, typeArgs[i - 2]); // as zts.generic's arguments (issue 15)
             }
             string memberName = TypeBinder.DisplayName(owner) + "." + name;
@@ -97,7 +97,7 @@ namespace ZTS.Shared.Clr
 
         private static HostFunction BridgeOf(JsDomain d, MethodInfo closed, string memberName)
         {
-            Dictionary<MethodInfo, HostFunction> bridges = d.GenericBridges;
+            Dictionary<MethodInfo, HostFunction> bridges = d.Caches.GenericBridges;
             HostFunction bridge;
             if (bridges.TryGetValue(closed, out bridge)) return bridge;
             string name = memberName + "[" + string.Join(", ", closed.GetGenericArguments().Select(TypeBinder.DisplayName).ToArray()) + "]";

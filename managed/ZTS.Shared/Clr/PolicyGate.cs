@@ -137,18 +137,18 @@ namespace ZTS.Shared.Clr
         {
             Type runtime = o.GetType();
             bool denied;
-            if (!d.DeniedRuntimeTypes.TryGetValue(runtime, out denied)) // domain thread only: no lock on the push path
+            if (!d.Caches.DeniedRuntimeTypes.TryGetValue(runtime, out denied)) // domain thread only: no lock on the push path
             {
                 // Also an allowed runtime type whose implementation of an interface or base member is a denied member
                 // (deny member Game.Switch.Reset, pushed as IResettable): under its own view that member throws, and
                 // the core refuses it as `this` of the interface's function (DenyThis).
                 Type part;
                 denied = runtime.IsVisible && (!d.Policy.AllowsType(runtime) || DeniedImplementations(d, runtime, out part).Count > 0);
-                d.DeniedRuntimeTypes[runtime] = denied;
+                d.Caches.DeniedRuntimeTypes[runtime] = denied;
             }
             if (!denied) return view;
             Type declared;
-            if (d.TypesById.TryGetValue(view, out declared) && (declared == runtime || !d.Policy.AllowsType(declared))) return view;
+            if (d.Types.ById.TryGetValue(view, out declared) && (declared == runtime || !d.Policy.AllowsType(declared))) return view;
             return TypeBinder.Declare(d, runtime);
         }
     }

@@ -43,7 +43,7 @@ namespace ZTS.Shared.Clr
 
         private MemberWheres _wheres;
 
-        // The member names as atoms of the last domain seen (JsDomain.TableAtoms holds every domain's): the
+        // The member names as atoms of the last domain seen (BindingCaches.TableAtoms holds every domain's): the
         // batched native calls then look no name up. Replaced whole, so threads can share it.
         private sealed class DomainAtoms
         {
@@ -64,7 +64,7 @@ namespace ZTS.Shared.Clr
             DomainAtoms a = _atoms;
             if (a != null && a.DomainId == d.Id) return a.Atoms;
             uint[] atoms;
-            if (!d.TableAtoms.TryGetValue(this, out atoms))
+            if (!d.Caches.TableAtoms.TryGetValue(this, out atoms))
             {
                 atoms = new uint[Math.Max(_members.Length, 1)];
                 int rc;
@@ -72,7 +72,7 @@ namespace ZTS.Shared.Clr
                 fixed (uint* p = atoms)
                     rc = ZtsNative.zts_atoms_intern(d.Handle, _members.Length, names, p);
                 if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "Table member names of " + StructType.FullName);
-                d.TableAtoms[this] = atoms;
+                d.Caches.TableAtoms[this] = atoms;
             }
             _atoms = new DomainAtoms(d.Id, atoms);
             return atoms;

@@ -27,12 +27,12 @@ namespace ZTS.Shared.Clr
         public static int Declare(JsDomain d, Type t)
         {
             int id;
-            if (d.TypeIds.TryGetValue(t, out id)) return id;
+            if (d.Types.Ids.TryGetValue(t, out id)) return id;
             Type baseType = t.BaseType;
             while (baseType != null && !IsVisible(baseType)) baseType = baseType.BaseType;
             int baseId = baseType != null ? Declare(d, baseType) : 0;
             int outerId = t.IsNested && !t.IsGenericParameter ? Declare(d, t.DeclaringType) : 0;
-            if (d.TypeIds.TryGetValue(t, out id)) return id; // declared while declaring its base or outer type
+            if (d.Types.Ids.TryGetValue(t, out id)) return id; // declared while declaring its base or outer type
             uint flags = 0;
             if (t.IsAbstract && t.IsSealed && !t.IsInterface) flags |= ZtsTypeFlags.Static;
             if (t.IsInterface) flags |= ZtsTypeFlags.Interface;
@@ -50,8 +50,8 @@ namespace ZTS.Shared.Clr
             string full = t.FullName ?? t.ToString();
             int rc = ZtsNative.zts_type_declare(d.Handle, ZtsNative.Utf8Z(full), ZtsNative.Utf8Z(DisplayName(t)), baseId, outerId, flags, out id);
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "declare " + full);
-            d.TypeIds[t] = id;
-            d.TypesById[id] = t;
+            d.Types.Ids[t] = id;
+            d.Types.ById[id] = t;
             if (!t.IsInterface && !t.IsGenericTypeDefinition)
             {
                 // Interfaces it implements, for overload scoring (an object matches an IFoo parameter only if it is one).
@@ -88,7 +88,7 @@ namespace ZTS.Shared.Clr
         /// <summary>Adds every public member of type id to the core (the type_bind callback's work).</summary>
         public static void Bind(JsDomain d, int typeId)
         {
-            Type t = d.TypesById[typeId];
+            Type t = d.Types.ById[typeId];
             string owner = DisplayName(t);
             var strings = new List<IntPtr>();
             try

@@ -369,6 +369,27 @@ TEST_F(Domain_Lifetime, ReleaseAfterDomainFreed_IsIgnored)
     SUCCEED();
 }
 
+// Each owner in zts_domain frees its own JS values when the domain is freed (domain_destroy): a domain whose owners
+// all hold some (a reset hook, a pending timer and its callback, interned Table atoms, a Table model, the gated root
+// toString, the gate entry, the intrinsics) tears down with nothing left. An owner that kept a value makes
+// JS_FreeRuntime assert, and the fixture's TearDown checks the leak count.
+TEST_F(Domain_Lifetime, Teardown_EveryOwnerHoldingValues_FreesThem)
+{
+    module("app", "zts.on_reset(() => {});\n"
+                  "setTimeout(() => {}, 1000);\n"
+                  "export function one() { return 1; }\n");
+    function("app", "one");
+    ASSERT_EQ(1, zts_domain_reset_hook_count(d));
+    const char *names[] = {"x", "y"};
+    uint32_t atoms[2] = {};
+    ASSERT_EQ(ZTS_OK, zts_atoms_intern(d, 2, names, atoms));
+    zts_value values[2] = {int_value(1), int_value(2)};
+    zts_value table;
+    ASSERT_EQ(ZTS_OK, zts_table_new(d, 2, atoms, values, &table));
+    zts_value_free(d, table);
+    ASSERT_EQ(ZTS_OK, zts_object_set_to_string(d, 0));
+}
+
 TEST_F(Domain_Lifetime, ZtsGlobal_HasVersion)
 {
     module("app", "export function v() { return zts.version; }");

@@ -1,6 +1,10 @@
 #include "clr/member_dispatch.h"
 
+#if defined(_WIN32)
+#include <malloc.h> // alloca: mingw and MSVC have no <alloca.h>
+#else
 #include <alloca.h>
+#endif
 
 #include "clr/classes.h"
 #include "host/gated_function.h"

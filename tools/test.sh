@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every test: set up and build, run ctest (GoogleTest core + gate, NUnit host API, the sample),
-# then build the native core, gate and GoogleTest suite with AddressSanitizer and run them again, then run the
-# libFuzzer targets (clang, ASan+UBSan) over their committed seed corpora for a bounded time.
+# Every test: set up and build, run ctest (GoogleTest core + gate, NUnit host API, the sample), then build the native
+# tests of the Windows x64 cross build (build/win64, cmake/ZtsWin64.cmake) and run them under wine64, then build the
+# native core, gate and GoogleTest suite with AddressSanitizer and run them again, then run the libFuzzer targets
+# (clang, ASan+UBSan) over their committed seed corpora for a bounded time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -10,6 +11,12 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 echo "== ctest (build/)"
 ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== ctest under wine64 (build/win64/: the Windows x64 cross build of the core, the gate and the native tests)"
+win64_start=$SECONDS
+cmake --build build/win64 -j "$jobs" >/dev/null
+ctest --test-dir build/win64 --output-on-failure -j "$jobs"
+echo "== wine64 step: $((SECONDS - win64_start)) s"
 
 echo "== ctest under AddressSanitizer (build-asan/, native tests)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DZTS_ASAN=ON -DZTS_MANAGED=OFF >/dev/null

@@ -37,6 +37,16 @@ expect loose compile 'Loose.cs belongs to no asmdef' \
 # A Mono script needing something ZTS.Mono does not reference (here ZTS.Declarations).
 expect alone compile 'ZTS.Mono \(Runtime/Mono\) does not compile alone' \
   'printf "namespace ZTS.Mono { static class UsesDeclarations { static object O = new ZTS.Declarations.DtsOptions(); } }\n" > Runtime/Mono/UsesDeclarations.cs'
+# The Windows plugins (cmake/ZtsWin64.cmake): missing, the Editor-only gate set for the Windows Player, the core set for
+# the Linux Player too, a Linux .so where the DLL should be.
+expect win-missing plugins 'Plugins/quickjs/win32-x64/zts.dll is missing' \
+  'rm Plugins/quickjs/win32-x64/zts.dll Plugins/quickjs/win32-x64/zts.dll.meta'
+expect win-gate plugins 'zts_mono_gate.dll.meta: the gate is enabled for Standalone: Win64' \
+  'perl -0pi -e "s/(Standalone: Win64\n    second:\n      enabled: )0/\${1}1/" Plugins/quickjs/zts_mono_gate.dll.meta'
+expect win-core-linux plugins 'zts.dll.meta: enabled for Standalone: Linux64, Standalone: Win64, not Standalone: Win64 only' \
+  'perl -0pi -e "s/(Standalone: Linux64\n    second:\n      enabled: )0/\${1}1/" Plugins/quickjs/win32-x64/zts.dll.meta'
+expect win-not-pe plugins 'zts.dll is ELF x86-64, not a Windows x64 DLL' \
+  'cp Plugins/quickjs/linux-x64/libzts.so Plugins/quickjs/win32-x64/zts.dll'
 
 # The Player build step's tool without the Cecil copy Unity's Mono needs, and a header back in a subfolder include.
 expect cecil tool 'Editor/PlayerBuild~/Mono.Cecil.dll is missing' \

@@ -15,7 +15,7 @@ const pkg = require('./package_rules');
 function args() {
   const a = {};
   for (let i = 2; i < process.argv.length; i += 2) a[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
-  for (const k of ['root', 'lib-dir', 'quickjs', 'gen-bridges', 'cecil', 'player-sdk', 'out'])
+  for (const k of ['root', 'lib-dir', 'win64-dir', 'quickjs', 'gen-bridges', 'cecil', 'player-sdk', 'out'])
     if (!a[k]) throw new Error('build_package: missing --' + k);
   return a;
 }
@@ -182,11 +182,14 @@ function main() {
     if (row.preserve) (present.has(row.name) ? preserved : notYet).push(row.name);
   }
 
-  // Native libraries (linux-x64 built here) and the gate's sources and build scripts (build/03 §5-§6).
-  // Shipped without their debug sections (the build keeps them in build/dist/lib).
+  // Native libraries (linux-x64 and windows-x64 built here) and the gate's sources and build scripts (build/03 §5-§6).
+  // The Linux ones shipped without their debug sections (the build keeps them in build/dist/lib); the Windows ones
+  // come stripped from the cross build's release folder (cmake/ZtsWin64.cmake), and Debian's strip cannot read PE.
   for (const lib of pkg.NATIVE_LIBRARIES.filter(l => l.shipped)) {
     fs.mkdirSync(path.dirname(path.join(out, lib.path)), { recursive: true });
-    execFileSync('strip', ['--strip-debug', '-o', path.join(out, lib.path), path.join(a['lib-dir'], path.basename(lib.path))]);
+    const from = path.join(a[lib.from], path.basename(lib.path));
+    if (lib.os === 'Windows') copy(from, path.join(out, lib.path));
+    else execFileSync('strip', ['--strip-debug', '-o', path.join(out, lib.path), from]);
   }
   const native = path.join(out, pkg.GATE_SOURCE_DIR);
   copy(path.join(root, 'native/gate/zts_mono_gate.c'), path.join(native, 'zts_mono_gate.c'));

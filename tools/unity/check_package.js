@@ -188,10 +188,37 @@ function checkPluginMeta(label, file, lib) {
   } else if (!players.some(p => p.first.startsWith('Standalone:'))) {
     fail(label + ': the core is enabled for no Player');
   }
+  // A library the rules know: the Editor on its own system and CPU, and the Player of its system only (a core set
+  // for another system's Player would be copied into that Player, which cannot load it).
+  const rule = rules.NATIVE_LIBRARIES.find(l => path.basename(l.path) === path.basename(lib));
+  if (rule && editor && editor.settings.CPU !== rule.cpu) fail(label + ': Editor CPU is ' + editor.settings.CPU + ', not ' + rule.cpu);
+  if (rule && rule.standalone) {
+    const enabled = players.map(p => p.first).join(', ');
+    if (enabled !== 'Standalone: ' + rule.standalone) fail(label + ': enabled for ' + (enabled || 'no Player') + ', not Standalone: ' + rule.standalone + ' only');
+  }
+}
+
+// The binary format a plugin must have for its system: ELF x86-64 for .so, PE x86-64 (machine 0x8664) for .dll.
+function binaryFormat(file) {
+  const b = fs.readFileSync(file);
+  if (b.length > 20 && b.readUInt32BE(0) === 0x7f454c46 && b[4] === 2 && b.readUInt16LE(18) === 62) return 'ELF x86-64';
+  if (b.length > 64 && b.toString('latin1', 0, 2) === 'MZ') {
+    const pe = b.readUInt32LE(60);
+    if (pe + 6 <= b.length && b.toString('latin1', pe, pe + 4) === 'PE\0\0' && b.readUInt16LE(pe + 4) === 0x8664) return 'PE x86-64';
+  }
+  return 'unknown';
 }
 
 function checkPlugins(pkg) {
   let n = 0;
+  // Every library built here is in the package, in the format of its system.
+  for (const lib of rules.NATIVE_LIBRARIES.filter(l => l.shipped)) {
+    const file = path.join(pkg, lib.path);
+    if (!fs.existsSync(file)) { fail(lib.path + ' is missing'); continue; }
+    const want = lib.os === 'Windows' ? 'PE x86-64' : 'ELF x86-64';
+    const have = binaryFormat(file);
+    if (have !== want) fail(lib.path + ' is ' + have + ', not a ' + (lib.os === 'Windows' ? 'Windows x64 DLL' : 'Linux x86-64 shared object') + ' (' + want + ')');
+  }
   for (const e of imported(pkg).filter(e => !e.dir && /\.(so|dylib|dll)$/.test(e.rel))) {
     const meta = path.join(pkg, e.rel + '.meta');
     if (fs.existsSync(meta)) checkPluginMeta(e.rel + '.meta', meta, e.rel);
@@ -202,7 +229,8 @@ function checkPlugins(pkg) {
     checkPluginMeta(path.join(rules.GATE_SOURCE_DIR, 'meta', t), path.join(templates, t), t.slice(0, -5));
     n++;
   }
-  note(n + ' native plugin .meta files checked (gate: Editor only)');
+  note(n + ' native plugin .meta files checked (gate: Editor only; the cores: Editor + their system\'s Player): ' +
+       rules.NATIVE_LIBRARIES.filter(l => l.shipped).map(l => l.path).join(', '));
 }
 
 // Unity's rule: a script belongs to the asmdef of its nearest enclosing folder.

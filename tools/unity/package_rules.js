@@ -23,14 +23,17 @@ const PLATFORMS = {
   players: { include: [], exclude: ['Editor'] },
 };
 
-// The native libraries and where Unity may load them. The core serves the Editor and Players; the gate
-// (build/03 §2.4, §5.4) is Editor only. `shipped`: built here (linux-x64) and in the package; the others are
-// what the gate build scripts write on macOS and Windows, next to a .meta from ZTS~/mono-native/meta.
+// The native libraries and where Unity may load them. The core serves the Editor and the Player of its system; the
+// gate (build/03 §2.4, §5.4) is Editor only. `shipped`: built here and in the package, `from` the builder's option
+// naming its folder: linux-x64 natively (build/dist/lib), windows-x64 by the mingw-w64 cross build (build/win64,
+// cmake/ZtsWin64.cmake; its DllImport("zts") name is zts.dll). The macOS gate is what build_zts_mono_gate_unix.sh
+// writes on a Mac, next to a .meta from ZTS~/mono-native/meta; no macOS core is built (no SDK here).
 const NATIVE_LIBRARIES = [
-  { path: 'Plugins/quickjs/linux-x64/libzts.so', shipped: true, os: 'Linux', cpu: 'x86_64', standalone: 'Linux64' },
-  { path: 'Plugins/quickjs/libzts_mono_gate.so', shipped: true, gate: true, os: 'Linux', cpu: 'x86_64' },
+  { path: 'Plugins/quickjs/linux-x64/libzts.so', shipped: true, from: 'lib-dir', os: 'Linux', cpu: 'x86_64', standalone: 'Linux64' },
+  { path: 'Plugins/quickjs/libzts_mono_gate.so', shipped: true, from: 'lib-dir', gate: true, os: 'Linux', cpu: 'x86_64' },
+  { path: 'Plugins/quickjs/win32-x64/zts.dll', shipped: true, from: 'win64-dir', os: 'Windows', cpu: 'x86_64', standalone: 'Win64' },
+  { path: 'Plugins/quickjs/zts_mono_gate.dll', shipped: true, from: 'win64-dir', gate: true, os: 'Windows', cpu: 'x86_64' },
   { path: 'Plugins/quickjs/libzts_mono_gate.dylib', gate: true, os: 'OSX', cpu: 'AnyCPU' },
-  { path: 'Plugins/quickjs/zts_mono_gate.dll', gate: true, os: 'Windows', cpu: 'x86_64' },
 ];
 const STANDALONE = ['Linux64', 'OSXUniversal', 'Win', 'Win64'];
 

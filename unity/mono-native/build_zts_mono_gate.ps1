@@ -1,10 +1,13 @@
 # Builds the Mono callback gate for the Unity Editor on Windows x64 (seed build/03 §5.2) from this folder
 # alone: zts_mono_gate.dll into <package>/Plugins/quickjs/, with an Editor-only .meta when there is none,
 # and prints its timestamp. The gate does not link QuickJS (its entry points are injected by zts_gate_init);
-# quickjs.h here gives the JSValue layout and must match the Editor's quickjs.dll.
+# quickjs.h here gives the JSValue layout and must match the package's engine library (win32-x64/zts.dll).
 # Needs Visual Studio with the MSVC x64 tools (found with vswhere).
 # Usage: powershell -NoProfile -ExecutionPolicy Bypass -File Packages/com.code-philosophy.zts/ZTS~/mono-native/build_zts_mono_gate.ps1
-# Written to the same steps as build_zts_mono_gate_unix.sh; it is not run by ZTS's tests (no Windows there).
+# Written to the same steps as build_zts_mono_gate_unix.sh; it is not run by ZTS's tests (no Windows, MSVC or
+# PowerShell there). The package ships a zts_mono_gate.dll cross-built with mingw-w64 (cmake/ZtsWin64.cmake); this
+# script replaces it with an MSVC build. Both follow the Microsoft x64 calling convention, so either gate works with
+# the package's zts.dll (JSValue is a plain 16-byte struct, passed and returned through pointers on Win64).
 $ErrorActionPreference = 'Stop'
 $here = Split-Path -Parent $MyInvocation.MyCommand.Path
 $package = (Resolve-Path (Join-Path $here '..\..')).Path
@@ -25,6 +28,14 @@ try {
     $cl = "cl /nologo /O2 /LD /MD /W3 /I`"$here`" `"$here\zts_mono_gate.c`" /Fo`"$staging\\`" /Fe`"$staging\$lib`""
     cmd /c "`"$vcvars`" >nul && $cl"
     if ($LASTEXITCODE -ne 0) { throw "build_zts_mono_gate: cl failed ($LASTEXITCODE)" }
+
+    # 2b. check the exports build/03 §5.2 asks for, with dumpbin from the same tools (the unix script's step 2 with nm).
+    #     No QuickJS import check: link.exe fails on an unresolved JS_* already (the gate links no import library);
+    #     ZTS's own cross build checks the import table (tools/win64/check_pe.js)
+    $exports = cmd /c "`"$vcvars`" >nul && dumpbin /nologo /exports `"$staging\$lib`""
+    foreach ($sym in 'zts_gate_init', 'zts_get_callback_gate', 'zts_callback_error_sentinel') {
+        if (-not ($exports -match "\s$sym$")) { throw "build_zts_mono_gate: $lib does not export $sym" }
+    }
 
     # 3. replace the plugin; keep its .meta (Editor only), or put the package's one there
     New-Item -ItemType Directory -Force -Path $dest | Out-Null

@@ -24,7 +24,8 @@ trap 'rm -rf "$staging"' EXIT
 "$cc" -std=c11 -O2 -fPIC -fvisibility=hidden -Wall -I"$here" "${flags[@]}" \
   -o "$staging/$lib" "$here/zts_mono_gate.c"
 
-# 2. check the exports build/03 §5.2 asks for
+# 2. check the exports build/03 §5.2 asks for (build_zts_mono_gate.ps1 step 2b: the same with dumpbin). No QuickJS
+#    import check: -Wl,--no-undefined (and ld64's default) already fail the link on one
 if command -v nm >/dev/null 2>&1; then
   exports=$(nm -g "$staging/$lib" 2>/dev/null || true)
   for sym in zts_gate_init zts_get_callback_gate zts_callback_error_sentinel; do

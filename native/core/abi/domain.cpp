@@ -12,38 +12,34 @@ using namespace zts;
 extern "C" {
 
 zts_domain *zts_domain_new(void *host, void *callback_gate)
-{
-    try {
-        return domain_create(host, callback_gate);
-    } catch (...) {
-        return nullptr;
-    }
+try {
+    return domain_create(host, callback_gate);
 }
+ZTS_ABI_CATCH_RETURN(nullptr)
 
 int64_t zts_domain_free(zts_domain *domain)
-{
+try {
     if (domain == nullptr) {
         return 0;
     }
-    try {
-        return domain_destroy(domain);
-    } catch (...) {
-        return -1;
-    }
+    return domain_destroy(domain);
 }
+ZTS_ABI_CATCH_RETURN(-1)
 
 uint32_t zts_domain_id(const zts_domain *domain)
-{
+try {
     return domain != nullptr ? domain->id : 0;
 }
+ZTS_ABI_CATCH_RETURN(0u)
 
 JSContext *zts_domain_context(const zts_domain *domain)
-{
+try {
     return domain != nullptr ? domain->ctx : nullptr;
 }
+ZTS_ABI_CATCH_RETURN(nullptr)
 
 int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
-{
+try {
     if (domain == nullptr || out == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -64,28 +60,32 @@ int32_t zts_domain_error(zts_domain *domain, zts_error_info *out)
     e.thrown_ref = 0; // the caller owns it now
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_domain_set_enumerator_step(zts_domain *domain, int32_t bridge)
-{
+try {
     if (domain == nullptr || bridge < -1) {
         return ZTS_ERR_ARGUMENT;
     }
     domain->clr.enumerator_step = bridge;
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_domain_call_depth(const zts_domain *domain)
-{
+try {
     return domain != nullptr ? domain->call_depth : 0;
 }
+ZTS_ABI_CATCH_RETURN(0)
 
 int32_t zts_domain_ref_count(const zts_domain *domain)
-{
+try {
     return domain != nullptr ? domain->refs.live() : 0;
 }
+ZTS_ABI_CATCH_RETURN(0)
 
 int32_t zts_domain_run_jobs(zts_domain *domain)
-{
+try {
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -95,46 +95,44 @@ int32_t zts_domain_run_jobs(zts_domain *domain)
     trim_scratch(domain->scratch16); // the frame pump: what the host read last frame is no longer needed
     // Jobs run JS: while they do, releases wait and a Reset is refused (script_scope.h).
     ScriptScope scope(domain);
-    return abi_guard([&]() -> int32_t { return run_jobs(domain); });
+    return run_jobs(domain);
 }
+ZTS_ABI_CATCH
 
 int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars)
-{
+try {
     if (domain == nullptr || out_chars == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
     if (domain->rejections.size() == 0) {
         return 0;
     }
-    return abi_guard([&]() -> int32_t {
-        std::string text;
-        domain->rejections.take(text);
-        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
-        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
-        return static_cast<int32_t>(domain->scratch16.size());
-    });
+    std::string text;
+    domain->rejections.take(text);
+    utf8_to_utf16(text.data(), text.size(), domain->scratch16);
+    *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+    return static_cast<int32_t>(domain->scratch16.size());
 }
+ZTS_ABI_CATCH
 
 int32_t zts_domain_gc(zts_domain *domain)
-{
+try {
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
     JS_RunGC(domain->rt);
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_domain_interrupt(uint32_t domain_id)
-{
-    try {
-        return request_interrupt(domain_id) ? ZTS_OK : ZTS_ERR_ARGUMENT;
-    } catch (...) {
-        return ZTS_ERR_ARGUMENT; // std::mutex::lock failed
-    }
+try {
+    return request_interrupt(domain_id) ? ZTS_OK : ZTS_ERR_ARGUMENT;
 }
+ZTS_ABI_CATCH_RETURN(ZTS_ERR_ARGUMENT) // std::mutex::lock failed
 
 int32_t zts_domain_set_call_budget(zts_domain *domain, int64_t budget_us)
-{
+try {
     if (domain == nullptr || budget_us < 0) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -144,9 +142,10 @@ int32_t zts_domain_set_call_budget(zts_domain *domain, int64_t budget_us)
     }
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes)
-{
+try {
     if (domain == nullptr || bytes < 0) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -154,45 +153,47 @@ int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes)
     domain->limits.memory_limit = bytes; // zts_array_read refuses a length the heap could not hold
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_domain_set_stack_size(zts_domain *domain, int64_t bytes)
-{
+try {
     if (domain == nullptr || bytes < 0) {
         return ZTS_ERR_ARGUMENT;
     }
     JS_SetMaxStackSize(domain->rt, static_cast<size_t>(bytes));
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int64_t zts_thread_max_stack_size(void)
-{
+try {
     return static_cast<int64_t>(thread_max_js_stack());
 }
+ZTS_ABI_CATCH_RETURN(0)
 
 int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs)
-{
+try {
     if (domain == nullptr || max_jobs < 0) {
         return ZTS_ERR_ARGUMENT;
     }
     domain->limits.job_limit = max_jobs;
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 void zts_release_enqueue(uint32_t domain_id, int32_t ref)
-{
-    try {
-        release_queue_push(domain_id, ref);
-    } catch (...) {
-        // Out of memory on a finalizer thread: the ref is freed at teardown instead.
-    }
+try {
+    release_queue_push(domain_id, ref); // out of memory on a finalizer thread: the ref is freed at teardown
 }
+ZTS_ABI_CATCH_VOID
 
 int32_t zts_domain_drain_releases(zts_domain *domain)
-{
+try {
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    return abi_guard([&]() -> int32_t { return domain_drain_releases(domain); });
+    return domain_drain_releases(domain);
 }
+ZTS_ABI_CATCH
 
 } // extern "C"

@@ -29,20 +29,19 @@ constexpr int32_t k_call_copy_max = 16;
 [[gnu::noinline]] int32_t call_invalid_ref(zts_domain *domain, int32_t argc, zts_value *argv)
 {
     free_args(domain->ctx, argc, argv);
-    return abi_guard(
-        [&]() -> int32_t { return report_failure(domain, ZTS_ERR_INVALID_REF, "zts: the function was released"); });
+    return report_failure(domain, ZTS_ERR_INVALID_REF, "zts: the function was released");
 }
 
 // An interrupted outermost call starts no nested JS: its C# callers stop too, whatever they catch.
 [[gnu::noinline]] int32_t call_interrupted(zts_domain *domain, int32_t argc, zts_value *argv)
 {
     free_args(domain->ctx, argc, argv);
-    return abi_guard([&]() -> int32_t { return report_failure(domain, ZTS_ERR_JS, interrupt_message(domain)); });
+    return report_failure(domain, ZTS_ERR_JS, interrupt_message(domain));
 }
 
 [[gnu::noinline]] int32_t call_threw(zts_domain *domain)
 {
-    return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+    return capture_exception(domain, ZTS_ERR_JS);
 }
 
 } // namespace
@@ -50,7 +49,7 @@ constexpr int32_t k_call_copy_max = 16;
 extern "C" {
 
 int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, zts_value *result)
-{
+try {
     if (__builtin_expect(domain == nullptr || result == nullptr || argc < 0 || (argv == nullptr && argc > 0), 0)) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -109,110 +108,108 @@ int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_val
     }
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_function_call_opaque(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, uint64_t handles,
                                  uint64_t writeback, zts_value *result)
-{
+try {
     constexpr int32_t k_max_handles = 64;
     if (domain == nullptr || result == nullptr || argc < 0 || (argv == nullptr && argc > 0) ||
         (argc < k_max_handles && (handles >> argc) != 0) || (writeback & ~handles) != 0) {
         return ZTS_ERR_ARGUMENT;
     }
     *result = from_js(JS_UNDEFINED);
-    return abi_guard([&]() -> int32_t {
-        JSContext *ctx = domain->ctx;
-        int32_t token = domain->opaque.begin();
-        int32_t index[k_max_handles];
-        JSValue held[k_max_handles]; // our own reference to each handle: retired (reused or released) after the call
-        int32_t made = 0;
-        auto retire_handles = [&]() {
-            for (int32_t i = 0; i < made; i++) {
-                if (((handles >> i) & 1u) != 0) {
-                    domain->opaque.retire(ctx, held[i]);
-                }
-            }
-        };
-        for (int32_t i = 0; i < argc && i < k_max_handles; i++, made = i) {
-            if (((handles >> i) & 1u) == 0) {
-                continue;
-            }
-            JSValue handle = new_opaque_handle(domain, to_js(argv[i]), &index[i]); // consumes argv[i]
-            argv[i] = from_js(JS_UNDEFINED);
-            if (JS_IsException(handle)) {
-                free_args(ctx, argc, argv);
-                domain->opaque.end(ctx, token);
-                retire_handles();
-                return capture_exception(domain, ZTS_ERR_JS);
-            }
-            held[i] = JS_DupValue(ctx, handle);
-            argv[i] = from_js(handle);
-        }
-        made = argc < k_max_handles ? argc : k_max_handles;
-        int32_t rc = zts_function_call(domain, ref, argc, argv, result); // consumes argv: JS's references go here
-        for (int32_t i = 0; rc == ZTS_OK && i < argc && i < k_max_handles; i++) {
-            if (((writeback >> i) & 1u) != 0) {
-                argv[i] = from_js(JS_DupValue(ctx, *domain->opaque.at(index[i])));
+    JSContext *ctx = domain->ctx;
+    int32_t token = domain->opaque.begin();
+    int32_t index[k_max_handles];
+    JSValue held[k_max_handles]; // our own reference to each handle: retired (reused or released) after the call
+    int32_t made = 0;
+    auto retire_handles = [&]() {
+        for (int32_t i = 0; i < made; i++) {
+            if (((handles >> i) & 1u) != 0) {
+                domain->opaque.retire(ctx, held[i]);
             }
         }
-        domain->opaque.end(ctx, token);
-        retire_handles();
-        return rc;
-    });
+    };
+    for (int32_t i = 0; i < argc && i < k_max_handles; i++, made = i) {
+        if (((handles >> i) & 1u) == 0) {
+            continue;
+        }
+        JSValue handle = new_opaque_handle(domain, to_js(argv[i]), &index[i]); // consumes argv[i]
+        argv[i] = from_js(JS_UNDEFINED);
+        if (JS_IsException(handle)) {
+            free_args(ctx, argc, argv);
+            domain->opaque.end(ctx, token);
+            retire_handles();
+            return capture_exception(domain, ZTS_ERR_JS);
+        }
+        held[i] = JS_DupValue(ctx, handle);
+        argv[i] = from_js(handle);
+    }
+    made = argc < k_max_handles ? argc : k_max_handles;
+    int32_t rc = zts_function_call(domain, ref, argc, argv, result); // consumes argv: JS's references go here
+    for (int32_t i = 0; rc == ZTS_OK && i < argc && i < k_max_handles; i++) {
+        if (((writeback >> i) & 1u) != 0) {
+            argv[i] = from_js(JS_DupValue(ctx, *domain->opaque.at(index[i])));
+        }
+    }
+    domain->opaque.end(ctx, token);
+    retire_handles();
+    return rc;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_function_ref(zts_domain *domain, zts_value fn, int32_t *out_ref)
-{
+try {
     if (domain == nullptr || out_ref == nullptr || !JS_IsFunction(domain->ctx, to_js(fn))) {
         return ZTS_ERR_ARGUMENT;
     }
-    return abi_guard([&]() -> int32_t {
-        *out_ref = domain->refs.add(JS_DupValue(domain->ctx, to_js(fn)));
-        return ZTS_OK;
-    });
+    *out_ref = domain->refs.add(JS_DupValue(domain->ctx, to_js(fn)));
+    return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_function_release(zts_domain *domain, int32_t ref)
-{
+try {
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
     if (domain->refs.get(ref) == nullptr) {
         return ZTS_ERR_INVALID_REF;
     }
-    return abi_guard([&]() -> int32_t {
-        if (domain->call_depth > 0) {
-            // Inside a JS frame the function may be running: release it when the outermost call returns.
-            release_queue_push(domain->id, ref);
-            return ZTS_OK;
-        }
-        domain->refs.release(domain->ctx, ref);
+    if (domain->call_depth > 0) {
+        // Inside a JS frame the function may be running: release it when the outermost call returns.
+        release_queue_push(domain->id, ref);
         return ZTS_OK;
-    });
+    }
+    domain->refs.release(domain->ctx, ref);
+    return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_function_define_gated(zts_domain *domain, const char *path, int32_t length, int32_t magic, int64_t data)
-{
+try {
     if (domain == nullptr || path == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    return abi_guard([&]() -> int32_t { return define_gated_function(domain, path, length, magic, data); });
+    return define_gated_function(domain, path, length, magic, data);
 }
+ZTS_ABI_CATCH
 
 int32_t zts_function_new_gated(zts_domain *domain, const char *name, int32_t length, int32_t magic, int64_t data,
                                zts_value *out)
-{
+try {
     if (domain == nullptr || name == nullptr || out == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
     *out = from_js(JS_UNDEFINED);
-    return abi_guard([&]() -> int32_t {
-        JSValue fn;
-        int32_t rc = make_gated_function(domain, name, length, magic, data, &fn);
-        if (rc == ZTS_OK) {
-            *out = from_js(fn);
-        }
-        return rc;
-    });
+    JSValue fn;
+    int32_t rc = make_gated_function(domain, name, length, magic, data, &fn);
+    if (rc == ZTS_OK) {
+        *out = from_js(fn);
+    }
+    return rc;
 }
+ZTS_ABI_CATCH
 
 } // extern "C"

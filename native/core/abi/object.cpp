@@ -8,36 +8,37 @@ using namespace zts;
 extern "C" {
 
 int32_t zts_object_push(zts_domain *domain, int32_t type_id, int32_t slot, zts_value *out)
-{
+try {
     if (domain == nullptr || out == nullptr || slot < 0) {
         return ZTS_ERR_ARGUMENT;
     }
     *out = from_js(JS_UNDEFINED);
-    return abi_guard([&]() -> int32_t {
-        JSValue v = push_object(domain, type_id, slot);
-        if (JS_IsException(v)) {
-            return capture_exception(domain, ZTS_ERR_JS);
-        }
-        *out = from_js(v);
-        return ZTS_OK;
-    });
+    JSValue v = push_object(domain, type_id, slot);
+    if (JS_IsException(v)) {
+        return capture_exception(domain, ZTS_ERR_JS);
+    }
+    *out = from_js(v);
+    return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_object_take_released(zts_domain *domain, int32_t *slots, int32_t cap)
-{
+try {
     if (domain == nullptr || slots == nullptr || cap < 0) {
         return ZTS_ERR_ARGUMENT;
     }
     return domain->slots.take_released(slots, cap);
 }
+ZTS_ABI_CATCH
 
 const int32_t *zts_domain_release_counter(zts_domain *domain)
-{
+try {
     return domain == nullptr ? nullptr : domain->slots.pending_counter();
 }
+ZTS_ABI_CATCH_RETURN(nullptr)
 
 int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_slot, int32_t *out_type_id)
-{
+try {
     const ExoticPayload *payload = exotic_payload(to_js(v));
     if (domain == nullptr || payload == nullptr) {
         return ZTS_ERR_ARGUMENT;
@@ -50,10 +51,12 @@ int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_slot, int3
     }
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_object_live_count(const zts_domain *domain)
-{
+try {
     return domain != nullptr ? domain->slots.live_count() : 0;
 }
+ZTS_ABI_CATCH_RETURN(0)
 
 } // extern "C"

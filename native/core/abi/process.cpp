@@ -11,17 +11,19 @@ using namespace zts;
 extern "C" {
 
 int32_t zts_host_register(const zts_host_callbacks *callbacks)
-{
-    return abi_guard([&]() -> int32_t { return register_host_callbacks(callbacks); });
+try {
+    return register_host_callbacks(callbacks);
 }
+ZTS_ABI_CATCH
 
 const char *zts_version(void)
-{
+try {
     return core_version();
 }
+ZTS_ABI_CATCH_RETURN(nullptr)
 
 int32_t zts_gate_imports(void **touserdata, void **js_throw)
-{
+try {
     if (touserdata == nullptr || js_throw == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -29,27 +31,26 @@ int32_t zts_gate_imports(void **touserdata, void **js_throw)
     *js_throw = reinterpret_cast<void *>(&gate_throw); // JS_Throw that unwraps rethrow boxes
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_module_register(const char *name, zts_module_init_fn init)
-{
+try {
     if (name == nullptr || init == nullptr || name[0] == '\0') {
         return ZTS_ERR_ARGUMENT;
     }
-    return abi_guard([&]() -> int32_t {
-        native_module_register(name, init);
-        return ZTS_OK;
-    });
+    native_module_register(name, init);
+    return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_module_unregister(const char *name)
-{
+try {
     if (name == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    return abi_guard([&]() -> int32_t {
-        native_module_unregister(name);
-        return ZTS_OK;
-    });
+    native_module_unregister(name);
+    return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 } // extern "C"

@@ -10,7 +10,7 @@ using namespace zts;
 extern "C" {
 
 int32_t zts_table_new(zts_domain *domain, int32_t count, const uint32_t *atoms, zts_value *values, zts_value *out)
-{
+try {
     if (domain == nullptr || out == nullptr || count < 0 || (count > 0 && (atoms == nullptr || values == nullptr))) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -18,14 +18,15 @@ int32_t zts_table_new(zts_domain *domain, int32_t count, const uint32_t *atoms, 
     JSValue obj = table_new(domain, count, atoms, as_js_array(values)); // consumes the values
     if (JS_IsException(obj)) {
         *out = from_js(JS_UNDEFINED);
-        return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+        return capture_exception(domain, ZTS_ERR_JS);
     }
     *out = from_js(obj);
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const uint32_t *atoms, zts_value *out_values)
-{
+try {
     if (domain == nullptr || count < 0 || (count > 0 && (atoms == nullptr || out_values == nullptr))) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -42,9 +43,10 @@ int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const u
     }
     ScriptScope scope(domain); // members may be getters or Proxy traps (script_scope.h)
     if (!table_read(domain, o, count, atoms, as_js_array(out_values))) {
-        return abi_guard([&]() -> int32_t { return capture_exception(domain, ZTS_ERR_JS); });
+        return capture_exception(domain, ZTS_ERR_JS);
     }
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 } // extern "C"

@@ -42,18 +42,16 @@ int32_t join_values(zts_domain *domain, int32_t argc, const zts_value *argv, con
         objects = JS_IsObject(to_js(argv[i]));
     }
     ScriptScope scope(domain, objects);
-    return abi_guard([&]() -> int32_t {
-        std::string text;
-        for (int32_t i = 0; i < argc; i++) {
-            if (i > 0) {
-                text.push_back(' ');
-            }
-            append(domain->ctx, to_js(argv[i]), text);
+    std::string text;
+    for (int32_t i = 0; i < argc; i++) {
+        if (i > 0) {
+            text.push_back(' ');
         }
-        utf8_to_utf16(text.data(), text.size(), domain->scratch16);
-        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
-        return static_cast<int32_t>(domain->scratch16.size());
-    });
+        append(domain->ctx, to_js(argv[i]), text);
+    }
+    utf8_to_utf16(text.data(), text.size(), domain->scratch16);
+    *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+    return static_cast<int32_t>(domain->scratch16.size());
 }
 
 } // namespace
@@ -61,86 +59,86 @@ int32_t join_values(zts_domain *domain, int32_t argc, const zts_value *argv, con
 extern "C" {
 
 int32_t zts_value_new_string_utf16(zts_domain *domain, const uint16_t *chars, int32_t len, zts_value *out)
-{
+try {
     if (domain == nullptr || out == nullptr || len < 0 || (chars == nullptr && len > 0)) {
         return ZTS_ERR_ARGUMENT;
     }
-    return abi_guard([&]() -> int32_t {
-        t_utf8.clear();
-        utf16_to_utf8(chars, static_cast<size_t>(len), t_utf8);
-        JSValue s = JS_NewStringLen(domain->ctx, t_utf8.data(), t_utf8.size());
-        trim_scratch(t_utf8); // QuickJS copied it
-        if (JS_IsException(s)) {
-            *out = from_js(JS_UNDEFINED);
-            return capture_exception(domain, ZTS_ERR_JS);
-        }
-        *out = from_js(s);
-        return ZTS_OK;
-    });
+    t_utf8.clear();
+    utf16_to_utf8(chars, static_cast<size_t>(len), t_utf8);
+    JSValue s = JS_NewStringLen(domain->ctx, t_utf8.data(), t_utf8.size());
+    trim_scratch(t_utf8); // QuickJS copied it
+    if (JS_IsException(s)) {
+        *out = from_js(JS_UNDEFINED);
+        return capture_exception(domain, ZTS_ERR_JS);
+    }
+    *out = from_js(s);
+    return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint16_t **out_chars)
-{
+try {
     if (domain == nullptr || out_chars == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
     JSContext *ctx = domain->ctx;
     JSValue js = to_js(v);
     ScriptScope scope(domain, JS_IsObject(js)); // String(object) runs its toString (script_scope.h)
-    return abi_guard([&]() -> int32_t {
-        size_t len = 0;
-        const char *s = JS_ToCStringLen(ctx, &len, js);
-        JS_FreeValue(ctx, js);
-        if (s == nullptr) {
-            return capture_exception(domain, ZTS_ERR_JS);
-        }
-        utf8_to_utf16(s, len, domain->scratch16);
-        JS_FreeCString(ctx, s);
-        *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
-        return static_cast<int32_t>(domain->scratch16.size());
-    });
+    size_t len = 0;
+    const char *s = JS_ToCStringLen(ctx, &len, js);
+    JS_FreeValue(ctx, js);
+    if (s == nullptr) {
+        return capture_exception(domain, ZTS_ERR_JS);
+    }
+    utf8_to_utf16(s, len, domain->scratch16);
+    JS_FreeCString(ctx, s);
+    *out_chars = reinterpret_cast<const uint16_t *>(domain->scratch16.data());
+    return static_cast<int32_t>(domain->scratch16.size());
 }
+ZTS_ABI_CATCH
 
 int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars)
-{
+try {
     return join_values(domain, argc, argv, out_chars, [](JSContext *ctx, JSValueConst v, std::string &text) {
         if (!append_display(ctx, v, text)) {
             text += "<unprintable value>";
         }
     });
 }
+ZTS_ABI_CATCH
 
 int32_t zts_values_inspect(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars)
-{
+try {
     return join_values(domain, argc, argv, out_chars, append_inspect);
 }
+ZTS_ABI_CATCH
 
 int32_t zts_object_set_to_string(zts_domain *domain, int64_t data)
-{
+try {
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    return abi_guard([&]() -> int32_t {
-        JSValue fn;
-        int32_t rc = make_gated_function(domain, "toString", 0, 0, data, &fn);
-        if (rc == ZTS_OK) {
-            JS_FreeValue(domain->ctx, domain->clr.object_to_string);
-            domain->clr.object_to_string = fn;
-        }
-        return rc;
-    });
+    JSValue fn;
+    int32_t rc = make_gated_function(domain, "toString", 0, 0, data, &fn);
+    if (rc == ZTS_OK) {
+        JS_FreeValue(domain->ctx, domain->clr.object_to_string);
+        domain->clr.object_to_string = fn;
+    }
+    return rc;
 }
+ZTS_ABI_CATCH
 
 void zts_value_free(zts_domain *domain, zts_value v)
-{
+try {
     if (domain != nullptr) {
         JS_FreeValue(domain->ctx, to_js(v));
     }
 }
+ZTS_ABI_CATCH_VOID
 
 int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t message_len, const uint16_t *csharp_stack,
                       int32_t stack_len, zts_value csharp_exception, zts_value *out)
-{
+try {
     if (domain == nullptr || out == nullptr || message_len < 0 || stack_len < 0) {
         if (domain != nullptr) {
             JS_FreeValue(domain->ctx, to_js(csharp_exception));
@@ -149,34 +147,33 @@ int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t messa
     }
     *out = from_js(JS_EXCEPTION);
     ScriptScope scope(domain); // the Error constructor builds the stack (the backtrace hook; no script getters)
-    return abi_guard([&]() -> int32_t {
-        JSContext *ctx = domain->ctx;
-        std::string msg;
-        utf16_to_utf8(message, static_cast<size_t>(message_len), msg);
-        JSValue err = new_error(ctx, msg);
-        if (JS_IsException(err)) {
-            JS_FreeValue(ctx, to_js(csharp_exception));
-            return static_cast<int32_t>(ZTS_ERR_OUT_OF_MEMORY); // exception stays pending for the gate
-        }
-        if (!mark_csharp_exception(domain, err, to_js(csharp_exception))) {
-            JS_FreeValue(ctx, JS_GetException(ctx)); // out of memory: the Error goes unmarked
-        }
-        if (interrupted(domain)) {
-            JS_SetUncatchableError(ctx, err, 1); // a failing callback of an interrupted call does not let JS go on
-        }
-        if (csharp_stack != nullptr) {
-            std::string stack;
-            utf16_to_utf8(csharp_stack, static_cast<size_t>(stack_len), stack);
-            JS_DefinePropertyValueStr(ctx, err, "csharpStack", JS_NewStringLen(ctx, stack.data(), stack.size()),
-                                      JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
-        }
-        *out = from_js(err);
-        return ZTS_OK;
-    });
+    JSContext *ctx = domain->ctx;
+    std::string msg;
+    utf16_to_utf8(message, static_cast<size_t>(message_len), msg);
+    JSValue err = new_error(ctx, msg);
+    if (JS_IsException(err)) {
+        JS_FreeValue(ctx, to_js(csharp_exception));
+        return static_cast<int32_t>(ZTS_ERR_OUT_OF_MEMORY); // exception stays pending for the gate
+    }
+    if (!mark_csharp_exception(domain, err, to_js(csharp_exception))) {
+        JS_FreeValue(ctx, JS_GetException(ctx)); // out of memory: the Error goes unmarked
+    }
+    if (interrupted(domain)) {
+        JS_SetUncatchableError(ctx, err, 1); // a failing callback of an interrupted call does not let JS go on
+    }
+    if (csharp_stack != nullptr) {
+        std::string stack;
+        utf16_to_utf8(csharp_stack, static_cast<size_t>(stack_len), stack);
+        JS_DefinePropertyValueStr(ctx, err, "csharpStack", JS_NewStringLen(ctx, stack.data(), stack.size()),
+                                  JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
+    }
+    *out = from_js(err);
+    return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 int32_t zts_error_rethrow_value(zts_domain *domain, int32_t ref, zts_value *out)
-{
+try {
     if (domain == nullptr || out == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -192,5 +189,6 @@ int32_t zts_error_rethrow_value(zts_domain *domain, int32_t ref, zts_value *out)
     *out = from_js(v);
     return ZTS_OK;
 }
+ZTS_ABI_CATCH
 
 } // extern "C"

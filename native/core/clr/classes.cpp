@@ -2,10 +2,11 @@
 #include "clr/classes.h"
 
 #include "clr/enumerable_iterator.h"
-#include "errors/identity.h"
-#include "host/host_callbacks.h"
 #include "clr/member_dispatch.h"
 #include "clr/type_request.h"
+#include "errors/identity.h"
+#include "host/host_callbacks.h"
+#include "runtime/trampoline.h"
 
 #include <cstring>
 
@@ -376,9 +377,9 @@ int type_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueCons
 
 JSClassExoticMethods k_type_exotic = {};
 
-const JSClassDef k_object_def = {"CSharpObject", object_finalizer, nullptr, nullptr, &k_object_exotic};
-const JSClassDef k_array_def = {"CSharpArray", object_finalizer, nullptr, nullptr, &k_array_exotic};
-const JSClassDef k_type_def = {"CSharpType", nullptr, nullptr, type_call, &k_type_exotic};
+const JSClassDef k_object_def = {"CSharpObject", hook<object_finalizer>, nullptr, nullptr, &k_object_exotic};
+const JSClassDef k_array_def = {"CSharpArray", hook<object_finalizer>, nullptr, nullptr, &k_array_exotic};
+const JSClassDef k_type_def = {"CSharpType", nullptr, nullptr, hook<type_call>, &k_type_exotic};
 
 // A C# delegate in JS is callable: d(...) calls its Invoke member (CONTRACT §5 Delegates).
 JSValue delegate_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val*/, int argc, JSValueConst *argv,
@@ -406,7 +407,8 @@ JSValue delegate_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this
     return throw_error(ctx, "zts: this delegate has no Invoke method");
 }
 
-const JSClassDef k_delegate_def = {"CSharpDelegate", object_finalizer, nullptr, delegate_call, &k_object_exotic};
+const JSClassDef k_delegate_def = {"CSharpDelegate", hook<object_finalizer>, nullptr, hook<delegate_call>,
+                                   &k_object_exotic};
 
 bool define_value(JSContext *ctx, JSValueConst target, const std::string &name, JSValue v, int flags)
 {
@@ -417,12 +419,12 @@ bool define_value(JSContext *ctx, JSValueConst target, const std::string &name, 
 
 void register_clr_classes(JSRuntime *rt)
 {
-    k_object_exotic.set_property = object_set_property;
-    k_array_exotic.get_property = array_get_property;
-    k_array_exotic.set_property = array_set_property;
-    k_array_exotic.has_property = array_has_property;
-    k_type_exotic.get_property = type_get_property;
-    k_type_exotic.set_property = type_set_property;
+    k_object_exotic.set_property = hook<object_set_property>;
+    k_array_exotic.get_property = hook<array_get_property>;
+    k_array_exotic.set_property = hook<array_set_property>;
+    k_array_exotic.has_property = hook<array_has_property>;
+    k_type_exotic.get_property = hook<type_get_property>;
+    k_type_exotic.set_property = hook<type_set_property>;
     JS_NewClassID(&g_object_class);
     JS_NewClassID(&g_array_class);
     JS_NewClassID(&g_type_class);
@@ -745,7 +747,7 @@ JSValue to_primitive_refusal(JSContext *ctx, JSAtom atom, const std::string &wha
     if (JS_IsException(text)) {
         return text;
     }
-    JSValue fn = JS_NewCFunctionData(ctx, refuse_primitive, 1, 0, 1, &text);
+    JSValue fn = JS_NewCFunctionData(ctx, hook<refuse_primitive>, 1, 0, 1, &text);
     JS_FreeValue(ctx, text);
     return fn;
 }

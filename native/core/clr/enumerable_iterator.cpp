@@ -2,8 +2,9 @@
 #include "clr/enumerable_iterator.h"
 
 #include "clr/classes.h"
-#include "runtime/domain.h"
 #include "clr/member_dispatch.h"
+#include "runtime/domain.h"
+#include "runtime/trampoline.h"
 
 #include <cstring>
 
@@ -74,7 +75,7 @@ JSValue make_iterator_function(JSContext *ctx)
     JSValue global = JS_GetGlobalObject(ctx);
     zts_domain *d = domain_of(ctx);
     JSValue args[3] = {JS_GetPropertyStr(ctx, global, "zts"), JS_GetPropertyStr(ctx, global, "CSharp"),
-                       d->clr.enumerator_step >= 0 ? JS_NewCFunction(ctx, enumerator_step, "step", 2) : JS_UNDEFINED};
+                       d->clr.enumerator_step >= 0 ? JS_NewCFunction(ctx, hook<enumerator_step>, "step", 2) : JS_UNDEFINED};
     JSValue fn = JS_Call(ctx, factory, JS_UNDEFINED, 3, args);
     JS_FreeValue(ctx, args[2]);
     JS_FreeValue(ctx, args[1]);

@@ -1,17 +1,17 @@
 #include "clr/member_dispatch.h"
 
+#include "clr/classes.h"
+#include "clr/ref_box.h"
+#include "host/gated_function.h"
+#include "host/value_cast.h"
+#include "runtime/script_limits.h"
+#include "runtime/trampoline.h"
+
 #if defined(_WIN32)
 #include <malloc.h> // alloca: mingw and MSVC have no <alloca.h>
 #else
 #include <alloca.h>
 #endif
-
-#include "clr/classes.h"
-#include "host/gated_function.h"
-#include "clr/ref_box.h"
-#include "runtime/script_limits.h"
-#include "host/value_cast.h"
-
 #include <cmath>
 #include <vector>
 
@@ -193,7 +193,7 @@ JSValue make_member_function(zts_domain *d, int32_t type_id, int32_t index, Memb
     JSContext *ctx = d->ctx;
     JSValue data[3] = {JS_NewInt32(ctx, type_id), JS_NewInt32(ctx, index),
                        JS_NewInt32(ctx, static_cast<int32_t>(kind))};
-    JSValue fn = JS_NewCFunctionData(ctx, member_call, length, 0, 3, data);
+    JSValue fn = JS_NewCFunctionData(ctx, hook<member_call>, length, 0, 3, data);
     if (!JS_IsException(fn)) {
         JS_DefinePropertyValueStr(ctx, fn, "name", JS_NewStringLen(ctx, name.data(), name.size()),
                                   JS_PROP_CONFIGURABLE);

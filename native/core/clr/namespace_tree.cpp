@@ -1,10 +1,11 @@
 #include "clr/namespace_tree.h"
 
 #include "clr/classes.h"
-#include "host/host_callbacks.h"
-#include "modules/specifier.h"
 #include "clr/type_request.h"
+#include "host/host_callbacks.h"
 #include "host/value_cast.h"
+#include "modules/specifier.h"
+#include "runtime/trampoline.h"
 
 #include <cstring>
 
@@ -87,7 +88,8 @@ JSValue namespace_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JS
 }
 
 JSClassExoticMethods k_namespace_exotic = {};
-const JSClassDef k_namespace_def = {"CSharpNamespace", namespace_finalizer, nullptr, nullptr, &k_namespace_exotic};
+const JSClassDef k_namespace_def = {"CSharpNamespace", hook<namespace_finalizer>, nullptr, nullptr,
+                                    &k_namespace_exotic};
 
 int init_csharp_module(JSContext *ctx, JSModuleDef *m)
 {
@@ -118,7 +120,7 @@ int init_csharp_module(JSContext *ctx, JSModuleDef *m)
 
 void register_namespace_class(JSRuntime *rt)
 {
-    k_namespace_exotic.get_property = namespace_get_property;
+    k_namespace_exotic.get_property = hook<namespace_get_property>;
     JS_NewClassID(&g_namespace_class);
     JS_NewClass(rt, g_namespace_class, &k_namespace_def);
 }
@@ -159,7 +161,7 @@ JSModuleDef *load_csharp_module(zts_domain *d, const std::string &specifier, con
     }
     zts_type_request names;
     host->namespace_list(d->host, ns.c_str(), &names);
-    JSModuleDef *m = JS_NewCModule(ctx, specifier.c_str(), init_csharp_module);
+    JSModuleDef *m = JS_NewCModule(ctx, specifier.c_str(), hook<init_csharp_module>);
     if (m == nullptr) {
         return nullptr;
     }

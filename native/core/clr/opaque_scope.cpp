@@ -1,6 +1,7 @@
 #include "clr/opaque_scope.h"
 
 #include "runtime/domain.h"
+#include "runtime/trampoline.h"
 
 namespace zts
 {
@@ -119,8 +120,8 @@ void OpaqueSlots::clear(JSContext *ctx)
 
 void register_opaque_class(JSRuntime *rt)
 {
-    k_opaque_exotic.get_property = opaque_member_access;
-    k_opaque_exotic.set_property = opaque_member_write;
+    k_opaque_exotic.get_property = hook<opaque_member_access>;
+    k_opaque_exotic.set_property = hook<opaque_member_write>;
     JS_NewClassID(&g_opaque_class);
     JS_NewClass(rt, g_opaque_class, &k_opaque_def);
 }
@@ -147,8 +148,8 @@ JSValue new_opaque_handle(zts_domain *d, JSValue v, int32_t *index)
 
 bool install_opaque_helpers(JSContext *ctx, JSValueConst zts_object)
 {
-    JSValue get = JS_NewCFunction(ctx, js_opaque_get, "opaque_get", 1);
-    JSValue set = JS_NewCFunction(ctx, js_opaque_set, "opaque_set", 2);
+    JSValue get = JS_NewCFunction(ctx, hook<js_opaque_get>, "opaque_get", 1);
+    JSValue set = JS_NewCFunction(ctx, hook<js_opaque_set>, "opaque_set", 2);
     return JS_DefinePropertyValueStr(ctx, zts_object, "opaque_get", get, JS_PROP_CONFIGURABLE) >= 0 &&
            JS_DefinePropertyValueStr(ctx, zts_object, "opaque_set", set, JS_PROP_CONFIGURABLE) >= 0;
 }

@@ -1,5 +1,7 @@
 #include "clr/ref_box.h"
 
+#include "runtime/trampoline.h"
+
 namespace zts
 {
 namespace
@@ -37,7 +39,7 @@ bool is_ref_box(JSValueConst v)
 
 bool install_ref_helper(JSContext *ctx, JSValueConst zts_object)
 {
-    JSValue fn = JS_NewCFunction(ctx, js_ref, "ref", 1);
+    JSValue fn = JS_NewCFunction(ctx, hook<js_ref>, "ref", 1);
     return !JS_IsException(fn) && JS_DefinePropertyValueStr(ctx, zts_object, "ref", fn, JS_PROP_CONFIGURABLE) >= 0;
 }
 

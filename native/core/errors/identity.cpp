@@ -2,6 +2,7 @@
 
 #include "clr/classes.h"
 #include "runtime/domain.h"
+#include "runtime/trampoline.h"
 
 #include <initializer_list>
 
@@ -22,7 +23,7 @@ void box_finalizer(JSRuntime *rt, JSValue val)
 }
 
 // Boxes hold only values that are not objects (no GC mark needed).
-const JSClassDef k_box_class = {"ZtsThrownValue", box_finalizer, nullptr, nullptr, nullptr};
+const JSClassDef k_box_class = {"ZtsThrownValue", hook<box_finalizer>, nullptr, nullptr, nullptr};
 
 } // namespace
 

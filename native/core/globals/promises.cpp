@@ -1,6 +1,7 @@
 #include "globals/promises.h"
 
 #include "runtime/domain.h"
+#include "runtime/trampoline.h"
 
 namespace zts
 {
@@ -87,8 +88,8 @@ int32_t promise_watch(zts_domain *d, JSValueConst v, int32_t token)
         return capture_exception(d, ZTS_ERR_JS);
     }
     JSValue token_value = JS_NewInt32(ctx, token);
-    JSValue reactions[2] = {JS_NewCFunctionData(ctx, on_settled, 1, 1, 1, &token_value),
-                            JS_NewCFunctionData(ctx, on_settled, 1, 0, 1, &token_value)};
+    JSValue reactions[2] = {JS_NewCFunctionData(ctx, hook<on_settled>, 1, 1, 1, &token_value),
+                            JS_NewCFunctionData(ctx, hook<on_settled>, 1, 0, 1, &token_value)};
     JSValue r = JS_IsException(reactions[0]) || JS_IsException(reactions[1])
                     ? JS_EXCEPTION
                     : JS_Call(ctx, d->intrinsics.promise_then, promise, 2, reactions);

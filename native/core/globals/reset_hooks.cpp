@@ -1,8 +1,9 @@
 #include "globals/reset_hooks.h"
-#include "runtime/domain.h"
-#include "runtime/script_scope.h"
 
+#include "runtime/domain.h"
 #include "runtime/script_limits.h"
+#include "runtime/script_scope.h"
+#include "runtime/trampoline.h"
 
 namespace zts
 {
@@ -51,7 +52,7 @@ void ResetHooks::clear(JSContext *ctx)
 
 bool install_reset_hook_helper(JSContext *ctx, JSValueConst zts_object)
 {
-    JSValue fn = JS_NewCFunction(ctx, js_on_reset, "on_reset", 1);
+    JSValue fn = JS_NewCFunction(ctx, hook<js_on_reset>, "on_reset", 1);
     return !JS_IsException(fn) && JS_DefinePropertyValueStr(ctx, zts_object, "on_reset", fn, JS_PROP_CONFIGURABLE) >= 0;
 }
 

@@ -1,8 +1,9 @@
 #include "globals/timers.h"
-#include "runtime/script_scope.h"
 
 #include "runtime/domain.h"
 #include "runtime/script_limits.h"
+#include "runtime/script_scope.h"
+#include "runtime/trampoline.h"
 
 #include <algorithm>
 #include <cmath>
@@ -121,7 +122,7 @@ JSValue js_queue_microtask(JSContext *ctx, JSValueConst /*this_val*/, int argc, 
     if (argc < 1 || !JS_IsFunction(ctx, argv[0])) {
         return JS_ThrowTypeError(ctx, "zts: queueMicrotask needs a function");
     }
-    if (JS_EnqueueJob(ctx, run_microtask, 1, argv) < 0) {
+    if (JS_EnqueueJob(ctx, hook<run_microtask>, 1, argv) < 0) {
         return JS_EXCEPTION;
     }
     return JS_UNDEFINED;
@@ -153,14 +154,15 @@ void Timers::enqueue(int32_t id, const Timer &t)
 bool install_timer_globals(JSContext *ctx)
 {
     JSValue global = JS_GetGlobalObject(ctx);
-    bool ok = define_global(ctx, global, "setTimeout",
-                            JS_NewCFunctionMagic(ctx, js_set_timer, "setTimeout", 2, JS_CFUNC_generic_magic, 0)) &&
-              define_global(ctx, global, "setInterval",
-                            JS_NewCFunctionMagic(ctx, js_set_timer, "setInterval", 2, JS_CFUNC_generic_magic, 1)) &&
-              define_global(ctx, global, "clearTimeout", JS_NewCFunction(ctx, js_clear_timer, "clearTimeout", 1)) &&
-              define_global(ctx, global, "clearInterval", JS_NewCFunction(ctx, js_clear_timer, "clearInterval", 1)) &&
-              define_global(ctx, global, "queueMicrotask",
-                            JS_NewCFunction(ctx, js_queue_microtask, "queueMicrotask", 1));
+    bool ok =
+        define_global(ctx, global, "setTimeout",
+                      JS_NewCFunctionMagic(ctx, hook<js_set_timer>, "setTimeout", 2, JS_CFUNC_generic_magic, 0)) &&
+        define_global(ctx, global, "setInterval",
+                      JS_NewCFunctionMagic(ctx, hook<js_set_timer>, "setInterval", 2, JS_CFUNC_generic_magic, 1)) &&
+        define_global(ctx, global, "clearTimeout", JS_NewCFunction(ctx, hook<js_clear_timer>, "clearTimeout", 1)) &&
+        define_global(ctx, global, "clearInterval", JS_NewCFunction(ctx, hook<js_clear_timer>, "clearInterval", 1)) &&
+        define_global(ctx, global, "queueMicrotask",
+                      JS_NewCFunction(ctx, hook<js_queue_microtask>, "queueMicrotask", 1));
     JS_FreeValue(ctx, global);
     return ok;
 }

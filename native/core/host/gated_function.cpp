@@ -2,6 +2,7 @@
 
 #include "host/host_callbacks.h"
 #include "runtime/script_limits.h"
+#include "runtime/trampoline.h"
 
 namespace zts
 {
@@ -106,7 +107,7 @@ int32_t make_gated_function(zts_domain *d, const std::string &name, int32_t leng
         return capture_exception(d, ZTS_ERR_JS);
     }
     JSValue func_data[2] = {JS_DupValue(ctx, entry), JS_NewInt64(ctx, data)};
-    JSValue fn = JS_NewCFunctionData(ctx, host_function_entry, length, magic, 2, func_data);
+    JSValue fn = JS_NewCFunctionData(ctx, hook<host_function_entry>, length, magic, 2, func_data);
     JS_FreeValue(ctx, func_data[0]);
     JS_FreeValue(ctx, func_data[1]);
     if (JS_IsException(fn)) {

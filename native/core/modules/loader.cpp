@@ -1,11 +1,12 @@
 #include "modules/loader.h"
 
-#include "stacks/backtrace_hook.h"
-#include "host/host_callbacks.h"
-#include "modules/specifier.h"
 #include "clr/namespace_tree.h"
+#include "host/host_callbacks.h"
 #include "modules/native_modules.h"
+#include "modules/specifier.h"
 #include "runtime/script_limits.h"
+#include "runtime/trampoline.h"
+#include "stacks/backtrace_hook.h"
 
 #include <cstring>
 
@@ -211,12 +212,16 @@ JSModuleDef *load_module(zts_domain *d, const std::string &name, const std::stri
     return m;
 }
 
+JSValue ignore_rejection(JSContext * /*ctx*/, JSValueConst /*this_val*/, int /*argc*/, JSValueConst * /*argv*/)
+{
+    return JS_UNDEFINED;
+}
+
 // Attaches a no-op rejection handler, so a load failure the host reports is not also an unhandled rejection.
 void mark_handled(JSContext *ctx, JSValueConst promise)
 {
     JSValue catch_fn = JS_GetPropertyStr(ctx, promise, "catch");
-    JSValue noop = JS_NewCFunction(
-        ctx, [](JSContext *, JSValueConst, int, JSValueConst *) { return JS_UNDEFINED; }, "ignore", 1);
+    JSValue noop = JS_NewCFunction(ctx, hook<ignore_rejection>, "ignore", 1);
     JSValue r = JS_IsException(catch_fn) || JS_IsException(noop) ? JS_EXCEPTION
                                                                     : JS_Call(ctx, catch_fn, promise, 1, &noop);
     if (JS_IsException(r)) {
@@ -299,7 +304,7 @@ JSValue settled_namespace(zts_domain *d, const std::string &canonical, JSValueCo
 
 void install_module_loader(zts_domain *d)
 {
-    JS_SetModuleLoaderFunc(d->rt, normalize_hook, loader_hook, nullptr);
+    JS_SetModuleLoaderFunc(d->rt, hook<normalize_hook>, hook<loader_hook>, nullptr);
 }
 
 int32_t module_get_function(zts_domain *d, const std::string &module, const std::string &export_name, int32_t *out_ref)

@@ -1,17 +1,18 @@
 // Domain creation and teardown (10-LIFETIME §7: drain -> registries -> context/runtime).
-#include "stacks/backtrace_hook.h"
 #include "clr/classes.h"
-#include "runtime/domain_lifecycle.h"
-#include "errors/identity.h"
-#include "host/gated_function.h"
-#include "modules/loader.h"
 #include "clr/namespace_tree.h"
 #include "clr/ref_box.h"
-#include "runtime/release_queue.h"
+#include "errors/identity.h"
 #include "globals/reset_hooks.h"
-#include "runtime/thread_stack.h"
-#include "runtime/script_limits.h"
 #include "globals/zts_global.h"
+#include "host/gated_function.h"
+#include "modules/loader.h"
+#include "runtime/domain_lifecycle.h"
+#include "runtime/release_queue.h"
+#include "runtime/script_limits.h"
+#include "runtime/thread_stack.h"
+#include "runtime/trampoline.h"
+#include "stacks/backtrace_hook.h"
 
 #include <atomic>
 
@@ -76,7 +77,7 @@ zts_domain *domain_create(void *host, void *gate)
     if (room != 0 && room < k_default_js_stack) {
         JS_SetMaxStackSize(d->rt, room);
     }
-    JS_SetHostPromiseRejectionTracker(d->rt, track_rejection, d);
+    JS_SetHostPromiseRejectionTracker(d->rt, hook<track_rejection>, d);
     install_backtrace_hook(d);
     register_gate_pointer_class(d->rt);
     register_clr_classes(d->rt);

@@ -1,9 +1,10 @@
 #include "runtime/script_limits.h"
 
-#include <mutex>
-#include <unordered_map>
+#include "runtime/trampoline.h"
 
+#include <mutex>
 #include <time.h>
+#include <unordered_map>
 
 namespace zts
 {
@@ -82,7 +83,7 @@ JSValue stop_at_host_call(zts_domain *d, InterruptCause cause)
 
 void script_limits_open(zts_domain *d)
 {
-    JS_SetInterruptHandler(d->rt, interrupt_handler, d);
+    JS_SetInterruptHandler(d->rt, hook<interrupt_handler>, d);
     std::lock_guard<std::mutex> lock(registry_mutex());
     registry()[d->id] = d;
 }

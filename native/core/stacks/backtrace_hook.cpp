@@ -1,6 +1,7 @@
 #include "stacks/backtrace_hook.h"
 
 #include "runtime/domain.h"
+#include "runtime/trampoline.h"
 
 #include <cstring>
 
@@ -151,7 +152,7 @@ bool rewrite_backtrace(std::string_view stack, const SourceMaps &maps, std::stri
 
 void install_backtrace_hook(zts_domain *d)
 {
-    JS_SetBacktraceHook(d->rt, &backtrace_hook, d);
+    JS_SetBacktraceHook(d->rt, hook<backtrace_hook>, d);
 }
 
 std::string first_position(std::string_view stack)

@@ -32,11 +32,11 @@ constexpr int32_t k_call_copy_max = 16;
     return report_failure(domain, ZTS_ERR_INVALID_REF, "zts: the function was released");
 }
 
-// An interrupted outermost call starts no nested JS: its C# callers stop too, whatever they catch.
+// An interrupted outermost call starts no nested JS (refuses_nested_call, script_scope.h).
 [[gnu::noinline]] int32_t call_interrupted(zts_domain *domain, int32_t argc, zts_value *argv)
 {
     free_args(domain->ctx, argc, argv);
-    return report_failure(domain, ZTS_ERR_JS, interrupt_message(domain));
+    return refuse_nested_call(domain);
 }
 
 [[gnu::noinline]] int32_t call_threw(zts_domain *domain)
@@ -75,7 +75,7 @@ try {
     }
     // No ref is released while call_depth > 0 (releases wait for the outermost frame), so the
     // running function needs no extra reference.
-    if (domain->call_depth > 0 && __builtin_expect(interrupted(domain), 0)) {
+    if (refuses_nested_call(domain)) {
         *result = from_js(JS_UNDEFINED);
         return call_interrupted(domain, argc, argv);
     }

@@ -33,9 +33,8 @@ try {
         return ZTS_ERR_ARGUMENT;
     }
     *out_ref = 0;
-    if (domain->call_depth > 0 && interrupted(domain)) {
-        // An interrupted outermost call starts no nested JS.
-        return report_failure(domain, ZTS_ERR_JS, interrupt_message(domain));
+    if (refuses_nested_call(domain)) {
+        return refuse_nested_call(domain); // module evaluation is a call (script_scope.h)
     }
     ScriptScope scope(domain); // module evaluation runs JS: releases wait, a Reset is refused (script_scope.h)
     return module_get_function(domain, module, export_name, out_ref);

@@ -29,6 +29,6 @@ int32_t zts_timers_count(const zts_domain *domain)
 try {
     return domain == nullptr ? 0 : static_cast<int32_t>(domain->timers.live.size());
 }
-ZTS_ABI_CATCH
+ZTS_ABI_CATCH_RETURN(0)
 
 } // extern "C"

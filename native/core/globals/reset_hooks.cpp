@@ -61,6 +61,9 @@ int32_t run_reset_hook(zts_domain *d, int32_t index)
     if (index < 0 || static_cast<size_t>(index) >= d->reset_hooks.size()) {
         return ZTS_ERR_ARGUMENT;
     }
+    if (refuses_nested_call(d)) {
+        return refuse_nested_call(d); // script_scope.h
+    }
     d->reset_hooks.start(); // from the first hook on, zts.on_reset refuses new hooks (js_on_reset)
     JSValue fn = JS_DupValue(d->ctx, d->reset_hooks.at(static_cast<size_t>(index)));
     // A runaway hook is stopped by Interrupt and the call budget too (script_limits.h); the hook and the capture of its

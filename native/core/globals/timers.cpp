@@ -185,6 +185,9 @@ int32_t timers_advance(zts_domain *d, double now_ms)
 
 int32_t timers_run_next(zts_domain *d)
 {
+    if (refuses_nested_call(d)) {
+        return refuse_nested_call(d); // the timer stays due (script_scope.h)
+    }
     Timers &timers = d->timers;
     while (!timers.order.empty() && is_stale(timers, timers.order.front())) {
         pop_slot(timers);

@@ -1,6 +1,7 @@
 // The one rule for script code the core runs: it runs inside a ScriptScope.
 #pragma once
 
+#include "runtime/domain.h"
 #include "runtime/script_limits.h"
 
 namespace zts
@@ -47,5 +48,22 @@ class ScriptScope
   private:
     zts_domain *d_;
 };
+
+/// The one rule after an interrupt, for every path that calls script functions (zts_function_call and
+/// zts_function_call_opaque, module evaluation, timers, reset hooks; jobs run only at call_depth 0): inside an
+/// interrupted outermost call no nested call starts, so its C# callers stop too, whatever they catch (the interrupt
+/// is sticky for the outermost call, script_limits.cpp). The error capture and zts_error_new are no calls: they
+/// report the interrupt. An outermost scope voids an old interrupt instead (begin_outermost_call). Test:
+/// CallScope_Interrupted.NestedCalls_RefusedOnEveryPath (tests/native/runtime/call_scope_test.cpp).
+inline bool refuses_nested_call(const zts_domain *d)
+{
+    return d->call_depth > 0 && __builtin_expect(interrupted(d), 0);
+}
+
+/// What a refused path reports: ZTS_ERR_JS with the interrupt's text (zts_domain_error).
+[[gnu::noinline]] inline int32_t refuse_nested_call(zts_domain *d)
+{
+    return report_failure(d, ZTS_ERR_JS, interrupt_message(d));
+}
 
 } // namespace zts

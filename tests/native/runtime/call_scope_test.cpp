@@ -7,6 +7,7 @@
 #include "support/native_host.h"
 
 #include <algorithm>
+#include <map>
 
 using zts_test::NativeHost;
 
@@ -174,4 +175,74 @@ TEST_F(CallScope_EveryPath, ReplacedPromiseAndError_AreNotCalledByTheCore)
     ASSERT_EQ(1, zts_promise_take_settled(d, &token, &v));
     EXPECT_EQ(7, token);
     EXPECT_EQ(3, v.u.int32);
+}
+
+namespace
+{
+
+// A C# callback inside an interrupted outermost call (the nested call it made was interrupted, and it goes on):
+// every path that calls script functions refuses alike (refuses_nested_call, script_scope.h).
+class CallScope_Interrupted : public NativeHost
+{
+  protected:
+    void SetUp() override
+    {
+        NativeHost::SetUp();
+        host_function("probe", [this](zts_domain *, int, zts_value *, zts_value *, std::string *) {
+            probes++;
+            return zts_test::undefined_value();
+        });
+        host_function("interrupt", [](zts_domain *dom, int, zts_value *, zts_value *, std::string *) {
+            zts_domain_interrupt(zts_domain_id(dom));
+            return zts_test::undefined_value();
+        });
+        host_function("nest", [this](zts_domain *dom, int, zts_value *, zts_value *, std::string *) {
+            zts_value r;
+            results["spin"] = call(spin, {}, &r);
+            results["zts_function_call"] = call(f, {}, &r);
+            int32_t ref = 0;
+            results["zts_module_get_function"] = zts_module_get_function(dom, "other", "g", &ref);
+            results["zts_timers_run_next"] = zts_timers_run_next(dom);
+            results["zts_domain_run_reset_hook"] = zts_domain_run_reset_hook(dom, 0);
+            results["zts_domain_run_jobs"] = zts_domain_run_jobs(dom);
+            return zts_test::undefined_value();
+        });
+        module("paths", "export function spin() { interrupt(); for (;;) {} }\n"
+                        "export function outer() { nest(); }\n"
+                        "export function f() { probe(); }\n"
+                        "export function arm() { setTimeout(() => probe(), 0); zts.on_reset(() => probe());\n"
+                        "  Promise.resolve().then(() => probe()); }\n");
+        module("other", "probe();\nexport function g() {}\n");
+        spin = function("paths", "spin");
+        f = function("paths", "f");
+    }
+
+    std::map<std::string, int32_t> results;
+    int probes = 0;
+    int32_t spin = 0;
+    int32_t f = 0;
+};
+
+} // namespace
+
+TEST_F(CallScope_Interrupted, NestedCalls_RefusedOnEveryPath)
+{
+    zts_value r;
+    int32_t outer = function("paths", "outer"); // an outermost module read runs the pending jobs: before arm
+    ASSERT_EQ(ZTS_OK, call(function("paths", "arm"), {}, &r));
+    ASSERT_EQ(1, zts_timers_advance(d, 1000.0)); // one timer due; a job pending
+    call(outer, {}, &r);
+    zts_value_free(d, r);
+    EXPECT_EQ(ZTS_ERR_JS, results["spin"]) << "the nested call was not interrupted";
+    for (const char *path : {"zts_function_call", "zts_module_get_function", "zts_timers_run_next",
+                             "zts_domain_run_reset_hook"}) {
+        EXPECT_EQ(ZTS_ERR_JS, results[path]) << path << " was not refused after the interrupt";
+    }
+    EXPECT_EQ(0, results["zts_domain_run_jobs"]) << "jobs ran inside a call";
+    EXPECT_EQ(0, probes) << "script code ran inside the interrupted call";
+    // Refused, not lost: outside the call the timer is still due and the hook still runs.
+    EXPECT_EQ(1, zts_timers_run_next(d));
+    EXPECT_EQ(ZTS_OK, zts_domain_run_reset_hook(d, 0));
+    EXPECT_LE(1, zts_domain_run_jobs(d));
+    EXPECT_EQ(3, probes);
 }

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-// The C# array exotic reads index keys from tagged-int atoms without a string (clr/classes.cpp array_index).
+// The C# array exotic reads index keys from tagged-int atoms without a string (clr/array_class.cpp array_index).
 TEST(QuickJS_Atoms, IndexAtoms_AreTaggedInts)
 {
     JSRuntime *rt = JS_NewRuntime();

@@ -1,10 +1,11 @@
-// ByObj objects, arrays and type objects as QuickJS classes (10-LIFETIME §2, CONTRACT §5).
-#include "clr/classes.h"
+// CSharpType: a C# type as a callable QuickJS exotic (`new T(...)`, statics, nested types), and the binding of a
+// type's members on first use (10-LIFETIME §2, CONTRACT §5).
+#include "clr/class_common.h"
 
 #include "clr/enumerable_iterator.h"
+#include "errors/identity.h"
 #include "clr/member_dispatch.h"
 #include "clr/type_request.h"
-#include "errors/identity.h"
 #include "host/host_callbacks.h"
 #include "runtime/trampoline.h"
 
@@ -15,188 +16,7 @@ namespace zts
 namespace
 {
 
-JSClassID g_object_class = 0;
-JSClassID g_array_class = 0;
-JSClassID g_type_class = 0;
-JSClassID g_delegate_class = 0;
 const std::string k_constructor_name = "constructor";
-
-zts_domain *domain_of_rt(JSRuntime *rt)
-{
-    return static_cast<zts_domain *>(JS_GetRuntimeOpaque(rt));
-}
-
-// ---- ByObj exotics -------------------------------------------------------------------------
-
-void object_finalizer(JSRuntime *rt, JSValue val)
-{
-    auto *payload = static_cast<ExoticPayload *>(JS_GetOpaque(val, JS_GetClassID(val)));
-    if (payload == nullptr) {
-        return;
-    }
-    // Only a record: the host frees its slot when it drains the released list (no managed call here).
-    ObjectSlots &slots = domain_of_rt(rt)->slots;
-    slots.finalized(payload->slot, payload->generation);
-    slots.free_payload(payload);
-}
-
-std::string atom_text(JSContext *ctx, JSAtom atom)
-{
-    const char *s = JS_AtomToCString(ctx, atom);
-    if (s == nullptr) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        return "?";
-    }
-    std::string out = s;
-    JS_FreeCString(ctx, s);
-    return out;
-}
-
-std::string view_name(zts_domain *d, JSValueConst obj)
-{
-    const ExoticPayload *payload = exotic_payload(obj);
-    const TypeInfo *t = payload != nullptr ? d->types.find(payload->type_id) : nullptr;
-    return t != nullptr ? t->js_name : std::string("object");
-}
-
-// Writes through the prototype chain's accessor; members that are not writable, or missing, throw.
-int set_through_prototypes(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
-                           const std::string &owner)
-{
-    JSValue p = JS_GetPrototype(ctx, obj);
-    while (JS_IsObject(p)) {
-        JSPropertyDescriptor desc;
-        int found = JS_GetOwnProperty(ctx, &desc, p, atom);
-        if (found < 0) {
-            JS_FreeValue(ctx, p);
-            return -1;
-        }
-        if (found) {
-            JS_FreeValue(ctx, p);
-            bool accessor = (desc.flags & JS_PROP_GETSET) != 0;
-            JSValue setter = accessor ? desc.setter : JS_UNDEFINED;
-            JS_FreeValue(ctx, desc.getter);
-            JS_FreeValue(ctx, desc.value);
-            if (!accessor || JS_IsUndefined(setter)) {
-                JS_FreeValue(ctx, setter);
-                throw_error(ctx, "zts: '" + owner + "." + atom_text(ctx, atom) + "' is read-only");
-                return -1;
-            }
-            JSValue r = JS_Call(ctx, setter, receiver, 1, &value);
-            JS_FreeValue(ctx, setter);
-            if (JS_IsException(r)) {
-                return -1;
-            }
-            JS_FreeValue(ctx, r);
-            return 1;
-        }
-        JSValue next = JS_GetPrototype(ctx, p);
-        JS_FreeValue(ctx, p);
-        p = next;
-    }
-    JS_FreeValue(ctx, p);
-    throw_error(ctx, "zts: '" + owner + "' has no member '" + atom_text(ctx, atom) + "'");
-    return -1;
-}
-
-int object_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
-                        int /*flags*/)
-{
-    return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(domain_of(ctx), obj));
-}
-
-JSClassExoticMethods k_object_exotic = {};
-
-// Arrays: integer keys and `length` reach the host; everything else is the prototype chain.
-bool array_index(JSContext *ctx, JSAtom atom, int32_t *index)
-{
-    // QuickJS keeps keys 0..2^31-2 as tagged-int atoms (JS_ATOM_TAG_INT, the top bit; checked by the
-    // QuickJS_Atoms test): the hot path needs no string.
-    if ((atom & k_atom_tag_int) != 0) {
-        *index = static_cast<int32_t>(atom & ~k_atom_tag_int);
-        return true;
-    }
-    // Other array index keys are canonical decimal strings ("0", "17"; not "01" or "-1").
-    const char *s = JS_AtomToCString(ctx, atom);
-    if (s == nullptr) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        return false;
-    }
-    bool ok = s[0] >= '0' && s[0] <= '9' && (s[0] != '0' || s[1] == '\0');
-    int64_t value = 0;
-    for (const char *p = s; ok && *p != '\0'; p++) {
-        ok = *p >= '0' && *p <= '9';
-        value = value * 10 + (*p - '0');
-        ok = ok && value <= INT32_MAX;
-    }
-    JS_FreeCString(ctx, s);
-    if (ok) {
-        *index = static_cast<int32_t>(value);
-    }
-    return ok;
-}
-
-JSValue array_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst receiver)
-{
-    zts_domain *d = domain_of(ctx);
-    auto *payload = const_cast<ExoticPayload *>(exotic_payload(obj));
-    const TypeInfo *t = d->types.find(payload->type_id);
-    int32_t index = 0;
-    if (t != nullptr && t->element_get >= 0 && array_index(ctx, atom, &index)) {
-        JSValue arg = JS_NewInt32(ctx, index);
-        return invoke_bridge(d, t->element_get, obj, payload->slot, 1, &arg);
-    }
-    if (t != nullptr && t->length_get >= 0 && atom == d->clr.length_atom) {
-        // A C# array never resizes: ask the host once per exotic (loops read length every iteration).
-        if (payload->length >= 0) {
-            return JS_NewInt32(ctx, payload->length);
-        }
-        JSValue length = invoke_bridge(d, t->length_get, obj, payload->slot, 0, nullptr);
-        if (JS_VALUE_GET_TAG(length) == JS_TAG_INT && JS_VALUE_GET_INT(length) >= 0) {
-            payload->length = JS_VALUE_GET_INT(length);
-        }
-        return length;
-    }
-    JSValue proto = JS_GetPrototype(ctx, obj);
-    JSValue r = JS_GetPropertyInternal(ctx, proto, atom, receiver, 0);
-    JS_FreeValue(ctx, proto);
-    return r;
-}
-
-int array_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
-                       int /*flags*/)
-{
-    zts_domain *d = domain_of(ctx);
-    const ExoticPayload *payload = exotic_payload(obj);
-    const TypeInfo *t = d->types.find(payload->type_id);
-    int32_t index = 0;
-    if (t != nullptr && t->element_set >= 0 && array_index(ctx, atom, &index)) {
-        JSValue args[2] = {JS_NewInt32(ctx, index), value};
-        JSValue r = invoke_bridge(d, t->element_set, obj, payload->slot, 2, args);
-        if (JS_IsException(r)) {
-            return -1;
-        }
-        JS_FreeValue(ctx, r);
-        return 1;
-    }
-    return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(d, obj));
-}
-
-int array_has_property(JSContext *ctx, JSValueConst obj, JSAtom atom)
-{
-    int32_t index = 0;
-    if (array_index(ctx, atom, &index)) {
-        return 1; // bounds are the host's: reading past the end throws there
-    }
-    JSValue proto = JS_GetPrototype(ctx, obj);
-    int r = JS_HasProperty(ctx, proto, atom);
-    JS_FreeValue(ctx, proto);
-    return r;
-}
-
-JSClassExoticMethods k_array_exotic = {};
-
-// ---- type objects ----------------------------------------------------------------------------
 
 int32_t type_id_of(JSValueConst type_object)
 {
@@ -377,38 +197,7 @@ int type_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueCons
 
 JSClassExoticMethods k_type_exotic = {};
 
-const JSClassDef k_object_def = {"CSharpObject", hook<object_finalizer>, nullptr, nullptr, &k_object_exotic};
-const JSClassDef k_array_def = {"CSharpArray", hook<object_finalizer>, nullptr, nullptr, &k_array_exotic};
 const JSClassDef k_type_def = {"CSharpType", nullptr, nullptr, hook<type_call>, &k_type_exotic};
-
-// A C# delegate in JS is callable: d(...) calls its Invoke member (CONTRACT §5 Delegates).
-JSValue delegate_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val*/, int argc, JSValueConst *argv,
-                      int flags)
-{
-    zts_domain *d = domain_of(ctx);
-    const ExoticPayload *payload = exotic_payload(func_obj);
-    if ((flags & JS_CALL_FLAG_CONSTRUCTOR) != 0) {
-        return throw_error(ctx, "zts: a delegate is not a constructor");
-    }
-    if (payload == nullptr || !ensure_bound(d, payload->type_id)) {
-        return JS_EXCEPTION;
-    }
-    for (TypeInfo *t = d->types.find(payload->type_id); t != nullptr; t = d->types.find(t->base_id)) {
-        for (const MemberSet &set : t->methods) {
-            if (!set.is_static && set.name == "Invoke") {
-                const Candidate *c = choose_overload(d, *t, set, set.name, argc, argv);
-                if (c == nullptr) {
-                    return JS_EXCEPTION;
-                }
-                return invoke_bridge(d, c->bridge, func_obj, payload->slot, argc, argv);
-            }
-        }
-    }
-    return throw_error(ctx, "zts: this delegate has no Invoke method");
-}
-
-const JSClassDef k_delegate_def = {"CSharpDelegate", hook<object_finalizer>, nullptr, hook<delegate_call>,
-                                   &k_object_exotic};
 
 bool define_value(JSContext *ctx, JSValueConst target, const std::string &name, JSValue v, int flags)
 {
@@ -417,22 +206,12 @@ bool define_value(JSContext *ctx, JSValueConst target, const std::string &name, 
 
 } // namespace
 
-void register_clr_classes(JSRuntime *rt)
+void register_type_class(JSRuntime *rt)
 {
-    k_object_exotic.set_property = hook<object_set_property>;
-    k_array_exotic.get_property = hook<array_get_property>;
-    k_array_exotic.set_property = hook<array_set_property>;
-    k_array_exotic.has_property = hook<array_has_property>;
     k_type_exotic.get_property = hook<type_get_property>;
     k_type_exotic.set_property = hook<type_set_property>;
-    JS_NewClassID(&g_object_class);
-    JS_NewClassID(&g_array_class);
     JS_NewClassID(&g_type_class);
-    JS_NewClass(rt, g_object_class, &k_object_def);
-    JS_NewClass(rt, g_array_class, &k_array_def);
     JS_NewClass(rt, g_type_class, &k_type_def);
-    JS_NewClassID(&g_delegate_class);
-    JS_NewClass(rt, g_delegate_class, &k_delegate_def);
 }
 
 int32_t type_object_id(JSValueConst v)
@@ -441,64 +220,6 @@ int32_t type_object_id(JSValueConst v)
         return 0;
     }
     return type_id_of(v);
-}
-
-const ExoticPayload *exotic_payload(JSValueConst v)
-{
-    if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT) {
-        return nullptr;
-    }
-    JSClassID id = JS_GetClassID(v);
-    if (id != g_object_class && id != g_array_class && id != g_delegate_class) {
-        return nullptr;
-    }
-    return static_cast<const ExoticPayload *>(JS_GetOpaque(v, id));
-}
-
-JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
-{
-    JSContext *ctx = d->ctx;
-    if (void *live = d->slots.live(slot)) {
-        return JS_DupValue(ctx, JS_MKPTR(JS_TAG_OBJECT, live)); // identity: the same JS object
-    }
-    TypeInfo *t = d->types.find(type_id);
-    if (t == nullptr || !(t->bound || t->binding)) {
-        if (!ensure_bound(d, type_id)) {
-            d->slots.abandon(slot); // no exotic will ever release it: the host frees the slot at its next drain
-            return JS_EXCEPTION;
-        }
-        t = d->types.find(type_id); // binding may have declared types (the registry may have moved)
-    }
-    JSClassID class_id = (t->flags & ZTS_TYPE_ARRAY) != 0      ? g_array_class
-                         : (t->flags & ZTS_TYPE_DELEGATE) != 0 ? g_delegate_class
-                                                               : g_object_class;
-    if (__builtin_expect(JS_IsUndefined(t->shape_anchor), 0)) {
-        // Without a live object on the prototype, QuickJS makes (and frees) the empty shape with every exotic
-        // that is the only one alive (a struct result dropped right away). Out of memory leaves it undefined.
-        JSValue anchor = JS_NewObjectProto(ctx, t->prototype);
-        if (JS_IsException(anchor)) {
-            JS_FreeValue(ctx, JS_GetException(ctx));
-        } else {
-            t->shape_anchor = anchor;
-        }
-    }
-    JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, class_id);
-    if (JS_IsException(obj)) {
-        d->slots.abandon(slot);
-        return obj;
-    }
-    ExoticPayload *payload = d->slots.new_payload(); // pooled: one allocator call saved per exotic (issue 9)
-    if (payload == nullptr) {
-        JS_FreeValue(ctx, obj);
-        d->slots.abandon(slot);
-        return JS_ThrowOutOfMemory(ctx);
-    }
-    payload->slot = slot;
-    payload->type_id = type_id;
-    payload->length = -1;
-    payload->generation = d->slots.attach(slot, JS_VALUE_GET_PTR(obj));
-    JS_SetOpaque(obj, payload);
-    return obj;
 }
 
 bool make_type_object(zts_domain *d, TypeInfo &t)
@@ -513,31 +234,8 @@ bool make_type_object(zts_domain *d, TypeInfo &t)
     return true;
 }
 
-namespace {
-
-// C# arrays are array-likes (`length` + index keys), so the generic Array.prototype.values is their
-// iterator: `for (const x of arr)` and spreading work like on JS arrays.
-bool define_array_iterator(JSContext *ctx, JSValueConst proto)
+namespace
 {
-    JSValue global = JS_GetGlobalObject(ctx);
-    JSValue array_ctor = JS_GetPropertyStr(ctx, global, "Array");
-    JSValue array_proto = JS_GetPropertyStr(ctx, array_ctor, "prototype");
-    JSValue values = JS_GetPropertyStr(ctx, array_proto, "values");
-    JSValue symbol_ctor = JS_GetPropertyStr(ctx, global, "Symbol");
-    JSValue iterator = JS_GetPropertyStr(ctx, symbol_ctor, "iterator");
-    JSAtom atom = JS_ValueToAtom(ctx, iterator);
-    int rc = atom == JS_ATOM_NULL ? -1
-                                  : JS_DefinePropertyValue(ctx, proto, atom, JS_DupValue(ctx, values),
-                                                           JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
-    JS_FreeAtom(ctx, atom);
-    JS_FreeValue(ctx, iterator);
-    JS_FreeValue(ctx, symbol_ctor);
-    JS_FreeValue(ctx, values);
-    JS_FreeValue(ctx, array_proto);
-    JS_FreeValue(ctx, array_ctor);
-    JS_FreeValue(ctx, global);
-    return rc >= 0;
-}
 
 // Undoes a bind that failed after type_bind answered (issue 9): the member tables are emptied, so a retry's
 // type_bind fills them afresh instead of appending duplicates; the statics already defined on the type

@@ -31,14 +31,20 @@ std::vector<std::string> split_path(const std::string &path)
 
 // The JSCFunctionData of every gated function: the interrupt and budget check of a host call (script_limits.h,
 // check_host_call), then the domain's gate. C# members cross through invoke_bridge, which checks the same.
+// noexcept: nothing here throws, so hook<> registers it as it is (runtime/trampoline.h) and the gate call stays
+// the tail call it was; in the trampoline's handler it became a call in a 0xa8-byte frame (the path of
+// js_to_csharp_gated_raw_add_int).
 JSValue host_function_entry(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic,
-                            JSValue *func_data)
+                            JSValue *func_data) noexcept
 {
     zts_domain *d = domain_of(ctx);
     if (__builtin_expect(JS_IsException(check_host_call(d)), 0)) {
         return JS_EXCEPTION;
     }
-    return reinterpret_cast<JSCFunctionData *>(d->gate)(ctx, this_val, argc, argv, magic, func_data);
+    // The gate is a C entry that does not unwind (docs/C_ABI.md, "The gate protocol"): called as such, it stays a
+    // tail call (through a plain JSCFunctionData pointer a noexcept caller must keep a terminate handler around it).
+    using Gate = JSValue(JSContext *, JSValueConst, int, JSValueConst *, int, JSValue *) noexcept;
+    return reinterpret_cast<Gate *>(d->gate)(ctx, this_val, argc, argv, magic, func_data);
 }
 
 } // namespace

@@ -14,20 +14,24 @@ namespace zts
 namespace trampoline_detail
 {
 
-// What a caught exception leaves for the throw into JS: the kind and a copy of what() in a fixed buffer, because
-// the exception object is gone once the handler ends and the cold path must not allocate.
-struct Caught {
+// What a caught exception leaves for the throw into JS: its kind on the stack, a copy of what() in a buffer of the
+// thread (the exception object is gone once the handler ends, and the cold path must not allocate). Not in the
+// frame: a 128-byte buffer there grew member_call's frame from 0xa8 to 0x118 bytes, and under Mono's hybrid
+// suspend policy the native stack is copied on every return from managed code (clr/member_dispatch.cpp).
+struct Caught
+{
     bool out_of_memory;
-    char what[128];
 };
 
-inline void keep_what(Caught &c, const char *what) noexcept
+inline thread_local char t_what[128];
+
+inline void keep_what(const char *what) noexcept
 {
     size_t i = 0;
-    for (; what != nullptr && what[i] != '\0' && i + 1 < sizeof c.what; i++) {
-        c.what[i] = what[i];
+    for (; what != nullptr && what[i] != '\0' && i + 1 < sizeof t_what; i++) {
+        t_what[i] = what[i];
     }
-    c.what[i] = '\0';
+    t_what[i] = '\0';
 }
 
 // The failure value of a hook's return type, as QuickJS reads it: JS_EXCEPTION, -1 ("< 0 if exception" of the
@@ -56,7 +60,7 @@ template <typename First> inline void throw_into_js(const Caught &c, First first
         if (c.out_of_memory) {
             JS_ThrowOutOfMemory(first);
         } else {
-            JS_ThrowInternalError(first, "zts: %s", c.what);
+            JS_ThrowInternalError(first, "zts: %s", t_what);
         }
     } else {
         (void)c;
@@ -67,30 +71,31 @@ template <typename First> inline void throw_into_js(const Caught &c, First first
 template <auto F> struct Trampoline;
 
 template <typename R, typename First, typename... Rest, bool NoThrow, R (*F)(First, Rest...) noexcept(NoThrow)>
-struct Trampoline<F> {
+struct Trampoline<F>
+{
     // Zero cost when nothing throws (table-based unwinding: the try adds no instruction to the path), and F is
     // inlined here, so a hook costs what it cost unwrapped (tools/bench.sh js_to_csharp_* rows).
     static R call(First first, Rest... rest) noexcept
     {
-        if constexpr (NoThrow) {
-            return F(first, rest...); // a hook that cannot throw needs no handler
-        } else {
-            Caught c;
-            try {
-                return F(first, rest...);
-            } catch (const std::bad_alloc &) {
-                c.out_of_memory = true;
-            } catch (const std::exception &e) {
-                c.out_of_memory = false;
-                keep_what(c, e.what());
-            } catch (...) {
-                c.out_of_memory = false;
-                keep_what(c, "a C++ exception in a QuickJS hook");
-            }
-            throw_into_js(c, first);
-            return failure_value<R>();
+        Caught c;
+        try {
+            return F(first, rest...);
+        } catch (const std::bad_alloc &) {
+            c.out_of_memory = true;
+        } catch (const std::exception &e) {
+            c.out_of_memory = false;
+            keep_what(e.what());
+        } catch (...) {
+            c.out_of_memory = false;
+            keep_what("a C++ exception in a QuickJS hook");
         }
+        throw_into_js(c, first);
+        return failure_value<R>();
     }
+
+    // A hook declared noexcept cannot unwind: it is its own entry (a wrapper would cost it its tail calls, see
+    // host_function_entry in host/gated_function.cpp).
+    static constexpr R (*entry)(First, Rest...) = NoThrow ? F : &call;
 };
 
 } // namespace trampoline_detail
@@ -101,6 +106,6 @@ struct Trampoline<F> {
 /// JS_ThrowOutOfMemory; else an InternalError "zts: <what()>") and the hook's failure value. Every function the
 /// core gives QuickJS is named through hook<>: the test QuickJSHooks_Registration_AllThroughTrampoline
 /// (tests/native/runtime/guard_rules_test.cpp) parses the core's sources and fails on one that is not.
-template <auto F> constexpr auto hook = &trampoline_detail::Trampoline<F>::call;
+template <auto F> constexpr auto hook = trampoline_detail::Trampoline<F>::entry;
 
 } // namespace zts

@@ -18,7 +18,7 @@ for policy in ${ZTS_BENCH_POLICIES:-hybrid preemptive}; do
 done
 # The Player backend's typed call (C++ over embedded Boehm Mono, under the launcher's preemptive policy).
 "$root/build/dist/bench/zts-player-bench"
-# The Player backend end to end under the launcher (issue 10): generated bridges and shims against hand-written
+# The Player backend end to end under the launcher (docs/PLAYER.md): generated bridges and shims against hand-written
 # bindings over the same typed call (bench/player, bench/native/player_bench_raw.cpp).
 LD_LIBRARY_PATH="$root/build/dist/lib:$root/build/dist/bench" "$root/build/dist/zts-player" "$root/build/dist/bench/ZTS.PlayerBench.exe" || status=1
 exit $status

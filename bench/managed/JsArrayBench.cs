@@ -4,7 +4,7 @@ namespace ZTS.Bench
 {
     public static partial class Program
     {
-        // A JS array of 16 ints passed to an int[] parameter (a copy, issue 9) against the same call with a
+        // A JS array of 16 ints passed to an int[] parameter (a copy) against the same call with a
         // C# Int32[] made once (passed as itself), same run.
         private static void JsArrays(int n, int rounds)
         {

@@ -9,7 +9,7 @@ namespace ZTS.Bench
             "export function add(n) { let s = 0; for (let i = 0; i < n; i++) s = Calc.Add(i, 1); return s; }\n" +
             "export function push(n) { let s = 0; for (let i = 0; i < n; i++) s += Calc.Make(i).X; return s; }\n";
 
-        // Issue 15: the script policy is checked at bind and push time, never per call. Each round times the same JS ->
+        // The script policy is checked at bind and push time, never per call. Each round times the same JS ->
         // C# loops in a domain without a policy and in one under a policy (a fresh domain each, through Reset; bound
         // before timing), interleaved; the best round of each counts.
         private static void PolicyCost(int n, int rounds)

@@ -21,7 +21,7 @@ namespace ZTS.Bench
 {
     public static partial class Program
     {
-        // Issue 11: per-item costs that must stay O(1) amortized. Each row is the time for 100k items against ten
+        // Per-item costs that must stay O(1) amortized. Each row is the time for 100k items against ten
         // times the time for 10k (ratio ~1 is linear; the quadratic versions were 5-30x).
         private static void Scaling()
         {

@@ -1,4 +1,4 @@
-// Hand-written baselines of the Player backend's benchmarks (issue 10; bench/player/PlayerBench.cs, run under the
+// Hand-written baselines of the Player backend's benchmarks (bench/player/PlayerBench.cs, run under the
 // launcher): what a binding written by hand for one signature costs, with the same typed-call mechanism the
 // generated bridges use.
 //  - JS -> C#: a QuickJS C function that reads two int arguments and calls the method's typed entry (the unmanaged

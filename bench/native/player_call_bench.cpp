@@ -1,4 +1,4 @@
-// The Player backend's typed call (issue 10): C++ -> C# static Add(int,int) through the CLR adapter's unmanaged
+// The Player backend's typed call (docs/PLAYER.md): C++ -> C# static Add(int,int) through the CLR adapter's unmanaged
 // thunk (zts_clr_method_get_unmanaged_thunk: the entry the generated bridges will use, with managed exceptions
 // caught in its out-argument) against the same method's compiled code called directly (what Il2Cpp's method
 // pointer is; it has no exception wrapper, so it is a baseline only). Same run, same runtime, under the

@@ -1,4 +1,4 @@
-// The Player backend's benchmarks (issue 10), run under the launcher (build/dist/zts-player, preemptive suspend as
+// The Player backend's benchmarks, run under the launcher (build/dist/zts-player, preemptive suspend as
 // Il2Cpp): JS -> C# static Add(int,int) through the generated bridge against a hand-written QuickJS C function over
 // the same typed entry, and C# -> JS Func<int,int,int> through the generated shim against a hand-written internal
 // call + JS_Call (bench/native/player_bench_raw.cpp); plus property get/set, struct argument and result and new
@@ -113,7 +113,7 @@ namespace ZTS.PlayerBench
             Report("player_js_to_csharp_property_get_set", tProp, tRaw);
             Report("player_js_to_csharp_struct_arg_and_result", tStructs, tRaw);
             Report("player_js_to_csharp_new_object_push", tPush, tRaw);
-            // Issue 10: a returned object JS still holds, found in the C++ identity cache; an object argument read
+            // A returned object JS still holds, found in the C++ identity cache; an object argument read
             // from the C++ slot table.
             Report("player_js_to_csharp_identity_cache_hit", tIdentity, tRaw);
             Report("player_js_to_csharp_object_argument", tObjectArg, tRaw);

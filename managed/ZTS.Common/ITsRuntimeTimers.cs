@@ -1,7 +1,7 @@
 namespace ZTS
 {
     /// <summary>
-    /// The timers of a backend (issue 12): setTimeout/setInterval run when TsFramePump.LateUpdate advances them on
+    /// The timers of a backend: setTimeout/setInterval run when TsFramePump.LateUpdate advances them on
     /// the host's clock (<see cref="TsFramePump.TimeSource"/>).
     /// </summary>
     internal interface ITsRuntimeTimers

@@ -17,7 +17,7 @@ namespace ZTS
         private static bool _resettingRaised;
 
         /// <summary>
-        /// Raised at <see cref="TsFramePump.EndOfFrame"/> just before a reserved Reset tears the domain down (issue 13):
+        /// Raised at <see cref="TsFramePump.EndOfFrame"/> just before a reserved Reset tears the domain down:
         /// on the owner thread, outside any JS call, with JS still callable. Release here what C# keeps of the old
         /// scripts (delegates from GetFunction or from JS functions), or call a script's cleanup export. Handlers run in
         /// subscription order; one that throws is logged as a TsConsole error and stops neither the others nor the
@@ -93,7 +93,7 @@ namespace ZTS
                 throw new TsBindException("zts: GetFunction<" + typeof(T).FullName + ">: T must be a concrete delegate type");
             if (string.IsNullOrEmpty(jsModule)) throw new ArgumentException("zts: jsModule must be a non-empty module specifier", "jsModule");
             if (string.IsNullOrEmpty(jsExportName)) throw new ArgumentException("zts: jsExportName must be a non-empty export name", "jsExportName");
-            // Issue 11: the core takes C strings, so "m\0evil" would silently bind "m".
+            // The core takes C strings, so "m\0evil" would silently bind "m".
             if (jsModule.IndexOf('\0') >= 0) throw new ArgumentException("zts: jsModule contains a NUL character", "jsModule");
             if (jsExportName.IndexOf('\0') >= 0) throw new ArgumentException("zts: jsExportName contains a NUL character", "jsExportName");
             CheckInitialized();
@@ -120,7 +120,7 @@ namespace ZTS
             _runtime.ProcessPendingRefReleases();
         }
 
-        /// <summary>Runs the scripts' timers due at host time nowMs (driven by TsFramePump.LateUpdate; issue 12).</summary>
+        /// <summary>Runs the scripts' timers due at host time nowMs (driven by TsFramePump.LateUpdate).</summary>
         internal static void AdvanceTimers(double nowMs)
         {
             if (_runtime == null) return;

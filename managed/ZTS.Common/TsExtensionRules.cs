@@ -7,7 +7,7 @@ using System.Runtime.CompilerServices;
 namespace ZTS
 {
     /// <summary>
-    /// Which extension methods JS sees on which type (issue 12), for the binder and the declaration generator alike.
+    /// Which extension methods JS sees on which type, for the binder and the declaration generator alike.
     /// Opted in by [assembly: TsUsing] (<see cref="TsUsingAttribute"/>) on any loaded assembly: the public static
     /// methods marked [Extension] of public, non-generic, top-level static classes, whose first parameter is not by-ref.
     /// Such a method shows on the view of its first parameter's type P: on P itself (derived classes reach it through

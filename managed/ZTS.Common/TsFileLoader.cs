@@ -100,7 +100,7 @@ namespace ZTS
             return File.Exists(next) ? ReadConfined(next, confinedTo) : null;
         }
 
-        // Issue 11: a map comment naming /dev/zero, file:///dev/stdin or a huge file must not hang or exhaust the
+        // A map comment naming /dev/zero, file:///dev/stdin or a huge file must not hang or exhaust the
         // host: only a file under the folder (for a package file, the package's folder), read up to MaxMapBytes.
         private static string ReadConfined(string mapPath, string confinedTo)
         {
@@ -111,7 +111,7 @@ namespace ZTS
             return string.IsNullOrEmpty(map) ? null : map;
         }
 
-        // Issue 11: the bytes the file system says the file has, at most max (null when it has more). A FIFO or a
+        // The bytes the file system says the file has, at most max (null when it has more). A FIFO or a
         // device (Mono shows neither in FileAttributes) has size 0 and is never opened: opening a FIFO blocks until
         // a writer comes, and /dev/zero never ends. A regular file is read up to its size, so growing does not hang.
         private static string ReadSized(string path, int max)

@@ -13,7 +13,7 @@ namespace ZTS
         private static readonly Stopwatch Monotonic = Stopwatch.StartNew();
 
         /// <summary>
-        /// The host's clock for the scripts' timers (issue 12), in milliseconds; read once per LateUpdate. Null (the
+        /// The host's clock for the scripts' timers, in milliseconds; read once per LateUpdate. Null (the
         /// default) is a monotonic clock started with the process. In Unity, <c>() =&gt; Time.time * 1000</c> makes
         /// timers follow game time (paused with timeScale 0).
         /// </summary>

@@ -4,7 +4,7 @@ using System.Collections.Generic;
 namespace ZTS
 {
     /// <summary>
-    /// Where a JS array may be passed (CONTRACT §5): a declared <c>T[]</c> (also <c>params T[]</c>, one slot),
+    /// Where a JS array may be passed (SPEC_MAP D5): a declared <c>T[]</c> (also <c>params T[]</c>, one slot),
     /// <c>List&lt;T&gt;</c>, <c>IList&lt;T&gt;</c>, <c>IReadOnlyList&lt;T&gt;</c>, <c>ICollection&lt;T&gt;</c> or
     /// <c>IEnumerable&lt;T&gt;</c>. The array crosses as a copy. One rule for the backends (overload kinds,
     /// conversion) and the declaration generator.

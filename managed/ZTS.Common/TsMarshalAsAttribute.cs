@@ -5,7 +5,7 @@ namespace ZTS
     /// <summary>How a value crosses between C# and JS (01-HOST-API §3; docs/MARSHAL.md).</summary>
     public enum TsMarshalType
     {
-        /// <summary>The default rules of CONTRACT §5.</summary>
+        /// <summary>The default rules of SPEC_MAP D5.</summary>
         Default = 0,
 
         /// <summary>C# -> JS: an opaque handle (zts.opaque_get/opaque_set) valid during the call, also for by-value classes and structs.</summary>

@@ -4,7 +4,7 @@ namespace ZTS
 {
     /// <summary>
     /// A value could not cross the boundary without loss: an integral value out of range, a non-integral
-    /// number for an integral type, a long a JS number cannot hold exactly, or a JS value of the wrong kind (CONTRACT §5).
+    /// number for an integral type, a long a JS number cannot hold exactly, or a JS value of the wrong kind (SPEC_MAP D5).
     /// </summary>
     public class TsMarshalException : TsException
     {

@@ -89,7 +89,7 @@ namespace ZTS
             return members;
         }
 
-        /// <summary>Task or Task&lt;T&gt;: crosses as a Promise (C# -> JS) and is made from a promise (JS -> C#) (issue 12).</summary>
+        /// <summary>Task or Task&lt;T&gt;: crosses as a Promise (C# -> JS) and is made from a promise (JS -> C#).</summary>
         public static bool IsTask(Type t)
         {
             return t == typeof(System.Threading.Tasks.Task) ||

@@ -7,7 +7,7 @@ namespace ZTS
 {
     /// <summary>
     /// What JS sees of a CLR type, as pure reflection rules shared by the backends' binders and the
-    /// declaration generator (CONTRACT §4-§5, docs/OVERLOADS.md): JS names of types, the public members a
+    /// declaration generator (SPEC_MAP D4-D5, docs/OVERLOADS.md): JS names of types, the public members a
     /// type object and a prototype show, and the deterministic candidate order of an overload set.
     /// </summary>
     public static class TsMemberRules
@@ -85,7 +85,7 @@ namespace ZTS
 
         /// <summary>
         /// Whether values of t (not a ref/out wrapper) can never cross between C# and JS: pointers, TypedReference,
-        /// ArgIterator, RuntimeArgumentHandle and by-ref-like (Span-like) types (no JS value stands for them, CONTRACT §5).
+        /// ArgIterator, RuntimeArgumentHandle and by-ref-like (Span-like) types (no JS value stands for them, SPEC_MAP D5).
         /// Members that use them fail loudly when bound, and gen-dts does not declare them. The native-sized integers
         /// IntPtr and UIntPtr do cross: as numbers under the ±(2^53-1) rule of Int64/UInt64 (docs/MARSHAL.md), since
         /// Unity hands native handles out as IntPtr (Texture.GetNativeTexturePtr, plugin handles).
@@ -180,7 +180,7 @@ namespace ZTS
         }
 
         /// <summary>The methods a binder binds: Methods without property accessors. Generic method definitions are
-        /// included (issue 12): a call infers their type arguments, zts.generic_method closes them explicitly.</summary>
+        /// included: a call infers their type arguments, zts.generic_method closes them explicitly.</summary>
         public static IEnumerable<MethodInfo> BindableMethods(Type t, HashSet<MethodInfo> accessorMethods)
         {
             return Methods(t).Where(m => !accessorMethods.Contains(m));

@@ -4,7 +4,7 @@ namespace ZTS
 {
     /// <summary>
     /// A module could not be loaded: the host loader threw, returned null or a value that is neither
-    /// <c>string</c> nor <c>byte[]</c>, or the specifier is malformed (CONTRACT §2).
+    /// <c>string</c> nor <c>byte[]</c>, or the specifier is malformed (SPEC_MAP D2).
     /// </summary>
     public class TsModuleLoadException : TsException
     {

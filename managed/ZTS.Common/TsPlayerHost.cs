@@ -5,7 +5,7 @@ using System.Runtime.CompilerServices;
 namespace ZTS
 {
     /// <summary>
-    /// The player launcher (build/dist/zts-player, issue 10) as seen from managed code: whether this process runs
+    /// The player launcher (build/dist/zts-player) as seen from managed code: whether this process runs
     /// inside it, and the launcher's internal calls. The launcher sets ZTS_PLAYER_PID to its own process id and binds
     /// <c>ZTS.TsPlayerHost::HostVersion</c> before the program starts; the variable is checked first, because calling
     /// an unbound internal call under plain <c>mono</c> prints a runtime warning before it throws.

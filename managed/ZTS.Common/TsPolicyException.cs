@@ -1,7 +1,7 @@
 namespace ZTS
 {
     /// <summary>
-    /// A script reached C# that the script policy does not allow (issue 15, <see cref="TsScriptPolicy"/>). Its message
+    /// A script reached C# that the script policy does not allow (<see cref="TsScriptPolicy"/>). Its message
     /// is the one denial text, <c>zts: access to 'NS.T.M' is not allowed by the script policy</c>, on every backend.
     /// </summary>
     public class TsPolicyException : TsException

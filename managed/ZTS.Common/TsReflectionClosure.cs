@@ -4,7 +4,7 @@ using System.Reflection;
 namespace ZTS
 {
     /// <summary>
-    /// Reflection is closed while a <see cref="TsScriptPolicy"/> is active (issue 15, docs/POLICY.md "Reflection"):
+    /// Reflection is closed while a <see cref="TsScriptPolicy"/> is active (docs/POLICY.md "Reflection"):
     /// an allowlist that reflection can reopen is no allowlist. Closed members are denied unless an
     /// <c>allow member</c> rule names them. Three groups:
     /// <list type="number">

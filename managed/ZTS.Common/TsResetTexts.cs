@@ -2,7 +2,7 @@ using System;
 
 namespace ZTS
 {
-    /// <summary>The texts of the Reset sequence (issue 13), shared by the backends.</summary>
+    /// <summary>The texts of the Reset sequence, shared by the backends.</summary>
     internal static class TsResetTexts
     {
         /// <summary>A Resetting handler, a zts.on_reset hook or an event remove threw: the console error (the Reset goes on).</summary>

@@ -5,7 +5,7 @@ using System.Reflection;
 namespace ZTS
 {
     /// <summary>
-    /// What C# the scripts may reach (issue 15, docs/POLICY.md): allowed assemblies, namespaces and types, with
+    /// What C# the scripts may reach (docs/POLICY.md): allowed assemblies, namespaces and types, with
     /// denied types and members on top, and reflection closed (<see cref="TsReflectionClosure"/>). Set it as
     /// <see cref="TsSettings.Policy"/> (read when a domain is created) or load it from a policy file with
     /// <see cref="TsScriptPolicyFile.Load"/>; gen-dts takes the same file. Without a policy everything public is
@@ -33,7 +33,7 @@ namespace ZTS
             typeof(float), typeof(double), typeof(decimal),
         };
 
-        /// <summary>The one denial text (CONTRACT §6): <c>zts: access to 'NS.T.M' is not allowed by the script policy</c>.</summary>
+        /// <summary>The one denial text (SPEC_MAP D6): <c>zts: access to 'NS.T.M' is not allowed by the script policy</c>.</summary>
         public static string DenialText(string path)
         {
             return "zts: access to '" + path + "' is not allowed by the script policy";

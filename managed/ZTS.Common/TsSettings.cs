@@ -73,14 +73,14 @@ namespace ZTS
         }
 
         /// <summary>
-        /// What an unhandled Promise rejection does (issue 13): <see cref="TsRejectionMode.Log"/> (the default) logs
+        /// What an unhandled Promise rejection does: <see cref="TsRejectionMode.Log"/> (the default) logs
         /// a TsConsole error; <see cref="TsRejectionMode.Throw"/> makes <see cref="TsFramePump.LateUpdate"/> throw
         /// <see cref="TsUnhandledRejectionException"/>. ztsrun uses Throw unless run with --warn-rejections.
         /// </summary>
         public static TsRejectionMode UnhandledRejections { get; set; }
 
         /// <summary>
-        /// What C# scripts may reach (issue 15, docs/POLICY.md): null (the default) reaches every public type, as
+        /// What C# scripts may reach (docs/POLICY.md): null (the default) reaches every public type, as
         /// before; a <see cref="TsScriptPolicy"/> (built in code or loaded with <see cref="TsScriptPolicyFile.Load"/>)
         /// limits the CSharp tree, csharp: modules, zts.typeof/generic/cast and every member, and closes reflection.
         /// Read when a domain is created: set it before Initialize, or before the Reset that should apply it.

@@ -3,7 +3,7 @@ using System;
 namespace ZTS
 {
     /// <summary>
-    /// The scripts' `using` for extension methods (issue 12): the static methods marked [Extension] in the named
+    /// The scripts' `using` for extension methods: the static methods marked [Extension] in the named
     /// namespace are callable on instances of their first parameter's type (and its derived types and interface
     /// implementers), in every script of the domain, and gen-dts declares them on those types. Put it on any loaded
     /// assembly: <c>[assembly: TsUsing("MyGame.Extensions")]</c>. Without a namespace (<c>[assembly: TsUsing]</c>)

@@ -43,7 +43,7 @@ namespace ZTS.Declarations
             var wanted = new HashSet<string>(options.Namespaces, StringComparer.Ordinal);
             List<Type> roots = assemblies.SelectMany(ExportedTypes)
                 .Where(t => TsTypeMapper.IsDeclarable(t) && (wanted.Count == 0 || wanted.Contains(TsTypeMapper.Namespace(t))))
-                .Where(t => options.Policy == null || options.Policy.AllowsType(t)) // only what scripts may reach (issue 15)
+                .Where(t => options.Policy == null || options.Policy.AllowsType(t)) // only what scripts may reach
                 .Concat((options.DefaultTypes ? TsFrameworkTypes.Defaults : new Type[0]).Concat(options.Types)
                             .Where(t => TsTypeMapper.IsDeclarable(t) && (options.Policy == null || options.Policy.AllowsType(t))))
                 .Distinct().OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();

@@ -20,7 +20,7 @@ namespace ZTS.Declarations
         public readonly List<string> Namespaces = new List<string>();
 
         /// <summary>
-        /// Nullability-oblivious code (issue 12; gen-dts --nullable oblivious): a reference type without a nullability
+        /// Nullability-oblivious code (gen-dts --nullable oblivious): a reference type without a nullability
         /// annotation is declared without <c>| null</c> (only sites annotated nullable keep it). Off by default: then
         /// every unannotated reference type is <c>| null</c>, which is what C# allows at run time. Trade-off: a
         /// C# null then reaches TS code typed as never null.
@@ -34,7 +34,7 @@ namespace ZTS.Declarations
         public readonly List<string> MarshalXmlPaths = new List<string>();
 
         /// <summary>
-        /// The script policy the runtime applies (issue 15, docs/POLICY.md), or null: only what scripts may reach is
+        /// The script policy the runtime applies (docs/POLICY.md), or null: only what scripts may reach is
         /// declared. A denied type that a declaration names is a branded interface without members or type object, so
         /// code that uses it as a value or calls its members does not type-check.
         /// </summary>

@@ -5,7 +5,7 @@ using System.Text;
 namespace ZTS.Declarations
 {
     /// <summary>
-    /// zts.d.ts: the `zts` helpers (CONTRACT §4), `console`, the timers (issue 12), and the `CSharp` namespace tree over the declared
+    /// zts.d.ts: the `zts` helpers (SPEC_MAP D4), `console`, the timers, and the `CSharp` namespace tree over the declared
     /// modules, so that <c>CSharp.NS.T</c> has the type of <c>import { T } from "csharp:NS"</c>. The brands
     /// (unique symbols local to this module file) make C# objects, type objects, generic definitions and
     /// ref boxes nominal: a plain JS object or array does not pass where ZTS would reject it. They exist in
@@ -36,7 +36,7 @@ namespace ZTS.Declarations
             b.Append(Zts);
             b.Append(Console);
             b.Append(Timers);
-            b.Append("    /** The C# namespace tree: every type object of the declared modules (CONTRACT §4). */\n");
+            b.Append("    /** The C# namespace tree: every type object of the declared modules. */\n");
             b.Append("    const CSharp: ");
             Tree(b, BuildTree(namespaces), 1);
             b.Append(";\n}\n\nexport {};\n");
@@ -83,7 +83,7 @@ namespace ZTS.Declarations
             "        interface Ref<T> { value: T; readonly [$ref]: T; }\n" +
             "        /** An opaque handle for a C# -> JS ref/out/OpaqueValue argument, valid only during that call. */\n" +
             "        interface OpaqueHandle<T> { readonly [$handle]: T; }\n" +
-            "        /** The zts helpers (CONTRACT §4); `zts` itself is `const zts: zts.Helpers`. */\n" +
+            "        /** The zts helpers; `zts` itself is `const zts: zts.Helpers`. */\n" +
             "        interface Helpers {\n" +
             "            /** The core's version string. */\n" +
             "            readonly version: string;\n" +
@@ -148,7 +148,7 @@ namespace ZTS.Declarations
             {
                 if (ns.Length == 0)
                 {
-                    root.Module = ns; // types without a namespace: CSharp.T (issue 12)
+                    root.Module = ns; // types without a namespace: CSharp.T (docs/EVERYDAY.md)
                     continue;
                 }
                 Node n = root;

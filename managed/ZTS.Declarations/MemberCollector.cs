@@ -21,7 +21,7 @@ namespace ZTS.Declarations
         private readonly TsScriptPolicy _policy;
 
         /// <summary>Creates a collector writing types through map and naming methods through aliases; with a policy,
-        /// members it denies are left out (issue 15).</summary>
+        /// members it denies are left out (docs/POLICY.md).</summary>
         public MemberCollector(TsTypeMapper map, TsAliasTable aliases, TsScriptPolicy policy = null)
         {
             _map = map;
@@ -104,7 +104,7 @@ namespace ZTS.Declarations
                 }
                 Add(set.Lines, TsNames.Key(name) + Signature(m) + ";");
             }
-            // Opted-in extension methods, as instance methods (issue 12; the binder's ExtensionMethods).
+            // Opted-in extension methods, as instance methods (the binder's ExtensionMethods).
             foreach (MethodInfo m in ZTS.TsMemberRules.Sorted(ZTS.TsExtensionRules.For(t, ZTS.TsExtensionRules.OptedIn(), _aliases.FinalName)
                                                                             .Where(m => Callable(m) && Allowed(m.DeclaringType, m, _aliases.FinalName(m)))))
             {
@@ -260,7 +260,7 @@ namespace ZTS.Declarations
         }
 
         /// <summary>
-        /// "&lt;T, U extends $NS.Item&gt;" of a generic method definition ("" otherwise; issue 12). Only a class
+        /// "&lt;T, U extends $NS.Item&gt;" of a generic method definition ("" otherwise). Only a class
         /// constraint maps soundly (the argument is a C# object of that class); interface, struct, class and new()
         /// constraints are left out, since JS numbers and strings satisfy IComparable&lt;T&gt; and such in C#, not in TS.
         /// </summary>

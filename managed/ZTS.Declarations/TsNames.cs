@@ -37,7 +37,7 @@ namespace ZTS.Declarations
             return ns.Length == 0 ? "$global" : "$" + ns.Replace('.', '_');
         }
 
-        /// <summary>The file a namespace's module is written to ("csharp.d.ts" for the types without a namespace, issue 12).</summary>
+        /// <summary>The file a namespace's module is written to ("csharp.d.ts" for the types without a namespace).</summary>
         public static string FileOf(string ns)
         {
             return ns.Length == 0 ? "csharp.d.ts" : "csharp." + ns + ".d.ts";

@@ -6,7 +6,7 @@ using System.Reflection;
 namespace ZTS.Declarations
 {
     /// <summary>
-    /// The TS type of a C# type as ZTS marshals it (CONTRACT §5, docs/MARSHAL.md, docs/DECLARATIONS.md):
+    /// The TS type of a C# type as ZTS marshals it (SPEC_MAP D5, docs/MARSHAL.md, docs/DECLARATIONS.md):
     /// primitives as number/boolean/string, reference types with <c>| null</c> (unless the site is annotated not null,
     /// <see cref="Nullability"/>), delegates as a JS function
     /// type or the callable delegate object (JS -> C#) and as the delegate object (C# -> JS), arrays as <c>zts.Array</c> (JS -> C#: T[] and the list types also as a JS array <c>T[]</c>), ref/out as
@@ -93,7 +93,7 @@ namespace ZTS.Declarations
             }
             if (TsMarshalRules.IsTask(t))
             {
-                // A Task crosses as a Promise; JS -> C# any value or thenable becomes the task (issue 12).
+                // A Task crosses as a Promise; JS -> C# any value or thenable becomes the task (docs/EVERYDAY.md).
                 Type awaited = TsMarshalRules.TaskResult(t);
                 string result = awaited == typeof(void) ? "void" : Map(awaited, flow);
                 // Declared without | null: a method that returns a null Task is a bug in C# too (docs/DECLARATIONS.md).

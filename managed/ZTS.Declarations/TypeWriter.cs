@@ -104,7 +104,7 @@ namespace ZTS.Declarations
         }
 
         /// <summary>
-        /// A type the script policy denies (issue 15): the branded instance interface only, so a denied object still
+        /// A type the script policy denies: the branded instance interface only, so a denied object still
         /// passes through; no members, and no value (no const, no zts.generic entry), so using the type does not type-check.
         /// </summary>
         public TypeBlock Denied(Type t)

@@ -9,7 +9,7 @@ namespace ZTS.Run
     /// <summary>
     /// The frame loop of ztsrun: bind, tick, pump, and (with --watch) reload on change. Under --watch a failure
     /// (load error, binding failure, a throwing tick, an unhandled rejection) prints its error and leaves the
-    /// scripts broken: no ticks run until the next change reloads them (issue 13).
+    /// scripts broken: no ticks run until the next change reloads them (docs/USAGE.md, "Hot reload: the dev loop").
     /// </summary>
     internal sealed class Runner
     {
@@ -67,7 +67,7 @@ namespace ZTS.Run
             }
             catch (InvalidOperationException e)
             {
-                // The backend cannot start: a bad ZTS_BACKEND, the Player backend outside the launcher (issue 10),
+                // The backend cannot start: a bad ZTS_BACKEND, the Player backend outside the launcher,
                 // a native library or gate mismatch. The message is the zts: text.
                 return Fail(3, e.Message, "");
             }
@@ -105,7 +105,7 @@ namespace ZTS.Run
                     }
                     catch (TsException e) when (e.IsInterrupt)
                     {
-                        // Issue 11: the --budget (or an Interrupt) stopped a runaway tick.
+                        // The --budget (or an Interrupt) stopped a runaway tick.
                         long ms = (clock.ElapsedTicks - before) * 1000 / Stopwatch.Frequency;
                         if (!Broke(1, "script interrupted after " + ms + " ms in " + _o.Module + "." + _o.Export, e.JsStack)) return _broken;
                     }
@@ -182,7 +182,7 @@ namespace ZTS.Run
             }
             catch (TsException e)
             {
-                // A module failure already reads "zts: module 'm' failed: SyntaxError: ... (m:3:13)" (CONTRACT §6):
+                // A module failure already reads "zts: module 'm' failed: SyntaxError: ... (m:3:13)" (SPEC_MAP D6):
                 // print it as it is; any other text gets the JS error's name (SyntaxError, ReferenceError).
                 if (e.Message.StartsWith("zts: module ", StringComparison.Ordinal))
                     return Broke(2, e.Message.Substring("zts: ".Length), e.JsStack);

@@ -12,7 +12,7 @@ namespace ZTS.Shared
         private readonly Dictionary<KeyValuePair<IntPtr, Type>, WeakReference> _delegates =
             new Dictionary<KeyValuePair<IntPtr, Type>, WeakReference>();
 
-        // Prune when the cache doubled since the last prune (issue 11): O(1) amortized per delegate even when
+        // Prune when the cache doubled since the last prune: O(1) amortized per delegate even when
         // most entries are alive (a fixed threshold rescanned the whole cache on every new delegate).
         private int _pruneAt = 1024;
 

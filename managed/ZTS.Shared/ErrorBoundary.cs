@@ -4,7 +4,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared
 {
     /// <summary>
-    /// What a C# exception becomes in JS (CONTRACT §6), for every backend: the `zts: Full.Type: message` text,
+    /// What a C# exception becomes in JS (SPEC_MAP D6), for every backend: the `zts: Full.Type: message` text,
     /// and the JS value a backend's entry throws for it. A backend's entry catches the exception, lets the
     /// catch block close, then asks for that value here (ThrowValueFor) and throws it into JS in its own way.
     /// <para>Identity across nested boundaries: a TsException that carries the JS value it was made from
@@ -40,7 +40,7 @@ namespace ZTS.Shared
             e.HeldValue = new HeldValue(domain, reference);
         }
 
-        /// <summary>The CONTRACT §6 text of a C# exception: "zts: Full.Type.Name: message". A text that already
+        /// <summary>The SPEC_MAP D6 text of a C# exception: "zts: Full.Type.Name: message". A text that already
         /// starts "zts: " (ZTS's own failures, a TsException made from a zts: Error) is kept as it is, so prefixes
         /// never stack; a TypeInitializationException names its cause.</summary>
         public static string ErrorText(Exception e)

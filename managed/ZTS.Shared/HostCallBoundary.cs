@@ -4,7 +4,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared
 {
     /// <summary>
-    /// The exception boundary of JS -> C# calls (seed build/03 §3.2, CONTRACT §6) on both backends: every call of a
+    /// The exception boundary of JS -> C# calls (seed build/03 §3.2, SPEC_MAP D6) on both backends: every call of a
     /// managed host function enters here (through the Mono gate, or through the Player gate for the host functions
     /// that have no generated bridge); any C# exception is caught, turned into the value to throw
     /// (ErrorBoundary.ThrowValueFor: a `zts: Type: message` Error, or the JS value a TsException came from) after

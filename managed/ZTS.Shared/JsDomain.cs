@@ -145,13 +145,13 @@ namespace ZTS.Shared
         /// <summary>Final method names: [TsAlias] and the alias XML of TsSettings, read when the domain was made.</summary>
         public readonly TsAliasTable Aliases;
 
-        /// <summary>The C# event subscriptions this domain's scripts made with JS functions, undone at teardown (issue 13).</summary>
+        /// <summary>The C# event subscriptions this domain's scripts made with JS functions, undone at teardown.</summary>
         public readonly ScriptSubscriptions Subscriptions = new ScriptSubscriptions();
 
-        /// <summary>The script policy (TsSettings.Policy when the domain was made; null: everything reachable). Issue 15.</summary>
+        /// <summary>The script policy (TsSettings.Policy when the domain was made; null: everything reachable). See docs/POLICY.md.</summary>
         public TsScriptPolicy Policy;
 
-        /// <summary>Promises of C# tasks and tasks of JS promises, settled by the frame pump (issue 12).</summary>
+        /// <summary>Promises of C# tasks and tasks of JS promises, settled by the frame pump.</summary>
         public ZTS.Shared.Tasks.TaskBridge Tasks
         {
             get { return _tasks ?? (_tasks = new ZTS.Shared.Tasks.TaskBridge(this)); }
@@ -270,7 +270,7 @@ namespace ZTS.Shared
             int reference;
             if (ZtsNative.zts_function_ref(Handle, fn, out reference) != ZtsStatus.Ok) return null;
             char* origin;
-            int n = ZtsNative.zts_function_origin(Handle, fn, out origin); // named when called after Reset (issue 13)
+            int n = ZtsNative.zts_function_origin(Handle, fn, out origin); // named when called after Reset
             var closure = new Bridges.FunctionClosure(this, reference, "JS function as " + Clr.TypeBinder.DisplayName(t), t,
                                                       n > 0 ? new string(origin, 0, n) : "");
             Delegate made = Bridges.BindDelegate(t, closure);
@@ -306,10 +306,10 @@ namespace ZTS.Shared
             string message = ZtsNative.FromUtf8(info.Message, info.MessageLen);
             string stack = ZtsNative.FromUtf8(info.Stack, info.StackLen);
             string name = ZtsNative.FromUtf8(info.Name, info.NameLen);
-            message = ModuleHints.Explain(name, message); // a CommonJS script names ES modules and tsconfig (issue 12)
+            message = ModuleHints.Explain(name, message); // a CommonJS script names ES modules and tsconfig
             Exception loaderException = LastLoaderException;
             LastLoaderException = null;
-            // The C# exception a JS Error was made for: it comes back as the InnerException (CONTRACT §6).
+            // The C# exception a JS Error was made for: it comes back as the InnerException (SPEC_MAP D6).
             Exception original = info.ExceptionSlot >= 0 ? Registry.Get(info.ExceptionSlot) as Exception : null;
             if (status == ZtsStatus.Js)
             {

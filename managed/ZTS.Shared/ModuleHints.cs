@@ -1,7 +1,7 @@
 namespace ZTS.Shared
 {
     /// <summary>
-    /// Hints added to script errors whose cause is the project setup, not the script (issue 12): a script compiled to
+    /// Hints added to script errors whose cause is the project setup, not the script: a script compiled to
     /// CommonJS (tsconfig "module": "CommonJS") fails with ReferenceError 'exports' / 'require' / 'module' is not
     /// defined; the error then says that ZTS loads ES modules and names the tsconfig setting.
     /// </summary>

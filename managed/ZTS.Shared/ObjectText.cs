@@ -4,7 +4,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared
 {
     /// <summary>
-    /// What a C# object reads as in JS text (issue 12): the root prototypes of C# types get a `toString` that calls
+    /// What a C# object reads as in JS text: the root prototypes of C# types get a `toString` that calls
     /// the object's ToString(), so String(obj), template strings, `+` and console.log show it, for classes and
     /// structs alike. A ToString() that throws shows "&lt;ToString threw Full.Type.Name: message&gt;".
     /// </summary>

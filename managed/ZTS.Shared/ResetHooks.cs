@@ -3,7 +3,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared
 {
     /// <summary>
-    /// What runs just before a script domain is torn down (issue 13; TsAppDomain.Resetting came before, the
+    /// What runs just before a script domain is torn down (TsAppDomain.Resetting came before, the
     /// 10-LIFETIME §7.2 teardown comes after): the scripts' zts.on_reset hooks in registration order, each
     /// failure logged as a TsConsole error without stopping the others, then the removal of the script event
     /// subscriptions still in place (ScriptSubscriptions).

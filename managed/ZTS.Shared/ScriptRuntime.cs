@@ -106,7 +106,7 @@ namespace ZTS.Shared
             _domain.CheckAccess("ProcessPendingRefReleases");
             ZtsNative.zts_domain_drain_releases(_domain.Handle);
             _domain.DrainReleasedObjects();
-            _domain.Tasks.SettleCompletedTasks(); // C# tasks completed on any thread settle their promises here (issue 12)
+            _domain.Tasks.SettleCompletedTasks(); // C# tasks completed on any thread settle their promises here
             _domain.RunJobs();
             _domain.Tasks.CompleteSettledPromises();
         }

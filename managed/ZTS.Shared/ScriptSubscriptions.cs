@@ -7,7 +7,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared
 {
     /// <summary>
-    /// The C# event subscriptions a domain's scripts made with JS functions (issue 13): add_X(fn) records
+    /// The C# event subscriptions a domain's scripts made with JS functions: add_X(fn) records
     /// (target, event, delegate), remove_X(fn) forgets one record, and teardown calls remove_X for every
     /// subscription still in place, so a C# event keeps no handler of a dead domain (and no dead domain alive).
     /// A handler counts when it is a delegate of this domain's JS function: a JS function passed directly, or

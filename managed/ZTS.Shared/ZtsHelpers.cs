@@ -5,7 +5,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared
 {
     /// <summary>
-    /// The CLR-backed `zts` helpers (CONTRACT §4): zts.typeof(T) -> System.Type, zts.cast(obj, T) -> the
+    /// The CLR-backed `zts` helpers (SPEC_MAP D4): zts.typeof(T) -> System.Type, zts.cast(obj, T) -> the
     /// same object seen as T (checked), zts.generic(Def, ...Args) -> the closed type object.
     /// </summary>
     internal static unsafe class ZtsHelpers
@@ -16,7 +16,7 @@ namespace ZTS.Shared
             d.DefineFunction("zts.cast", 2, 0, Cast);
             d.DefineFunction("zts.generic", 1, 0, Generic);
             d.DefineFunction("zts.to_delegate", 2, 0, ToDelegate);
-            d.DefineFunction("zts.generic_method", 2, 0, GenericMethods.GenericMethod); // issue 12
+            d.DefineFunction("zts.generic_method", 2, 0, GenericMethods.GenericMethod); // docs/EVERYDAY.md
         }
 
         private static Type TypeArg(JsDomain d, JsValue* argv, int argc, int i, string helper)
@@ -25,7 +25,7 @@ namespace ZTS.Shared
             if (i >= argc || ZtsNative.zts_type_id_of(d.Handle, argv[i], out id) != ZtsStatus.Ok)
                 throw new TsMarshalException("zts: " + helper + ": argument " + (i + 1) + " must be a C# type object");
             Type t = d.Types.ById[id];
-            PolicyGate.CheckType(d, t); // a denied type reached some other way (a view's constructor) stops here (issue 15)
+            PolicyGate.CheckType(d, t); // a denied type reached some other way (a view's constructor) stops here
             return t;
         }
 

@@ -1,5 +1,5 @@
 /*
- * ZTS CLR adapter — the operations the Player backend needs from the CLR (issue 10).
+ * ZTS CLR adapter — the operations the Player backend needs from the CLR.
  *
  * Each function is named after the il2cpp_* function it stands for. This build implements them over
  * Mono's embedding API with the Boehm GC (native/clr/clr_mono.cpp, the only file that names mono_*);

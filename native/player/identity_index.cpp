@@ -81,7 +81,7 @@ void IdentityIndex::remove(const void *obj, int32_t view)
     }
     entries_[hole] = Entry{nullptr, 0, 0};
     count_--;
-    // A frame that indexed many objects gives the memory back once they are released (issue 11), down to what the
+    // A frame that indexed many objects gives the memory back once they are released, down to what the
     // last two fills needed: a workload that fills and drains the index again and again (the registry drains
     // released objects in batches) must not rehash it all the way down and up again each time.
     if (count_ == 0) {

@@ -1,4 +1,4 @@
-// The Player backend's (object, view) identity cache (issue 10, 10-LIFETIME §2.1): which registry slot holds a
+// The Player backend's (object, view) identity cache (10-LIFETIME §2.1): which registry slot holds a
 // C# object pushed under a view, keyed by the object's pointer. Il2Cpp's GC (Boehm here) does not move objects,
 // and an indexed object is kept alive by its slot (a GC root) until the slot is cleared, which removes the entry
 // first: a pointer key can neither move nor be reused while it is indexed. The Editor backend (SGen moves objects)

@@ -1,4 +1,4 @@
-// The internal calls the player launcher binds before any managed code runs (issue 10).
+// The internal calls the player launcher binds before any managed code runs (docs/PLAYER.md).
 #pragma once
 
 #include <cstdint>

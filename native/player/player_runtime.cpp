@@ -1,4 +1,4 @@
-// The Player runtime (issue 10): the Player gate every CLR member and host function of a Player domain is
+// The Player runtime: the Player gate every CLR member and host function of a Player domain is
 // created with, the routes from host function ids to generated bridges, and the internal calls ZTS.Il2Cpp binds
 // them with. Process-level tables (the entry table, the generated bridges) are kept across Reset; the routes are
 // per domain and rebuilt with it (docs/PLAYER.md).

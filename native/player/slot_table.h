@@ -1,4 +1,4 @@
-// The Player backend's native slot tables (issue 10, 10-LIFETIME §2.1): per domain, the object of each registry slot
+// The Player backend's native slot tables (10-LIFETIME §2.1): per domain, the object of each registry slot
 // and the view it was pushed under, plus the (object, view) identity cache keyed by object pointer
 // (identity_index.h). The object chunks are registered as GC roots once and never freed (this Boehm build cannot
 // unregister a root; Il2Cpp's GarbageCollector::RegisterRoot is used the same way); a chunk of a domain that is gone

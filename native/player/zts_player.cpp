@@ -1,4 +1,4 @@
-// zts-player: the Player backend's host (issue 10). Embeds Mono with the Boehm GC through the CLR adapter
+// zts-player: the Player backend's host. Embeds Mono with the Boehm GC through the CLR adapter
 // (zts_clr.h) and runs any managed program as `mono` would: `zts-player Program.exe args...`, with the
 // program's stdout/stderr and exit code. The runtime runs with preemptive thread suspension, as Il2Cpp's
 // (zts_clr_init; MONO_THREADS_SUSPEND set by the user wins). It sets ZTS_BACKEND=il2cpp unless the user set

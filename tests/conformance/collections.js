@@ -126,7 +126,7 @@ export function test_Collections_NotEnumerable_HasNoIterator() {
     eq(new Animal('x')[Symbol.iterator], undefined, 'a class that is not IEnumerable');
 }
 
-// Regression (issue 5 review): the view's only GetEnumerator takes a parameter (the parameterless one is
+// Regression: the view's only GetEnumerator takes a parameter (the parameterless one is
 // explicit): for...of goes through the IEnumerable view instead of calling GetEnumerator() and failing.
 export function test_Collections_GetEnumeratorWithParameter_IterableThroughIEnumerable() {
     const p = new Paged(3);
@@ -136,14 +136,14 @@ export function test_Collections_GetEnumeratorWithParameter_IterableThroughIEnum
     eq(e.Current, 10);
 }
 
-// Regression (issue 5 review): the enumerator implements MoveNext/Current explicitly.
+// Regression: the enumerator implements MoveNext/Current explicitly.
 export function test_Collections_ExplicitEnumeratorMembers_Iterable() {
     eq([...new Ticker(2)].join('|'), 'tick 1|tick 2');
     const e = new Ticker(1).GetEnumerator();
     ok(e.MoveNext === undefined, 'the view of TickerEnumerator shows no MoveNext');
 }
 
-// Regression (issue 9): for...of takes one host call per element (MoveNext + Current batched) only where the
+// Regression: for...of takes one host call per element (MoveNext + Current batched) only where the
 // view's public MoveNext/Current are the IEnumerator<T> ones; elsewhere the loop calls the view's members.
 export function test_Collections_BatchedStep_OnlyWhereTheViewsMembersAreTheInterfaces() {
     eq([...new Doubling(3)].join(','), '2,4,6', 'the public Current (doubled), not IEnumerator<int>.Current');

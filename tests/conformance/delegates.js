@@ -1,4 +1,4 @@
-// 10-LIFETIME §5 and CONTRACT §5 Delegates: JS functions as C# delegates, C# delegates called from JS.
+// 10-LIFETIME §5 and SPEC_MAP D5 Delegates: JS functions as C# delegates, C# delegates called from JS.
 import { eq, ok, throws } from './assert.js';
 import { Notifier, Bag } from 'csharp:Fixtures';
 
@@ -49,7 +49,7 @@ export function test_Delegates_ToDelegate_Explicit() {
     throws(() => zts.to_delegate(42, Fn), 'zts: zts.to_delegate: argument 1 must be a function');
 }
 
-// CONTRACT §6 (issue 9): a JS value thrown through C# reaches the JS caller as itself (===), with its own type
+// SPEC_MAP D6: a JS value thrown through C# reaches the JS caller as itself (===), with its own type
 // and stack, whatever it is; no `zts: ZTS.TsException:` wrapper.
 export function test_Delegates_JsThrowInsideDelegate_ReachesJsCaller() {
     const inner = new TypeError('inner');

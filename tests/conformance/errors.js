@@ -3,7 +3,7 @@ import { eq, throws } from './assert.js';
 import { Overloads, Animal, Dog, WideResults, BrokenStatics, BrokenNew } from 'csharp:Fixtures';
 
 export function test_Errors_WrongArgumentKinds() {
-    // One candidate: its bridge converts and names the argument (the same text as every other path, issue 9).
+    // One candidate: its bridge converts and names the argument (the same text as every other path).
     throws(() => Overloads.Add('1', 2), "zts: cannot convert string to System.Int32 (argument 1 of 'Overloads.Add')");
     throws(() => new Dog(42), "zts: cannot convert number to System.String (argument 1 of 'Dog.constructor')");
 }
@@ -83,7 +83,7 @@ export function test_Errors_CSharpExceptionMark_NotOnTheError() {
 }
 
 // A C# namespace or type object has no string or number form: String() says so in a zts: text, not
-// `TypeError: toPrimitive` (clr/classes.cpp, to_primitive_refusal).
+// `TypeError: toPrimitive` (clr/type_class.cpp, to_primitive_refusal).
 export function test_Errors_StringOfCSharpNames_IsZtsText() {
     throws(() => String(CSharp), "zts: cannot convert the C# namespace root 'CSharp' to a string or number");
     throws(() => `${CSharp.System}`, "zts: cannot convert the C# namespace 'CSharp.System' to a string or number");

@@ -1,4 +1,4 @@
-// Extension methods on instances, opted in by [assembly: TsUsing("Fixtures.Everyday.Extensions")] (issue 12).
+// Extension methods on instances, opted in by [assembly: TsUsing("Fixtures.Everyday.Extensions")] (docs/EVERYDAY.md).
 import { eq, ok, throws } from './assert.js';
 import { Item, Weapon, Vec3, Coins } from 'csharp:Fixtures.Everyday';
 import { ItemExtensions, SequenceExtensions } from 'csharp:Fixtures.Everyday.Extensions';

@@ -1,4 +1,4 @@
-// Generic methods (issue 12): called directly (type arguments inferred from the arguments) or closed with
+// Generic methods (docs/EVERYDAY.md): called directly (type arguments inferred from the arguments) or closed with
 // zts.generic_method(Owner, "Name", T1, ...).
 import { eq, ok, throws } from './assert.js';
 import { MathUtil, Inventory, Item, Weapon } from 'csharp:Fixtures.Everyday';

@@ -1,4 +1,4 @@
-// Types without a namespace (Unity's default script template) (issue 12): CSharp.T and the "csharp:" module.
+// Types without a namespace (Unity's default script template) (docs/EVERYDAY.md): CSharp.T and the "csharp:" module.
 import { eq, ok } from './assert.js';
 import { GlobalGreeter } from 'csharp:';
 

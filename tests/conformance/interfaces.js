@@ -1,4 +1,4 @@
-// CONTRACT §5 ByObj views through interfaces: an interface view shows the members of the
+// SPEC_MAP D5 ByObj views through interfaces: an interface view shows the members of the
 // interfaces it extends (interfaces have no base class, so they are merged into the view).
 import { eq, ok, throws } from './assert.js';
 import { Robot, IRobot, IMachine } from 'csharp:Fixtures';

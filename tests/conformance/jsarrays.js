@@ -1,4 +1,4 @@
-// JS arrays into C# (CONTRACT §5, issue 9): where T[], params T[] (one slot), List<T>, IList<T>,
+// JS arrays into C# (SPEC_MAP D5): where T[], params T[] (one slot), List<T>, IList<T>,
 // IReadOnlyList<T>, ICollection<T> or IEnumerable<T> is declared, a JS array crosses as a copy, each element
 // converted by the same rules; a bad element is a `zts:` error naming its index.
 import { eq, ok, throws } from './assert.js';

@@ -1,4 +1,4 @@
-// CONTRACT §5 Members: indexers, events, operators, arrays, statics, chars, longs, exceptions.
+// SPEC_MAP D5 Members: indexers, events, operators, arrays, statics, chars, longs, exceptions.
 import { eq, ok, throws } from './assert.js';
 import { Bag, Money, Overloads, Failing, Zoo, Holder } from 'csharp:Fixtures';
 

@@ -1,4 +1,4 @@
-// CONTRACT §4: the CSharp tree, csharp: modules, generic names, nested types, zts helpers.
+// SPEC_MAP D4: the CSharp tree, csharp: modules, generic names, nested types, zts helpers.
 import { eq, ok, throws } from './assert.js';
 import { Math as SysMath, Console } from 'csharp:System';
 import { Animal, Dog, Color } from 'csharp:Fixtures';

@@ -1,4 +1,4 @@
-// CONTRACT §5 ByObj: constructors, members on the type object and the prototype chain, identity, views, casts.
+// SPEC_MAP D5 ByObj: constructors, members on the type object and the prototype chain, identity, views, casts.
 import { eq, ok, throws } from './assert.js';
 import { Animal, Dog, Puppy, Zoo, Square, Shape, Holder, Factory } from 'csharp:Fixtures';
 

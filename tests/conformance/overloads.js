@@ -1,4 +1,4 @@
-// CONTRACT §5 Overloads and 01-HOST-API §4 [TsAlias]: arity, then JS kinds; deterministic ties.
+// SPEC_MAP D5 Overloads and 01-HOST-API §4 [TsAlias]: arity, then JS kinds; deterministic ties.
 import { eq, throws } from './assert.js';
 import { Overloads, Animal, Dog, Puppy } from 'csharp:Fixtures';
 
@@ -32,7 +32,7 @@ export function test_Overloads_NoMatch_ListsCandidates() {
     throws(() => Overloads.Pick({}), "zts: no overload of 'Overloads.Pick' matches (object)");
 }
 
-// Regression (issue 5): [Optional] without a default value took Reflection.Missing and threw
+// Regression: [Optional] without a default value took Reflection.Missing and threw
 // InvalidCastException; a missing argument takes default(T).
 export function test_Overloads_OptionalWithoutDefault_TakesDefaultOfT() {
     eq(Overloads.OptionalNoDefault(1), '1,0,null');

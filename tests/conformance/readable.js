@@ -1,4 +1,4 @@
-// C# objects read as their ToString() in JS text (issue 12).
+// C# objects read as their ToString() in JS text (docs/EVERYDAY.md).
 import { eq } from './assert.js';
 import { Vec3, Item, Grumpy, Coins } from 'csharp:Fixtures.Everyday';
 

@@ -1,4 +1,4 @@
-// CONTRACT §4 zts.ref: JS -> C# ref/out arguments are boxes whose .value is written back after the call.
+// SPEC_MAP D4 zts.ref: JS -> C# ref/out arguments are boxes whose .value is written back after the call.
 import { eq, ok, throws } from './assert.js';
 import { Refs } from 'csharp:Fixtures';
 

@@ -1,4 +1,4 @@
-// CONTRACT §5 structs and 01-HOST-API §3 [TsMarshalAs]: ByVal copies, Table objects, Nullable.
+// SPEC_MAP D5 structs and 01-HOST-API §3 [TsMarshalAs]: ByVal copies, Table objects, Nullable.
 import { eq, ok, throws } from './assert.js';
 import { Geometry, Vec3, Notifier, HoldsMaybe } from 'csharp:Fixtures';
 
@@ -30,7 +30,7 @@ export function test_Structs_Table_ResultIsPlainObject() {
     eq(JSON.stringify(t), '{"X":1,"Y":2,"Z":3}');
 }
 
-// Issue 10: Table members that are properties (over private fields, as UnityEngine.Rect's) cross both ways.
+// Table members that are properties (over private fields, as UnityEngine.Rect's) cross both ways.
 export function test_Structs_Table_PropertyMembers() {
     const t = Geometry.MakeSpan(2, 3);
     eq(Object.getPrototypeOf(t), Object.prototype, 'a plain object');

@@ -1,4 +1,4 @@
-// C# tasks as promises and JS promises as C# tasks (issue 12).
+// C# tasks as promises and JS promises as C# tasks (docs/EVERYDAY.md).
 import { eq, ok } from './assert.js';
 import { Loader } from 'csharp:Fixtures.Everyday';
 

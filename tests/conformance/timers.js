@@ -1,4 +1,4 @@
-// Timers and microtasks from the frame pump (issue 12): the runner advances the host clock 16 ms per frame.
+// Timers and microtasks from the frame pump (docs/EVERYDAY.md): the runner advances the host clock 16 ms per frame.
 import { eq, ok, throws } from './assert.js';
 
 function frames(n) {

@@ -1,4 +1,4 @@
-// The host of the libFuzzer targets (issue 11): the real gate, a loader and host functions the target sets, and a
+// The host of the libFuzzer targets: the real gate, a loader and host functions the target sets, and a
 // fresh domain per input with the script limits on (so `for(;;){}` or a huge allocation in an input is stopped,
 // not a timeout) and the QuickJS leak check at its end. Not GoogleTest: failures abort, as libFuzzer expects.
 #pragma once

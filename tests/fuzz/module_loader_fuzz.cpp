@@ -1,4 +1,4 @@
-// libFuzzer target (issue 11): the module loader with random loader results. The host binds m0.f; each load
+// libFuzzer target (docs/FUZZING.md): the module loader with random loader results. The host binds m0.f; each load
 // the loader sees is answered as the input says: a failure, no answer, a module built from statements (static,
 // dynamic and re-exported imports of m0..m5, exports, throws, syntax errors, pending or settled top-level await,
 // inline source maps), arbitrary text, a random source map, a failure after a source, or a re-entrant

@@ -1,4 +1,4 @@
-// libFuzzer target (issue 11): overload scoring with random argument kinds. The input declares CSharp.F.T with
+// libFuzzer target (docs/FUZZING.md): overload scoring with random argument kinds. The input declares CSharp.F.T with
 // random overload candidates of a static method M and an instance method N (random accepted and natural kinds,
 // object types, optional parameters, numeric ranges, char strings, array element kinds), then calls both with
 // random argument lists drawn from every JS kind (numbers in and out of range, -0, NaN, strings of 0/1/2 chars,

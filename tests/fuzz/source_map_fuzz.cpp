@@ -1,4 +1,4 @@
-// libFuzzer target (issue 11): the Source Map v3 decoder (base64 VLQ "mappings", lookups, the display path of a
+// libFuzzer target (docs/FUZZING.md): the Source Map v3 decoder (base64 VLQ "mappings", lookups, the display path of a
 // source, base64). Input: control byte, then mappings NUL sourceRoot NUL source NUL module name.
 #include "fuzz_host.h"
 #include "stacks/source_map.h"

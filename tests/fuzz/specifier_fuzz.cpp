@@ -1,4 +1,4 @@
-// libFuzzer target (issue 11): module specifier canonicalization and relative resolution
+// libFuzzer target (docs/FUZZING.md): module specifier canonicalization and relative resolution
 // (zts_module_canonicalize). Input: importer NUL specifier. Checks: the answer fits the buffer exactly (an
 // exact-size heap buffer, so ASan sees any overrun), a buffer one byte short is refused, and a canonical name is
 // a valid specifier that resolves to itself.

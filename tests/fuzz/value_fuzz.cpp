@@ -1,4 +1,4 @@
-// libFuzzer target (issue 11): zts_value_* conversions of arbitrary JS values. Input: a JS expression (module
+// libFuzzer target (docs/FUZZING.md): zts_value_* conversions of arbitrary JS values. Input: a JS expression (module
 // `m` returns it from `f`); its value goes through every reader a host uses (kind tag, String(), console
 // formatting, array and table reads, ref/slot/type checks, function refs and origins, opaque handles), and a
 // string round-trips through UTF-16 unchanged. A fresh domain per input, leak-checked.

@@ -4,7 +4,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// Backend selection outside Unity (issue 10): ZTS_BACKEND=il2cpp outside the player launcher, a launcher id
+    /// Backend selection outside Unity (docs/PLAYER.md): ZTS_BACKEND=il2cpp outside the player launcher, a launcher id
     /// that names another process, and a bad value are zts: errors from TsBackend.Create, before any runtime starts.
     /// </summary>
     [TestFixture]

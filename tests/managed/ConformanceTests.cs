@@ -43,7 +43,7 @@ namespace ZTS.Tests
             string reason;
             if (TsBackend.SelectedRuntimeType == TsBackend.Il2CppRuntimeType && PlayerUncovered().TryGetValue(testCase, out reason))
             {
-                // Issue 10: a case the Player build does not cover must fail loudly at first bind, never silently.
+                // A case the Player build does not cover must fail loudly at first bind, never silently.
                 var e = Assert.Throws<TsException>(() => JsTestCases.Run("conformance/", testCase), "listed as uncovered (" + reason + ")");
                 StringAssert.Contains("zts: no Player bridge for", e.Message);
                 return;

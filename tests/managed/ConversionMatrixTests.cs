@@ -11,7 +11,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// The conversion matrix (issue 9): every JS value kind against every CLR type, through every JS -> C# path
+    /// The conversion matrix: every JS value kind against every CLR type, through every JS -> C# path
     /// (member argument, field, property, zts.ref value, Table member, a C# delegate called from JS, array
     /// element, a JS function's result as Func, zts.opaque_set of a ref parameter). Each cell is what arrived in
     /// C# or the `zts:` error text without its location. All paths must agree, and the cells must equal the
@@ -48,7 +48,7 @@ namespace ZTS.Tests
 
         // The delegate types Run binds for each row (Func<int, T> and RefSetter<T>), named here as well: the Player
         // backend's bridge generator finds the delegate types a program uses by reading its IL, and MakeGenericType
-        // below builds them at run time, where it cannot see them (issue 10).
+        // below builds them at run time, where it cannot see them (docs/PLAYER.md).
         internal static readonly Type[] RowDelegates =
         {
             typeof(Func<int, sbyte>), typeof(Func<int, byte>), typeof(Func<int, short>), typeof(Func<int, ushort>),
@@ -210,7 +210,7 @@ namespace ZTS.Tests
         private static string Table(Dictionary<string, string>[][] cells, string path)
         {
             var text = new StringBuilder();
-            text.Append("# The conversion matrix (issue 9): what a JS value becomes for a declared CLR type, on every path\n");
+            text.Append("# The conversion matrix: what a JS value becomes for a declared CLR type, on every path\n");
             text.Append("# (tests/managed/ConversionMatrixTests.cs). Errors are shown without their location.\n");
             for (int ti = 0; ti < Types.Length; ti++)
                 for (int vi = 0; vi < Values.Length; vi++)
@@ -259,7 +259,7 @@ namespace ZTS.Tests
         [TestCase("0.5 * 4", "Int32 2")]
         [TestCase("-0", "Double -0")]
         [TestCase("2.5", "Double 2.5")]
-        public void ConversionMatrix_Regression_Issue9_ObjectNumbers(string js, string expected)
+        public void ConversionMatrix_Regression_ObjectNumbers(string js, string expected)
         {
             Modules["m"] = "import { OfObject as P } from 'csharp:ConversionMatrix';\n" +
                            "export function arg() { P.Take(" + js + "); }\nexport function ref() { P.TakeRef(zts.ref(" + js + ")); }\n" +
@@ -272,7 +272,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void ConversionMatrix_Regression_Issue9_LongBeyondSafeInteger_EveryPath()
+        public void ConversionMatrix_Regression_LongBeyondSafeInteger_EveryPath()
         {
             Modules["m"] = "export function f(x) { return x; }";
             var f = TsAppDomain.GetFunction<Func<long, long>>("m", "f");
@@ -289,7 +289,7 @@ namespace ZTS.Tests
         public void ConversionMatrix_IntPtrAsObject_CrossesAsNumber_BeyondSafeRangeIsZtsError()
         {
             // IntPtr/UIntPtr cross as numbers by the Int64/UInt64 rule (docs/MARSHAL.md), declared object too; once a
-            // "cannot cross to JS" error (the issue 9 regression: never a raw cast exception).
+            // "cannot cross to JS" error (a regression: never a raw cast exception).
             Modules["m"] = "export function f(x) { return typeof x === 'number' ? x + 1 : -1; }";
             var f = TsAppDomain.GetFunction<Func<object, double>>("m", "f");
             Assert.AreEqual(6, f(new IntPtr(5)));

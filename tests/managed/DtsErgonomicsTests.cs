@@ -7,7 +7,7 @@ using ZTS.Declarations;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// gen-dts for everyday projects (issue 12): the nullability-oblivious option, the types without a namespace,
+    /// gen-dts for everyday projects: the nullability-oblivious option, the types without a namespace,
     /// Task as a Promise, and assembly errors with hints.
     /// </summary>
     [TestFixture]

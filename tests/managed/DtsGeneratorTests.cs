@@ -36,10 +36,10 @@ namespace ZTS.Tests
             return o;
         }
 
-        // Issue 10: the MarshalAs XML changes declarations as [TsMarshalAs] does (tests/fixtures/marshal.xml makes
+        // The MarshalAs XML changes declarations as [TsMarshalAs] does (tests/fixtures/marshal.xml makes
         // Geometry.Sum take a Table and Geometry.Make return one with X and Y).
         [Test]
-        public void Dts_Generator_MarshalXml_DeclaresTables_Issue10()
+        public void Dts_Generator_MarshalXml_DeclaresTables()
         {
             string before = DtsGenerator.Generate(Options("Fixtures"))["csharp.Fixtures.d.ts"];
             DtsOptions o = Options("Fixtures");

@@ -5,7 +5,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// Errors keep their identity across nested boundaries (CONTRACT §6, issue 9): a C# exception that goes
+    /// Errors keep their identity across nested boundaries (SPEC_MAP D6): a C# exception that goes
     /// C# -> JS -> C# arrives as the InnerException of the outer TsException with its own type; a JS value
     /// thrown into C# and back into JS is the same value (===); prefixes never stack.
     /// </summary>
@@ -18,7 +18,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Errors_CSharpThroughJsToCSharp_InnerExceptionIsTheOriginal_Issue9()
+        public void Errors_CSharpThroughJsToCSharp_InnerExceptionIsTheOriginal()
         {
             var thrown = new GameRuleException("boom");
             Mono.DefineGlobalFunction("host.fail", a => { throw thrown; });
@@ -81,7 +81,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Errors_JsThroughCSharpToJs_SameValueWithItsTypeAndStack_Issue9()
+        public void Errors_JsThroughCSharpToJs_SameValueWithItsTypeAndStack()
         {
             Modules["m"] =
                 "export function thrower(kind) {\n" +
@@ -111,7 +111,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Errors_CaughtInCSharp_TsExceptionDescribesTheJsValue_Issue9()
+        public void Errors_CaughtInCSharp_TsExceptionDescribesTheJsValue()
         {
             var thrower = Bind<Action<int>>("export function f(k) { throw k === 0 ? Symbol('desc') : k === 1 ? Symbol() : { custom: 1 }; }", "f");
             string caught = null;
@@ -130,7 +130,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Errors_PingPong200Deep_OnePrefix_Issue9([Values("csharp", "js")] string bottom)
+        public void Errors_PingPong200Deep_OnePrefix([Values("csharp", "js")] string bottom)
         {
             Func<int, int> down = null;
             var original = new InvalidOperationException("bottom");
@@ -158,7 +158,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Errors_HeldThrownValues_ReleasedWithTheirTsExceptions_Issue9()
+        public void Errors_HeldThrownValues_ReleasedWithTheirTsExceptions()
         {
             var thrower = Bind<Action>("export function thrower() { throw new Error('x'); }\n" +
                                        "export function loop(n) { let c = 0; for (let i = 0; i < n; i++) { try { host.relay(); } catch (e) { c++; } } return c; }", "thrower");
@@ -177,7 +177,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Errors_UnsafeNativeIntAsObject_IsZtsError_Issue9()
+        public void Errors_UnsafeNativeIntAsObject_IsZtsError()
         {
             // An IntPtr crosses as a number (docs/MARSHAL.md); beyond ±(2^53-1) it is a marshal error, never a value.
             var f = Bind<Func<object, string>>("export function f(x) { return typeof x; }", "f");
@@ -198,7 +198,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Errors_TypeInitializationException_NamesItsCause_Issue9()
+        public void Errors_TypeInitializationException_NamesItsCause()
         {
             Mono.DefineGlobalFunction("host.statics", a => BadStatics.Value);
             var f = Bind<Func<string>>("export function f() { try { host.statics(); } catch (e) { return e.message; } }", "f");

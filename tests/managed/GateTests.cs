@@ -3,7 +3,7 @@ using NUnit.Framework;
 
 namespace ZTS.Tests
 {
-    /// <summary>The callback gate and exception boundary, end to end (seed build/03 §7, CONTRACT §6).</summary>
+    /// <summary>The callback gate and exception boundary, end to end (seed build/03 §7, SPEC_MAP D6).</summary>
     [TestFixture]
     public class Gate_ExceptionBoundary : DomainFixture
     {
@@ -83,7 +83,7 @@ namespace ZTS.Tests
                            "export function guarded(n) { try { return host.down(n); } catch (e) { return -1; } }";
             down = TsAppDomain.GetFunction<Func<int, int>>("m", "down");
             var e = Assert.Throws<TsException>(() => down(50));
-            // The JS Error crossed C# 50 times and is still itself (CONTRACT §6: identity, no stacked prefixes).
+            // The JS Error crossed C# 50 times and is still itself (SPEC_MAP D6: identity, no stacked prefixes).
             Assert.AreEqual("bottom", e.Message);
             Assert.AreEqual("Error", e.JsName);
             Assert.AreEqual(Mono.Domain.CallDepth, 0);

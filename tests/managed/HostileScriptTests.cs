@@ -5,7 +5,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// Issue 11: hostile or buggy scripts cannot crash, freeze or bloat the host. Each crash and freeze case of the
+    /// Hostile or buggy scripts cannot crash, freeze or bloat the host. Each crash and freeze case of the
     /// issue ends with a zts: error or a clean interrupt, and the domain still answers a call afterwards.
     /// </summary>
     [TestFixture]
@@ -34,7 +34,7 @@ namespace ZTS.Tests
             Assert.AreEqual(42, TsAppDomain.GetFunction<Func<int>>("answer", "f")());
         }
 
-        // ---- crashes (exit 134/139 before issue 11) ----
+        // ---- crashes (each used to exit 134/139) ----
 
         [Test]
         public void Reentry_HostBindsEvaluatingModule_IsZtsError()
@@ -78,7 +78,7 @@ namespace ZTS.Tests
             Modules["a"] = "import { g } from './b'; export function f() { g(); }";
             Modules["b"] = "export function g() {}";
             var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Action>("a", "f"));
-            // The loader's exception is described inside the load failure, without a second zts: prefix (issue 9).
+            // The loader's exception is described inside the load failure, without a second zts: prefix.
             StringAssert.StartsWith("zts: cannot load module 'b' (imported from 'a'): the module loader threw", e.Message);
             StringAssert.Contains("module 'a' is still being loaded or evaluated", e.Message);
             StringAssert.Contains("cycle: a -> b -> a", e.Message);
@@ -402,10 +402,10 @@ namespace ZTS.Tests
             AssertDomainAnswers();
         }
 
-        // Issue 9: frames that each fill and empty the registry keep the capacity they need (shrinking at every
+        // Frames that each fill and empty the registry keep the capacity they need (shrinking at every
         // emptying made each frame regrow the arrays and rebuild the identity index); a smaller frame gives it back.
         [Test]
-        public void Registry_RepeatedLargeFrames_KeepTheirCapacity_Issue9()
+        public void Registry_RepeatedLargeFrames_KeepTheirCapacity()
         {
             var registry = new ZTS.Shared.Clr.ObjectRegistry();
             Func<int, int> frame = n =>
@@ -476,10 +476,10 @@ namespace ZTS.Tests
             Assert.AreEqual("a\\uD800b\\uDFFFc\uD83D\uDE00", e.Message);
         }
 
-        // Issue 11: `class Mine extends <C# class>` used to give a plain C# object from super() (instanceof false,
+        // `class Mine extends <C# class>` used to give a plain C# object from super() (instanceof false,
         // overrides never called, `this.extra = 1` threw); it is a zts: error naming both, and the class still works.
         [Test]
-        public void Extends_CSharpClass_IsZtsError_Issue11()
+        public void Extends_CSharpClass_IsZtsError()
         {
             var f = Bind<Func<string>>(
                 "const SB = CSharp.System.Text.StringBuilder;\n" +
@@ -523,7 +523,7 @@ namespace ZTS.Tests
         [Test]
         public void FileLoader_FifoInFolder_NeverBlocks()
         {
-            // Issue 11: a FIFO named like a module or its map used to block the loader until a writer came
+            // A FIFO named like a module or its map used to block the loader until a writer came
             // (Mono shows no FIFO in FileAttributes); it has size 0, so it is read as empty without being opened.
             string dir = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "zts-issue11-" + Guid.NewGuid().ToString("N"));
             System.IO.Directory.CreateDirectory(dir);

@@ -5,7 +5,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// JS arrays reaching C# through GetFunction results (issue 9): a JS function's array result where the
+    /// JS arrays reaching C# through GetFunction results: a JS function's array result where the
     /// delegate declares T[] or a list is a copy; a bad element names its index; nothing leaks (the fixture
     /// checks QuickJS leaks at teardown).
     /// </summary>

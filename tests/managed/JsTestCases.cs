@@ -42,7 +42,7 @@ namespace ZTS.Tests
 
         /// <summary>Runs case "module/test_Name" of the modules loaded under prefix, then the frame pump. An async case
         /// is bound as Func&lt;Task&gt; (its Promise as a Task) and pumped frame by frame, on a clock that advances 16 ms
-        /// per frame, until the Task completes (issue 12).</summary>
+        /// per frame, until the Task completes (docs/EVERYDAY.md).</summary>
         public static void Run(string prefix, string testCase)
         {
             bool async = testCase.EndsWith(Async, StringComparison.Ordinal);

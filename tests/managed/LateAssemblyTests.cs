@@ -5,7 +5,7 @@ using NUnit.Framework;
 
 namespace ZTS.Tests
 {
-    /// <summary>The CSharp tree sees assemblies loaded after Initialize (CONTRACT §4).</summary>
+    /// <summary>The CSharp tree sees assemblies loaded after Initialize (SPEC_MAP D4).</summary>
     [TestFixture]
     public class Names_LateAssemblies : DomainFixture
     {

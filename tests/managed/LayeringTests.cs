@@ -6,7 +6,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// The seam (issue 9): the shared managed layer makes no code at run time, so the Player backend can use it
+    /// The seam: the shared managed layer makes no code at run time, so the Player backend can use it
     /// as it is. Reads every TypeRef and MemberRef of the assembly's metadata, not just its assembly
     /// references (Emit lives in mscorlib, which every assembly references).
     /// </summary>
@@ -68,7 +68,7 @@ namespace ZTS.Tests
             CollectionAssert.IsEmpty(ForbiddenIn(shared), "the shared layer must make no code at run time");
         }
 
-        // Members that invoke through reflection: none may be referenced by the Player backend (issue 10).
+        // Members that invoke through reflection: none may be referenced by the Player backend (docs/PLAYER.md).
         private static readonly string[] ReflectionInvoke =
         {
             "System.Reflection.MethodBase::Invoke", "System.Reflection.MethodInfo::Invoke", "System.Reflection.ConstructorInfo::Invoke",
@@ -99,11 +99,11 @@ namespace ZTS.Tests
             return found;
         }
 
-        // Issue 10: nothing on the Player backend generates code or invokes through reflection at run time: its
+        // Nothing on the Player backend generates code or invokes through reflection at run time: its
         // shell and its generated half reference no Emit, no Expressions, no MethodBase.Invoke / DynamicInvoke /
         // Activator.CreateInstance.
         [Test]
-        public void Layering_PlayerBackend_MakesNoCodeAtRunTime_Issue10()
+        public void Layering_PlayerBackend_MakesNoCodeAtRunTime()
         {
             foreach (string name in new[] { "ZTS.Il2Cpp", "ZTS.Il2Cpp.Generated" })
             {

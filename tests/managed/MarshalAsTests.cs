@@ -16,7 +16,7 @@ namespace ZTS.Tests
     public delegate Fixtures.Vec3 StepVec(ref int count, [TsMarshalAs(TsMarshalType.UnpackedValues, Members = new[] { "X", "Z" })] Fixtures.Vec3 v,
                                           out string label);
 
-    /// <summary>A struct of every member kind the Table fast paths treat apart (issue 9) and one that they do not.</summary>
+    /// <summary>A struct of every member kind the Table fast paths treat apart and one that they do not.</summary>
     public struct MixedMembers
     {
         public int I;
@@ -52,7 +52,7 @@ namespace ZTS.Tests
             Assert.AreEqual(6f, v.Z);
         }
 
-        // issue 9: int/bool/double/float members cross without a box; the others through the general rules.
+        // int/bool/double/float members cross without a box; the others through the general rules.
         [Test]
         public void MarshalAs_TableMemberKinds_BothDirections()
         {
@@ -95,7 +95,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void MarshalAs_RefWithUnpackedAndTableResult_EachRuleApplies_Issue9()
+        public void MarshalAs_RefWithUnpackedAndTableResult_EachRuleApplies()
         {
             // ref/out handles sit at their JS positions after an unpacked parameter, and a Table result is read as a
             // table also when the delegate has ref/out parameters. Before, the Editor ignored UnpackedValues and the

@@ -7,7 +7,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// Issue 10: MarshalAs XML (TsSettings.MarshalXmlPaths, 01-HOST-API §3.3) gives members of a precompiled assembly
+    /// MarshalAs XML (TsSettings.MarshalXmlPaths, 01-HOST-API §3.3) gives members of a precompiled assembly
     /// the marshalling [TsMarshalAs] would: tests/fixtures/marshal.xml over Fixtures.Geometry.
     /// </summary>
     [TestFixture]
@@ -46,7 +46,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void MarshalXml_ParameterReturnAndField_ActAsTheAttribute_Issue10()
+        public void MarshalXml_ParameterReturnAndField_ActAsTheAttribute()
         {
             Restart("marshal.xml");
             Assert.AreEqual("6", Run("return String(Geometry.Sum({ X: 1, Y: 2, Z: 3 }));"), "a Table parameter from a plain object");
@@ -57,7 +57,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void MarshalXml_Absent_KeepsDefault_Issue10()
+        public void MarshalXml_Absent_KeepsDefault()
         {
             Restart();
             StringAssert.StartsWith("threw zts:", Run("return String(Geometry.Sum({ X: 1, Y: 2, Z: 3 }));"), "ByVal by default: a plain object is no Vec3");
@@ -66,7 +66,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void MarshalXml_InvalidEntries_LoggedWithFileAndLine_DefaultUsed_Issue10()
+        public void MarshalXml_InvalidEntries_LoggedWithFileAndLine_DefaultUsed()
         {
             Restart("marshal_invalid.xml");
             TsConsole.Flush();
@@ -84,7 +84,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void MarshalXml_AliasFileInMarshalPaths_IsAnError_Issue10()
+        public void MarshalXml_AliasFileInMarshalPaths_IsAnError()
         {
             Restart("aliases.xml");
             TsConsole.Flush();
@@ -95,7 +95,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void MarshalXml_Validate_StrictWithFileAndLine_Issue10()
+        public void MarshalXml_Validate_StrictWithFileAndLine()
         {
             Assert.IsNotNull(typeof(Fixtures.Geometry).Assembly);
             Assert.IsEmpty(TsMarshalXml.Validate(new[] { Fixture("marshal.xml") }));

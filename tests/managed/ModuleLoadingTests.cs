@@ -118,16 +118,16 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Modules_SyntaxError_MessageNamesModuleAndPosition_Issue9()
+        public void Modules_SyntaxError_MessageNamesModuleAndPosition()
         {
-            // The Unity console shows the Message: it names the module and the position (CONTRACT §6).
+            // The Unity console shows the Message: it names the module and the position (SPEC_MAP D6).
             Modules["game/logic"] = "export function f() {\n  return 1;\n  let x = 2 + ;\n}\n";
             var e = Assert.Throws<TsException>(() => TsAppDomain.GetFunction<Action>("game/logic", "f"));
             Assert.AreEqual("zts: module 'game/logic' failed: SyntaxError: unexpected token in expression: ';' (game/logic:3:15)", e.Message);
         }
 
         [Test]
-        public void Modules_ErrorInImportedModule_MessageNamesRequestedModuleAndThrowSite_Issue9()
+        public void Modules_ErrorInImportedModule_MessageNamesRequestedModuleAndThrowSite()
         {
             Modules["game/logic"] = "import { v } from './util';\nexport function f() { return v; }";
             Modules["game/util"] = "export const v = 1;\nnull.boom;\n";

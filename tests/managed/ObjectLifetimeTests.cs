@@ -24,7 +24,7 @@ namespace ZTS.Tests
             GC.Collect();
         }
 
-        // issue 9: the registry's identity index (open addressing, backward-shift removal) against a Dictionary.
+        // The registry's identity index (open addressing, backward-shift removal) against a Dictionary.
         [Test]
         public void Lifetime_RegistryIdentity_MatchesAReferenceMap()
         {
@@ -102,11 +102,11 @@ namespace ZTS.Tests
             Assert.IsFalse(global::Fixtures.Factory.Tracked[0].IsAlive, "released: collectable");
         }
 
-        // Issue 9: a released exotic unregisters its slot (10-LIFETIME §2.1) without waiting for the frame pump: a loop
+        // A released exotic unregisters its slot (10-LIFETIME §2.1) without waiting for the frame pump: a loop
         // that makes many short-lived objects keeps the registry about as small as what JS holds (releases are taken
         // in batches as new objects are registered), and what JS still holds stays registered and the same exotic.
         [Test]
-        public void Lifetime_ShortLivedObjects_ReleasedBeforeThePump_Issue9()
+        public void Lifetime_ShortLivedObjects_ReleasedBeforeThePump()
         {
             Modules["m"] = "import { Factory } from 'csharp:Fixtures';\n" +
                            "export function churn(n) { const kept = Factory.Make(-7); let s = 0;\n" +
@@ -122,10 +122,10 @@ namespace ZTS.Tests
             Assert.AreEqual(before, Mono.RegisteredObjects);
         }
 
-        // Issue 9: a member remembers the slot of its last object result and uses it again only while the slot still
+        // A member remembers the slot of its last object result and uses it again only while the slot still
         // holds that object: after a release, the slot given to another object is not taken for the old one.
         [Test]
-        public void Lifetime_MemberResultSlot_ReusedByAnotherObject_NotMistaken_Issue9()
+        public void Lifetime_MemberResultSlot_ReusedByAnotherObject_NotMistaken()
         {
             Modules["m"] = "import { Factory } from 'csharp:Fixtures';\n" +
                            "let held = null;\n" +
@@ -142,11 +142,11 @@ namespace ZTS.Tests
             }
         }
 
-        // Issue 10: a constructor's object is registered without an identity lookup but entered all the same, and an
+        // A constructor's object is registered without an identity lookup but entered all the same, and an
         // object argument of exactly the declared class is read without the rules (the Player's C++ slot table and
         // identity cache): returning either gives the exotic JS holds. A subclass and null take the general rules.
         [Test]
-        public void Lifetime_ConstructedObject_ReturnedAsTheSameExotic_Issue10()
+        public void Lifetime_ConstructedObject_ReturnedAsTheSameExotic()
         {
             Modules["m"] = "import { Factory, Widget, SubWidget } from 'csharp:Fixtures';\n" +
                            "export function check() {\n" +

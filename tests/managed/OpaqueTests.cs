@@ -33,7 +33,7 @@ namespace ZTS.Tests
             Assert.AreEqual(22, total);
         }
 
-        // issue 9: int/double/float/bool ref values are written and read back without boxing when JS leaves the
+        // int/double/float/bool ref values are written and read back without boxing when JS leaves the
         // exact kind; any other kind goes through the general conversion (same values, same errors).
         [Test]
         public void Opaque_PrimitiveKinds_ExactAndConverted()

@@ -7,7 +7,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// Issue 15: the script policy. Every case of tests/policy/cases/*.js runs twice, without a policy (everything
+    /// The script policy. Every case of tests/policy/cases/*.js runs twice, without a policy (everything
     /// reachable) and under tests/policy/test.policy (each way into the CLR denied with the one text), against the
     /// fixture assembly ZTS.Fixtures.Policy.dll.
     /// </summary>

@@ -6,7 +6,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// Issue 15: ztsrun --policy with a mod-style policy (tests/policy/mod): the script's attempts to write a file and
+    /// ztsrun --policy with a mod-style policy (tests/policy/mod): the script's attempts to write a file and
     /// to call Environment.Exit are both denied with the zts: text, and the run goes on to its last frame.
     /// </summary>
     [TestFixture]

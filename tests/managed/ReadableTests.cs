@@ -3,7 +3,7 @@ using NUnit.Framework;
 
 namespace ZTS.Tests
 {
-    /// <summary>console.log of C# objects (their ToString()) and of JS objects and arrays (a short form) (issue 12).</summary>
+    /// <summary>console.log of C# objects (their ToString()) and of JS objects and arrays (a short form).</summary>
     [TestFixture]
     public class Console_Readable : DomainFixture
     {

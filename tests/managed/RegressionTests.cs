@@ -4,7 +4,7 @@ using NUnit.Framework;
 
 namespace ZTS.Tests
 {
-    /// <summary>Regressions found in review (issue 3/4 work).</summary>
+    /// <summary>Regressions found in review.</summary>
     [TestFixture]
     public class Regression_Review : DomainFixture
     {
@@ -15,7 +15,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Regression_Issue4_EndOfFrameFromPromiseJob_DoesNotFreeRunningDomain()
+        public void Regression_EndOfFrameFromPromiseJob_DoesNotFreeRunningDomain()
         {
             var f = Bind<Action>("export function f() { Promise.resolve().then(() => CSharp.ZTS.TsFramePump.EndOfFrame()); }", "f");
             TsAppDomain.Reset(Load);
@@ -29,7 +29,7 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void Regression_Issue4_ResetWithBadAliasXml_KeepsOldDomain()
+        public void Regression_ResetWithBadAliasXml_KeepsOldDomain()
         {
             var f = Bind<Func<int>>("export function f() { return 1; }", "f");
             string bad = Path.GetTempFileName();

@@ -7,7 +7,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// Issue 13: TsAppDomain.Resetting, zts.on_reset hooks, script event subscriptions undone at Reset, the text of a
+    /// TsAppDomain.Resetting, zts.on_reset hooks, script event subscriptions undone at Reset, the text of a
     /// stale JS-function delegate, unhandled rejections as a setting, and unbuffered console output.
     /// </summary>
     [TestFixture]

@@ -6,7 +6,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// C# tasks and JS promises in both directions (issue 12): settled on the JS thread by the frame pump, faults
+    /// C# tasks and JS promises in both directions: settled on the JS thread by the frame pump, faults
     /// and cancellations as zts: errors, JS async functions bound as Func&lt;..., Task&lt;T&gt;&gt;.
     /// </summary>
     [TestFixture]

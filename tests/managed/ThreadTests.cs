@@ -4,7 +4,7 @@ using NUnit.Framework;
 
 namespace ZTS.Tests
 {
-    /// <summary>A domain belongs to the thread that initialized it (10-LIFETIME §6, CONTRACT §2).</summary>
+    /// <summary>A domain belongs to the thread that initialized it (10-LIFETIME §6, SPEC_MAP D2).</summary>
     [TestFixture]
     public class Threads_Ownership : DomainFixture
     {

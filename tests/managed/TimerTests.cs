@@ -4,7 +4,7 @@ using NUnit.Framework;
 namespace ZTS.Tests
 {
     /// <summary>
-    /// setTimeout/setInterval/queueMicrotask run by TsFramePump.LateUpdate on the host's clock (issue 12): ordering
+    /// setTimeout/setInterval/queueMicrotask run by TsFramePump.LateUpdate on the host's clock: ordering
     /// against microtasks, cancellation inside a callback, Reset clearing pending timers.
     /// </summary>
     [TestFixture]

@@ -3,7 +3,7 @@ using System.Collections.Generic;
 
 namespace ConversionMatrix
 {
-    /// <summary>The enum row of the conversion matrix (issue 9).</summary>
+    /// <summary>The enum row of the conversion matrix.</summary>
     public enum Mood : short { Calm = 1, Loud = 2 }
 
     /// <summary>A blittable struct row.</summary>

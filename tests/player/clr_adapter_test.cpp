@@ -1,4 +1,4 @@
-// The CLR adapter (native/clr/zts_clr.h) over embedded Boehm Mono (issue 10): GC roots, GC handles, typed calls
+// The CLR adapter (native/clr/zts_clr.h) over embedded Boehm Mono (docs/PLAYER.md): GC roots, GC handles, typed calls
 // through unmanaged thunks with managed exceptions caught in the out-argument, internal calls both ways,
 // strings, arrays, thread attach. The GC is conservative: a stale copy of a pointer on a stack may keep an
 // object alive for a while, so "collected" is checked over rounds, never at an exact point.
@@ -161,7 +161,7 @@ TEST(ClrThunk, Add_ReturnsSum)
     EXPECT_EQ(-7, add(-10, 3, &exc));
 }
 
-// Issue 10: a managed exception comes back in the thunk's out-argument, 100,000 times, interleaved with
+// A managed exception comes back in the thunk's out-argument, 100,000 times, interleaved with
 // normal calls, with no crash and nothing unwinding through this frame.
 TEST(ClrThunk, Exception_CaughtInOutArgument100k)
 {
@@ -263,7 +263,7 @@ TEST(ClrArray, Int32Elements)
     }
 }
 
-// Issue 10: a generated struct property setter writes a copy and puts it back into the box (Table conversions).
+// A generated struct property setter writes a copy and puts it back into the box (Table conversions).
 TEST(ClrValue, Copy_SameValueTypeOnly)
 {
     using BoxThunk = zts_clr_object *(*)(int32_t, zts_clr_exception **);

@@ -1,4 +1,4 @@
-// A process-wide embedded runtime for the CLR adapter tests and bench (issue 10): starts the runtime through
+// A process-wide embedded runtime for the CLR adapter tests and bench (docs/PLAYER.md): starts the runtime through
 // zts_clr.h (with the launcher's thread-suspend policy), loads ZTS.ClrProbe.dll and finds its methods.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The Player runtime's (object, view) identity cache (native/player/identity_index.h, issue 10): keyed by object
+// The Player runtime's (object, view) identity cache (native/player/identity_index.h): keyed by object
 // pointer, so it is tested with plain addresses; every pair added is found until removed, whatever collides.
 #include "identity_index.h"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a plain managed program under `mono` and under the player launcher with the same arguments and checks
-# that stdout, stderr and the exit code are the same (issue 10). Usage: same_as_mono.sh <zts-player> <Program.exe>
+# that stdout, stderr and the exit code are the same. Usage: same_as_mono.sh <zts-player> <Program.exe>
 # The one known difference: Environment.Exit goes through Mono's own runtime shutdown, which on the Boehm build
 # prints "Waiting on threads to park on joinable thread list timed out." on stdout (docs/PLAYER.md); it is
 # removed from the launcher's stdout before the comparison, and only for that case.

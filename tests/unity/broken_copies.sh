@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Each broken copy of the Unity package must make check_package.js fail with the expected finding (issue 14).
+# Each broken copy of the Unity package must make check_package.js fail with the expected finding.
 # Usage: broken_copies.sh <node> <check_package.js> <package folder>
 set -euo pipefail
 node=$1 checker=$2 pkg=$3

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# build/03 §5.3 (issue 14): build_zts_mono_gate_unix.sh run from a copy of the Unity package alone (no repo, no
+# build/03 §5.3: build_zts_mono_gate_unix.sh run from a copy of the Unity package alone (no repo, no
 # build tree) builds Plugins/quickjs/libzts_mono_gate.so with the gate's exports and no QuickJS import, installs
 # the package's Editor-only .meta when there is none, and prints the library's timestamp.
 # Usage: gate_script_from_copy.sh <package folder>

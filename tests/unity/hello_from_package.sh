@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # samples/hello compiled against the assemblies compiled from the Unity package (UnityPackage_Import_Checks)
-# and run with the package's Plugins/ libraries only, not build/dist/lib (issue 14).
+# and run with the package's Plugins/ libraries only, not build/dist/lib (docs/UNITY_PACKAGE.md).
 # Usage: hello_from_package.sh <package folder> <compiled assemblies folder> <samples/hello>
 set -euo pipefail
 pkg=$1 assemblies=$2 hello=$3

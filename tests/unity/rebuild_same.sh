@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Unity package again into a temporary folder and compares it with the build's: same files, same
-# bytes, so the same .meta GUIDs (issue 14).
+# bytes, so the same .meta GUIDs (docs/UNITY_PACKAGE.md).
 # Usage: rebuild_same.sh <node> <build_package.js> <package> <build_package.js arguments but --out...>
 set -euo pipefail
 node=$1 builder=$2 pkg=$3

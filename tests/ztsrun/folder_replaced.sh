@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ztsrun --watch while a tool replaces the watched folder (`rm -rf out && tsc`): no crash; one reload
-# once the folder is back and quiet. Regression for the issue 5 review (DirectoryNotFoundException).
+# once the folder is back and quiet. Regression (DirectoryNotFoundException).
 # usage: folder_replaced.sh <ztsrun.exe> <fixture dir>
 set -euo pipefail
 ztsrun=$1

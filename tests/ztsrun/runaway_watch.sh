@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11: under --watch an interrupted tick does not end ztsrun: the scripts are broken (no ticks) until the
+# Under --watch an interrupted tick does not end ztsrun: the scripts are broken (no ticks) until the
 # next change reloads them, and they tick again.
 # usage: runaway_watch.sh <ztsrun.exe> <fixture dir>
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 13: ztsrun --watch stays up. In one process: a syntax error, a throwing tick, a missing import, an
+# ztsrun --watch stays up. In one process: a syntax error, a throwing tick, a missing import, an
 # unhandled rejection and a binding failure, each printed and followed by a fix that reloads and ticks again.
 # No tick runs while the scripts are broken. The last version ends the run with Host.Exit(0).
 # usage: watch_survives.sh <ztsrun.exe>

@@ -176,7 +176,7 @@ namespace ZTS.Mono.Bridges
             string key = m.Module.ModuleVersionId + ":" + m.MetadataToken + ":" + m.DeclaringType.AssemblyQualifiedName;
             var method = m as MethodInfo;
             if (method == null || !method.IsGenericMethod) return key;
-            // Closed generic methods share the definition's token: each instantiation is a bridge of its own (issue 12).
+            // Closed generic methods share the definition's token: each instantiation is a bridge of its own.
             return key + "<" + string.Join(",", Array.ConvertAll(method.GetGenericArguments(), a => a.AssemblyQualifiedName)) + ">";
         }
 

@@ -5,7 +5,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared.Bridges
 {
     /// <summary>
-    /// JS -> C# argument conversion for member bridges (CONTRACT §5), by the one rule set (ValueRules):
+    /// JS -> C# argument conversion for member bridges (SPEC_MAP D5), by the one rule set (ValueRules):
     /// primitives decode by tag without a P/Invoke, C# objects come from the registry by the slot the core
     /// put in data[2 + i], nothing is truncated silently. A missing (or undefined optional) argument takes the parameter's default.
     /// Signature of every reader: (site, domain, argv, data, argc, index).

@@ -5,7 +5,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared.Bridges
 {
     /// <summary>
-    /// C# -> JS results of member bridges (CONTRACT §5): primitives encode by tag, strings take one call,
+    /// C# -> JS results of member bridges (SPEC_MAP D5): primitives encode by tag, strings take one call,
     /// objects are pushed through the registry under the member's declared result type (the view).
     /// Signature of every writer: (site, domain, value) -> JsValue (owned by the caller).
     /// </summary>
@@ -43,7 +43,7 @@ namespace ZTS.Shared.Bridges
         /// <summary>A class, interface, array or delegate result: pushed under the declared view (by the core, after return).</summary>
         public static JsValue WriteObject(MemberSite s, JsDomain d, object v)
         {
-            if (v is System.Threading.Tasks.Task) return ValueRules.FromClr(d, v, s.ResultType, s.ResultView, Where.Result(s.Name)); // a Promise (issue 12)
+            if (v is System.Threading.Tasks.Task) return ValueRules.FromClr(d, v, s.ResultType, s.ResultView, Where.Result(s.Name)); // a Promise
             return v == null ? JsValue.Null : JsDomain.PushSiteResult(d, v, s);
         }
 

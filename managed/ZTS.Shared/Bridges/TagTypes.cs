@@ -3,7 +3,7 @@ using System;
 namespace ZTS.Shared.Bridges
 {
     /// <summary>The CLR types that cross by JSValue tag (numbers, booleans) or as JS strings rather than as C#
-    /// objects; enums cross as their underlying integral type (CONTRACT §5). One rule for every bridge.</summary>
+    /// objects; enums cross as their underlying integral type (SPEC_MAP D5). One rule for every bridge.</summary>
     internal static class TagTypes
     {
         private static readonly Type[] Types =

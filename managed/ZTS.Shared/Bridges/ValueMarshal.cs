@@ -5,7 +5,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared.Bridges
 {
     /// <summary>
-    /// C# <-> JS value conversion for the emitted bridges (CONTRACT §5). Numbers, booleans and null are
+    /// C# <-> JS value conversion for the emitted bridges (SPEC_MAP D5). Numbers, booleans and null are
     /// encoded and decoded by tag here, with no P/Invoke; strings take one call into the core each.
     /// Nothing is truncated silently: a value that does not fit is a TsMarshalException.
     /// Writers: (closure, argv, index, value). Readers: (closure, result) and they consume the result.

@@ -8,7 +8,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared.Clr
 {
     /// <summary>
-    /// Extension methods on instances (issue 12): the opted-in extension methods that show on a type's view
+    /// Extension methods on instances (docs/EVERYDAY.md): the opted-in extension methods that show on a type's view
     /// (TsExtensionRules, shared with gen-dts) become instance methods of its prototype. Each calls the static
     /// method's ordinary bridge (from the backend) with `this` as its first argument, so there is no bridge of its
     /// own and every backend gets it.
@@ -25,7 +25,7 @@ namespace ZTS.Shared.Clr
                 ParameterInfo[] ps = m.GetParameters();
                 ParamSpec[] specs = TypeBinder.Specs(d, ps.Skip(1).ToArray(), strings);
                 string memberName = TypeBinder.DisplayName(m.DeclaringType) + "." + jsName;
-                // The policy judges the static method on its own class (issue 15): a denied one throws the denial.
+                // The policy judges the static method on its own class: a denied one throws the denial.
                 int bridge = TypeBinder.Host(d, m.DeclaringType, method, jsName, () => new ThisAsFirst(d.Bridges.Method(method, TypeBinder.Site(d, memberName, ps, method.ReturnType))).Call);
                 TypeBinder.Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), 0u, bridge, specs.Length, specs));
             }

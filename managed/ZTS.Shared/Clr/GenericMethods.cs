@@ -9,7 +9,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared.Clr
 {
     /// <summary>
-    /// Generic methods (issue 12), decided here for every backend; a backend only makes the bridge of a closed
+    /// Generic methods (docs/EVERYDAY.md), decided here for every backend; a backend only makes the bridge of a closed
     /// MethodInfo (IBridgeProvider.Method).
     /// - Called directly (<c>MathUtil.Max(3, 5)</c>, <c>inv.FindFirst(...)</c>): a generic method definition is a
     ///   candidate of its overload set; its host function infers the type arguments from the arguments (a C# object:
@@ -29,7 +29,7 @@ namespace ZTS.Shared.Clr
             return (d, thisVal, argc, argv, magic, data) =>
             {
                 Type[] typeArgs = Infer(d, def, argc, argv, data, memberName);
-                foreach (Type a in typeArgs) PolicyGate.CheckType(d, a); // as zts.generic's arguments (issue 15)
+                foreach (Type a in typeArgs) PolicyGate.CheckType(d, a); // as zts.generic's arguments (docs/POLICY.md)
                 MethodInfo closed = Close(def, typeArgs, memberName);
                 return BridgeOf(d, closed, memberName)(d, thisVal, argc, argv, magic, data);
             };
@@ -52,7 +52,7 @@ namespace ZTS.Shared.Clr
                 if (ZtsNative.zts_type_id_of(d.Handle, argv[i], out id) != ZtsStatus.Ok)
                     throw new TsMarshalException("zts: " + helper + ": argument " + (i + 1) + " must be a C# type object");
                 typeArgs[i - 2] = d.Types.ById[id];
-                PolicyGate.CheckType(d, typeArgs[i - 2]); // as zts.generic's arguments (issue 15)
+                PolicyGate.CheckType(d, typeArgs[i - 2]); // as zts.generic's arguments
             }
             string memberName = TypeBinder.DisplayName(owner) + "." + name;
             List<MethodInfo> defs = Definitions(d, owner, name, typeArgs.Length, true);

@@ -7,7 +7,7 @@ namespace ZTS.Shared.Clr
     /// slot: a bucket holds the first slot of its chain, and each slot its chain link and hash side by side (one
     /// cache line per chain step); the object and view of a candidate are read from the registry only when the
     /// hash matches. The index holds no references (no GC write barriers) and calls no comparer through an
-    /// interface (issue 9: the Dictionary it replaces was a quarter of a new object's push).
+    /// interface (the Dictionary it replaces was a quarter of a new object's push).
     /// </summary>
     internal sealed class IdentityIndex
     {

@@ -10,7 +10,7 @@ namespace ZTS.Shared.Clr
 
     /// <summary>
     /// A JS array where T[], List&lt;T&gt;, IList&lt;T&gt;, IReadOnlyList&lt;T&gt;, ICollection&lt;T&gt; or
-    /// IEnumerable&lt;T&gt; is declared (CONTRACT §5, <see cref="TsJsArrays"/>): it crosses as a copy, a new T[]
+    /// IEnumerable&lt;T&gt; is declared (SPEC_MAP D5, <see cref="TsJsArrays"/>): it crosses as a copy, a new T[]
     /// for T[] and a new List&lt;T&gt; for the others, each element converted by the element rule the caller
     /// passes (the general per-type rule). The elements come from the core in one crossing
     /// (zts_array_read) for arrays up to <see cref="Batch"/> elements, else in chunks of <see cref="Chunk"/>, each

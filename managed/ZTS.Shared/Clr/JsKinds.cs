@@ -49,7 +49,7 @@ namespace ZTS.Shared.Clr
         }
     }
 
-    /// <summary>Which JS kinds convert to a C# parameter type (CONTRACT §5; ranking in docs/OVERLOADS.md).</summary>
+    /// <summary>Which JS kinds convert to a C# parameter type (SPEC_MAP D5; ranking in docs/OVERLOADS.md).</summary>
     internal static class ParamKinds
     {
         /// <summary>Accepted and natural kinds of a parameter of type t.</summary>
@@ -58,7 +58,7 @@ namespace ZTS.Shared.Clr
             if (t.IsEnum) t = Enum.GetUnderlyingType(t);
             if (t.ContainsGenericParameters)
             {
-                // A parameter of a generic method definition: any value; the call infers the type arguments (issue 12).
+                // A parameter of a generic method definition: any value; the call infers the type arguments.
                 accept = JsKinds.Any & ~JsKinds.Ref;
                 exact = JsKinds.None;
                 return;
@@ -98,7 +98,7 @@ namespace ZTS.Shared.Clr
             exact = JsKinds.Object;
             if (Tasks.TaskBridge.IsTaskType(t))
             {
-                // A JS promise (or a value of the awaited type) becomes the task (issue 12).
+                // A JS promise (or a value of the awaited type) becomes the task (docs/EVERYDAY.md).
                 Type awaited = Tasks.TaskBridge.ResultType(t);
                 JsKinds valueAccept = JsKinds.None, valueExact;
                 if (awaited != typeof(void)) Of(awaited, out valueAccept, out valueExact);

@@ -87,7 +87,7 @@ namespace ZTS.Shared.Clr
             // batches as new objects come keeps the registry, its identity index and the objects it roots as small
             // as what JS holds, instead of growing until the frame pump: a loop that makes many short-lived objects
             // otherwise keeps every one of them rooted (each survives the nursery and is copied by the GC) and looks
-            // them up in an index far larger than the caches (issue 9). Safe here: a slot found and not pushed yet is
+            // them up in an index far larger than the caches. Safe here: a slot found and not pushed yet is
             // only ever the result of the bridge that is returning, and no registration follows it.
             if (ReleasedPending != null && *ReleasedPending >= DrainBatch) DrainReleased();
             int slot;
@@ -154,7 +154,7 @@ namespace ZTS.Shared.Clr
             }
         }
 
-        // Issue 11: a frame that held a million objects must not keep their capacity until Reset. Slots are shared
+        // A frame that held a million objects must not keep their capacity until Reset. Slots are shared
         // with the core (an exotic knows its slot), so live objects never move: when at most an eighth of the slots
         // is used, everything above the highest live slot is cut off (arrays and identity table made anew) if that
         // frees at least half. Either way the free list is rebuilt lowest slot first, so the next frames fill the

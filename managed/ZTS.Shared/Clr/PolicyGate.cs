@@ -7,7 +7,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared.Clr
 {
     /// <summary>
-    /// Where the shared runtime applies the script policy (issue 15; the rules are <see cref="TsScriptPolicy"/> in
+    /// Where the shared runtime applies the script policy (the rules are <see cref="TsScriptPolicy"/> in
     /// ZTS.Common, one place for both backends and gen-dts). Everything here runs at name resolution, bind or push
     /// time, never per call: a denied member is bound as a host function that throws the denial, an allowed one gets
     /// its bridge unchanged. Without a policy (<c>JsDomain.Policy</c> null) every check is one null compare.

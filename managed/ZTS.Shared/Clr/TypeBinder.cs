@@ -150,13 +150,13 @@ namespace ZTS.Shared.Clr
                     ParamSpec[] specs = Specs(d, m.GetParameters(), strings);
                     string memberName = owner + "." + jsName;
                     Func<HostFunction> make = m.IsGenericMethodDefinition
-                        ? (Func<HostFunction>)(() => GenericMethods.Inferring(method, memberName)) // issue 12
+                        ? (Func<HostFunction>)(() => GenericMethods.Inferring(method, memberName)) // docs/EVERYDAY.md
                         : () => ScriptSubscriptions.Track(method, d.Bridges.Method(method, Table(Site(d, memberName, method.GetParameters(), method.ReturnType),
                                                                                          MarshalAsReader.TableFor(method.ReturnParameter, method.ReturnType, memberName + " return value"), null)));
                     int bridge = Host(d, t, method, jsName, make);
                     Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), m.IsStatic ? ZtsMemberFlags.Static : 0u, bridge, specs.Length, specs));
                 }
-                ExtensionMethods.Bind(d, t, typeId, strings); // [assembly: TsUsing] extension methods on instances (issue 12)
+                ExtensionMethods.Bind(d, t, typeId, strings); // [assembly: TsUsing] extension methods on instances
                 if (t.IsGenericType && !t.ContainsGenericParameters) BindClosedNested(d, t, typeId);
             }
             finally
@@ -195,7 +195,7 @@ namespace ZTS.Shared.Clr
             return TsMemberRules.Sorted(members);
         }
 
-        // Issue 15: a member the script policy denies (PolicyGate) is bound as a host function that throws the denial,
+        // A member the script policy denies (PolicyGate) is bound as a host function that throws the denial,
         // at bind time; an allowed member gets its bridge, so calls pay nothing for the policy.
         internal static int Host(JsDomain d, Type t, MemberInfo m, string jsName, Func<HostFunction> make)
         {

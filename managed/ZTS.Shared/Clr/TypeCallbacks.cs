@@ -17,7 +17,7 @@ namespace ZTS.Shared.Clr
                 JsDomain d = JsDomain.FromHost(host);
                 string path = ZtsNative.FromUtf8Z(name);
                 Type t = TypeCatalog.FindType(path);
-                if (t != null && !PolicyGate.Shows(d, t)) throw new TsPolicyException(TsScriptPolicy.TypePath(t)); // issue 15
+                if (t != null && !PolicyGate.Shows(d, t)) throw new TsPolicyException(TsScriptPolicy.TypePath(t)); // docs/POLICY.md
                 if (t != null)
                 {
                     ZtsNative.zts_type_request_type(request, TypeBinder.Declare(d, t));
@@ -39,7 +39,7 @@ namespace ZTS.Shared.Clr
                 JsDomain d = JsDomain.FromHost(host);
                 string ns = ZtsNative.FromUtf8Z(name);
                 foreach (string type in TypeCatalog.TypesOf(ns))
-                    if (PolicyGate.Shows(d, TypeCatalog.FindType(ns + "." + type))) // a denied type is not exported (issue 15)
+                    if (PolicyGate.Shows(d, TypeCatalog.FindType(ns + "." + type))) // a denied type is not exported
                         ZtsNative.zts_type_request_add_name(request, ZtsNative.Utf8Z(type));
                 return 0;
             }

@@ -5,7 +5,7 @@ using System.Reflection;
 namespace ZTS.Shared.Clr
 {
     /// <summary>
-    /// The CLR names JS can reach (CONTRACT §4): public types of the loaded assemblies by dotted JS path
+    /// The CLR names JS can reach (SPEC_MAP D4): public types of the loaded assemblies by dotted JS path
     /// ("System.Math", "System.Collections.Generic.List$1", "NS.Outer.Inner"), and their namespaces.
     /// Built on first use and refreshed when an assembly loads later.
     /// </summary>
@@ -99,7 +99,7 @@ namespace ZTS.Shared.Clr
                     }
                 }
             }
-            // "" (types without a namespace) stays: they are the exports of the module "csharp:" (issue 12).
+            // "" (types without a namespace) stays: they are the exports of the module "csharp:" (docs/EVERYDAY.md).
             _types = types;
             _namespaces = namespaces;
             _dirty = false;

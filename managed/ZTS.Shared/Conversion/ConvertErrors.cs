@@ -4,7 +4,7 @@ using ZTS.Shared.Native;
 
 namespace ZTS.Shared.Conversion
 {
-    /// <summary>The `zts:` texts of conversion failures (CONTRACT §6), written once for every path.</summary>
+    /// <summary>The `zts:` texts of conversion failures (SPEC_MAP D6), written once for every path.</summary>
     internal static class ConvertErrors
     {
         /// <summary>The C# name of t in error texts: the full name, or the JS display name of a closed generic.</summary>

@@ -5,7 +5,7 @@ namespace ZTS.Shared.Conversion
     /// <summary>
     /// What the rules ask of a class, interface, array, delegate or struct target on every conversion, worked out
     /// once per ClrRule: Mono answers Type.IsValueType, IsGenericType and IsAssignableFrom through the runtime in
-    /// 25-50 ns each, several times per object argument (issue 9: a JS array argument spent ~150 ns on them).
+    /// 25-50 ns each, several times per object argument (a JS array argument spent ~150 ns on them).
     /// </summary>
     internal sealed class ObjectFacts
     {

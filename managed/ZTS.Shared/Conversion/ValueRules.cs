@@ -5,7 +5,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared.Conversion
 {
     /// <summary>
-    /// The one conversion rule set (CONTRACT §5): each (JS value kind, CLR type) pair is decided here, and
+    /// The one conversion rule set (SPEC_MAP D5): each (JS value kind, CLR type) pair is decided here, and
     /// every path uses it: member arguments and results, fields and properties, zts.ref values, delegate
     /// arguments and results in both directions, opaque get/set, Table members, array elements. The typed
     /// entry points (ToInt32, FromInt64, ...) serve the bridges without boxing; ToClr / FromClr serve the
@@ -205,7 +205,7 @@ namespace ZTS.Shared.Conversion
                 throw ConvertErrors.Mismatch(v, t, w);
             }
             object o = v.Tag == JsValue.TagObject ? Exotic(d, v, slot) : null;
-            // A Promise (or thenable, or any value) where Task/Task<T> is declared: a task the frame pump completes (issue 12).
+            // A Promise (or thenable, or any value) where Task/Task<T> is declared: a task the frame pump completes.
             if (o == null && f.IsTask) return d.Tasks.FromPromise(v, t, w.ToString());
             if (v.Tag != JsValue.TagObject) throw ConvertErrors.Mismatch(v, t, w);
             if (o == null && f.IsDelegate)
@@ -240,7 +240,7 @@ namespace ZTS.Shared.Conversion
             return v <= int.MaxValue ? JsValue.FromInt32((int)v) : JsValue.FromDouble(v);
         }
 
-        /// <summary>long: exact within ±(2^53-1), else a marshal error (CONTRACT §5: no bigint).</summary>
+        /// <summary>long: exact within ±(2^53-1), else a marshal error (SPEC_MAP D5: no bigint).</summary>
         public static JsValue FromInt64(long v, Where w)
         {
             if (v >= int.MinValue && v <= int.MaxValue) return JsValue.FromInt32((int)v);
@@ -302,7 +302,7 @@ namespace ZTS.Shared.Conversion
             if (o == null) return JsValue.Null;
             Type u = r.Target;
             // A value declared object (or ValueType/Enum) crosses by its runtime type when that is a primitive or
-            // string; a boxed enum declared so stays a C# object (CONTRACT §5).
+            // string; a boxed enum declared so stays a C# object (SPEC_MAP D5).
             TypeCode code = r.Code;
             if (u == typeof(object) || u == typeof(ValueType) || u == typeof(Enum)) code = RuntimeCode(o.GetType());
             switch (code)
@@ -323,7 +323,7 @@ namespace ZTS.Shared.Conversion
             }
             if (TsMemberRules.IsUncrossable(o.GetType()))
                 throw ConvertErrors.Uncrossable(o.GetType(), w);
-            // A task declared Task/Task<T> is a Promise, settled by the frame pump (issue 12).
+            // A task declared Task/Task<T> is a Promise, settled by the frame pump (docs/EVERYDAY.md).
             if (o is System.Threading.Tasks.Task && Tasks.TaskBridge.IsTaskType(u)) return d.Tasks.ToPromise((System.Threading.Tasks.Task)o, u);
             return d.Push(o, view != 0 ? view : TypeBinder.Declare(d, u));
         }

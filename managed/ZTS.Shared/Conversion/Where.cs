@@ -9,7 +9,7 @@ namespace ZTS.Shared.Conversion
     {
         // The indices are 8-byte fields on purpose: Mono copies a struct in 8-byte moves, and an 8-byte load of a
         // 4-byte store cannot be forwarded; with int fields every Where built and passed stalled (~10 ns a
-        // conversion, issue 9).
+        // conversion).
         private readonly string _what;   // "argument", "return value", "ref/out argument", or a whole text
         private readonly long _index;    // 0-based argument index; -1 when _what is the whole text
         private readonly string _owner;  // 'T.M' (quoted when shown)

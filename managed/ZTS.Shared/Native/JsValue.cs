@@ -73,7 +73,7 @@ namespace ZTS.Shared.Native
 
         // The constructors below store the whole 8-byte payload: Mono copies a returned JsValue with 8-byte loads,
         // and an 8-byte load of a 4-byte store (r.Int32 = v) cannot be forwarded; the stall cost ~5 ns on every
-        // int or bool result of a JS -> C# call (issue 9, js_to_csharp_static_add_int).
+        // int or bool result of a JS -> C# call (bench row js_to_csharp_static_add_int).
 
         public static JsValue FromInt32(int v)
         {

@@ -8,7 +8,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared.Tasks
 {
     /// <summary>
-    /// C# tasks and JS promises (issue 12), per domain, on the domain's thread only.
+    /// C# tasks and JS promises (docs/EVERYDAY.md), per domain, on the domain's thread only.
     /// C# -> JS: a Task where Task/Task&lt;T&gt; is declared becomes a Promise; the task's completion is queued
     /// from whatever thread completes it and the Promise is settled by the frame pump (Pump), never by that thread;
     /// an already completed task settles at once. Faults reject with "zts: Full.Type: message", cancellation with
@@ -105,7 +105,7 @@ namespace ZTS.Shared.Tasks
         /// <summary>The rejection text of a cancelled task.</summary>
         public const string CanceledText = "zts: System.Threading.Tasks.TaskCanceledException: the C# task was canceled";
 
-        // The rejection value of a fault: the Error a JS -> C# call would throw for e (CONTRACT §6), so e comes back
+        // The rejection value of a fault: the Error a JS -> C# call would throw for e (SPEC_MAP D6), so e comes back
         // as the InnerException when the rejection reaches C# again.
         private JsValue Error(Exception e)
         {

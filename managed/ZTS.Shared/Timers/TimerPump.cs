@@ -3,7 +3,7 @@ using ZTS.Shared.Native;
 namespace ZTS.Shared.Timers
 {
     /// <summary>
-    /// Runs the domain's setTimeout/setInterval timers from the frame pump (issue 12), on the host's clock: one
+    /// Runs the domain's setTimeout/setInterval timers from the frame pump (docs/EVERYDAY.md), on the host's clock: one
     /// pass per LateUpdate at the time TsFramePump reads from its time source. Timers due run in due-time order,
     /// each followed by the Promise jobs it queued (a microtask checkpoint, as in HTML), so a 0 ms timeout runs
     /// after the microtasks queued before it. A callback that throws is logged as a console error and the pass

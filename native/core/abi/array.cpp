@@ -1,4 +1,4 @@
-// C ABI: a JS array's elements in one crossing (JS arrays passed where C# declares T[] or a list, CONTRACT §5).
+// C ABI: a JS array's elements in one crossing (JS arrays passed where C# declares T[] or a list, SPEC_MAP D5).
 #include "abi/guard.h"
 #include "runtime/script_scope.h"
 #include "runtime/domain.h"

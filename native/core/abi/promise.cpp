@@ -1,4 +1,4 @@
-// C ABI: promises that stand for C# tasks, in both directions (issue 12).
+// C ABI: promises that stand for C# tasks, in both directions (docs/EVERYDAY.md).
 #include "abi/guard.h"
 #include "runtime/script_scope.h"
 #include "runtime/domain.h"

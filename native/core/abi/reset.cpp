@@ -1,4 +1,4 @@
-// C ABI: what the host runs before it tears a domain down (issue 13).
+// C ABI: what the host runs before it tears a domain down (docs/USAGE.md, "Hot reload: the dev loop").
 #include "abi/guard.h"
 #include "globals/reset_hooks.h"
 #include "runtime/domain.h"

@@ -1,4 +1,4 @@
-// C ABI: timers run by the host's frame pump (issue 12).
+// C ABI: timers run by the host's frame pump (docs/EVERYDAY.md).
 #include "abi/guard.h"
 #include "runtime/domain.h"
 #include "globals/timers.h"

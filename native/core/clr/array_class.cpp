@@ -1,4 +1,4 @@
-// CSharpArray: a C# array as a QuickJS exotic; integer keys and `length` reach the host (CONTRACT §5).
+// CSharpArray: a C# array as a QuickJS exotic; integer keys and `length` reach the host (SPEC_MAP D5).
 #include "clr/class_common.h"
 #include "clr/member_dispatch.h"
 #include "runtime/trampoline.h"

@@ -1,5 +1,5 @@
 // What the exotic classes of the CLR share: the class ids, their registration, the ByObj finalizer and the
-// write-through-prototypes rule of objects and arrays (10-LIFETIME §2, CONTRACT §5).
+// write-through-prototypes rule of objects and arrays (10-LIFETIME §2, SPEC_MAP D5).
 #include "clr/class_common.h"
 
 namespace zts

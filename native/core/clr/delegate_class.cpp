@@ -1,4 +1,4 @@
-// CSharpDelegate: a C# delegate as a callable QuickJS exotic; d(...) calls its Invoke member (CONTRACT §5).
+// CSharpDelegate: a C# delegate as a callable QuickJS exotic; d(...) calls its Invoke member (SPEC_MAP D5).
 #include "clr/class_common.h"
 #include "clr/member_dispatch.h"
 #include "runtime/trampoline.h"
@@ -8,7 +8,7 @@ namespace zts
 namespace
 {
 
-// A C# delegate in JS is callable: d(...) calls its Invoke member (CONTRACT §5 Delegates).
+// A C# delegate in JS is callable: d(...) calls its Invoke member (SPEC_MAP D5 Delegates).
 JSValue delegate_call(JSContext *ctx, JSValueConst func_obj, JSValueConst /*this_val*/, int argc, JSValueConst *argv,
                       int flags)
 {

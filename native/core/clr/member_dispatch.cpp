@@ -211,7 +211,7 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
         return nullptr;
     }
     // One candidate of a fitting arity is called as it is: its bridge converts each argument by the one rule
-    // set and reports the precise `cannot convert` error (CONTRACT §6), the same text as every other path.
+    // set and reports the precise `cannot convert` error (SPEC_MAP D6), the same text as every other path.
     // No argument kinds are needed for it (the hot path of most members).
     if (set.candidates.size() == 1 && argc <= static_cast<int32_t>(set.candidates[0].params.size()) &&
         argc >= set.candidates[0].min_args) {
@@ -221,7 +221,7 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
         kinds[i] = kind_of(ctx, argv[i]);
     }
     // Pass 1 with the range and one-character filters; if they leave nothing, pass 2 without them picks
-    // the candidate whose bridge then reports the precise `cannot convert` error (CONTRACT §6).
+    // the candidate whose bridge then reports the precise `cannot convert` error (SPEC_MAP D6).
     // With one candidate, pass 1 cannot change the choice: it is skipped.
     for (bool filters : {true, false}) {
         if (filters && set.candidates.size() == 1) {
@@ -289,7 +289,7 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
     // [gate entry, bridge, this slot, slot of each argument]: the gate reads [0], the host the rest. Sized by argc:
     // under Mono's hybrid suspend policy, each return from managed code copies the native stack down to the
     // outermost managed frame (for the GC to scan), and a fixed array for k_max_args arguments was 1 KB of it
-    // on every JS -> C# call (issue 9).
+    // on every JS -> C# call.
     auto *data = static_cast<JSValue *>(alloca(sizeof(JSValue) * static_cast<size_t>(3 + argc)));
     data[0] = entry;
     data[1] = JS_NewInt32(ctx, bridge);

@@ -74,7 +74,7 @@ JSValue namespace_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JS
     JS_FreeCString(ctx, name);
     const std::string &ns = *namespace_name(obj);
     if (part.find('\0') != std::string::npos) {
-        // Issue 11: a C string would end at the NUL and find another type ('Adv\0zzz' was 'Adv').
+        // A C string would end at the NUL and find another type ('Adv\0zzz' was 'Adv').
         return throw_error(ctx, "zts: CLR name '" + (ns.empty() ? "" : ns + ".") + part.substr(0, part.find('\0')) +
                                     "\\0...' contains a NUL character");
     }

@@ -1,4 +1,4 @@
-// The `CSharp` global namespace tree and the synthesized `csharp:NS` modules (CONTRACT §4).
+// The `CSharp` global namespace tree and the synthesized `csharp:NS` modules (SPEC_MAP D4).
 #pragma once
 
 #include "runtime/domain.h"

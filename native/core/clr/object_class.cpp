@@ -1,5 +1,5 @@
 // CSharpObject: a C# object (ByObj) as a QuickJS exotic; its members are on its type's prototype
-// (10-LIFETIME §2, CONTRACT §5).
+// (10-LIFETIME §2, SPEC_MAP D5).
 #include "clr/class_common.h"
 #include "runtime/trampoline.h"
 
@@ -64,7 +64,7 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
         d->slots.abandon(slot);
         return obj;
     }
-    ExoticPayload *payload = d->slots.new_payload(); // pooled: one allocator call saved per exotic (issue 9)
+    ExoticPayload *payload = d->slots.new_payload(); // pooled: one allocator call saved per exotic
     if (payload == nullptr) {
         JS_FreeValue(ctx, obj);
         d->slots.abandon(slot);

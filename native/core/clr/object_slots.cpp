@@ -99,7 +99,7 @@ int32_t ObjectSlots::take_released(int32_t *out, int32_t cap)
     }
     pending_ = static_cast<int32_t>(released_.size());
     if (released_.empty() && released_.capacity() > 4096) {
-        std::vector<int32_t>().swap(released_); // issue 11: a frame of many releases does not keep its buffer
+        std::vector<int32_t>().swap(released_); // A frame of many releases does not keep its buffer
     }
     return n;
 }

@@ -1,4 +1,4 @@
-// zts.ref(value?) boxes (CONTRACT §4): JS -> C# ref/out arguments, written back after the call.
+// zts.ref(value?) boxes (SPEC_MAP D4): JS -> C# ref/out arguments, written back after the call.
 #pragma once
 
 #include "runtime/domain.h"

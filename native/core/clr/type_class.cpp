@@ -1,5 +1,5 @@
 // CSharpType: a C# type as a callable QuickJS exotic (`new T(...)`, statics, nested types), and the binding of a
-// type's members on first use (10-LIFETIME §2, CONTRACT §5).
+// type's members on first use (10-LIFETIME §2, SPEC_MAP D5).
 #include "clr/class_common.h"
 
 #include "clr/enumerable_iterator.h"
@@ -58,7 +58,7 @@ JSValue type_call(JSContext *ctx, JSValueConst func_obj, JSValueConst new_target
                            "zts: '" + t->js_name + "' is a type; create instances with new " + t->js_name + "(...)");
     }
     if (JS_VALUE_GET_PTR(new_target) != JS_VALUE_GET_PTR(func_obj)) {
-        // Issue 11: the object made here would be a plain C# object (no JS prototype, no overrides, no fields),
+        // The object made here would be a plain C# object (no JS prototype, no overrides, no fields),
         // so deriving is an error (docs/MARSHAL.md): wrap the C# object instead.
         std::string derived = class_name(ctx, new_target);
         return throw_error(ctx, "zts: JS class " + (derived.empty() ? std::string("(anonymous)") : "'" + derived + "'") +
@@ -237,7 +237,7 @@ bool make_type_object(zts_domain *d, TypeInfo &t)
 namespace
 {
 
-// Undoes a bind that failed after type_bind answered (issue 9): the member tables are emptied, so a retry's
+// Undoes a bind that failed after type_bind answered: the member tables are emptied, so a retry's
 // type_bind fills them afresh instead of appending duplicates; the statics already defined on the type
 // object are deleted, so no function refers to a member index that is gone; proto (owned) is freed, and
 // t.prototype was never set. The pending exception is kept.
@@ -291,7 +291,7 @@ bool define_members(zts_domain *d, TypeInfo &t, JSValueConst proto, std::vector<
     }
     if (t.base_id == 0 && !JS_IsUndefined(d->clr.object_to_string) &&
         !define_value(ctx, proto, "toString", JS_DupValue(ctx, d->clr.object_to_string), JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE)) {
-        // String(x), template strings and + show the C# object's ToString() (issue 12); a C# member named
+        // String(x), template strings and + show the C# object's ToString() (docs/EVERYDAY.md); a C# member named
         // toString, defined below, takes its place.
         return false;
     }
@@ -393,7 +393,7 @@ bool ensure_bound(zts_domain *d, int32_t type_id)
         abandon_bind(ctx, *t, JS_UNDEFINED, {});
         return false;
     }
-    // The prototype chain mirrors C# inheritance. Nothing is kept unless every step succeeds (issue 9): the
+    // The prototype chain mirrors C# inheritance. Nothing is kept unless every step succeeds: the
     // prototype is published and the type marked bound only at the end.
     const TypeInfo *base = d->types.find(t->base_id);
     JSValue parent;

@@ -1,4 +1,4 @@
-// How errors keep their identity across nested boundaries (CONTRACT §6): the mark that ties a JS Error
+// How errors keep their identity across nested boundaries (SPEC_MAP D6): the mark that ties a JS Error
 // made for a C# exception to that exception, the thrown values the host holds, and the box that lets the
 // gate rethrow a held value that is not an object.
 #pragma once

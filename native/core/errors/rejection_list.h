@@ -1,4 +1,4 @@
-// Unhandled Promise rejections of a domain, oldest first, for the host to report (issue 11: O(1) per rejection,
+// Unhandled Promise rejections of a domain, oldest first, for the host to report (O(1) per rejection,
 // handled later, and taken; it was a vector erased from the front and searched linearly).
 #pragma once
 

@@ -12,7 +12,7 @@ namespace zts
 namespace
 {
 
-// Issue 11: QuickJS writes a lone surrogate as a 3-byte WTF-8 sequence, which hosts decoding UTF-8 turn into
+// QuickJS writes a lone surrogate as a 3-byte WTF-8 sequence, which hosts decoding UTF-8 turn into
 // U+FFFD; error texts show it visibly as \uD800 instead.
 std::string escape_lone_surrogates(std::string s)
 {
@@ -140,7 +140,7 @@ int32_t capture_exception(zts_domain *d, int32_t status)
         report.specifier = d->loader.failure.specifier;
         report.importer = d->loader.failure.importer;
     }
-    // Identity (CONTRACT §6): the host may rethrow this very value, or find the C# exception it stands for.
+    // Identity (SPEC_MAP D6): the host may rethrow this very value, or find the C# exception it stands for.
     report.exception_slot = csharp_exception_slot(d, exc);
     reset_report(d, status);
     d->error = std::move(report);

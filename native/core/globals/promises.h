@@ -1,4 +1,4 @@
-// Promises that stand for C# tasks (issue 12). C# -> JS: the host makes a Promise for a Task and settles it from
+// Promises that stand for C# tasks. C# -> JS: the host makes a Promise for a Task and settles it from
 // its frame pump (promise_new / promise_settle). JS -> C#: the host watches a JS value (Promise, thenable or plain
 // value) with a token of its own; settlements are recorded here and taken by the host from its frame pump.
 #pragma once

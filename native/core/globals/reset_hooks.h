@@ -1,4 +1,4 @@
-// zts.on_reset(fn) (issue 13): cleanup functions a script registers; the host runs them in registration
+// zts.on_reset(fn): cleanup functions a script registers; the host runs them in registration
 // order just before it tears the domain down (zts_domain_reset_hook_count, zts_domain_run_reset_hook).
 #pragma once
 

@@ -1,4 +1,4 @@
-// Timers and microtasks (issue 12): setTimeout, setInterval, clearTimeout, clearInterval and queueMicrotask as
+// Timers and microtasks (docs/EVERYDAY.md): setTimeout, setInterval, clearTimeout, clearInterval and queueMicrotask as
 // globals. Timers run only when the host's frame pump asks (zts_timers_advance, then zts_timers_run_next once per
 // due timer), on the host's clock: a delay counts from the clock value of the last advance.
 #pragma once

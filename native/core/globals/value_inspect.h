@@ -1,4 +1,4 @@
-// console.log's text of a value (issue 12): strings as they are, C# objects as String(x) (their ToString() through
+// console.log's text of a value: strings as they are, C# objects as String(x) (their ToString() through
 // the prototype's toString), JS objects and arrays in a short readable form, limited in depth and length.
 #pragma once
 

@@ -29,7 +29,7 @@ bool install_zts_global(zts_domain *d)
     JSValue global = JS_GetGlobalObject(ctx);
     int rc = JS_DefinePropertyValueStr(ctx, global, "zts", zts_obj, JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
     JS_FreeValue(ctx, global);
-    return rc >= 0 && install_timer_globals(ctx); // setTimeout & co. (issue 12)
+    return rc >= 0 && install_timer_globals(ctx); // setTimeout & co. (docs/EVERYDAY.md)
 }
 
 } // namespace zts

@@ -1,4 +1,4 @@
-// The `zts` global object (CONTRACT §4): helpers that need no CLR live here.
+// The `zts` global object (SPEC_MAP D4): helpers that need no CLR live here.
 #pragma once
 
 #include "runtime/domain.h"

@@ -1,4 +1,4 @@
-// Where a JS function was defined, for error texts about delegates that outlived their domain (issue 13).
+// Where a JS function was defined, for error texts about delegates that outlived their domain.
 #pragma once
 
 #include "runtime/domain.h"

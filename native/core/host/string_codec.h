@@ -14,7 +14,7 @@ void utf16_to_utf8(const uint16_t *chars, size_t len, std::string &out);
 /// Replaces out with the UTF-16 form of the WTF-8 bytes[0..len); malformed bytes become U+FFFD.
 void utf8_to_utf16(const char *bytes, size_t len, std::u16string &out);
 
-/// Scratch buffers keep at most this many bytes between calls (issue 11: one huge string must not pin its
+/// Scratch buffers keep at most this many bytes between calls (one huge string must not pin its
 /// buffer until Reset); a larger one is released after its call, or at its next use or frame-pump drain.
 constexpr size_t k_scratch_keep_bytes = size_t(1) << 20;
 

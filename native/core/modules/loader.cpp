@@ -233,7 +233,7 @@ void mark_handled(JSContext *ctx, JSValueConst promise)
 }
 
 // Captures the pending exception of a failed import of module; a JS error (not a host-loader failure, which has
-// its own text) gets the CONTRACT §6 Message: "zts: module 'm' failed: Name: message (file:line:col)", the
+// its own text) gets the SPEC_MAP D6 Message: "zts: module 'm' failed: Name: message (file:line:col)", the
 // position being the first frame's (the .ts position when the module has a source map).
 int32_t capture_module_failure(zts_domain *d, const std::string &module)
 {

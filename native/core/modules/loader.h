@@ -1,5 +1,5 @@
 // The ES module system of a domain: QuickJS normalize/loader hooks in the
-// resolution order csharp: -> native C modules -> host loader (CONTRACT §3).
+// resolution order csharp: -> native C modules -> host loader (SPEC_MAP D3).
 #pragma once
 
 #include "runtime/domain.h"

@@ -14,7 +14,7 @@ bool ends_with(const std::string &s, const char *suffix)
 }
 
 // Drops a .mjs/.js/.ts suffix, unless the last segment would become empty, "." or "..": a canonical name must be
-// its own canonical name (found by the specifier fuzzer, issue 11: "...js" became "..", which names no module).
+// its own canonical name (found by the specifier fuzzer: "...js" became "..", which names no module).
 std::string strip_suffix(const std::string &s)
 {
     for (const char *suffix : {".mjs", ".js", ".ts"}) {
@@ -70,7 +70,7 @@ bool canonicalize_specifier(const std::string &importer, const std::string &spec
     }
     bool relative = path.rfind("./", 0) == 0 || path.rfind("../", 0) == 0 || path == "." || path == "..";
     // A relative specifier continues the importer's folder, normalized like the specifier itself (the ABI takes
-    // any importer text: "a//b" must not leave an empty segment in the canonical name; issue 11, the fuzzer).
+    // any importer text: "a//b" must not leave an empty segment in the canonical name; found by the fuzzer).
     std::vector<std::string> parts;
     if (relative) {
         parts = split(importer);

@@ -1,4 +1,4 @@
-// Canonical module specifiers (01-HOST-API §1.3, CONTRACT §3): no .js/.mjs/.ts
+// Canonical module specifiers (01-HOST-API §1.3, SPEC_MAP D3): no .js/.mjs/.ts
 // suffix, '/' separators, no leading './', relative forms resolved against the
 // importer, csharp: names untouched.
 #pragma once

@@ -1,4 +1,4 @@
-// What a domain knows about its modules beyond QuickJS (issue 11): which loads are open and which modules
+// What a domain knows about its modules beyond QuickJS: which loads are open and which modules
 // they started (QuickJS must not re-enter a graph mid-load: it asserts or reads a half-resolved module), the
 // compiled module of each name (to bind without running Promise jobs), the import edges seen, and the
 // modules left unusable by a failed compile (QuickJS frees the failed module while modules compiled under it

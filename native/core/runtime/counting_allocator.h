@@ -2,7 +2,7 @@
 // goes through it, so what is still live after JS_FreeRuntime is a leak.
 // Small blocks a runtime frees are kept per size class and handed out again
 // before the C allocator is asked: a script makes and drops exotics, closures
-// and strings of a few sizes all the time (issue 9).
+// and strings of a few sizes all the time.
 #pragma once
 
 #include "quickjs.h"

@@ -146,7 +146,7 @@ int64_t domain_destroy(zts_domain *d)
     auto leaked = static_cast<int64_t>(d->allocations.live_bytes);
     delete d;
 #if defined(__GLIBC__)
-    // Issue 11: glibc keeps freed heap pages (a script's big arrays come from brk once the mmap threshold has
+    // glibc keeps freed heap pages (a script's big arrays come from brk once the mmap threshold has
     // grown) until trimmed; a Reset gives the old domain's memory back to the OS.
     malloc_trim(0);
 #endif

@@ -62,8 +62,8 @@ struct zts_domain {
     zts::ModuleTable modules;           ///< open loads, compiled modules, unusable ones (re-entry guard)
     zts::ExceptionMarks exception_marks; ///< WeakMap Error -> C# exception exotic (errors/identity.h)
     zts::ResetHooks reset_hooks;        ///< zts.on_reset functions (globals/reset_hooks.h)
-    zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (issue 12)
-    zts::Promises promises;             ///< promises of C# tasks and watched JS promises (issue 12)
+    zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (docs/EVERYDAY.md)
+    zts::Promises promises;             ///< promises of C# tasks and watched JS promises
     zts::Intrinsics intrinsics;         ///< the Error and Promise functions the core calls (runtime/intrinsics.h)
     /// Counts the runtime's memory and caches its freed small blocks; outlives rt. Last, so that its cache (~200 bytes)
     /// does not sit between the fields every call reads (gate, rt, ctx, refs): there it cost each C# -> JS call ~1.5 ns.

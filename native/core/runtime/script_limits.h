@@ -1,4 +1,4 @@
-// Stopping runaway scripts and bounding their resources (issue 11): the interrupt a host may request from
+// Stopping runaway scripts and bounding their resources: the interrupt a host may request from
 // any thread, the time budget of each outermost C# -> JS call, and the bounded Promise-job drain.
 #pragma once
 

@@ -259,7 +259,7 @@ ZTS_API int64_t zts_thread_max_stack_size(void);
 /** Sets how many Promise jobs one zts_domain_run_jobs (and the job drain of a bind) runs at most; the rest stay
  * queued for the next drain. 0 = no limit; the default is 10000. */
 ZTS_API int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs);
-/** Number of zts.on_reset hooks the scripts registered (issue 13); 0 for a null domain. */
+/** Number of zts.on_reset hooks the scripts registered; 0 for a null domain. */
 ZTS_API int32_t zts_domain_reset_hook_count(const zts_domain *domain);
 
 /** Calls reset hook `index` (registration order); ZTS_OK, ZTS_ERR_JS when it threw (zts_domain_error), ZTS_ERR_ARGUMENT
@@ -461,7 +461,7 @@ ZTS_API int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint
  * count. */
 ZTS_API int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars);
 
-/** Formats argv as console.log does (issue 12): strings as is, C# objects by their toString, JS objects and arrays in a
+/** Formats argv as console.log does: strings as is, C# objects by their toString, JS objects and arrays in a
  * short depth- and length-limited form; borrowed argv; UTF-16 in a domain buffer; char count. */
 ZTS_API int32_t zts_values_inspect(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars);
 

@@ -81,7 +81,7 @@ export function test_Collections_ExplicitShapes_IterateAsObjects(): void {
     ok(te !== null && te instanceof TickerEnumerator, 'the view shows no MoveNext: a TickerEnumerator with no members');
 }
 
-// issue 9: the batched for...of step applies only where the view's members are the interface's.
+// The batched for...of step applies only where the view's members are the interface's.
 export function test_Collections_BatchedStep_ViewMembersAndEnums(): void {
     const doubled: number[] = [...new Doubling(2)];
     eq(doubled.join(','), '2,4');

@@ -125,7 +125,7 @@ export function test_Decl_Delegates(): void {
 }
 
 export function test_Decl_OptionsParamsNullableEnums(): void {
-    // b is [Optional] without a default value: undefined takes default(int) (CONTRACT §5).
+    // b is [Optional] without a default value: undefined takes default(int) (SPEC_MAP D5).
     eq(Options.Mid(1, undefined, 'c'), '1,0,c');
     eq(Options.Mid(1, 2, 'c'), '1,2,c');
     eq(Options.Tail(), 'xTrue');
@@ -188,7 +188,7 @@ export function test_Decl_HidingAndIndexers(): void {
 }
 
 export function test_Decl_OnResetHook(): void {
-    // zts.on_reset (issue 13) takes a function and returns nothing; the hook runs when the test domain is freed.
+    // zts.on_reset takes a function and returns nothing; the hook runs when the test domain is freed.
     const result: void = zts.on_reset(() => { Callbacks.Raise('reset'); });
     eq(result, undefined);
 }

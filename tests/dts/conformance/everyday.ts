@@ -1,4 +1,4 @@
-// Fixtures/Everyday.cs through the generated declarations (issue 12): tasks as promises, async functions as
+// Fixtures/Everyday.cs through the generated declarations (docs/EVERYDAY.md): tasks as promises, async functions as
 // Func<..., Task<T>>, timers, readable C# objects, extension methods, generic methods, global-namespace types.
 import { eq, ok, some } from './assert.js';
 import { Vec3, Item, Weapon, Coins, Grumpy, Loader, MathUtil, Inventory } from 'csharp:Fixtures.Everyday';

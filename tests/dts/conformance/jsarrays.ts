@@ -1,4 +1,4 @@
-// Fixtures/JsArrays.cs through the generated declarations (issue 9): T[] and list parameters, setters and
+// Fixtures/JsArrays.cs through the generated declarations: T[] and list parameters, setters and
 // delegate results are typed `E[] | zts.Array<E>` / `E[] | List<E>`, so JS arrays type-check and run.
 import { eq, throws } from './assert.js';
 import { Animal, JsArrays, Overloads } from 'csharp:Fixtures';

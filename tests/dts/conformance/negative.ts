@@ -24,7 +24,7 @@ export function wrongCalls(): void {
     Overloads.Pick({});
     // @ts-expect-error: an object parameter does not take a plain object either
     Overloads.Any({});
-    // @ts-expect-error: a JS array for int[] needs number elements (issue 9)
+    // @ts-expect-error: a JS array for int[] needs number elements
     Overloads.Sum(['1', 2]);
     // @ts-expect-error: a List<int> parameter takes number elements only
     Collections.Sum([1, 'x']);

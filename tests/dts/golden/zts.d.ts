@@ -52,7 +52,7 @@ declare global {
         interface Ref<T> { value: T; readonly [$ref]: T; }
         /** An opaque handle for a C# -> JS ref/out/OpaqueValue argument, valid only during that call. */
         interface OpaqueHandle<T> { readonly [$handle]: T; }
-        /** The zts helpers (CONTRACT §4); `zts` itself is `const zts: zts.Helpers`. */
+        /** The zts helpers; `zts` itself is `const zts: zts.Helpers`. */
         interface Helpers {
             /** The core's version string. */
             readonly version: string;
@@ -102,7 +102,7 @@ declare global {
     /** Runs callback as a microtask (with the Promise jobs). */
     function queueMicrotask(callback: () => void): void;
 
-    /** The C# namespace tree: every type object of the declared modules (CONTRACT §4). */
+    /** The C# namespace tree: every type object of the declared modules. */
     const CSharp: typeof import("csharp:") & {
         readonly Fixtures: typeof import("csharp:Fixtures") & {
             readonly Decl: typeof import("csharp:Fixtures.Decl");

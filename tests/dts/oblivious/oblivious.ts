@@ -1,4 +1,4 @@
-// gen-dts --nullable oblivious (issue 12): unannotated reference types are declared without `| null`, so
+// gen-dts --nullable oblivious (docs/EVERYDAY.md): unannotated reference types are declared without `| null`, so
 // this compiles with --strict without `!` or checks; a site annotated nullable ([CanBeNull]) keeps `| null`.
 import { Annotated } from 'csharp:Fixtures.Decl';
 

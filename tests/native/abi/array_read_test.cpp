@@ -1,4 +1,4 @@
-// zts_array_read: a JS array's elements copied out in one crossing (issue 9: JS arrays into C#).
+// zts_array_read: a JS array's elements copied out in one crossing (JS arrays into C#).
 #include "support/native_host.h"
 
 using zts_test::NativeHost;
@@ -87,7 +87,7 @@ TEST_F(Array_Read, ProxyOfArray_ReadsThroughTraps)
     zts_value_free(d, arr);
 }
 
-// Issue 9: a fast array is read from QuickJS's dense storage (JS_GetFastArrayElements), with the same values as the
+// A fast array is read from QuickJS's dense storage (JS_GetFastArrayElements), with the same values as the
 // property path: a length grown past the dense elements reads as holes, and strings come out owned.
 TEST_F(Array_Read, FastArray_DenseStorage_SameAsPropertyReads)
 {

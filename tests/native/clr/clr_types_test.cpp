@@ -89,7 +89,7 @@ class ClrHost : public NativeHost
             EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Add", ZTS_MEMBER_STATIC, add, 2, ints));
             EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Add", ZTS_MEMBER_STATIC, add_str, 1, str));
             EXPECT_EQ(ZTS_OK, zts_type_add_method(d, id, "Fail", ZTS_MEMBER_STATIC, fail, 0, nullptr));
-            // Sum(Int32[]) and Sum(String[]): JS arrays, told apart by their elements' kinds (issue 9).
+            // Sum(Int32[]) and Sum(String[]): JS arrays, told apart by their elements' kinds.
             zts_param_spec int_array[1] = {param(ZTS_KIND_OBJECT | ZTS_KIND_NULL | ZTS_KIND_ARRAY,
                                                  ZTS_KIND_OBJECT | ZTS_KIND_ARRAY, "Int32[]")};
             int_array[0].element_accept = ZTS_KIND_INT;
@@ -285,7 +285,7 @@ TEST_F(Clr_Dispatch, Overloads_ByArityAndKind)
 
 TEST_F(Clr_Dispatch, JsArray_IsArrayKind_RankedByElementKinds)
 {
-    // issue 9: a JS array is ZTS_KIND_ARRAY; element_accept picks between array overloads.
+    // A JS array is ZTS_KIND_ARRAY; element_accept picks between array overloads.
     EXPECT_EQ("ints", run("return Calc.Sum([1, 2, 3]);"));
     EXPECT_EQ("strings", run("return Calc.Sum(['a', null]);"));
     EXPECT_EQ("ints", run("return Calc.Sum([]);")) << "an empty array fits both: the first candidate";
@@ -320,9 +320,9 @@ TEST_F(Clr_Objects, Constructor_Members_Identity)
     EXPECT_EQ("zts: 'Point' has no member 'Y'", run("try { new Point(1).Y = 2; } catch (e) { return e.message; }"));
 }
 
-// Issue 11: a JS class that extends a C# class used to get a plain C# object from super() (instanceof false, no
+// A JS class that extends a C# class used to get a plain C# object from super() (instanceof false, no
 // overrides, no fields); it is a zts: error naming both classes, and the C# class still works afterwards.
-TEST_F(Clr_Objects, JsClassExtendsCSharpClass_IsZtsError_Issue11)
+TEST_F(Clr_Objects, JsClassExtendsCSharpClass_IsZtsError)
 {
     EXPECT_EQ("zts: JS class 'Mine' cannot extend C# type 'Point': C# types cannot be subclassed in JS; hold the C# "
               "object in a field instead",
@@ -341,11 +341,11 @@ TEST_F(Clr_Objects, Inheritance_PrototypeChainAndDispatch)
         run("const P3 = CSharp.Demo.Point3; return String(Object.getPrototypeOf(P3.prototype) === Point.prototype);"));
 }
 
-// Regression (issue 9): a bind that fails after type_bind answered keeps nothing. Before, the prototype stayed
+// Regression: a bind that fails after type_bind answered keeps nothing. Before, the prototype stayed
 // set (a retry overwrote and leaked it: TearDown's leak check fails), the retry appended every candidate a
 // second time, and statics already defined pointed at member tables that were gone. Out-of-memory is
 // injected at every step of ensure_bound by raising QuickJS's memory limit a little at a time.
-TEST_F(Clr_Objects, EnsureBound_FailsLate_RetryBindsOnceAndLeaksNothing_Issue9)
+TEST_F(Clr_Objects, EnsureBound_FailsLate_RetryBindsOnceAndLeaksNothing)
 {
     int binds = 0;
     auto host_bind = bind_;
@@ -387,9 +387,9 @@ TEST_F(Clr_Objects, EnsureBound_FailsLate_RetryBindsOnceAndLeaksNothing_Issue9)
     // TearDown: QuickJS reports nothing left at JS_FreeRuntime (a leaked prototype would show here).
 }
 
-// Regression (issue 9): parameter type names are copied into the domain's own pool (freed with the domain,
+// Regression: parameter type names are copied into the domain's own pool (freed with the domain,
 // one copy per distinct text), not into a process-wide pool that grew forever.
-TEST_F(Clr_Dispatch, TypeNames_InternedPerDomain_Issue9)
+TEST_F(Clr_Dispatch, TypeNames_InternedPerDomain)
 {
     EXPECT_EQ("5", run("return Calc.Add(2, 3);"));
     zts::TypeInfo *calc = d->types.find(declare("Demo.Calc"));
@@ -414,7 +414,7 @@ TEST_F(Clr_Objects, Released_SlotsReportedOnce)
     EXPECT_EQ(0, zts_object_live_count(d));
 }
 
-// issue 9: a member bridge returns a C# object as a ZTS_RESULT_PUSH_TAG result; the core pushes it after the gate.
+// A member bridge returns a C# object as a ZTS_RESULT_PUSH_TAG result; the core pushes it after the gate.
 TEST_F(Clr_Objects, PushTagResult_PushesWithIdentity)
 {
     EXPECT_EQ("11", run("return Point.Tagged(11).X;"));
@@ -426,7 +426,7 @@ TEST_F(Clr_Objects, PushTagResult_PushesWithIdentity)
     EXPECT_EQ(0, zts_object_live_count(d));
 }
 
-// issue 9: a push that fails before any exotic holds the slot still hands the slot back to the host.
+// A push that fails before any exotic holds the slot still hands the slot back to the host.
 TEST_F(Clr_Objects, PushTagResult_FailedPushReleasesTheSlot)
 {
     EXPECT_EQ("zts: unknown type id 9999", run("try { Point.TaggedBroken(); } catch (e) { return e.message; }"));
@@ -436,9 +436,9 @@ TEST_F(Clr_Objects, PushTagResult_FailedPushReleasesTheSlot)
     EXPECT_EQ(0, zts_object_take_released(d, slots, 4));
 }
 
-// Issue 11: the host takes released slots in small batches; each slot comes once, across
+// The host takes released slots in small batches; each slot comes once, across
 // batches and across releases that happen between takes (the taken part is no longer erased per take).
-TEST_F(Clr_Objects, Released_TakenInBatches_EachOnce_Issue11)
+TEST_F(Clr_Objects, Released_TakenInBatches_EachOnce)
 {
     EXPECT_EQ("1000", run("let s = 0; for (let i = 0; i < 1000; i++) s += new Point(1).X; return s;"));
     zts_domain_gc(d);
@@ -500,7 +500,7 @@ TEST_F(Clr_Enumerable, MoveNextThrows_HostErrorSurfaces)
     EXPECT_EQ(1, disposed_) << "disposed after the throw too";
 }
 
-// issue 9: with a host step (zts_domain_set_enumerator_step), for...of takes one host call per element.
+// With a host step (zts_domain_set_enumerator_step), for...of takes one host call per element.
 TEST_F(Clr_Enumerable, BatchedStep_OneHostCallPerElement)
 {
     int probes = 0;

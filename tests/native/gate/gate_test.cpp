@@ -112,10 +112,10 @@ TEST(Gate_Library, DoesNotLinkQuickJS)
 #endif
 }
 
-// Regression (issue 9): the protocol that keeps a thrown JS value's identity through a host frame. The host takes
+// Regression: the protocol that keeps a thrown JS value's identity through a host frame. The host takes
 // the thrown value's ref from zts_domain_error and returns zts_error_rethrow_value under the sentinel; the gate's
 // throw unwraps the box of a value that is not an object, so every kind of value comes back as itself (===).
-TEST_F(Gate_Callback, RethrownValue_IsTheSameJsValue_Issue9)
+TEST_F(Gate_Callback, RethrownValue_IsTheSameJsValue)
 {
     module("m", "export function thrower(k) {\n"
                 "  throw globalThis.last = [new TypeError('t'), { custom: 1 }, Symbol('s'), 42, 'x', undefined, 7n][k];\n"
@@ -151,8 +151,8 @@ TEST_F(Gate_Callback, RethrownValue_IsTheSameJsValue_Issue9)
     // TearDown: every held value and box is freed by JS_FreeRuntime time.
 }
 
-// A failed import names the module and the throw site in the message (CONTRACT §6, issue 9).
-TEST_F(Gate_Callback, ModuleSyntaxError_MessageNamesModule_Issue9)
+// A failed import names the module and the throw site in the message (SPEC_MAP D6).
+TEST_F(Gate_Callback, ModuleSyntaxError_MessageNamesModule)
 {
     module("game/logic", "export function f() {\n  return 1;\n  let x = 2 + ;\n}\n");
     int32_t ref = 0;

@@ -1,4 +1,4 @@
-// zts.on_reset hooks and zts_function_origin (issue 13), on a real domain (leak count checked at teardown).
+// zts.on_reset hooks and zts_function_origin, on a real domain (leak count checked at teardown).
 #include "support/native_host.h"
 
 using zts_test::NativeHost;

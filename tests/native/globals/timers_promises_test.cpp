@@ -1,4 +1,4 @@
-// Timers, task promises and the console's inspect form (issue 12) on a real domain, under ASan in tools/test.sh
+// Timers, task promises and the console's inspect form (docs/EVERYDAY.md) on a real domain, under ASan in tools/test.sh
 // (leak count checked at teardown).
 #include "support/native_host.h"
 

@@ -1,4 +1,4 @@
-// Issue 11: a domain freed after a module graph failed to link (found by the module_loader fuzzer,
+// A domain freed after a module graph failed to link (found by the module_loader fuzzer,
 // tests/fuzz/corpus/module_loader/regression-teardown-link-failure). QuickJS asserted
 // `list_empty(&rt->gc_obj_list)` in JS_FreeRuntime: an object of the failed graph outlived the context.
 #include "support/native_host.h"
@@ -9,7 +9,7 @@ using zts_test::NativeHost;
 
 using ModuleLinkFailure = NativeHost;
 
-TEST_F(ModuleLinkFailure, MissingExportInCycle_FreesEverything_Issue11)
+TEST_F(ModuleLinkFailure, MissingExportInCycle_FreesEverything)
 {
     module("m1", "import { f } from './m2';\n");
     module("m2", "export default function () {}\nimport * as ns from 'm1';\n");

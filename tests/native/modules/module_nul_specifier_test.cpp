@@ -1,4 +1,4 @@
-// Issue 11: a module specifier with a NUL character is an error (QuickJS patch tools/patches/
+// A module specifier with a NUL character is an error (QuickJS patch tools/patches/
 // quickjs-specifier-nul.patch), never cut short: `import 'sib\0evil'` used to load 'sib'.
 #include "support/native_host.h"
 
@@ -8,7 +8,7 @@ class ModuleNul : public NativeHost
 {
 };
 
-TEST_F(ModuleNul, StaticImport_IsZtsError_NothingLoaded_Issue11)
+TEST_F(ModuleNul, StaticImport_IsZtsError_NothingLoaded)
 {
     module("sib", "export const x = 1;");
     module("main", "import { x } from 'sib\\0evil';\nexport function f() { return x; }");
@@ -26,7 +26,7 @@ TEST_F(ModuleNul, StaticImport_IsZtsError_NothingLoaded_Issue11)
     EXPECT_EQ(5, out.u.int32);
 }
 
-TEST_F(ModuleNul, DynamicImport_RejectsWithZtsError_Issue11)
+TEST_F(ModuleNul, DynamicImport_RejectsWithZtsError)
 {
     module("sib", "export const x = 1;");
     module("main", "export let seen = 'pending';\n"

@@ -1,4 +1,4 @@
-// Issue 11: module re-entry is a zts: error, never a crash; Promise jobs never run while JS is on the stack.
+// Module re-entry is a zts: error, never a crash; Promise jobs never run while JS is on the stack.
 #include "support/native_host.h"
 
 #include <string>
@@ -21,7 +21,7 @@ zts_value undefined_value()
 
 } // namespace
 
-// Issue 11 crash 1: top-level code calls the host, which binds the same module (QuickJS asserted in js_link_module).
+// Crash case 1: top-level code calls the host, which binds the same module (QuickJS asserted in js_link_module).
 TEST_F(ModuleReentry, GetFunctionOfEvaluatingModule_IsZtsError)
 {
     std::string nested;
@@ -42,7 +42,7 @@ TEST_F(ModuleReentry, GetFunctionOfEvaluatingModule_IsZtsError)
     EXPECT_EQ(5, r.u.int32);
 }
 
-// Issue 11 crash 3: a imports b, and the loader of b binds a (SIGSEGV in js_create_module_function).
+// Crash case 3: a imports b, and the loader of b binds a (SIGSEGV in js_create_module_function).
 TEST_F(ModuleReentry, LoaderBindsItsImporter_IsZtsError)
 {
     std::string nested;
@@ -63,7 +63,7 @@ TEST_F(ModuleReentry, LoaderBindsItsImporter_IsZtsError)
     EXPECT_EQ(2, r.u.int32);
 }
 
-// Issue 11 crash 4: import('main') at the top of main, then the frame pump runs jobs while JS is on the stack.
+// Crash case 4: import('main') at the top of main, then the frame pump runs jobs while JS is on the stack.
 TEST_F(ModuleReentry, RunJobsInsideJs_RunsNothing)
 {
     int32_t inside = -1;
@@ -80,7 +80,7 @@ TEST_F(ModuleReentry, RunJobsInsideJs_RunsNothing)
     EXPECT_EQ(1, r.u.int32); // the import settled once JS had returned
 }
 
-// Issue 11 crash 5: two loaders that bind each other's modules (unbounded recursion).
+// Crash case 5: two loaders that bind each other's modules (unbounded recursion).
 TEST_F(ModuleReentry, LoadersBindEachOther_IsZtsError)
 {
     std::string nested;
@@ -105,7 +105,7 @@ TEST_F(ModuleReentry, LoadersBindEachOther_IsZtsError)
     EXPECT_EQ(1, r.u.int32);
 }
 
-// Issue 11 crash 6: a loader that binds its own module made three instances of it.
+// Crash case 6: a loader that binds its own module made three instances of it.
 TEST_F(ModuleReentry, LoaderBindsOwnModule_EvaluatedOnce)
 {
     std::string nested;
@@ -188,7 +188,7 @@ TEST_F(ModuleReentry, BindInsideJs_SettledAndNewModules)
     EXPECT_EQ(2, r.u.int32);
 }
 
-// Issue 11: a failed bind is reported once (as its error), not again as an unhandled rejection.
+// A failed bind is reported once (as its error), not again as an unhandled rejection.
 TEST_F(ModuleReentry, FailedBind_NoUnhandledRejection)
 {
     module("broken", "throw new Error('at load'); export function f() {}");

@@ -1,4 +1,4 @@
-// Canonical specifiers (01-HOST-API §1.3, CONTRACT §3) through the C ABI.
+// Canonical specifiers (01-HOST-API §1.3, SPEC_MAP D3) through the C ABI.
 #include "zts/zts.h"
 
 #include <gtest/gtest.h>
@@ -50,9 +50,9 @@ TEST(ModuleSpecifier_Canonicalize_CSharp, IsNeverRewritten)
     EXPECT_EQ("csharp:./x.js", canon("game/logic", "csharp:./x.js"));
 }
 
-// Issue 11, found by tests/fuzz/specifier_fuzz.cpp: a suffix whose removal leaves an empty, "." or ".." segment
+// Found by tests/fuzz/specifier_fuzz.cpp: a suffix whose removal leaves an empty, "." or ".." segment
 // stays, so every canonical name is its own canonical name ("...js" was "..", which names no module).
-TEST(ModuleSpecifier_Canonicalize_Suffix, DotSegmentKeepsSuffix_Issue11)
+TEST(ModuleSpecifier_Canonicalize_Suffix, DotSegmentKeepsSuffix)
 {
     EXPECT_EQ("...js", canon("", "...js"));
     EXPECT_EQ("x/...js", canon("x/y", "./...js"));
@@ -62,9 +62,9 @@ TEST(ModuleSpecifier_Canonicalize_Suffix, DotSegmentKeepsSuffix_Issue11)
     EXPECT_EQ("a/.js", canon("", canon("", "a/.js").c_str()));
 }
 
-// Issue 11, found by the specifier fuzzer: an importer that is not canonical ("a//b") is normalized with the
+// Found by the specifier fuzzer: an importer that is not canonical ("a//b") is normalized with the
 // specifier, so a relative resolution never leaves an empty segment.
-TEST(ModuleSpecifier_Canonicalize_Relative, ImporterNormalized_Issue11)
+TEST(ModuleSpecifier_Canonicalize_Relative, ImporterNormalized)
 {
     EXPECT_EQ("a/b/x", canon("a//b/c", "./x"));
     EXPECT_EQ("a/b", canon("a/./b/c", "./"));

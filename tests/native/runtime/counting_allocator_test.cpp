@@ -1,5 +1,5 @@
-// The counting allocator of a QuickJS runtime: exact live counts, its per-class cache of freed small blocks
-// (issue 9), and the moves realloc makes between classes. The cache is switched on explicitly, so these tests run
+// The counting allocator of a QuickJS runtime: exact live counts, its per-class cache of freed small blocks,
+// and the moves realloc makes between classes. The cache is switched on explicitly, so these tests run
 // it under AddressSanitizer too (where domains default to no cache).
 #include "runtime/counting_allocator.h"
 
@@ -49,7 +49,7 @@ TEST(CountingAllocator_Blocks, LiveCountsReturnToZero)
     EXPECT_EQ(a.state.malloc_size, 0u);
 }
 
-TEST(CountingAllocator_Cache, FreedSmallBlockIsReused_Issue9)
+TEST(CountingAllocator_Cache, FreedSmallBlockIsReused)
 {
     Allocator a(8);
     void *p = a.alloc(72);

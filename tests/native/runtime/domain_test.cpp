@@ -204,7 +204,7 @@ TEST_F(Domain_Call, FunctionCall_ParameterSlots_FreedOnceAfterTheCall)
     zts_value_free(d, r);
 }
 
-// issue 9: ref/out and OpaqueValue arguments cross as opaque handles in one native call.
+// Ref/out and OpaqueValue arguments cross as opaque handles in one native call.
 TEST_F(Domain_Call, FunctionCallOpaque_WritesBackInOneCall)
 {
     module("app", "export function acc(total, add, keep) {\n"
@@ -233,7 +233,7 @@ TEST_F(Domain_Call, FunctionCallOpaque_WritesBackInOneCall)
     EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_function_call_opaque(d, acc, 1, one, 2, 0, &r)) << "a handle past argc";
 }
 
-// issue 9: a handle the script did not keep is reused by the next call; one it kept, or holds weakly, never is
+// A handle the script did not keep is reused by the next call; one it kept, or holds weakly, never is
 // (it stays invalid), and a handle takes no properties, so a reused one cannot carry anything between calls.
 TEST_F(Domain_Call, FunctionCallOpaque_HandleReuse_OnlyWhenUnobserved)
 {
@@ -270,7 +270,7 @@ TEST_F(Domain_Call, FunctionCallOpaque_HandleReuse_OnlyWhenUnobserved)
     EXPECT_EQ("invalid,invalid", take_string(r)) << "kept handles stay invalid after their calls";
 }
 
-// issue 9: Table members by interned atoms (no name lookup per conversion).
+// Table members by interned atoms (no name lookup per conversion).
 TEST_F(Domain_Call, TableByAtoms_NewAndRead)
 {
     module("app", "export function show(o) { return JSON.stringify(o); }\n"
@@ -299,7 +299,7 @@ TEST_F(Domain_Call, TableByAtoms_NewAndRead)
     EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_atoms_intern(d, 1, bad, atoms));
 }
 
-// issue 9: later tables of a member list take the shape of a model object in one step (JS_NewObjectFromModel);
+// Later tables of a member list take the shape of a model object in one step (JS_NewObjectFromModel);
 // they are ordinary, independent objects, and a list with a repeated name keeps the one-by-one path.
 TEST_F(Domain_Call, TableByAtoms_ModelShape_IndependentObjects)
 {

@@ -1,4 +1,4 @@
-// The Player backend's end-to-end check (issue 10): the same scripts run on the Editor backend (under `mono`) and on
+// The Player backend's end-to-end check: the same scripts run on the Editor backend (under `mono`) and on
 // the Player backend (under build/dist/zts-player), and print the same lines. `uncovered` prints what only the Player
 // backend refuses: a member whose signature has no reduced form, and one whose bridge the build left out.
 using System;
@@ -144,7 +144,7 @@ namespace ZTS.PlayerCheck
 
     internal static class Program
     {
-        // Issue 10: an object referenced only from a struct copy held by JS survives GC.Collect (the registry's slot,
+        // An object referenced only from a struct copy held by JS survives GC.Collect (the registry's slot,
         // a GC root on the Player backend), and is collected once JS lets go and the frame pump released the slot.
         // The collector scans stacks conservatively, so "collected" is checked over rounds that also churn the heap.
         private static void StructCopyKeepsPayload()

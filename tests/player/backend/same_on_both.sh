@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 10: the Player check program prints the same lines on the Editor backend (under mono) and on the Player
+# The Player check program prints the same lines on the Editor backend (under mono) and on the Player
 # backend (under the launcher). Usage: same_on_both.sh <zts-player> <ZTS.PlayerCheck.exe>
 set -u
 player=$1

@@ -4,7 +4,7 @@ using System.Runtime.CompilerServices;
 namespace ZTS.ClrTests
 {
     /// <summary>
-    /// Managed side of the CLR adapter tests (tests/player/clr_adapter_test.cpp, issue 10): methods called
+    /// Managed side of the CLR adapter tests (tests/player/clr_adapter_test.cpp): methods called
     /// through zts_clr_method_get_unmanaged_thunk, internal calls bound by the test host, GC probes.
     /// </summary>
     public static class Probe

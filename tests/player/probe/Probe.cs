@@ -4,7 +4,7 @@ using System.Threading;
 namespace ZTS.PlayerProbe
 {
     /// <summary>
-    /// A plain managed program (no ZTS) that the player launcher must run exactly as `mono` does (issue 10):
+    /// A plain managed program (no ZTS) that the player launcher must run exactly as `mono` does (docs/PLAYER.md):
     /// arguments, stdout and stderr, Main's result, Environment.Exit, an unhandled exception, a foreground thread
     /// that outlives Main, AppDomain.ProcessExit, GC and finalizers. same_as_mono.sh compares the two runs.
     /// </summary>

@@ -1,4 +1,4 @@
-// Issue 15: the script policy. Every case runs twice (NUnit Policy_Conformance): without a policy, where
+// The script policy. Every case runs twice (NUnit Policy_Conformance): without a policy, where
 // everything is reachable, and under tests/policy/test.policy, where each way into the CLR ends in the one
 // denial text or in undefined. `policed` (module policy/mode) tells which run this is.
 import { eq, ok, throws } from './assert.js';

@@ -1,4 +1,4 @@
-// ztsrun end-to-end fixture for issue 13: a module that subscribes to a C# event at load time, reloaded
+// ztsrun end-to-end fixture: a module that subscribes to a C# event at load time, reloaded
 // 300 times (Host.Reload at every frame). The live handler must run on every raise and be the only one.
 import { Host } from 'csharp:ZTS.Run';
 import { World } from 'csharp:ReloadWorld';

@@ -1,4 +1,4 @@
-// ztsrun end-to-end fixture for issue 13: reset hooks and dispose, output at exit, unhandled rejections.
+// ztsrun end-to-end fixture: reset hooks and dispose, output at exit, unhandled rejections.
 import { Host } from 'csharp:ZTS.Run';
 import { Environment } from 'csharp:System';
 

@@ -1,4 +1,4 @@
-// Issue 11: a runaway tick. Frame 2 never returns; ztsrun's default budget interrupts it.
+// A runaway tick. Frame 2 never returns; ztsrun's default budget interrupts it.
 let frames = 0;
 
 export function tick(dt) {

@@ -2,7 +2,7 @@ using System;
 
 namespace ReloadWorld
 {
-    /// <summary>A C# event that scripts subscribe to at load time (issue 13: subscriptions undone at Reset).</summary>
+    /// <summary>A C# event that scripts subscribe to at load time (subscriptions undone at Reset).</summary>
     public static class World
     {
         /// <summary>Raised by Raise.</summary>

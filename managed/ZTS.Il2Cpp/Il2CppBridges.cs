@@ -270,6 +270,15 @@ namespace ZTS.Il2Cpp
             return () => TsIl2CppAppDomain.NewBoxInternal(type);
         }
 
+        /// <summary>The runtime's box and a copy of the bytes (internal calls; no code is made at run time, and unlike
+        /// Marshal's copies they initialize no type).</summary>
+        public CopyCodec CopyCodecOf(Type s)
+        {
+            IntPtr type = s.TypeHandle.Value;
+            int size = CopyLayout.For(s).Size;
+            return new CopyCodec(p => TsIl2CppAppDomain.BoxLoadInternal(type, p, size), (box, p) => TsIl2CppAppDomain.BoxStoreInternal(box, p, size));
+        }
+
         private static IntPtr FieldOf(Type s, MemberInfo m)
         {
             var f = m as FieldInfo;

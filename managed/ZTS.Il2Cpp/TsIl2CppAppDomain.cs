@@ -61,6 +61,14 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern object NewBoxInternal(IntPtr typeHandle);
 
+        /// <summary>A new box of the value type typeHandle holding the size bytes at src (a struct copy's value).</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern object BoxLoadInternal(IntPtr typeHandle, IntPtr src, int size);
+
+        /// <summary>Copies the size bytes of the value in box to dst (a struct copy).</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern void BoxStoreInternal(object box, IntPtr dst, int size);
+
         /// <summary>The value of field (a RuntimeFieldHandle value) of obj, boxed when it is a value type.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern object FieldGetBoxedInternal(object obj, IntPtr field);

@@ -4,6 +4,7 @@ using System.Reflection.Emit;
 using ZTS.Mono.Bridges;
 using ZTS.Shared;
 using ZTS.Shared.Bridges;
+using ZTS.Shared.Clr;
 using ZTS.Shared.Native;
 
 namespace ZTS.Mono
@@ -109,6 +110,27 @@ namespace ZTS.Mono
             il.Emit(OpCodes.Box, s);
             il.Emit(OpCodes.Ret);
             return (Func<object>)dm.CreateDelegate(typeof(Func<object>));
+        }
+    
+        // object Load(IntPtr p) { return (object)*(S*)p; }   void Store(object box, IntPtr p) { *(S*)p = (S)box; }
+        // Emitted per struct: Marshal's copies are runtime calls of their own (~60 ns each here).
+        public CopyCodec CopyCodecOf(Type s)
+        {
+            var load = new DynamicMethod("zts_copy_load", typeof(object), new[] { typeof(IntPtr) }, typeof(MonoBridges).Module, true);
+            ILGenerator il = load.GetILGenerator();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldobj, s);
+            il.Emit(OpCodes.Box, s);
+            il.Emit(OpCodes.Ret);
+            var store = new DynamicMethod("zts_copy_store", typeof(void), new[] { typeof(object), typeof(IntPtr) }, typeof(MonoBridges).Module, true);
+            il = store.GetILGenerator();
+            il.Emit(OpCodes.Ldarg_1);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Unbox_Any, s);
+            il.Emit(OpCodes.Stobj, s);
+            il.Emit(OpCodes.Ret);
+            return new CopyCodec((Func<IntPtr, object>)load.CreateDelegate(typeof(Func<IntPtr, object>)),
+                                 (Action<object, IntPtr>)store.CreateDelegate(typeof(Action<object, IntPtr>)));
         }
     }
 }

@@ -58,6 +58,10 @@ namespace ZTS.Shared
 
         /// <summary>Makes a new box of default(structType) (Table conversions start from one per value).</summary>
         Func<object> StructFactory(Type structType);
+
+        /// <summary>How values of a blittable struct (Clr.CopyLayout) are copied between boxes and native bytes, or null
+        /// for the Marshal copies (CopyCodec.Marshalled).</summary>
+        Clr.CopyCodec CopyCodecOf(Type structType);
     }
 
     /// <summary>The process's backend (one per process: the one whose runtime TsAppDomain created). Process-wide

@@ -43,6 +43,7 @@ namespace ZTS.Shared
             }
             CallScratch = (JsValue*)Marshal.AllocHGlobal((CallScratchArgs + 1) * sizeof(JsValue));
             Registry.ReleasedPending = ZtsNative.zts_domain_release_counter(Handle);
+            StructResult = ZtsNative.zts_domain_struct_result(Handle);
             Registry.DrainReleased = DrainReleasedObjects;
             Id = ZtsNative.zts_domain_id(Handle);
             Context = ZtsNative.zts_domain_context(Handle);
@@ -67,6 +68,10 @@ namespace ZTS.Shared
 
         /// <summary>The native zts_domain*.</summary>
         public IntPtr Handle;
+
+        /// <summary>The core's struct result buffer (zts_domain_struct_result): a member bridge writes a struct result
+        /// there and returns ZTS_RESULT_STRUCT_TAG (CopyLayout.Result, and the Editor's emitted bridges in place).</summary>
+        internal unsafe ZtsStructRef* StructResult;
 
         /// <summary>The domain's JSContext*.</summary>
         public IntPtr Context { get; private set; }
@@ -192,6 +197,8 @@ namespace ZTS.Shared
         public JsValue Push(object obj, int view, ref int lastSlot)
         {
             view = ViewOf(obj, view);
+            Clr.CopyLayout copy = Clr.CopyLayout.ForPush(this, obj, view);
+            if (copy != null) return copy.Push(this, obj, view); // a struct copy (10-LIFETIME §3.1): no slot
             int slot = lastSlot;
             if (!Registry.Holds(slot, obj, view)) lastSlot = slot = Registry.SlotOf(obj, view);
             JsValue result;
@@ -208,6 +215,8 @@ namespace ZTS.Shared
         public static JsValue PushResult(JsDomain d, object obj, int view, bool freshBox)
         {
             if (!freshBox) view = d.ViewOf(obj, view); // a struct copy is seen as its own (exact) type already
+            Clr.CopyLayout copy = freshBox ? Clr.CopyLayout.ForPush(d, obj, view) : null;
+            if (copy != null) return copy.Result(d, obj, view); // its bytes, no slot: the core makes the JS copy
             int slot = freshBox ? d.Registry.SlotOfFresh(obj) : d.Registry.SlotOf(obj, view);
             return PushTagOf(slot, view);
         }
@@ -248,9 +257,17 @@ namespace ZTS.Shared
         /// For bridges called from a gated function; the core's member dispatch does this itself.</summary>
         public JsValue Materialize(JsValue r)
         {
-            if (r.Tag != JsValue.PushTag) return r;
             JsValue result;
-            int rc = ZtsNative.zts_object_push(Handle, JsValue.PushView(r.Bits), JsValue.PushSlot(r.Bits), out result);
+            int rc;
+            if (r.Tag == JsValue.StructResultTag)
+            {
+                ZtsStructRef* s = (ZtsStructRef*)r.Ptr;
+                rc = ZtsNative.zts_struct_new(Handle, s->TypeId, (void*)s->Bytes, out result);
+                if (rc != ZtsStatus.Ok) throw TakeError(rc, "struct");
+                return result;
+            }
+            if (r.Tag != JsValue.PushTag) return r;
+            rc = ZtsNative.zts_object_push(Handle, JsValue.PushView(r.Bits), JsValue.PushSlot(r.Bits), out result);
             if (rc != ZtsStatus.Ok) throw TakeError(rc, "push");
             return result;
         }

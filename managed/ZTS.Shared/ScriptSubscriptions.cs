@@ -43,10 +43,10 @@ namespace ZTS.Shared
             return (d, thisVal, argc, argv, magic, data) =>
             {
                 JsValue result = bridge(d, thisVal, argc, argv, magic, data); // throws: nothing was (un)subscribed
-                Delegate handler = argc > 0 ? ScriptHandler(d, argv[0], data[2].Int32, handlerType) : null;
+                Delegate handler = argc > 0 ? ScriptHandler(d, argv[0], Bridges.ArgReader.SlotAt(data + 2), handlerType) : null;
                 if (handler != null)
                 {
-                    object target = isStatic ? null : d.Registry.Get(data[1].Int32);
+                    object target = isStatic || data[1].Tag != JsValue.TagInt ? null : d.Registry.Get(data[1].Int32);
                     if (adds) d.Subscriptions.Add(target, ev, handler);
                     else d.Subscriptions.Remove(target, ev, handler);
                 }

@@ -204,6 +204,11 @@ zts_clr_object *zts_clr_field_get_value_object(zts_clr_object *obj, zts_clr_fiel
     return as<zts_clr_object>(mono_field_get_value_object(mono_domain_get(), as<MonoClassField>(field), as<MonoObject>(obj)));
 }
 
+void *zts_clr_object_unbox(zts_clr_object *box)
+{
+    return box != nullptr ? mono_object_unbox(as<MonoObject>(box)) : nullptr;
+}
+
 void zts_clr_value_copy(zts_clr_object *dst, zts_clr_object *src)
 {
     if (dst == nullptr || src == nullptr) return;

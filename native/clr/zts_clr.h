@@ -116,6 +116,8 @@ ZTS_CLR_API void zts_clr_field_set_value_object(zts_clr_object *obj, zts_clr_fie
 /** Copies the value in box src into box dst (two boxes of the same value type; nothing happens otherwise), with
  *  the GC's write barriers for reference fields. */
 ZTS_CLR_API void zts_clr_value_copy(zts_clr_object *dst, zts_clr_object *src);
+/** The value inside a box of a value type (borrowed; valid while the box lives; the GC does not move it). */
+ZTS_CLR_API void *zts_clr_object_unbox(zts_clr_object *box);
 /** The class of a type handle (RuntimeTypeHandle.Value: a MonoType* / Il2CppType*). */
 ZTS_CLR_API zts_clr_class *zts_clr_class_from_type_handle(void *type);
 /** The class that declares method. */

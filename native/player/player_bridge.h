@@ -156,6 +156,17 @@ inline void *arg_this(Call &c)
     return reinterpret_cast<Fn>(g_entries[kThis])(c.ctx, c.member->id, c.data, &c.exc);
 }
 
+/// After an instance call (its result, or its exception, already taken): when `this` was a struct copy, arg_this gave
+/// the member a box of its bytes, and what the member did to that box goes back into JS's copy, so a method acts on
+/// the copy (v.Normalize(), then v.x; 10-LIFETIME §3.1). A class instance costs one tag compare.
+inline void this_done(Call &c, void *self)
+{
+    if (JS_VALUE_GET_TAG(c.data[1]) == ZTS_STRUCT_REF_TAG && self != nullptr) {
+        auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[1]));
+        std::memcpy(ref->bytes, zts_clr_object_unbox(static_cast<zts_clr_object *>(self)), static_cast<size_t>(ref->size));
+    }
+}
+
 /// The typed entry to call on self: the method's own, or for a virtual method the implementation of self's class.
 void *dispatch(Call &c, void *self);
 

@@ -196,6 +196,20 @@ zts_clr_object *new_box_internal(void *type)
     return zts_clr_object_new(zts_clr_class_from_type_handle(type));
 }
 
+// A struct copy's bytes in a new box of type, and a box's bytes into a copy (Il2CppBridges.CopyCodecOf): the
+// runtime's allocation and a copy of the value, no type initialization (Marshal's copies initialize the type).
+zts_clr_object *box_load_internal(void *type, const void *src, int32_t size)
+{
+    zts_clr_object *box = zts_clr_object_new(zts_clr_class_from_type_handle(type));
+    if (box != nullptr && src != nullptr && size > 0) std::memcpy(zts_clr_object_unbox(box), src, static_cast<size_t>(size));
+    return box;
+}
+
+void box_store_internal(zts_clr_object *box, void *dst, int32_t size)
+{
+    if (box != nullptr && dst != nullptr && size > 0) std::memcpy(dst, zts_clr_object_unbox(box), static_cast<size_t>(size));
+}
+
 zts_clr_object *field_get_boxed_internal(zts_clr_object *obj, void *field)
 {
     return zts_clr_field_get_value_object(obj, static_cast<zts_clr_field *>(field));
@@ -286,6 +300,8 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterMemberInternal", reinterpret_cast<const void *>(&register_member_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterFieldInternal", reinterpret_cast<const void *>(&register_field_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::NewBoxInternal", reinterpret_cast<const void *>(&new_box_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxLoadInternal", reinterpret_cast<const void *>(&box_load_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxStoreInternal", reinterpret_cast<const void *>(&box_store_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldGetBoxedInternal", reinterpret_cast<const void *>(&field_get_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldSetBoxedInternal", reinterpret_cast<const void *>(&field_set_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ValueCopyInternal", reinterpret_cast<const void *>(&value_copy_internal));

@@ -220,6 +220,7 @@ namespace ZTS.Tests
         {
             { "zts_value", typeof(JsValue) }, { "zts_error_info", typeof(ZtsErrorInfo) },
             { "zts_host_callbacks", typeof(HostCallbackTable) }, { "zts_param_spec", typeof(ParamSpec) },
+            { "zts_struct_ref", typeof(ZtsStructRef) }, { "zts_copy_field", typeof(ZtsCopyField) },
         };
 
         /// <summary>Whether C# type t (a parameter, result or field type; isOut for an out parameter) can stand for C
@@ -661,6 +662,9 @@ namespace ZTS.Tests
             new ConstantMirror { C = "ZTS_GATE_ERROR_SENTINEL", Type = typeof(JsValue), Cs = "ErrorSentinel" },
             new ConstantMirror { C = "ZTS_RESULT_PUSH_TAG", Type = typeof(JsValue), Cs = "PushTag" },
             new ConstantMirror { C = "ZTS_RESULT_PUSH_VIEW_SHIFT", Type = typeof(JsValue), Cs = "PushViewShift" },
+            new ConstantMirror { C = "ZTS_RESULT_STRUCT_TAG", Type = typeof(JsValue), Cs = "StructResultTag" },
+            new ConstantMirror { C = "ZTS_STRUCT_REF_TAG", Type = typeof(JsValue), Cs = "StructRefTag" },
+            new ConstantMirror { C = "ZTS_COPY_", Type = typeof(ZtsCopy), Cs = "" },
             new ConstantMirror { C = "ZTS_TAG_", Type = typeof(JsValue), Cs = "Tag" },
             new ConstantMirror { C = "ZTS_OK", Type = typeof(ZtsStatus), Cs = "Ok" },
             new ConstantMirror { C = "ZTS_ERR_", Type = typeof(ZtsStatus), Cs = "" },

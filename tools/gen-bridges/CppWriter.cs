@@ -77,6 +77,7 @@ namespace ZTS.GenBridges
             string call = "reinterpret_cast<Fn>(" + target + ")(" + string.Join(", ", callArgs) + ")";
             if (ret == "v") sb.Append("    ").Append(call).Append(";\n");
             else sb.Append("    ").Append(retType).Append(" r = ").Append(call).Append(";\n");
+            if (kind == 'i') sb.Append("    this_done(c, self);\n");
             sb.Append("    if (c.exc != nullptr) return fail(c);\n");
             if (kind == 'n') sb.Append("    return ret_new(c, self);\n");
             else if (ret == "v") sb.Append("    return ret_v(c);\n");
@@ -111,6 +112,7 @@ namespace ZTS.GenBridges
                 else
                     sb.Append("    zts_clr_field_").Append(isStatic ? "static_" : "").Append("set_value(").Append(target)
                       .Append("c.member->field, ").Append(reference ? "a0" : "&a0").Append(");\n");
+                if (!isStatic) sb.Append("    this_done(c, self);\n");
                 sb.Append("    return ret_v(c);\n");
             }
             else if (code == "o") // a class, or a struct boxed as a copy

@@ -234,6 +234,29 @@ namespace ZTS.Mono.Bridges
         //   object o = (uint)s < (uint)a.Length ? a[s] : null;  if (o == null) o = ArgReader.This(site, d, data);
         private static void EmitThis(ILGenerator il, Type declaring)
         {
+            LocalBuilder self = null;
+            Label boxed = il.DefineLabel(), done = il.DefineLabel();
+            if (declaring.IsValueType)
+            {
+                // A struct copy (ZTS_STRUCT_REF_TAG): the member acts on its bytes, JS's copy (10-LIFETIME §3.1):
+                //   if (data[1].Tag == StructRefTag) self = ref *(S*)((ZtsStructRef*)data[1].Ptr)->Bytes; else <the registry's box>
+                // The pointer goes through a byref local (the JIT takes a native int for a byref there), so no stack merge
+                // mixes an unmanaged pointer with the box's managed one.
+                self = il.DeclareLocal(declaring.MakeByRefType());
+                il.Emit(OpCodes.Ldarg, ArgData);
+                EmitShift(il, JsValueSize + 8);
+                il.Emit(OpCodes.Ldind_I8);
+                il.Emit(OpCodes.Ldc_I8, (long)JsValue.StructRefTag);
+                il.Emit(OpCodes.Bne_Un, boxed);
+                il.Emit(OpCodes.Ldarg, ArgData);
+                EmitShift(il, JsValueSize);
+                il.Emit(OpCodes.Ldind_I);
+                EmitShift(il, 8); // ZtsStructRef.Bytes
+                il.Emit(OpCodes.Ldind_I);
+                il.Emit(OpCodes.Stloc, self);
+                il.Emit(OpCodes.Br, done);
+                il.MarkLabel(boxed);
+            }
             LocalBuilder objects = il.DeclareLocal(typeof(object[]));
             LocalBuilder slot = il.DeclareLocal(typeof(int));
             Label slow = il.DefineLabel(), empty = il.DefineLabel(), have = il.DefineLabel();
@@ -264,7 +287,13 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldarg, ArgData);
             il.Emit(OpCodes.Call, typeof(ArgReader).GetMethod("This"));
             il.MarkLabel(have);
-            if (declaring.IsValueType) il.Emit(OpCodes.Unbox, declaring); // the registry's box: members act on it
+            if (declaring.IsValueType)
+            {
+                il.Emit(OpCodes.Unbox, declaring); // the registry's box (a struct without a copy layout): members act on it
+                il.Emit(OpCodes.Stloc, self);
+                il.MarkLabel(done);
+                il.Emit(OpCodes.Ldloc, self);
+            }
             else il.Emit(OpCodes.Castclass, declaring);
         }
 
@@ -274,6 +303,7 @@ namespace ZTS.Mono.Bridges
         {
             Label done = il.DefineLabel();
             if (!table && !unpacked && offset == 0) EmitInlineRead(il, t, index, done);
+            if (!table && !unpacked && offset == 0 && t.IsValueType && CopyLayout.For(t) != null) EmitCopyRead(il, t, index, done);
             EmitReaderArgs(il, index, offset);
             MethodInfo reader = unpacked ? typeof(ArgReader).GetMethod("ReadUnpacked")
                               : table ? typeof(ArgReader).GetMethod("ReadTable") : Reader(t);
@@ -296,6 +326,40 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldc_I4, index);
             il.Emit(OpCodes.Ble, slow);
             JsValueIL.EmitTryLoad(il, g => { g.Emit(OpCodes.Ldarg, ArgArgv); EmitShift(g, index * JsValueSize); }, t, slow);
+            il.Emit(OpCodes.Br, done);
+            il.MarkLabel(slow);
+        }
+
+        // A struct copy of exactly the parameter's struct, by its bytes (the argument is a copy; no box):
+        //   if (index < argc && data[2 + index].Tag == StructRefTag) { ZtsStructRef* r = (ZtsStructRef*)data[2 + index].Ptr;
+        //       if (r->TypeId == site.CopyIds[index]) { push *(S*)r->Bytes; goto done; } }
+        private static void EmitCopyRead(ILGenerator il, Type t, int index, Label done)
+        {
+            Label slow = il.DefineLabel();
+            LocalBuilder r = il.DeclareLocal(typeof(IntPtr));
+            il.Emit(OpCodes.Ldarg, ArgCount);
+            il.Emit(OpCodes.Ldc_I4, index);
+            il.Emit(OpCodes.Ble, slow);
+            il.Emit(OpCodes.Ldarg, ArgData);
+            EmitShift(il, (2 + index) * JsValueSize + 8);
+            il.Emit(OpCodes.Ldind_I8);
+            il.Emit(OpCodes.Ldc_I8, (long)JsValue.StructRefTag);
+            il.Emit(OpCodes.Bne_Un, slow);
+            il.Emit(OpCodes.Ldarg, ArgData);
+            EmitShift(il, (2 + index) * JsValueSize);
+            il.Emit(OpCodes.Ldind_I);
+            il.Emit(OpCodes.Stloc, r);
+            il.Emit(OpCodes.Ldloc, r);
+            il.Emit(OpCodes.Ldind_I4); // ZtsStructRef.TypeId
+            il.Emit(OpCodes.Ldarg, ArgSite);
+            il.Emit(OpCodes.Ldfld, typeof(MemberSite).GetField("CopyIds"));
+            il.Emit(OpCodes.Ldc_I4, index);
+            il.Emit(OpCodes.Ldelem_I4);
+            il.Emit(OpCodes.Bne_Un, slow);
+            il.Emit(OpCodes.Ldloc, r);
+            EmitShift(il, 8); // ZtsStructRef.Bytes
+            il.Emit(OpCodes.Ldind_I);
+            il.Emit(OpCodes.Ldobj, t);
             il.Emit(OpCodes.Br, done);
             il.MarkLabel(slow);
         }
@@ -332,6 +396,11 @@ namespace ZTS.Mono.Bridges
                 return;
             }
             if (writer == null && !table && EmitInlineResult(il, t)) return;
+            if (!table && (writer == null || writer.Name == "WriteNew") && t.IsValueType && CopyLayout.For(t) != null)
+            {
+                EmitCopyResult(il, t, CopyLayout.For(t).Size);
+                return;
+            }
             LocalBuilder tmp = il.DeclareLocal(t);
             il.Emit(OpCodes.Stloc, tmp);
             il.Emit(OpCodes.Ldarg, ArgSite);
@@ -356,6 +425,35 @@ namespace ZTS.Mono.Bridges
             il.Emit(OpCodes.Ldloc, r);
             il.Emit(OpCodes.Ret);
             return true;
+        }
+
+        // A struct result with a copy layout, by its bytes (no box, no slot; CopyLayout.Result's rule in place):
+        //   S v = <result>; ZtsStructRef* r = domain.StructResult; r->TypeId = site.ResultView; r->Size = size;
+        //   *(S*)r->Bytes = v; return JsValue.StructResult(r);   -- the core makes the JS copy after the gate returns
+        private static void EmitCopyResult(ILGenerator il, Type t, int size)
+        {
+            LocalBuilder v = il.DeclareLocal(t);
+            LocalBuilder r = il.DeclareLocal(typeof(IntPtr));
+            il.Emit(OpCodes.Stloc, v);
+            il.Emit(OpCodes.Ldarg, ArgDomain);
+            il.Emit(OpCodes.Ldfld, typeof(JsDomain).GetField("StructResult", BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.Public));
+            il.Emit(OpCodes.Stloc, r);
+            il.Emit(OpCodes.Ldloc, r);
+            il.Emit(OpCodes.Ldarg, ArgSite);
+            il.Emit(OpCodes.Ldfld, typeof(MemberSite).GetField("ResultView"));
+            il.Emit(OpCodes.Stind_I4);
+            il.Emit(OpCodes.Ldloc, r);
+            EmitShift(il, 4); // ZtsStructRef.Size
+            il.Emit(OpCodes.Ldc_I4, size);
+            il.Emit(OpCodes.Stind_I4);
+            il.Emit(OpCodes.Ldloc, r);
+            EmitShift(il, 8); // ZtsStructRef.Bytes
+            il.Emit(OpCodes.Ldind_I);
+            il.Emit(OpCodes.Ldloc, v);
+            il.Emit(OpCodes.Stobj, t);
+            il.Emit(OpCodes.Ldloc, r);
+            il.Emit(OpCodes.Call, typeof(JsValue).GetMethod("StructResult"));
+            il.Emit(OpCodes.Ret);
         }
 
         private static void EmitConstant(ILGenerator il, Type t, object value)

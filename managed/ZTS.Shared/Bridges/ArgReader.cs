@@ -105,19 +105,33 @@ namespace ZTS.Shared.Bridges
             return IsMissing(s, argv, argc, i) ? s.Missing<string>(i) : ValueRules.ToString(d, argv[i], At(s, i));
         }
 
+        /// <summary>The registry slot in a data entry (data[1] for `this`, data[2 + i] for argument i): the slot, SlotNone
+        /// for a value that is no C# object, SlotUnknown for a struct copy (ZTS_STRUCT_REF_TAG: bytes, not a slot).</summary>
+        public static int SlotAt(JsValue* entry)
+        {
+            return entry->Tag == JsValue.TagInt ? entry->Int32 : entry->Tag == JsValue.StructRefTag ? ValueRules.SlotUnknown : ValueRules.SlotNone;
+        }
+
         /// <summary>Any other parameter type (object, Nullable, classes, interfaces, arrays, delegates, structs):
         /// the general rule, with the slot the core already resolved for C# exotics.</summary>
         public static object ReadObject(MemberSite s, JsDomain d, JsValue* argv, JsValue* data, int argc, int i)
         {
-            // The hot path: a C# object of exactly the declared type (what the rules below also give, minus the checks).
-            if (i < argc && data[2 + i].Int32 >= 0)
+            JsValue* entry = data + 2 + i;
+            // The hot paths: a C# object of exactly the declared type (what the rules below also give, minus the checks),
+            // a struct copy of exactly the declared struct (a box of its bytes: the argument is a copy).
+            if (i < argc && entry->Tag == JsValue.TagInt && entry->Int32 >= 0)
             {
-                object exact = d.Registry.Get(data[2 + i].Int32);
+                object exact = d.Registry.Get(entry->Int32);
                 if (exact != null && exact.GetType() == s.ParamTypes[i]) return exact;
             }
+            else if (i < argc && entry->Tag == JsValue.StructRefTag)
+            {
+                object copy = Clr.CopyLayout.Box(d, (ZtsStructRef*)entry->Ptr);
+                if (copy != null && copy.GetType() == s.ParamTypes[i]) return copy;
+            }
             if (IsMissing(s, argv, argc, i)) return s.Missing<object>(i);
-            int slot = data[2 + i].Int32;
-            return ValueRules.ToClr(d, argv[i], s.ParamRules[i], slot >= 0 ? slot : ValueRules.SlotNone, At(s, i));
+            int slot = SlotAt(entry);
+            return ValueRules.ToClr(d, argv[i], s.ParamRules[i], slot, At(s, i));
         }
 
         /// <summary>A [TsMarshalAs(UnpackedValues)] struct parameter from consecutive JS arguments (argv is shifted).</summary>
@@ -165,10 +179,12 @@ namespace ZTS.Shared.Bridges
             if (rc != ZtsStatus.Ok) throw d.TakeError(rc, s.Name);
         }
 
-        /// <summary>The C# object behind `this` of an instance member.</summary>
+        /// <summary>The C# object behind `this` of an instance member: the registry's object, or for a struct copy a box of
+        /// its bytes (a member declared on object or ValueType, or a struct member of a bridge that takes `this` boxed:
+        /// it acts on that box).</summary>
         public static object This(MemberSite s, JsDomain d, JsValue* data)
         {
-            object o = d.Registry.Get(data[1].Int32);
+            object o = data[1].Tag == JsValue.StructRefTag ? Clr.CopyLayout.Box(d, (ZtsStructRef*)data[1].Ptr) : d.Registry.Get(data[1].Int32);
             if (o == null) throw new InvalidOperationException("zts: '" + s.Name + "' was called on a released object");
             return o;
         }

@@ -98,6 +98,10 @@ namespace ZTS.Shared.Bridges
         /// that it still holds that object before using it.</summary>
         public int LastSlot = -1;
 
+        /// <summary>Per parameter: the type id of its struct when that struct crosses as a native copy (Clr.CopyLayout),
+        /// else 0. The Editor's bridges take a copy of exactly that type by its bytes (TypeBinder.Site fills it).</summary>
+        public int[] CopyIds = new int[0];
+
         private bool[] _out;
 
         /// <summary>Whether parameter i is an out parameter.</summary>

@@ -115,7 +115,7 @@ namespace ZTS.Shared.Clr
             ParameterInfo[] ps = def.GetParameters();
             for (int i = 0; i < ps.Length && i < argc; i++)
             {
-                Type actual = ValueType(d, argv[i], data[2 + i].Int32);
+                Type actual = ValueType(d, argv[i], data + 2 + i);
                 if (actual != null) Unify(ps[i].ParameterType, actual, found, memberName);
             }
             for (int k = 0; k < found.Length; k++)
@@ -129,8 +129,11 @@ namespace ZTS.Shared.Clr
         }
 
         // The CLR type a JS argument gives for inference, or null when it gives none (null, undefined, JS objects, functions).
-        private static Type ValueType(JsDomain d, JsValue v, int slot)
+        private static Type ValueType(JsDomain d, JsValue v, JsValue* entry)
         {
+            Type copy;
+            if (entry->Tag == JsValue.StructRefTag && d.Types.ById.TryGetValue(((ZtsStructRef*)entry->Ptr)->TypeId, out copy)) return copy;
+            int slot = Bridges.ArgReader.SlotAt(entry);
             switch (v.Tag)
             {
                 case JsValue.TagInt: return typeof(int);

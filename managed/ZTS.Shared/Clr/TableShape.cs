@@ -225,17 +225,17 @@ namespace ZTS.Shared.Clr
                 values = big;
             }
             int rc;
-            int slot, typeId;
-            if (ZtsNative.zts_object_slot(d.Handle, obj, out slot, out typeId) == ZtsStatus.Ok)
-            {
-                // A ByVal copy of this very struct crosses as itself (a copy); any other C# object is no Table.
-                object held = d.Registry.Get(slot);
-                if (held != null && held.GetType() == StructType) return held;
-                throw new TsMarshalException("zts: cannot convert C# object to " + StructType.FullName + " (" + where + "): a Table needs a plain object");
-            }
+            // zts_table_read refuses C# objects and arrays before it reads anything, so a plain object takes one call.
             fixed (uint* atoms = AtomsFor(d)) rc = ZtsNative.zts_table_read(d.Handle, obj, n, atoms, values);
             if (rc == ZtsStatus.Argument)
             {
+                // A ByVal copy of this very struct crosses as itself (a copy: a struct copy's bytes, or a boxed struct's
+                // registry object); any other C# object is no Table.
+                int slot, typeId;
+                object held = ZtsNative.zts_object_slot(d.Handle, obj, out slot, out typeId) == ZtsStatus.Ok ? d.Registry.Get(slot) : CopyLayout.BoxOf(d, obj);
+                if (held != null && held.GetType() == StructType) return held;
+                if (held != null || obj.Tag == JsValue.TagObject && ZtsNative.zts_object_slot(d.Handle, obj, out slot, out typeId) == ZtsStatus.Ok)
+                    throw new TsMarshalException("zts: cannot convert C# object to " + StructType.FullName + " (" + where + "): a Table needs a plain object");
                 int length;
                 string kind = ZtsNative.zts_array_read(d.Handle, obj, 0, 0, null, out length) >= 0 ? "array" : obj.KindName; // the core refuses arrays
                 throw new TsMarshalException("zts: cannot convert " + kind + " to " + StructType.FullName + " (" + where + "): a Table needs a plain object");

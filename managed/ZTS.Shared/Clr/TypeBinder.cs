@@ -133,15 +133,21 @@ namespace ZTS.Shared.Clr
                     int s = setter == null ? -1 : Host(d, t, setter, p.Name, () => d.Bridges.Method(setter, Table(Site(d, name, setter.GetParameters(), null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(p.Name), a.IsStatic ? ZtsMemberFlags.Static : 0u, g, s));
                 }
+                // A struct whose values cross as native copies (CopyLayout): the core reads and writes the fields that
+                // keep their plain bridges (not denied by the policy, not marshalled as a Table) on the copy itself.
+                CopyLayout copy = t.IsValueType ? CopyLayout.For(t) : null;
+                var plainFields = copy != null ? new HashSet<FieldInfo>() : null;
                 foreach (FieldInfo f in TsMemberRules.Fields(t))
                 {
                     FieldInfo field = f;
                     string name = owner + "." + f.Name;
                     TableShape table = MarshalAsReader.TableFor(f, f.FieldType, name);
+                    if (plainFields != null && table == null && PolicyGate.Denied(d, t, f, f.Name) == null) plainFields.Add(f);
                     int g = Host(d, t, field, field.Name, () => d.Bridges.FieldGet(field, Table(Site(d, name, null, field.FieldType), table, null)));
                     int s = f.IsInitOnly || f.IsLiteral ? -1 : Host(d, t, field, field.Name, () => d.Bridges.FieldSet(field, Table(Site(d, name, new[] { Param(field.FieldType) }, null), null, table)));
                     Check(d, ZtsNative.zts_type_add_property(d.Handle, typeId, ZtsNative.Utf8Z(f.Name), f.IsStatic ? ZtsMemberFlags.Static : 0u, g, s));
                 }
+                if (copy != null) copy.Describe(d, typeId, plainFields.Contains);
                 foreach (MethodInfo m in Sorted(TsMemberRules.BindableMethods(t, accessors)))
                 {
                     MarshalAsReader.CheckMethod(m);
@@ -241,7 +247,17 @@ namespace ZTS.Shared.Clr
             // Nullable<S> itself shows none of S's members (docs/MARSHAL.md "Nullable<T>": as T).
             Type seen = result == null ? null : Nullable.GetUnderlyingType(result) ?? result;
             int view = seen == null || seen == typeof(void) || !NeedsView(seen) ? 0 : Declare(d, seen);
-            return new MemberSite(name, ps, result, view);
+            var site = new MemberSite(name, ps, result, view);
+            if (ps != null)
+            {
+                site.CopyIds = new int[ps.Length];
+                for (int i = 0; i < ps.Length; i++)
+                {
+                    Type p = ps[i].ParameterType;
+                    if (!p.IsByRef && p.IsValueType && CopyLayout.For(p) != null) site.CopyIds[i] = Declare(d, p);
+                }
+            }
+            return site;
         }
 
         // Sets the [TsMarshalAs(Table)] shapes of a site's result and of its (setter) parameter 0.

@@ -357,7 +357,8 @@ namespace ZTS.Shared.Conversion
             if (slot >= 0) return d.Registry.Get(slot);
             if (slot == SlotNone || v.Tag != JsValue.TagObject) return null;
             int view;
-            return ZtsNative.zts_object_slot(d.Handle, v, out slot, out view) == ZtsStatus.Ok ? d.Registry.Get(slot) : null;
+            if (ZtsNative.zts_object_slot(d.Handle, v, out slot, out view) == ZtsStatus.Ok) return d.Registry.Get(slot);
+            return Clr.CopyLayout.BoxOf(d, v); // a struct copy: a box of its bytes (every crossing is a copy)
         }
 
         /// <summary>The text of a JS string (borrowed).</summary>

@@ -31,6 +31,20 @@ namespace ZTS.Shared.Native
         /// <summary>ZTS_RESULT_PUSH_TAG: a member bridge result the core turns into a pushed C# object (JsDomain.PushResult).</summary>
         public const int PushTag = unchecked((int)0xFFFF5A13);
 
+        /// <summary>ZTS_RESULT_STRUCT_TAG: a member bridge result that is a struct copy; Ptr is the domain's
+        /// ZtsStructRef result buffer holding its type id, size and bytes (CopyLayout.ResultOf).</summary>
+        public const int StructResultTag = unchecked((int)0xFFFF5A14);
+
+        /// <summary>ZTS_STRUCT_REF_TAG: a struct copy in a bridge's data (`this` or an argument) instead of a slot; Ptr
+        /// is its ZtsStructRef.</summary>
+        public const int StructRefTag = unchecked((int)0xFFFF5A15);
+
+        /// <summary>The ZTS_RESULT_STRUCT_TAG result naming the domain's struct result buffer r.</summary>
+        public static JsValue StructResult(System.IntPtr r)
+        {
+            return new JsValue { Ptr = r, Tag = StructResultTag };
+        }
+
         /// <summary>ZTS_RESULT_PUSH_VIEW_SHIFT: a push-tag payload holds the slot in the low 32 bits, the view type id
         /// above this shift. zts.h defines the layout (ZTS_RESULT_PUSH_BITS, _SLOT, _VIEW); PushBits, PushSlot and
         /// PushView are its managed copy, checked against it by the test Abi_PushTagLayout_MatchesHeader.</summary>

@@ -47,6 +47,42 @@ namespace ZTS.Shared.Native
         public const uint PathIsType = 2u;
     }
 
+    /// <summary>ZTS_COPY_* of zts.h: the field codes of a struct copy layout, and the largest layout.</summary>
+    internal static class ZtsCopy
+    {
+        public const int FieldI1 = 1;
+        public const int FieldU1 = 2;
+        public const int FieldI2 = 3;
+        public const int FieldU2 = 4;
+        public const int FieldI4 = 5;
+        public const int FieldU4 = 6;
+        public const int FieldI8 = 7;
+        public const int FieldU8 = 8;
+        public const int FieldR4 = 9;
+        public const int FieldR8 = 10;
+        public const int FieldStruct = 11;
+        public const int MaxSize = 1024;
+    }
+
+    /// <summary>zts_struct_ref: the bytes of one struct copy (10-LIFETIME §3.1).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ZtsStructRef
+    {
+        public int TypeId;
+        public int Size;
+        public IntPtr Bytes;
+    }
+
+    /// <summary>zts_copy_field: one field of a struct copy layout (zts_type_set_copy_layout).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ZtsCopyField
+    {
+        public IntPtr Name;
+        public int Offset;
+        public int Code;
+        public int TypeId;
+    }
+
     /// <summary>zts_error_info: the last failure of a domain; pointers valid until the next call.</summary>
     [StructLayout(LayoutKind.Sequential)]
     internal struct ZtsErrorInfo
@@ -301,6 +337,21 @@ namespace ZTS.Shared.Native
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_object_slot(IntPtr domain, JsValue v, out int slot, out int typeId);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_type_set_copy_layout(IntPtr domain, int typeId, int size, int fieldCount, ZtsCopyField[] fields);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_struct_new(IntPtr domain, int typeId, void* bytes, out JsValue result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_struct_ref_of(IntPtr domain, JsValue v, out ZtsStructRef* result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ZtsStructRef* zts_domain_struct_result(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_struct_live_count(IntPtr domain);
 
         /// <summary>A NUL-terminated UTF-8 copy of s for the C ABI.</summary>
         public static byte[] Utf8Z(string s)

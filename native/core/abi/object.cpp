@@ -1,6 +1,7 @@
 // C ABI: C# objects shown to JS: ByObj pushes, their registry slots, and the slots JS released.
 #include "abi/guard.h"
 #include "clr/classes.h"
+#include "clr/struct_copies.h"
 #include "host/value_cast.h"
 
 using namespace zts;
@@ -40,7 +41,7 @@ ZTS_ABI_CATCH_RETURN(nullptr)
 int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_slot, int32_t *out_type_id)
 try {
     const ExoticPayload *payload = exotic_payload(to_js(v));
-    if (domain == nullptr || payload == nullptr) {
+    if (domain == nullptr || payload == nullptr || payload->slot == k_struct_copy_slot) { // a copy has no slot
         return ZTS_ERR_ARGUMENT;
     }
     if (out_slot != nullptr) {

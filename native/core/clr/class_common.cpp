@@ -1,6 +1,7 @@
 // What the exotic classes of the CLR share: the class ids, their registration, the ByObj finalizer and the
 // write-through-prototypes rule of objects and arrays (10-LIFETIME §2, SPEC_MAP D5).
 #include "clr/class_common.h"
+#include "clr/struct_copies.h"
 
 namespace zts
 {
@@ -9,6 +10,21 @@ JSClassID g_object_class = 0;
 JSClassID g_array_class = 0;
 JSClassID g_type_class = 0;
 JSClassID g_delegate_class = 0;
+
+void anchor_initial_shape(JSContext *ctx, TypeInfo &t)
+{
+    if (__builtin_expect(!JS_IsUndefined(t.shape_anchor), 1)) {
+        return;
+    }
+    // Without a live object on the prototype, QuickJS makes (and frees) the empty shape with every exotic that is
+    // the only one alive (a struct result dropped right away). Out of memory leaves it undefined.
+    JSValue anchor = JS_NewObjectProto(ctx, t.prototype);
+    if (JS_IsException(anchor)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+    } else {
+        t.shape_anchor = anchor;
+    }
+}
 
 zts_domain *domain_of_rt(JSRuntime *rt)
 {
@@ -21,6 +37,7 @@ void register_clr_classes(JSRuntime *rt)
     register_array_class(rt);
     register_type_class(rt);
     register_delegate_class(rt);
+    register_struct_class(rt);
 }
 
 void object_finalizer(JSRuntime *rt, JSValue val)
@@ -100,7 +117,7 @@ const ExoticPayload *exotic_payload(JSValueConst v)
         return nullptr;
     }
     JSClassID id = JS_GetClassID(v);
-    if (id != g_object_class && id != g_array_class && id != g_delegate_class) {
+    if (id != g_object_class && id != g_array_class && id != g_delegate_class && id != g_struct_class) {
         return nullptr;
     }
     return static_cast<const ExoticPayload *>(JS_GetOpaque(v, id));

@@ -14,6 +14,10 @@ extern JSClassID g_object_class;
 extern JSClassID g_array_class;
 extern JSClassID g_type_class;
 extern JSClassID g_delegate_class;
+extern JSClassID g_struct_class; ///< CSharpStruct (struct_copies.cpp): a struct's value as a native copy
+
+/// Makes t's shape anchor (TypeInfo::shape_anchor) at the first push of an exotic of t.
+void anchor_initial_shape(JSContext *ctx, TypeInfo &t);
 
 /// The class definitions, registered by register_clr_classes (class_common.cpp) in this order.
 void register_object_class(JSRuntime *rt);

@@ -17,7 +17,8 @@ constexpr JSAtom k_atom_tag_int = 1u << 31;
 /// Registers the classes on a runtime (once per runtime).
 void register_clr_classes(JSRuntime *rt);
 
-/// The payload of v when it is a ByObj exotic (object or array), else nullptr.
+/// The payload of v when it is an exotic (object, array, delegate, or a struct copy: slot k_struct_copy_slot), else
+/// nullptr.
 const ExoticPayload *exotic_payload(JSValueConst v);
 
 /// The type id of a CSharpType object, or 0 when v is not one.

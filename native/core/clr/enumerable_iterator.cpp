@@ -59,8 +59,8 @@ JSValue enumerator_step(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSV
 {
     zts_domain *d = domain_of(ctx);
     const ExoticPayload *payload = argc > 1 ? exotic_payload(argv[0]) : nullptr;
-    if (payload == nullptr || d->clr.enumerator_step < 0) {
-        return JS_FALSE; // not a C# enumerator: the generator takes MoveNext/Current
+    if (payload == nullptr || payload->slot < 0 || d->clr.enumerator_step < 0) {
+        return JS_FALSE; // not a C# enumerator in a slot (or a struct copy): the generator takes MoveNext/Current
     }
     JSValue args[2] = {JS_NewInt32(ctx, payload->type_id), argv[1]};
     return invoke_bridge(d, d->clr.enumerator_step, argv[0], payload->slot, 2, args);

@@ -2,6 +2,7 @@
 
 #include "clr/classes.h"
 #include "clr/ref_box.h"
+#include "clr/struct_copies.h"
 #include "host/gated_function.h"
 #include "host/value_cast.h"
 #include "runtime/script_limits.h"
@@ -105,44 +106,8 @@ std::string signature_text(const std::string &member, const Candidate &c)
 JSValue member_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int /*magic*/,
                     JSValue *func_data)
 {
-    zts_domain *d = domain_of(ctx);
-    int32_t type_id = JS_VALUE_GET_INT(func_data[0]);
-    int32_t index = JS_VALUE_GET_INT(func_data[1]);
-    auto kind = static_cast<MemberKind>(JS_VALUE_GET_INT(func_data[2]));
-    TypeInfo *t = d->types.find(type_id);
-    if (t == nullptr) {
-        return throw_error(ctx, "zts: the type of this member was torn down");
-    }
-    if (kind == MemberKind::Method) {
-        const MemberSet &set = t->methods[static_cast<size_t>(index)];
-        int32_t slot = -1;
-        if (!set.is_static && (slot = instance_slot(d, *t, set.name, this_val)) < 0) {
-            return JS_EXCEPTION;
-        }
-        const Candidate *c = choose_overload(d, *t, set, set.name, argc, argv);
-        if (c == nullptr) {
-            return JS_EXCEPTION;
-        }
-        return invoke_bridge(d, c->bridge, this_val, slot, argc, argv);
-    }
-    const Accessor &a = t->accessors[static_cast<size_t>(index)];
-    if (kind == MemberKind::ReadOnly) {
-        return throw_error(ctx, "zts: '" + t->js_name + "." + a.name + "' is read-only");
-    }
-    int32_t slot = -1;
-    if (!a.is_static && (slot = instance_slot(d, *t, a.name, this_val)) < 0) {
-        return JS_EXCEPTION;
-    }
-    if (kind == MemberKind::Getter) {
-        return invoke_bridge(d, a.getter, this_val, slot, 0, nullptr);
-    }
-    JSValueConst value = argc > 0 ? argv[0] : JS_UNDEFINED;
-    JSValue r = invoke_bridge(d, a.setter, this_val, slot, 1, &value);
-    if (JS_IsException(r)) {
-        return r;
-    }
-    JS_FreeValue(ctx, r);
-    return JS_UNDEFINED;
+    return call_member(domain_of(ctx), JS_VALUE_GET_INT(func_data[0]), JS_VALUE_GET_INT(func_data[1]),
+                       static_cast<MemberKind>(JS_VALUE_GET_INT(func_data[2])), this_val, argc, argv);
 }
 
 } // namespace
@@ -199,6 +164,46 @@ JSValue make_member_function(zts_domain *d, int32_t type_id, int32_t index, Memb
                                   JS_PROP_CONFIGURABLE);
     }
     return fn;
+}
+
+JSValue call_member(zts_domain *d, int32_t type_id, int32_t index, MemberKind kind, JSValueConst this_val, int argc,
+                    JSValueConst *argv)
+{
+    JSContext *ctx = d->ctx;
+    TypeInfo *t = d->types.find(type_id);
+    if (t == nullptr) {
+        return throw_error(ctx, "zts: the type of this member was torn down");
+    }
+    if (kind == MemberKind::Method) {
+        const MemberSet &set = t->methods[static_cast<size_t>(index)];
+        int32_t slot = -1;
+        if (!set.is_static && (slot = instance_slot(d, *t, set.name, this_val)) == -1) {
+            return JS_EXCEPTION;
+        }
+        const Candidate *c = choose_overload(d, *t, set, set.name, argc, argv);
+        if (c == nullptr) {
+            return JS_EXCEPTION;
+        }
+        return invoke_bridge(d, c->bridge, this_val, slot, argc, argv);
+    }
+    const Accessor &a = t->accessors[static_cast<size_t>(index)];
+    if (kind == MemberKind::ReadOnly) {
+        return throw_error(ctx, "zts: '" + t->js_name + "." + a.name + "' is read-only");
+    }
+    int32_t slot = -1;
+    if (!a.is_static && (slot = instance_slot(d, *t, a.name, this_val)) == -1) {
+        return JS_EXCEPTION;
+    }
+    if (kind == MemberKind::Getter) {
+        return invoke_bridge(d, a.getter, this_val, slot, 0, nullptr);
+    }
+    JSValueConst value = argc > 0 ? argv[0] : JS_UNDEFINED;
+    JSValue r = invoke_bridge(d, a.setter, this_val, slot, 1, &value);
+    if (JS_IsException(r)) {
+        return r;
+    }
+    JS_FreeValue(ctx, r);
+    return JS_UNDEFINED;
 }
 
 const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberSet &set, const std::string &name,
@@ -293,10 +298,13 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
     auto *data = static_cast<JSValue *>(alloca(sizeof(JSValue) * static_cast<size_t>(3 + argc)));
     data[0] = entry;
     data[1] = JS_NewInt32(ctx, bridge);
-    data[2] = JS_NewInt32(ctx, this_slot);
+    // A struct copy is passed as its bytes (ZTS_STRUCT_REF_TAG), not a slot: the bridge reads or acts on them.
+    data[2] = this_slot == k_struct_copy_slot ? struct_ref_value(struct_copy_of(this_val)) : JS_NewInt32(ctx, this_slot);
     for (int32_t i = 0; i < argc; i++) {
         const ExoticPayload *payload = exotic_payload(argv[i]);
-        data[3 + i] = JS_NewInt32(ctx, payload != nullptr ? payload->slot : -1);
+        data[3 + i] = payload == nullptr                    ? JS_NewInt32(ctx, -1)
+                      : payload->slot == k_struct_copy_slot ? struct_ref_value(struct_copy_of(argv[i]))
+                                                            : JS_NewInt32(ctx, payload->slot);
     }
     auto *gate = reinterpret_cast<JSCFunctionData *>(d->gate);
     JSValue r = gate(ctx, this_val, argc, argv, 0, data);
@@ -304,6 +312,11 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
         // A returned C# object: the bridge registered it; pushing it here saves the host a second crossing.
         int64_t bits = from_js(r).u.bits;
         return push_object(d, ZTS_RESULT_PUSH_VIEW(bits), ZTS_RESULT_PUSH_SLOT(bits));
+    }
+    if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_STRUCT_TAG) {
+        // A struct result: the bridge wrote its bytes into the domain's result buffer (zts_domain_struct_result).
+        const auto *ref = static_cast<const zts_struct_ref *>(JS_VALUE_GET_PTR(r));
+        return new_struct_copy(d, ref->type_id, ref->bytes);
     }
     return r;
 }

@@ -35,7 +35,12 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
 JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int32_t this_slot, int32_t argc,
                       JSValueConst *argv);
 
-/// The `this` slot of an instance call of t's member `name`, or -1 with a TypeError thrown.
+/// Calls member `index` of `kind` of type type_id as its JS function does (the overload choice, `this`, the bridge).
+JSValue call_member(zts_domain *d, int32_t type_id, int32_t index, MemberKind kind, JSValueConst this_val, int argc,
+                    JSValueConst *argv);
+
+/// The `this` slot of an instance call of t's member `name`: a registry slot, k_struct_copy_slot for a struct copy
+/// (clr/struct_copies.h), or -1 with a TypeError thrown.
 int32_t instance_slot(zts_domain *d, const TypeInfo &t, const std::string &name, JSValueConst this_val);
 
 } // namespace zts

@@ -49,16 +49,7 @@ JSValue push_object(zts_domain *d, int32_t type_id, int32_t slot)
     JSClassID class_id = (t->flags & ZTS_TYPE_ARRAY) != 0      ? g_array_class
                          : (t->flags & ZTS_TYPE_DELEGATE) != 0 ? g_delegate_class
                                                                : g_object_class;
-    if (__builtin_expect(JS_IsUndefined(t->shape_anchor), 0)) {
-        // Without a live object on the prototype, QuickJS makes (and frees) the empty shape with every exotic
-        // that is the only one alive (a struct result dropped right away). Out of memory leaves it undefined.
-        JSValue anchor = JS_NewObjectProto(ctx, t->prototype);
-        if (JS_IsException(anchor)) {
-            JS_FreeValue(ctx, JS_GetException(ctx));
-        } else {
-            t->shape_anchor = anchor;
-        }
-    }
+    anchor_initial_shape(ctx, *t);
     JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, class_id);
     if (JS_IsException(obj)) {
         d->slots.abandon(slot);

@@ -1,6 +1,7 @@
 // CSharpType: a C# type as a callable QuickJS exotic (`new T(...)`, statics, nested types), and the binding of a
 // type's members on first use (10-LIFETIME §2, SPEC_MAP D5).
 #include "clr/class_common.h"
+#include "clr/struct_copies.h"
 
 #include "clr/enumerable_iterator.h"
 #include "errors/identity.h"
@@ -257,6 +258,8 @@ void abandon_bind(JSContext *ctx, TypeInfo &t, JSValue proto, const std::vector<
     t.accessors.clear();
     t.constants.clear();
     t.nested.clear();
+    t.copy_size = 0;
+    t.copy_fields.clear();
     t.constructors.candidates.clear();
     t.element_get = t.element_set = t.length_get = -1;
     if (had_exception) {
@@ -280,6 +283,17 @@ bool define_member(JSContext *ctx, JSValueConst target, bool on_type_object, con
         JS_FreeAtom(ctx, atom);
     }
     return ok;
+}
+
+// The index of t's copy field named name, or -1.
+int32_t copy_field_index(const TypeInfo &t, const std::string &name)
+{
+    for (size_t i = 0; i < t.copy_fields.size(); i++) {
+        if (t.copy_fields[i].name == name) {
+            return static_cast<int32_t>(i);
+        }
+    }
+    return -1;
 }
 
 // Adds t's members to proto (instance) and t.type_object (statics); false with an exception pending.
@@ -307,10 +321,16 @@ bool define_members(zts_domain *d, TypeInfo &t, JSValueConst proto, std::vector<
     for (size_t i = 0; i < t.accessors.size(); i++) {
         const Accessor &a = t.accessors[i];
         auto index = static_cast<int32_t>(i);
-        JSValue getter = a.getter >= 0 ? make_member_function(d, t.id, index, MemberKind::Getter, "get " + a.name, 0)
-                                       : JS_UNDEFINED;
-        JSValue setter = make_member_function(
-            d, t.id, index, a.setter >= 0 ? MemberKind::Setter : MemberKind::ReadOnly, "set " + a.name, 1);
+        // A field of a struct copy layout is read and written by the core on the copy (clr/struct_copies.h).
+        int32_t field = a.is_static ? -1 : copy_field_index(t, a.name);
+        JSValue getter = a.getter < 0   ? JS_UNDEFINED
+                         : field >= 0   ? make_copy_field_function(d, t.id, index, field, false, "get " + a.name)
+                                        : make_member_function(d, t.id, index, MemberKind::Getter, "get " + a.name, 0);
+        JSValue setter = a.setter >= 0 && field >= 0
+                             ? make_copy_field_function(d, t.id, index, field, true, "set " + a.name)
+                             : make_member_function(d, t.id, index,
+                                                    a.setter >= 0 ? MemberKind::Setter : MemberKind::ReadOnly,
+                                                    "set " + a.name, 1);
         JSAtom atom = JS_NewAtom(ctx, a.name.c_str());
         if (JS_IsException(getter) || JS_IsException(setter) || atom == JS_ATOM_NULL) {
             JS_FreeValue(ctx, getter);

@@ -37,6 +37,14 @@ struct Accessor {
     int32_t setter = -1; ///< host bridge, or -1 (read-only)
 };
 
+/// One field the core reads and writes on a struct copy (zts_copy_field, clr/struct_copies.h).
+struct CopyField {
+    std::string name;    ///< JS name of the instance accessor it serves
+    int32_t offset = 0;  ///< byte offset in the value
+    int32_t code = 0;    ///< ZTS_COPY_FIELD_*
+    int32_t type_id = 0; ///< the nested struct's type (ZTS_COPY_FIELD_STRUCT), else 0
+};
+
 /// One declared CLR type.
 struct TypeInfo {
     int32_t id = 0;                  ///< > 0, index in TypeRegistry
@@ -57,6 +65,8 @@ struct TypeInfo {
     int32_t element_get = -1;                              ///< arrays: element getter bridge
     int32_t element_set = -1;                              ///< arrays: element setter bridge
     int32_t length_get = -1;                               ///< arrays: length bridge
+    int32_t copy_size = 0;               ///< > 0: a struct whose values cross as copies of this many bytes
+    std::vector<CopyField> copy_fields;  ///< the fields the core reads and writes on those copies
     JSValue type_object = JS_UNDEFINED;                    ///< owned: the CSharpType exotic (constructor + statics)
     JSValue statics = JS_UNDEFINED;                        ///< owned: holds static members once bound
     JSValue prototype = JS_UNDEFINED;                      ///< owned: instance members; its prototype is the base's

@@ -98,7 +98,7 @@ int32_t csharp_exception_slot(zts_domain *d, JSValueConst err)
         return -1;
     }
     const ExoticPayload *payload = exotic_payload(v);
-    int32_t slot = payload != nullptr ? payload->slot : -1;
+    int32_t slot = payload != nullptr && payload->slot >= 0 ? payload->slot : -1;
     JS_FreeValue(d->ctx, v);
     return slot;
 }

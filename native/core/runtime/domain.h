@@ -5,6 +5,7 @@
 #include "clr/object_slots.h"
 #include "clr/opaque_scope.h"
 #include "clr/shared_state.h"
+#include "clr/struct_copies.h"
 #include "clr/table_models.h"
 #include "clr/type_registry.h"
 #include "errors/identity.h"
@@ -54,6 +55,7 @@ struct zts_domain {
     std::u16string scratch16;           ///< buffer behind zts_value_take_utf16 / zts_values_format
     zts::TypeRegistry types;            ///< CLR types shown to JS
     zts::ObjectSlots slots;             ///< live exotics per host registry slot
+    zts::StructCopies structs;          ///< struct copies' payloads and the bridges' struct result buffer
     zts::OpaqueSlots opaque;            ///< values behind the opaque handles of the calls in progress
     zts::TableModels table_models;      ///< model objects of zts_table_new, one per member list
     zts::ClrShared clr;                 ///< atoms, iterators and toString the CLR classes share (clr/shared_state.h)

@@ -49,6 +49,31 @@ extern "C" {
 #define ZTS_RESULT_PUSH_SLOT(bits) ((int32_t)(uint32_t)((uint64_t)(bits) & 0xFFFFFFFFu))
 #define ZTS_RESULT_PUSH_VIEW(bits) ((int32_t)(uint32_t)((uint64_t)(bits) >> ZTS_RESULT_PUSH_VIEW_SHIFT))
 
+/** Tag of a CLR member bridge's result that is a struct copy (10-LIFETIME §3.1): u.ptr is the domain's
+    zts_domain_struct_result buffer, in which the bridge wrote the value's type id, size and bytes; the core makes the
+    JS copy from it after the gate has returned. Only member bridges return it. */
+#define ZTS_RESULT_STRUCT_TAG ((int32_t)0xFFFF5A14)
+
+/** Tag of a struct copy in a bridge's data (data[1] for `this`, data[2 + i] for argument i, instead of a registry
+    slot): u.ptr is the copy's zts_struct_ref, valid for the call. A member of the struct acts on those bytes. */
+#define ZTS_STRUCT_REF_TAG ((int32_t)0xFFFF5A15)
+
+/* Value codes of zts_copy_field: how the core reads and writes a field of a struct copy. */
+#define ZTS_COPY_FIELD_I1 1      /* sbyte */
+#define ZTS_COPY_FIELD_U1 2      /* byte */
+#define ZTS_COPY_FIELD_I2 3      /* short */
+#define ZTS_COPY_FIELD_U2 4      /* ushort */
+#define ZTS_COPY_FIELD_I4 5      /* int (and enums of these sizes: their underlying type) */
+#define ZTS_COPY_FIELD_U4 6      /* uint */
+#define ZTS_COPY_FIELD_I8 7      /* long: within +-(2^53-1) by the core, anything else through the field's bridge */
+#define ZTS_COPY_FIELD_U8 8      /* ulong: as I8 */
+#define ZTS_COPY_FIELD_R4 9      /* float */
+#define ZTS_COPY_FIELD_R8 10     /* double */
+#define ZTS_COPY_FIELD_STRUCT 11 /* a nested struct with a copy layout of its own (zts_copy_field.type_id) */
+
+/** The largest struct a copy layout may describe, in bytes (also the capacity of zts_domain_struct_result). */
+#define ZTS_COPY_MAX_SIZE 1024
+
 /* Tags the hosts decode themselves (QuickJS 2025-04-26, 64-bit, no NaN boxing). */
 #define ZTS_TAG_OBJECT (-1)
 #define ZTS_TAG_STRING_ROPE (-6)
@@ -155,6 +180,21 @@ typedef struct zts_param_spec {
     int32_t single_char;   /* non-zero: a string matches only with length 1 (System.Char) */
     uint32_t element_accept; /* ZTS_KIND_ARRAY: the kinds every element must have to match (0: not checked) */
 } zts_param_spec;
+
+/** The bytes of one struct copy (10-LIFETIME §3.1): what a bridge gets for a ZTS_STRUCT_REF_TAG value. */
+typedef struct zts_struct_ref {
+    int32_t type_id; /* the struct's declared type */
+    int32_t size;    /* bytes at `bytes` (the layout's size) */
+    void *bytes;     /* the copy's value, 16-byte aligned; owned by the JS copy */
+} zts_struct_ref;
+
+/** One public instance field of a struct copy layout (zts_type_set_copy_layout). */
+typedef struct zts_copy_field {
+    const char *name; /* the JS name of a property added with zts_type_add_property; copied */
+    int32_t offset;   /* byte offset in the struct's value */
+    int32_t code;     /* ZTS_COPY_FIELD_* */
+    int32_t type_id;  /* ZTS_COPY_FIELD_STRUCT: the nested struct's type id, else 0 */
+} zts_copy_field;
 
 /** Describes the last failure of a call on a domain; pointers stay valid until the next call on it. */
 typedef struct zts_error_info {
@@ -444,6 +484,28 @@ ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count,
  * *out_length = arr.length; returns the count copied, ZTS_ERR_ARGUMENT when arr is not an array, ZTS_ERR_JS on a throw. */
 ZTS_API int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t cap, zts_value *out_values,
                                int32_t *out_length);
+
+/* ---- struct copies (10-LIFETIME §3.1: the value's bytes in the JS object, no registry slot) ---- */
+
+/** Gives declared struct type_id a copy layout: its values cross as copies of size bytes (<= ZTS_COPY_MAX_SIZE), and
+ * the core reads and writes the listed fields (properties added with zts_type_add_property) on the copy itself,
+ * calling their bridges only for values it cannot convert exactly. Strings are copied. Only inside type_bind. */
+ZTS_API int32_t zts_type_set_copy_layout(zts_domain *domain, int32_t type_id, int32_t size, int32_t field_count,
+                                         const zts_copy_field *fields);
+
+/** Makes a JS struct copy of type_id (which has a copy layout once bound; it is bound here if needed) from the
+ * layout's size bytes at bytes (copied); *out owned. */
+ZTS_API int32_t zts_struct_new(zts_domain *domain, int32_t type_id, const void *bytes, zts_value *out);
+
+/** The bytes of a struct copy (borrowed v; *out valid while v lives); ZTS_ERR_ARGUMENT when v is not one. */
+ZTS_API int32_t zts_struct_ref_of(zts_domain *domain, zts_value v, zts_struct_ref **out);
+
+/** The domain's struct result buffer for ZTS_RESULT_STRUCT_TAG results: bytes holds ZTS_COPY_MAX_SIZE bytes; valid
+ * until zts_domain_free. Null for a null domain. */
+ZTS_API zts_struct_ref *zts_domain_struct_result(zts_domain *domain);
+
+/** Number of live struct copies (JS objects that hold a struct's bytes). */
+ZTS_API int32_t zts_struct_live_count(const zts_domain *domain);
 
 /** Number of live exotics (JS objects that show C# objects). */
 ZTS_API int32_t zts_object_live_count(const zts_domain *domain);

@@ -1,0 +1,343 @@
+// Struct copies (10-LIFETIME §3.1): the CSharpStruct class, its payload pool, and the fields the core reads and writes
+// on a copy. The conversions here are only the exact cases of the one rule set (managed/ZTS.Shared/Conversion/
+// ValueRules.cs: an int-tagged number in range for an integer field, a number for a float field, a long within
+// +-(2^53-1)); every other value goes to the field's own bridge, which applies the rule set and gives its result or its
+// `zts:` error. So the core adds no conversion rule; the conversion matrix (tests/matrix) checks both paths agree.
+#include "clr/struct_copies.h"
+
+#include "clr/class_common.h"
+#include "clr/member_dispatch.h"
+#include "runtime/trampoline.h"
+
+#include <cstring>
+#include <limits>
+#include <new>
+
+namespace zts
+{
+
+JSClassID g_struct_class = 0;
+
+namespace
+{
+
+constexpr size_t k_chunk = 256;
+constexpr double k_max_safe = 9007199254740991.0;
+
+void struct_finalizer(JSRuntime *rt, JSValue val)
+{
+    auto *copy = static_cast<StructCopy *>(JS_GetOpaque(val, g_struct_class));
+    if (copy != nullptr) {
+        domain_of_rt(rt)->structs.release(copy);
+    }
+}
+
+int struct_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
+                        int /*flags*/)
+{
+    return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(domain_of(ctx), obj));
+}
+
+JSClassExoticMethods k_struct_exotic = {};
+
+const JSClassDef k_struct_def = {"CSharpStruct", hook<struct_finalizer>, nullptr, nullptr, &k_struct_exotic};
+
+template <typename T> T load(const unsigned char *p)
+{
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+template <typename T> void store(unsigned char *p, T v)
+{
+    std::memcpy(p, &v, sizeof v);
+}
+
+// The field's value as JS, or JS_UNINITIALIZED when the core does not convert it exactly (its bridge does).
+JSValue read_field(zts_domain *d, const CopyField &f, const unsigned char *p)
+{
+    switch (f.code) {
+    case ZTS_COPY_FIELD_I1:
+        return JS_NewInt32(d->ctx, load<int8_t>(p));
+    case ZTS_COPY_FIELD_U1:
+        return JS_NewInt32(d->ctx, load<uint8_t>(p));
+    case ZTS_COPY_FIELD_I2:
+        return JS_NewInt32(d->ctx, load<int16_t>(p));
+    case ZTS_COPY_FIELD_U2:
+        return JS_NewInt32(d->ctx, load<uint16_t>(p));
+    case ZTS_COPY_FIELD_I4:
+        return JS_NewInt32(d->ctx, load<int32_t>(p));
+    case ZTS_COPY_FIELD_U4: {
+        uint32_t v = load<uint32_t>(p);
+        return v <= INT32_MAX ? JS_NewInt32(d->ctx, static_cast<int32_t>(v)) : JS_NewFloat64(d->ctx, v);
+    }
+    case ZTS_COPY_FIELD_I8: {
+        int64_t v = load<int64_t>(p);
+        if (v >= INT32_MIN && v <= INT32_MAX) {
+            return JS_NewInt32(d->ctx, static_cast<int32_t>(v));
+        }
+        auto x = static_cast<double>(v);
+        return x >= -k_max_safe && x <= k_max_safe ? JS_NewFloat64(d->ctx, x) : JS_UNINITIALIZED;
+    }
+    case ZTS_COPY_FIELD_U8: {
+        uint64_t v = load<uint64_t>(p);
+        if (v <= INT32_MAX) {
+            return JS_NewInt32(d->ctx, static_cast<int32_t>(v));
+        }
+        auto x = static_cast<double>(v);
+        return x <= k_max_safe ? JS_NewFloat64(d->ctx, x) : JS_UNINITIALIZED;
+    }
+    case ZTS_COPY_FIELD_R4:
+        return JS_NewFloat64(d->ctx, static_cast<double>(load<float>(p)));
+    case ZTS_COPY_FIELD_R8:
+        return JS_NewFloat64(d->ctx, load<double>(p));
+    case ZTS_COPY_FIELD_STRUCT:
+        return new_struct_copy(d, f.type_id, p); // a copy of the nested value, as every crossing is
+    default:
+        return JS_UNINITIALIZED;
+    }
+}
+
+template <typename T> bool store_int(unsigned char *p, int32_t v)
+{
+    if (static_cast<int64_t>(v) < static_cast<int64_t>(std::numeric_limits<T>::min()) ||
+        static_cast<int64_t>(v) > static_cast<int64_t>(std::numeric_limits<T>::max())) {
+        return false;
+    }
+    store<T>(p, static_cast<T>(v));
+    return true;
+}
+
+// Stores v when its conversion is exact (ArgReader's accept paths); false leaves it to the field's bridge.
+bool write_field(const CopyField &f, unsigned char *p, JSValueConst v)
+{
+    int tag = JS_VALUE_GET_TAG(v);
+    if (tag == JS_TAG_INT) {
+        int32_t i = JS_VALUE_GET_INT(v);
+        switch (f.code) {
+        case ZTS_COPY_FIELD_I1:
+            return store_int<int8_t>(p, i);
+        case ZTS_COPY_FIELD_U1:
+            return store_int<uint8_t>(p, i);
+        case ZTS_COPY_FIELD_I2:
+            return store_int<int16_t>(p, i);
+        case ZTS_COPY_FIELD_U2:
+            return store_int<uint16_t>(p, i);
+        case ZTS_COPY_FIELD_I4:
+            store<int32_t>(p, i);
+            return true;
+        case ZTS_COPY_FIELD_U4:
+            return i >= 0 && (store<uint32_t>(p, static_cast<uint32_t>(i)), true);
+        case ZTS_COPY_FIELD_I8:
+            store<int64_t>(p, i);
+            return true;
+        case ZTS_COPY_FIELD_U8:
+            return i >= 0 && (store<uint64_t>(p, static_cast<uint64_t>(i)), true);
+        case ZTS_COPY_FIELD_R4:
+            store<float>(p, static_cast<float>(static_cast<double>(i)));
+            return true;
+        case ZTS_COPY_FIELD_R8:
+            store<double>(p, static_cast<double>(i));
+            return true;
+        default:
+            return false;
+        }
+    }
+    if (tag == JS_TAG_FLOAT64) {
+        double x = JS_VALUE_GET_FLOAT64(v);
+        if (f.code == ZTS_COPY_FIELD_R4) {
+            store<float>(p, static_cast<float>(x));
+            return true;
+        }
+        if (f.code == ZTS_COPY_FIELD_R8) {
+            store<double>(p, x);
+            return true;
+        }
+        return false;
+    }
+    if (f.code == ZTS_COPY_FIELD_STRUCT) {
+        const StructCopy *src = struct_copy_of(v);
+        if (src != nullptr && src->head.type_id == f.type_id) {
+            std::memmove(p, src->ref.bytes, static_cast<size_t>(src->ref.size));
+            return true;
+        }
+    }
+    return false;
+}
+
+// data: [type id, accessor index, field index]
+JSValue copy_field_get(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int /*magic*/,
+                       JSValue *func_data)
+{
+    zts_domain *d = domain_of(ctx);
+    int32_t type_id = JS_VALUE_GET_INT(func_data[0]);
+    StructCopy *copy = struct_copy_of(this_val);
+    const TypeInfo *t = d->types.find(type_id);
+    if (copy != nullptr && t != nullptr && copy->head.type_id == type_id) {
+        const CopyField &f = t->copy_fields[static_cast<size_t>(JS_VALUE_GET_INT(func_data[2]))];
+        JSValue v = read_field(d, f, static_cast<const unsigned char *>(copy->ref.bytes) + f.offset);
+        if (!JS_IsUninitialized(v)) {
+            return v;
+        }
+    }
+    // Not a copy of this type (the bridge path throws the usual `needs a T instance` error), or a value only the
+    // rule set converts: the field's bridge.
+    return call_member(d, type_id, JS_VALUE_GET_INT(func_data[1]), MemberKind::Getter, this_val, argc, argv);
+}
+
+JSValue copy_field_set(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int /*magic*/,
+                       JSValue *func_data)
+{
+    zts_domain *d = domain_of(ctx);
+    int32_t type_id = JS_VALUE_GET_INT(func_data[0]);
+    StructCopy *copy = struct_copy_of(this_val);
+    const TypeInfo *t = d->types.find(type_id);
+    if (copy != nullptr && t != nullptr && copy->head.type_id == type_id && argc > 0) {
+        const CopyField &f = t->copy_fields[static_cast<size_t>(JS_VALUE_GET_INT(func_data[2]))];
+        if (write_field(f, static_cast<unsigned char *>(copy->ref.bytes) + f.offset, argv[0])) {
+            return JS_UNDEFINED;
+        }
+    }
+    return call_member(d, type_id, JS_VALUE_GET_INT(func_data[1]), MemberKind::Setter, this_val, argc, argv);
+}
+
+} // namespace
+
+StructCopies::StructCopies() : result_bytes_(new unsigned char[ZTS_COPY_MAX_SIZE + 16])
+{
+    auto base = reinterpret_cast<uintptr_t>(result_bytes_.get());
+    result_.bytes = reinterpret_cast<void *>((base + 15) & ~static_cast<uintptr_t>(15));
+}
+
+StructCopy *StructCopies::make(int32_t type_id, int32_t size)
+{
+    if (free_.empty()) {
+        std::unique_ptr<StructCopy[]> chunk(new (std::nothrow) StructCopy[k_chunk]);
+        if (!chunk) {
+            return nullptr;
+        }
+        try {
+            free_.reserve((chunks_.size() + 1) * k_chunk); // frees never allocate
+            chunks_.push_back(std::move(chunk));
+        } catch (const std::bad_alloc &) {
+            return nullptr;
+        }
+        StructCopy *c = chunks_.back().get();
+        for (size_t i = k_chunk; i > 0; i--) {
+            free_.push_back(&c[i - 1]);
+        }
+    }
+    StructCopy *copy = free_.back();
+    void *bytes = copy->inline_bytes;
+    if (static_cast<size_t>(size) > k_struct_inline_bytes) {
+        bytes = ::operator new(static_cast<size_t>(size), std::align_val_t(16), std::nothrow);
+        if (bytes == nullptr) {
+            return nullptr;
+        }
+    }
+    free_.pop_back();
+    copy->head.slot = k_struct_copy_slot;
+    copy->head.generation = 0;
+    copy->head.type_id = type_id;
+    copy->head.length = -1;
+    copy->ref.type_id = type_id;
+    copy->ref.size = size;
+    copy->ref.bytes = bytes;
+    live_++;
+    return copy;
+}
+
+void StructCopies::release(StructCopy *copy)
+{
+    if (copy->ref.bytes != copy->inline_bytes) {
+        ::operator delete(copy->ref.bytes, std::align_val_t(16));
+    }
+    copy->ref.bytes = nullptr;
+    live_--;
+    free_.push_back(copy); // capacity reserved by make
+}
+
+StructCopy *struct_copy_of(JSValueConst v)
+{
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT || JS_GetClassID(v) != g_struct_class) {
+        return nullptr;
+    }
+    return static_cast<StructCopy *>(JS_GetOpaque(v, g_struct_class));
+}
+
+JSValue struct_ref_value(StructCopy *copy)
+{
+    return JS_MKPTR(ZTS_STRUCT_REF_TAG, &copy->ref);
+}
+
+namespace
+{
+
+// The first copy of a type that is not bound yet. Binding runs the host's type_bind, which may use the result buffer
+// src points into: the bytes are kept first (here, so the common path's frame has no such buffer).
+__attribute__((noinline)) JSValue new_struct_copy_unbound(zts_domain *d, int32_t type_id, const void *src)
+{
+    unsigned char keep[ZTS_COPY_MAX_SIZE];
+    const zts_struct_ref *result = d->structs.result();
+    if (src == result->bytes) {
+        std::memcpy(keep, src, static_cast<size_t>(result->size > 0 && result->size <= ZTS_COPY_MAX_SIZE ? result->size : 0));
+        src = keep;
+    }
+    if (!ensure_bound(d, type_id)) {
+        return JS_EXCEPTION;
+    }
+    return new_struct_copy(d, type_id, src);
+}
+
+} // namespace
+
+JSValue new_struct_copy(zts_domain *d, int32_t type_id, const void *src)
+{
+    JSContext *ctx = d->ctx;
+    TypeInfo *t = d->types.find(type_id);
+    if (t == nullptr) {
+        return throw_error(ctx, "zts: struct copy of an unknown type");
+    }
+    if (!(t->bound || t->binding)) {
+        return new_struct_copy_unbound(d, type_id, src);
+    }
+    if (t->copy_size <= 0) {
+        return throw_error(ctx, "zts: '" + t->js_name + "' has no struct copy layout");
+    }
+    anchor_initial_shape(ctx, *t);
+    JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, g_struct_class);
+    if (JS_IsException(obj)) {
+        return obj;
+    }
+    StructCopy *copy = d->structs.make(type_id, t->copy_size);
+    if (copy == nullptr) {
+        JS_FreeValue(ctx, obj);
+        return JS_ThrowOutOfMemory(ctx);
+    }
+    std::memcpy(copy->ref.bytes, src, static_cast<size_t>(t->copy_size));
+    JS_SetOpaque(obj, copy);
+    return obj;
+}
+
+JSValue make_copy_field_function(zts_domain *d, int32_t type_id, int32_t accessor, int32_t field, bool setter,
+                                 const std::string &name)
+{
+    JSContext *ctx = d->ctx;
+    JSValue data[3] = {JS_NewInt32(ctx, type_id), JS_NewInt32(ctx, accessor), JS_NewInt32(ctx, field)};
+    JSValue fn = setter ? JS_NewCFunctionData(ctx, hook<copy_field_set>, 1, 0, 3, data)
+                        : JS_NewCFunctionData(ctx, hook<copy_field_get>, 0, 0, 3, data);
+    if (!JS_IsException(fn)) {
+        JS_DefinePropertyValueStr(ctx, fn, "name", JS_NewStringLen(ctx, name.data(), name.size()), JS_PROP_CONFIGURABLE);
+    }
+    return fn;
+}
+
+void register_struct_class(JSRuntime *rt)
+{
+    k_struct_exotic.set_property = hook<struct_set_property>;
+    JS_NewClassID(&g_struct_class);
+    JS_NewClass(rt, g_struct_class, &k_struct_def);
+}
+
+} // namespace zts

@@ -38,4 +38,21 @@ namespace ZTS.Bench.Targets
     }
 
     public delegate void Accumulate(ref int total, int add);
+
+    /// <summary>A Vector3-like struct for the Unity-style frame (bench unity_style_frame).</summary>
+    public struct V3
+    {
+        public float x, y, z;
+        public V3(float x, float y, float z) { this.x = x; this.y = y; this.z = z; }
+        public static V3 Add(V3 a, V3 b) { return new V3(a.x + b.x, a.y + b.y, a.z + b.z); }
+        public static V3 Scale(V3 a, float s) { return new V3(a.x * s, a.y * s, a.z * s); }
+    }
+
+    /// <summary>A game object with a position and a velocity (properties, as Unity's Transform.position).</summary>
+    public class Entity
+    {
+        public V3 Position { get; set; }
+        public V3 Velocity { get; set; }
+        public Entity(float i) { Position = new V3(i, 0, 0); Velocity = new V3(1, 2, 3); }
+    }
 }

@@ -30,6 +30,23 @@ namespace ZTS.PlayerBench
         public float Y;
     }
 
+    /// <summary>A Vector3-like struct for the Unity-style frame (bench/managed/Bench.cs has the same row).</summary>
+    public struct V3
+    {
+        public float x, y, z;
+        public V3(float x, float y, float z) { this.x = x; this.y = y; this.z = z; }
+        public static V3 Add(V3 a, V3 b) { return new V3(a.x + b.x, a.y + b.y, a.z + b.z); }
+        public static V3 Scale(V3 a, float s) { return new V3(a.x * s, a.y * s, a.z * s); }
+    }
+
+    /// <summary>A game object with a position and a velocity (properties, as Unity's Transform.position).</summary>
+    public class Entity
+    {
+        public V3 Position { get; set; }
+        public V3 Velocity { get; set; }
+        public Entity(float i) { Position = new V3(i, 0, 0); Velocity = new V3(1, 2, 3); }
+    }
+
     /// <summary>An object with a property.</summary>
     public class Box
     {
@@ -73,7 +90,20 @@ namespace ZTS.PlayerBench
                     "export function structs(n) { let s = 0; for (let i = 0; i < n; i++) s += Api.Sum(Api.Make(i, 1)); return s | 0; }\n" +
                     "export function push(n) { let s = 0; for (let i = 0; i < n; i++) s += new Box(i) ? 1 : 0; return s | 0; }\n" +
                     "export function identity(n) { const held = Api.Shared(); let s = 0; for (let i = 0; i < n; i++) s += Api.Shared() === held ? 1 : 0; return s | 0; }\n" +
-                    "export function objectArg(n) { let s = 0; for (let i = 0; i < n; i++) s += Api.Read(box); return s | 0; }\n",
+                    "export function objectArg(n) { let s = 0; for (let i = 0; i < n; i++) s += Api.Read(box); return s | 0; }\n" +
+                    // push's baseline: its crossing as the raw call, plus the one JS object it makes
+                    "export function rawPush(n) { let s = 0; for (let i = 0; i < n; i++) s += ({ v: Raw.Add(i, 1) }) ? 1 : 0; return s | 0; }\n" +
+                    "export function fieldRead(n) { const v = Api.Make(1, 2); let s = 0; for (let i = 0; i < n; i++) s += v.X; return s | 0; }\n" +
+                    "export function fieldReadJs(n) { const v = { X: 1, Y: 2 }; let s = 0; for (let i = 0; i < n; i++) s += v.X; return s | 0; }\n" +
+                    "export function fieldWrite(n) { const v = Api.Make(1, 2); for (let i = 0; i < n; i++) v.X = i; return v.X | 0; }\n" +
+                    "export function fieldWriteJs(n) { const v = { X: 1, Y: 2 }; for (let i = 0; i < n; i++) v.X = i; return v.X | 0; }\n" +
+                    "const { V3, Entity } = CSharp.ZTS.PlayerBench;\n" +
+                    "const es = []; for (let i = 0; i < 1000; i++) es.push(new Entity(i));\n" +
+                    "const vadd = (a, b) => ({ x: a.x + b.x, y: a.y + b.y, z: a.z + b.z });\n" +
+                    "const vscale = (a, s) => ({ x: a.x * s, y: a.y * s, z: a.z * s });\n" +
+                    "const js = []; for (let i = 0; i < 1000; i++) js.push({ Position: { x: i, y: 0, z: 0 }, Velocity: { x: 1, y: 2, z: 3 } });\n" +
+                    "export function frames(n) { for (let f = 0; f < n; f++) for (let i = 0; i < es.length; i++) { const e = es[i]; e.Position = V3.Add(e.Position, V3.Scale(e.Velocity, 0.5)); } return es[1].Position.x | 0; }\n" +
+                    "export function framesJs(n) { for (let f = 0; f < n; f++) for (let i = 0; i < js.length; i++) { const e = js[i]; e.Position = vadd(e.Position, vscale(e.Velocity, 0.5)); } return js[1].Position.x | 0; }\n",
             };
             TsAppDomain.Initialize(name => { string s; return modules.TryGetValue(name, out s) ? s : null; });
             var bridge = TsAppDomain.GetFunction<Func<int, int>>("bench", "bridge");
@@ -84,6 +114,13 @@ namespace ZTS.PlayerBench
             var identity = TsAppDomain.GetFunction<Func<int, int>>("bench", "identity");
             var objectArg = TsAppDomain.GetFunction<Func<int, int>>("bench", "objectArg");
             var add = TsAppDomain.GetFunction<Func<int, int, int>>("bench", "add");
+            var rawPush = TsAppDomain.GetFunction<Func<int, int>>("bench", "rawPush");
+            var fieldRead = TsAppDomain.GetFunction<Func<int, int>>("bench", "fieldRead");
+            var fieldReadJs = TsAppDomain.GetFunction<Func<int, int>>("bench", "fieldReadJs");
+            var fieldWrite = TsAppDomain.GetFunction<Func<int, int>>("bench", "fieldWrite");
+            var fieldWriteJs = TsAppDomain.GetFunction<Func<int, int>>("bench", "fieldWriteJs");
+            var frames = TsAppDomain.GetFunction<Func<int, int>>("bench", "frames");
+            var framesJs = TsAppDomain.GetFunction<Func<int, int>>("bench", "framesJs");
             IntPtr ctx = ZTS.Shared.JsDomain.ThreadDomain.Context;
             if (zts_bench_player_install(ctx, typeof(Api).GetMethod("Add").MethodHandle.Value) != 0)
             {
@@ -95,6 +132,9 @@ namespace ZTS.PlayerBench
             double tBridge = double.MaxValue, tRaw = double.MaxValue, tFunc = double.MaxValue, tRawCall = double.MaxValue;
             double tProp = double.MaxValue, tStructs = double.MaxValue, tPush = double.MaxValue;
             double tIdentity = double.MaxValue, tObjectArg = double.MaxValue;
+            double tRawPush = double.MaxValue, tRead = double.MaxValue, tReadJs = double.MaxValue, tWrite = double.MaxValue, tWriteJs = double.MaxValue;
+            double tFrame = double.MaxValue, tFrameJs = double.MaxValue;
+            const int Frames = 100; // 1000 entities each
             for (int round = 0; round < 7; round++)
             {
                 tRaw = Math.Min(tRaw, Time(() => raw(N)));
@@ -106,13 +146,24 @@ namespace ZTS.PlayerBench
                 tPush = Math.Min(tPush, Time(() => push(N)));
                 tIdentity = Math.Min(tIdentity, Time(() => identity(N)));
                 tObjectArg = Math.Min(tObjectArg, Time(() => objectArg(N)));
+                tRawPush = Math.Min(tRawPush, Time(() => rawPush(N)));
+                tRead = Math.Min(tRead, Time(() => fieldRead(N)));
+                tReadJs = Math.Min(tReadJs, Time(() => fieldReadJs(N)));
+                tWrite = Math.Min(tWrite, Time(() => fieldWrite(N)));
+                tWriteJs = Math.Min(tWriteJs, Time(() => fieldWriteJs(N)));
+                tFrame = Math.Min(tFrame, Time(() => frames(Frames)) * N / Frames);
+                tFrameJs = Math.Min(tFrameJs, Time(() => framesJs(Frames)) * N / Frames);
                 TsFramePump.LateUpdate(); // release the pushed boxes
             }
             Report("player_js_to_csharp_add", tBridge, tRaw);
             Report("player_csharp_to_js_func_add", tFunc, tRawCall);
             Report("player_js_to_csharp_property_get_set", tProp, tRaw);
             Report("player_js_to_csharp_struct_arg_and_result", tStructs, tRaw);
-            Report("player_js_to_csharp_new_object_push", tPush, tRaw);
+            // Re-based: against the raw call plus the one JS object the push makes (it was the raw call alone).
+            Report("player_js_to_csharp_new_object_push", tPush, tRawPush);
+            Report("player_js_struct_field_read", tRead, tReadJs);
+            Report("player_js_struct_field_write", tWrite, tWriteJs);
+            Report("player_unity_style_frame", tFrame, tFrameJs, "ns/frame");
             // A returned object JS still holds, found in the C++ identity cache; an object argument read
             // from the C++ slot table.
             Report("player_js_to_csharp_identity_cache_hit", tIdentity, tRaw);
@@ -129,9 +180,9 @@ namespace ZTS.PlayerBench
             return sw.Elapsed.TotalMilliseconds * 1e6 / N;
         }
 
-        private static void Report(string name, double value, double baseline)
+        private static void Report(string name, double value, double baseline, string unit = "ns/call")
         {
-            Console.WriteLine("bench {0}: {1:F1} ns/call baseline {2:F1} ratio {3:F2} policy preemptive backend player", name, value, baseline, value / baseline);
+            Console.WriteLine("bench {0}: {1:F1} {4} baseline {2:F1} ratio {3:F2} policy preemptive backend player", name, value, baseline, value / baseline, unit);
         }
     }
 }

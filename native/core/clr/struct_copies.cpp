@@ -32,10 +32,67 @@ void struct_finalizer(JSRuntime *rt, JSValue val)
     }
 }
 
+// The copy field of obj's type named atom, or nullptr (a linear scan: a struct has a few fields, and the atoms are
+// compared as integers).
+const CopyField *field_of(zts_domain *d, const StructCopy *copy, JSAtom atom)
+{
+    const TypeInfo *t = d->types.find(copy->head.type_id);
+    if (t == nullptr) {
+        return nullptr;
+    }
+    for (const CopyField &f : t->copy_fields) {
+        if (f.atom == atom && f.accessor >= 0) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+JSValue read_field(zts_domain *d, const CopyField &f, const unsigned char *p);
+bool write_field(const CopyField &f, unsigned char *p, JSValueConst v);
+
+// v.x on a copy: QuickJS asks the class before the prototype (a copy has no own properties), so a field read is a
+// property lookup plus this call, with no JS function call (the prototype's accessor would cost one per read). Any
+// other name continues on the prototype, as for every object.
+JSValue struct_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst receiver)
+{
+    zts_domain *d = domain_of(ctx);
+    StructCopy *copy = struct_copy_of(obj);
+    const CopyField *f = copy != nullptr ? field_of(d, copy, atom) : nullptr;
+    if (f != nullptr) {
+        JSValue v = read_field(d, *f, static_cast<const unsigned char *>(copy->ref.bytes) + f->offset);
+        if (!JS_IsUninitialized(v)) {
+            return v;
+        }
+        return call_member(d, copy->head.type_id, f->accessor, MemberKind::Getter, obj, 0, nullptr);
+    }
+    JSValue proto = JS_GetPrototype(ctx, obj);
+    if (JS_IsException(proto)) {
+        return proto;
+    }
+    JSValue v = JS_IsObject(proto) ? JS_GetPropertyInternal(ctx, proto, atom, receiver, 0) : JS_UNDEFINED;
+    JS_FreeValue(ctx, proto);
+    return v;
+}
+
 int struct_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
                         int /*flags*/)
 {
-    return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(domain_of(ctx), obj));
+    zts_domain *d = domain_of(ctx);
+    StructCopy *copy = struct_copy_of(obj);
+    const CopyField *f = copy != nullptr ? field_of(d, copy, atom) : nullptr;
+    if (f != nullptr && f->writable) {
+        if (write_field(*f, static_cast<unsigned char *>(copy->ref.bytes) + f->offset, value)) {
+            return 1;
+        }
+        JSValue r = call_member(d, copy->head.type_id, f->accessor, MemberKind::Setter, obj, 1, &value);
+        if (JS_IsException(r)) {
+            return -1;
+        }
+        JS_FreeValue(ctx, r);
+        return 1;
+    }
+    return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(d, obj));
 }
 
 JSClassExoticMethods k_struct_exotic = {};
@@ -53,6 +110,11 @@ template <typename T> void store(unsigned char *p, T v)
 {
     std::memcpy(p, &v, sizeof v);
 }
+
+} // namespace
+
+namespace
+{
 
 // The field's value as JS, or JS_UNINITIALIZED when the core does not convert it exactly (its bridge does).
 JSValue read_field(zts_domain *d, const CopyField &f, const unsigned char *p)
@@ -335,6 +397,7 @@ JSValue make_copy_field_function(zts_domain *d, int32_t type_id, int32_t accesso
 
 void register_struct_class(JSRuntime *rt)
 {
+    k_struct_exotic.get_property = hook<struct_get_property>;
     k_struct_exotic.set_property = hook<struct_set_property>;
     JS_NewClassID(&g_struct_class);
     JS_NewClass(rt, g_struct_class, &k_struct_def);

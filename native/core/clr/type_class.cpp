@@ -259,6 +259,9 @@ void abandon_bind(JSContext *ctx, TypeInfo &t, JSValue proto, const std::vector<
     t.constants.clear();
     t.nested.clear();
     t.copy_size = 0;
+    for (CopyField &f : t.copy_fields) {
+        JS_FreeAtom(ctx, f.atom);
+    }
     t.copy_fields.clear();
     t.constructors.candidates.clear();
     t.element_get = t.element_set = t.length_get = -1;
@@ -323,6 +326,14 @@ bool define_members(zts_domain *d, TypeInfo &t, JSValueConst proto, std::vector<
         auto index = static_cast<int32_t>(i);
         // A field of a struct copy layout is read and written by the core on the copy (clr/struct_copies.h).
         int32_t field = a.is_static ? -1 : copy_field_index(t, a.name);
+        if (field >= 0) {
+            CopyField &f = t.copy_fields[static_cast<size_t>(field)];
+            f.accessor = index;
+            f.writable = a.setter >= 0;
+            if (f.atom == JS_ATOM_NULL && (f.atom = JS_NewAtom(ctx, f.name.c_str())) == JS_ATOM_NULL) {
+                return false;
+            }
+        }
         JSValue getter = a.getter < 0   ? JS_UNDEFINED
                          : field >= 0   ? make_copy_field_function(d, t.id, index, field, false, "get " + a.name)
                                         : make_member_function(d, t.id, index, MemberKind::Getter, "get " + a.name, 0);

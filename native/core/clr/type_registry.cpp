@@ -62,6 +62,10 @@ void TypeRegistry::clear(JSContext *ctx)
         JS_FreeValue(ctx, t.prototype);
         JS_FreeValue(ctx, t.shape_anchor);
         t.type_object = t.statics = t.prototype = t.shape_anchor = JS_UNDEFINED;
+        for (CopyField &f : t.copy_fields) {
+            JS_FreeAtom(ctx, f.atom);
+            f.atom = JS_ATOM_NULL;
+        }
     }
     types_.resize(1);
     types_[0] = TypeInfo{};

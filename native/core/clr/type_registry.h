@@ -43,6 +43,9 @@ struct CopyField {
     int32_t offset = 0;  ///< byte offset in the value
     int32_t code = 0;    ///< ZTS_COPY_FIELD_*
     int32_t type_id = 0; ///< the nested struct's type (ZTS_COPY_FIELD_STRUCT), else 0
+    int32_t accessor = -1;     ///< index of its Accessor (its bridges), set when the prototype is built
+    bool writable = false;     ///< the accessor has a setter
+    JSAtom atom = JS_ATOM_NULL; ///< owned: its name, for the copies' get/set_property (struct_copies.cpp)
 };
 
 /// One declared CLR type.

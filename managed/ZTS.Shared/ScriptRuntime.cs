@@ -180,6 +180,12 @@ namespace ZTS.Shared
             get { return ZtsNative.zts_object_live_count(_domain.Handle); }
         }
 
+        /// <summary>Live struct copies of the current domain (lifetime tests; 10-LIFETIME §3.1).</summary>
+        internal int LiveStructCopies
+        {
+            get { return ZtsNative.zts_struct_live_count(_domain.Handle); }
+        }
+
         /// <summary>Runs QuickJS's cycle collector on the current domain (lifetime tests).</summary>
         internal void CollectJsGarbage()
         {

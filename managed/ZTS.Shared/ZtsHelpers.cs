@@ -40,7 +40,8 @@ namespace ZTS.Shared
             if (argc < 1 || argv[0].Tag == JsValue.TagNull || argv[0].Tag == JsValue.TagUndefined) return JsValue.Null;
             Type target = TypeArg(d, argv, argc, 1, "zts.cast");
             int slot, view;
-            object o = ZtsNative.zts_object_slot(d.Handle, argv[0], out slot, out view) == ZtsStatus.Ok ? d.Registry.Get(slot) : null;
+            // A struct copy casts as a box of its bytes (a copy, as every crossing; seen as an interface it stays that box).
+            object o = ZtsNative.zts_object_slot(d.Handle, argv[0], out slot, out view) == ZtsStatus.Ok ? d.Registry.Get(slot) : CopyLayout.BoxOf(d, argv[0]);
             if (o == null) throw new TsMarshalException("zts: zts.cast: argument 1 is not a C# object");
             if (!target.IsInstanceOfType(o))
                 throw new InvalidCastException("zts: cannot cast " + o.GetType().FullName + " to " + (target.FullName ?? target.Name));

@@ -1,6 +1,6 @@
 // SPEC_MAP D5 structs and 01-HOST-API §3 [TsMarshalAs]: ByVal copies, Table objects, Nullable.
 import { eq, ok, throws } from './assert.js';
-import { Geometry, Vec3, Notifier, HoldsMaybe } from 'csharp:Fixtures';
+import { Geometry, Vec3, Notifier, HoldsMaybe, Numbers } from 'csharp:Fixtures';
 
 export function test_Structs_ByVal_IsACopy() {
     const v = Geometry.Stored;
@@ -125,4 +125,52 @@ export function test_Structs_Table_ArrayIsNoTable() {
     throws(() => Geometry.Length([3, 4, 0]), "zts: cannot convert array to Fixtures.Vec3 (argument 1 of 'Geometry.Length'): a Table needs a plain object");
     throws(() => Geometry.Length(new Notifier()), "zts: cannot convert C# object to Fixtures.Vec3 (argument 1 of 'Geometry.Length'): a Table needs a plain object");
     eq(Geometry.Length(Geometry.Make(3, 4, 0)), 5, 'a Vec3 copy');
+}
+
+// 10-LIFETIME §3.1: a blittable struct's JS value holds its bytes; the core reads and writes its number fields on them,
+// with the results and `zts:` errors of the one rule set (the field's bridge gives whatever the core does not convert
+// exactly).
+export function test_Structs_Copy_FieldsFollowTheRuleSet() {
+    const n = Numbers.Make();
+    n.I1 = -128; n.U1 = 255; n.I2 = -32768; n.U2 = 65535; n.I4 = -5; n.U4 = 4294967295;
+    n.I8 = 2 ** 53 - 1; n.U8 = 2 ** 40; n.R4 = 0.1; n.R8 = 0.1; n.Day = 3;
+    eq(n.I1, -128); eq(n.U1, 255); eq(n.I2, -32768); eq(n.U2, 65535); eq(n.I4, -5); eq(n.U4, 4294967295);
+    eq(n.I8, 2 ** 53 - 1); eq(n.U8, 2 ** 40); eq(n.R4, Math.fround(0.1)); eq(n.R8, 0.1); eq(n.Day, 3);
+    eq(n.Fixed, 7, 'a readonly field reads');
+    throws(() => { n.Fixed = 1; }, "zts: 'Numbers.Fixed' is read-only");
+    throws(() => { n.I1 = 128; }, 'zts: cannot convert');
+    throws(() => { n.U4 = -1; }, 'zts: cannot convert');
+    throws(() => { n.I4 = 1.5; }, 'zts: cannot convert');
+    throws(() => { n.R4 = 'x'; }, 'zts: cannot convert string to System.Single');
+    n.I4 = 2 ** 31 - 1; // an integral float64 in range: the rule set's accept path
+    eq(n.I4, 2 ** 31 - 1);
+    eq(n.Total(), Numbers.TotalOf(n), 'C# reads the bytes the core wrote');
+    n.Widen();
+    throws(() => n.I8, 'zts: cannot convert System.Int64 9223372036854775807 to a JS number');
+}
+
+// Every crossing is a copy: a nested struct read is a copy of its bytes, and writing it back copies them in.
+export function test_Structs_Copy_NestedIsACopy() {
+    const n = Numbers.Make();
+    const inner = n.Inner;
+    inner.X = 5;
+    eq(n.Inner.X, 0, 'the read was a copy');
+    n.Inner = inner;
+    eq(n.Inner.X, 5, 'the write copied it in');
+    eq(n.InnerCopy.X, 5, 'the property (C# code) reads the same bytes');
+    n.InnerCopy = new Vec3(9, 0, 0);
+    eq(n.Inner.X, 9, 'the property setter acted on the copy');
+    ok(n.Inner !== n.Inner, 'each read is a new copy');
+}
+
+// A copy seen as object is a box of its bytes, and back; methods and identity behave as before.
+export function test_Structs_Copy_BoxedAndBack() {
+    const n = Numbers.Make();
+    n.I4 = 42;
+    const boxed = Numbers.Boxed(n);
+    eq(Numbers.Unbox(boxed).I4, 42, 'a box of the copy, and a copy of the box');
+    ok(boxed !== n, 'the box is another object');
+    eq(zts.cast(n, Numbers).I4, 42, 'zts.cast takes a copy');
+    ok(n.Equals(n), 'Equals(object) gets a box of the copy');
+    eq(typeof n.GetHashCode(), 'number');
 }

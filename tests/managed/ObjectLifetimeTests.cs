@@ -81,6 +81,36 @@ namespace ZTS.Tests
             Assert.GreaterOrEqual(global::Fixtures.Factory.Tracked.Count, 1000000);
         }
 
+        private static long RssKb()
+        {
+            foreach (string line in System.IO.File.ReadAllLines("/proc/self/status"))
+                if (line.StartsWith("VmRSS:", StringComparison.Ordinal)) return long.Parse(line.Substring(6).Trim().Split(' ')[0]);
+            return -1;
+        }
+
+        // 10-LIFETIME §3.1: a blittable struct's copies hold their bytes: no box, no registry slot, no GCHandle. A million
+        // made and dropped leave no slot, no live copy and no resident memory behind, and on the Editor (whose bridges
+        // write the result's bytes in place) no managed allocation either: the GC count does not move.
+        [Test]
+        public void Lifetime_MillionStructCopies_NoSlotNoGarbage()
+        {
+            var run = Bind<Func<int, double>>(
+                "import { Geometry } from 'csharp:Fixtures';\n" +
+                "export function run(n) { let s = 0; for (let i = 0; i < n; i++) { const v = Geometry.Make(i, 1, 2); v.Z = 1; s += v.Y + v.Z; } return s; }", "run");
+            Assert.AreEqual(2000.0, run(1000));
+            CollectEverything();
+            int slots = Mono.RegisteredObjects, copies = Mono.LiveStructCopies;
+            long rss = RssKb();
+            int gcs = GC.CollectionCount(0);
+            Assert.AreEqual(2000000.0, run(1000000));
+            int gcsAfter = GC.CollectionCount(0);
+            Assert.AreEqual(slots, Mono.RegisteredObjects, "no registry slot per copy");
+            Assert.AreEqual(copies, Mono.LiveStructCopies, "JS dropped every copy");
+            if (TsBackend.SelectedRuntimeType == TsBackend.MonoRuntimeType) Assert.AreEqual(gcs, gcsAfter, "no managed allocation per copy");
+            CollectEverything();
+            Assert.Less(RssKb() - rss, 16 * 1024, "resident memory back near its baseline (a leaked copy would be ~100 bytes each)");
+        }
+
         [Test]
         public void Lifetime_HeldExotic_KeepsObjectAndIdentity()
         {

@@ -260,6 +260,11 @@ namespace ZTS.Mono.Bridges
             LocalBuilder objects = il.DeclareLocal(typeof(object[]));
             LocalBuilder slot = il.DeclareLocal(typeof(int));
             Label slow = il.DefineLabel(), empty = il.DefineLabel(), have = il.DefineLabel();
+            // Only an int-tagged entry is a slot (a struct copy's is its bytes): anything else takes ArgReader.This.
+            il.Emit(OpCodes.Ldarg, ArgData);
+            EmitShift(il, JsValueSize + 8);
+            il.Emit(OpCodes.Ldind_I8);
+            il.Emit(OpCodes.Brtrue, slow); // JsValue.TagInt is 0
             il.Emit(OpCodes.Ldarg, ArgDomain);
             il.Emit(OpCodes.Ldfld, typeof(JsDomain).GetField("Registry"));
             il.Emit(OpCodes.Ldfld, typeof(ObjectRegistry).GetField("Objects", BindingFlags.Instance | BindingFlags.NonPublic));

@@ -1,7 +1,7 @@
 // Fixtures/Structs.cs through the generated declarations: ByVal structs, [TsMarshalAs(Table)] objects,
 // UnpackedValues arguments, Nullable, and a type whose binding fails.
 import { eq, ok, some, throws } from './assert.js';
-import { Geometry, Vec3, Span, Widget, BadMarshal, HoldsMaybe } from 'csharp:Fixtures';
+import { Geometry, Vec3, Span, Widget, BadMarshal, HoldsMaybe, Numbers } from 'csharp:Fixtures';
 import type { Tagged } from 'csharp:Fixtures';
 
 export function test_Span_TablePropertyMembers(): void {
@@ -73,4 +73,17 @@ export function test_Geometry_NullableStructs(): void {
 export function test_BadMarshal_BindingFails(): void {
     ok(typeof BadMarshal === 'function', 'the type object exists');
     throws(() => (BadMarshal as unknown as { Wrong(): void }).Wrong(), "zts: cannot bind 'BadMarshal'");
+}
+
+// A blittable struct's number fields, read and written on the JS copy by the core (10-LIFETIME §3.1).
+export function test_Numbers_CopyFields(): void {
+    const n = Numbers.Make();
+    n.I1 = -1; n.U1 = 1; n.I2 = -2; n.U2 = 2; n.I4 = -4; n.U4 = 4; n.I8 = -8; n.U8 = 8; n.R4 = 0.5; n.R8 = 0.25;
+    eq(n.I1 + n.U1 + n.I2 + n.U2 + n.I4 + n.U4 + n.I8 + n.U8 + n.R4 + n.R8, 0.75);
+    eq(n.Fixed, 7);
+    n.InnerCopy = new Vec3(1, 0, 0);
+    eq(Numbers.TotalOf(n), 8.75);
+    eq(Numbers.Unbox(Numbers.Boxed(n)).Inner.X, 1);
+    n.Widen();
+    throws(() => n.I8, 'zts: cannot convert System.Int64');
 }

@@ -508,6 +508,38 @@ declare module "csharp:Fixtures" {
     }
     export const Notifier: Notifier$Type;
 
+    /** struct Fixtures.Numbers */
+    export interface Numbers extends $System.ValueType {
+        InnerCopy: $Fixtures.Vec3;
+        I1: number;
+        U1: number;
+        I2: number;
+        U2: number;
+        I4: number;
+        U4: number;
+        I8: number;
+        U8: number;
+        R4: number;
+        R8: number;
+        Day: $System.DayOfWeek;
+        Inner: $Fixtures.Vec3;
+        readonly Fixed: number;
+        Total(): number;
+        Widen(): void;
+    }
+    export interface Numbers$Type extends zts.TypeObject<$Fixtures.Numbers> {
+        new (fixedValue: number): $Fixtures.Numbers;
+        new (): $Fixtures.Numbers;
+        readonly prototype: $Fixtures.Numbers;
+        Boxed(n: $Fixtures.Numbers): number | string | boolean | $System.Object | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Make(): $Fixtures.Numbers;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        TotalOf(n: $Fixtures.Numbers): number;
+        Unbox(o: number | string | boolean | zts.Object | null): $Fixtures.Numbers;
+    }
+    export const Numbers: Numbers$Type;
+
     /** static class Fixtures.Overloads */
     export interface Overloads extends $System.Object {
     }

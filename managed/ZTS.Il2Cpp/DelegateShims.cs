@@ -77,6 +77,30 @@ namespace ZTS.Il2Cpp
             return _memberWrapper(m, site);
         }
 
+        /// <summary>Assembly-qualified name of the generated wrappers of the members with struct copies in their signature.</summary>
+        public const string CopyWrappersType = "ZTS.Il2Cpp.Generated.CopyWrappers, ZTS.Il2Cpp.Generated";
+
+        private static Func<System.Reflection.MethodBase, MemberSite, HostFunction> _copyWrapper;
+
+        /// <summary>The build-time managed wrapper of member m whose signature holds a struct copy (it takes and gives the
+        /// copies' bytes; tools/gen-bridges/CopyWrapperWriter.cs) bound to site, or null when the build wrote none.</summary>
+        public static HostFunction CopyWrapper(System.Reflection.MethodBase m, MemberSite site)
+        {
+            lock (Lock)
+            {
+                if (_copyWrapper == null)
+                {
+                    Table.GetType(); // loads the generated assembly (throws the zts: error when it is missing)
+                    Type t = Type.GetType(CopyWrappersType, false);
+                    System.Reflection.MethodInfo f = t == null ? null : t.GetMethod("For", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static);
+                    _copyWrapper = f == null ? (x, y) => null
+                                             : (Func<System.Reflection.MethodBase, MemberSite, HostFunction>)Delegate.CreateDelegate(
+                                                   typeof(Func<System.Reflection.MethodBase, MemberSite, HostFunction>), f);
+                }
+            }
+            return _copyWrapper(m, site);
+        }
+
         public const string TableAccessorsType = "ZTS.Il2Cpp.Generated.TableAccessors, ZTS.Il2Cpp.Generated";
 
         private static Func<Type, string, Func<object, object>> _tableGetter;

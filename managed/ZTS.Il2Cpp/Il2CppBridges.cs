@@ -146,6 +146,13 @@ namespace ZTS.Il2Cpp
                 var mi = m as MethodInfo;
                 if (mi != null && mi.ReturnType != typeof(void)) CrossingCheck.Check(mi.ReturnType, m);
             }
+            if (m != null && f == null && Array.TrueForAll(site.ParamTables, x => x == null) && site.ResultTable == null)
+            {
+                // A struct copy in the signature (a parameter, the result, `this`): the build-time wrapper takes and gives
+                // the copies' bytes (tools/gen-bridges/CopyWrapperWriter.cs), where the typed entry would box them.
+                HostFunction copies = DelegateShims.CopyWrapper(m, site);
+                if (copies != null) return copies;
+            }
             string why;
             MethodBase target = m;
             string signature;
@@ -195,6 +202,21 @@ namespace ZTS.Il2Cpp
         // new S(): a zeroed box made by the runtime (no constructor runs, as for C#'s default(S)), pushed as a copy.
         public unsafe HostFunction DefaultStruct(Type structType, MemberSite site)
         {
+            CopyLayout copy = CopyLayout.For(structType);
+            if (copy != null)
+            {
+                // A copy's bytes, zeroed, straight into the result buffer (no box).
+                int size = copy.Size;
+                return (d, thisVal, argc, argv, magic, data) =>
+                {
+                    ZtsStructRef* o = d.StructResult;
+                    byte* b = (byte*)o->Bytes;
+                    for (int i = 0; i < size; i++) b[i] = 0;
+                    o->TypeId = site.ResultView;
+                    o->Size = size;
+                    return JsValue.StructResult((IntPtr)o);
+                };
+            }
             Func<object> make = StructFactory(structType);
             return (d, thisVal, argc, argv, magic, data) => ResultWriter.WriteStruct(site, d, make());
         }

@@ -94,6 +94,9 @@ namespace ZTS.GenBridges
         public SortedSet<string> Signatures;
         public List<Type> Shims;
         public List<MethodInfo> Wrappers;
+
+        /// <summary>The members with struct copies in their signature (CopyWrapperWriter).</summary>
+        public List<MethodBase> CopyWrappers;
         public List<PropertyInfo> Accessors;
         public readonly List<LeftOut> LeftOut = new List<LeftOut>();
 
@@ -125,8 +128,9 @@ namespace ZTS.GenBridges
             var g = new Generated();
             var signatures = new SortedSet<string>(StringComparer.Ordinal);
             var refMembers = new List<MethodInfo>();
+            var copyMembers = new List<MethodBase>();
             var delegates = new List<Type>(inputs.Delegates);
-            foreach (Type t in inputs.Types.Distinct()) Scan(t, inputs, signatures, delegates, refMembers, g.LeftOut);
+            foreach (Type t in inputs.Types.Distinct()) Scan(t, inputs, signatures, delegates, refMembers, copyMembers, g.LeftOut);
             // Calling a C# delegate from JS: its Invoke through the shim table's invoker (DelegateShimWriter).
             foreach (Type d in delegates.Where(DelegateShimWriter.Covers))
             {
@@ -148,7 +152,11 @@ namespace ZTS.GenBridges
             g.Accessors = inputs.Types.Distinct().SelectMany(TableAccessorWriter.Properties).Where(p => TableAccessorWriter.Names(p).All(inputs.AssemblyNames.Contains) && keep(p.DeclaringType))
                                 .GroupBy(p => p.DeclaringType.FullName + "." + p.Name).Select(x => x.First())
                                 .OrderBy(p => p.DeclaringType.FullName + "." + p.Name, StringComparer.Ordinal).ToList();
-            g.Cs = DelegateShimWriter.Write(g.Shims, MemberWrapperWriter.Write(g.Wrappers) + TableAccessorWriter.Write(g.Accessors));
+            g.CopyWrappers = copyMembers.Where(m => CopyWrapperWriter.Names(m).All(inputs.AssemblyNames.Contains) && keep(m.DeclaringType))
+                                       .GroupBy(m => m.MethodHandle).Select(x => x.First())
+                                       .OrderBy(m => m.DeclaringType.FullName + "." + m, StringComparer.Ordinal).ToList();
+            g.Cs = DelegateShimWriter.Write(g.Shims, MemberWrapperWriter.Write(g.Wrappers) + CopyWrapperWriter.Write(g.CopyWrappers) +
+                                                     TableAccessorWriter.Write(g.Accessors));
             g.LeftOut.Sort((a, b) => string.CompareOrdinal(a.Member, b.Member));
             return g;
         }
@@ -168,7 +176,8 @@ namespace ZTS.GenBridges
 
         // The members the binder binds (public methods, property accessors, constructors), the delegate types
         // their signatures name, and the methods the typed entries cannot take (MemberWrapperWriter).
-        private static void Scan(Type t, GeneratorInputs inputs, SortedSet<string> signatures, List<Type> delegates, List<MethodInfo> refMembers, List<LeftOut> leftOut)
+        private static void Scan(Type t, GeneratorInputs inputs, SortedSet<string> signatures, List<Type> delegates, List<MethodInfo> refMembers,
+                                 List<MethodBase> copyMembers, List<LeftOut> leftOut)
         {
             if (!PlayerExpressible.Type(t)) return;
             if (t.IsGenericTypeDefinition)
@@ -211,6 +220,7 @@ namespace ZTS.GenBridges
             {
                 if (!PlayerExpressible.Member(m)) continue;
                 if (MemberWrapperWriter.Covers(m)) refMembers.Add((MethodInfo)m); // ref/out, UnpackedValues: a managed wrapper
+                else if (CopyWrapperWriter.Covers(m)) copyMembers.Add(m); // struct copies by their bytes: a managed wrapper
                 foreach (ParameterInfo p in m.GetParameters()) NoteDelegate(p.ParameterType, delegates);
                 var method = m as MethodInfo;
                 if (method != null) NoteDelegate(method.ReturnType, delegates);

@@ -67,12 +67,23 @@ namespace ZTS.Il2Cpp
                 int rc = member.Field != null
                     ? TsIl2CppAppDomain.RegisterFieldInternal(d.Context, id, member.Bridge, member.Field.FieldHandle.Value, exactArgs, resultView)
                     : TsIl2CppAppDomain.RegisterMemberInternal(d.Context, id, member.Bridge, member.Method.MethodHandle.Value, exactArgs, resultView);
+                if (rc == 0 && member.Field != null) rc = CopyField(d, id, member);
                 if (rc == 0) return;
                 unavailable = NoTypedEntry(member, null);
             }
             // No route: the Player gate hands this id to host_call, where NativeMember throws the exception at each
             // call. Only this member fails, as a member whose bridge the Editor cannot make (TypeBinder.Host).
             member.Unavailable = ExceptionDispatchInfo.Capture(unavailable);
+        }
+
+        // A field whose struct crosses as a native copy: the bridge takes and gives its bytes (player_bridge.h,
+        // copy_field_get/copy_field_set), unless the site converts it as a Table.
+        private static unsafe int CopyField(JsDomain d, int id, NativeMember member)
+        {
+            Type t = member.Field.FieldType;
+            CopyLayout copy = t.IsValueType ? CopyLayout.For(t) : null;
+            if (copy == null || member.Site.ResultTable != null || Array.Exists(member.Site.ParamTables, x => x != null)) return 0;
+            return TsIl2CppAppDomain.SetCopyFieldInternal(d.Context, id, TypeBinder.Declare(d, t), copy.Size, (IntPtr)d.StructResult);
         }
 
         /// <summary>Why the runtime has no typed entry for a member (on `self`'s class for a virtual one): making it

@@ -50,6 +50,12 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern int RegisterFieldInternal(IntPtr ctx, int id, int bridge, IntPtr field, IntPtr[] exactArgs, int resultView);
 
+        /// <summary>Marks the field route id as a struct that crosses as a native copy of type copyType (size bytes): the
+        /// bridge reads it into resultBuffer (the domain's zts_domain_struct_result) and writes it from a copy's bytes,
+        /// without a box. Returns 0, or -1 on a bad argument or a route that is no field.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int SetCopyFieldInternal(IntPtr ctx, int id, int copyType, int size, IntPtr resultBuffer);
+
         /// <summary>Runs the generated bridge routed for id (a managed caller wraps the member); *result is its value; a
         /// managed exception of the call comes back in exception (nothing is thrown into JS then).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]

@@ -52,6 +52,11 @@ struct Member {
     /// The view a returned object is pushed under when the identity cache already has it (no managed hop), or -1:
     /// results always go through the shared rules (not a plain object result, or a policy may change the view).
     int32_t result_view;
+    /// A field whose type is a struct that crosses as a native copy (SetCopyFieldInternal): its type id, size and the
+    /// domain's struct result buffer. copy_size 0: none (the value is boxed as for any "o" field).
+    int32_t copy_type;
+    int32_t copy_size;
+    zts_struct_ref *copy_result;
 };
 
 /// One call in progress: everything a reader or writer needs, and the pending managed exception.
@@ -165,6 +170,30 @@ inline void this_done(Call &c, void *self)
         auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[1]));
         std::memcpy(ref->bytes, zts_clr_object_unbox(static_cast<zts_clr_object *>(self)), static_cast<size_t>(ref->size));
     }
+}
+
+/// A native-copy struct field read without a box: the runtime copies the field's value into the result buffer, and
+/// the core makes the JS copy (ZTS_RESULT_STRUCT_TAG). self is null for a static field.
+inline JSValue copy_field_get(Call &c, void *self)
+{
+    zts_struct_ref *r = c.member->copy_result;
+    if (self != nullptr) zts_clr_field_get_value(static_cast<zts_clr_object *>(self), c.member->field, r->bytes);
+    else zts_clr_field_static_get_value(c.member->field, r->bytes);
+    r->type_id = c.member->copy_type;
+    r->size = c.member->copy_size;
+    return JS_MKPTR(ZTS_RESULT_STRUCT_TAG, r);
+}
+
+/// A native-copy struct field written from a copy of exactly its type, by its bytes; false for any other value (the
+/// bridge then takes the boxed path, and the shared rules convert or refuse it).
+inline bool copy_field_set(Call &c, void *self)
+{
+    if (c.argc < 1 || JS_VALUE_GET_TAG(c.data[2]) != ZTS_STRUCT_REF_TAG) return false;
+    auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[2]));
+    if (ref->type_id != c.member->copy_type) return false;
+    if (self != nullptr) zts_clr_field_set_value(static_cast<zts_clr_object *>(self), c.member->field, ref->bytes);
+    else zts_clr_field_static_set_value(c.member->field, ref->bytes);
+    return true;
 }
 
 /// The typed entry to call on self: the method's own, or for a virtual method the implementation of self's class.

@@ -122,6 +122,9 @@ Member empty_member()
     m.id = -1;
     m.bridge = -1;
     m.result_view = -1;
+    m.copy_type = 0;
+    m.copy_size = 0;
+    m.copy_result = nullptr;
     return m;
 }
 
@@ -175,6 +178,18 @@ int32_t register_field_internal(JSContext *ctx, int32_t id, int32_t bridge, void
     r.id = id;
     r.bridge = bridge;
     set_fast_paths(r, exact_args, result_view);
+    return 0;
+}
+
+// A field route whose struct type crosses as a native copy (Il2CppBridges.Registered): read and written by its bytes.
+int32_t set_copy_field_internal(JSContext *ctx, int32_t id, int32_t copy_type, int32_t copy_size, void *result_buffer)
+{
+    if (id < 0 || copy_type <= 0 || copy_size <= 0 || copy_size > ZTS_COPY_MAX_SIZE || result_buffer == nullptr) return -1;
+    Member &r = route_of(ctx, id);
+    if (r.field == nullptr) return -1;
+    r.copy_type = copy_type;
+    r.copy_size = copy_size;
+    r.copy_result = static_cast<zts_struct_ref *>(result_buffer);
     return 0;
 }
 
@@ -299,6 +314,7 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FindBridgeInternal", reinterpret_cast<const void *>(&find_bridge_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterMemberInternal", reinterpret_cast<const void *>(&register_member_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterFieldInternal", reinterpret_cast<const void *>(&register_field_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SetCopyFieldInternal", reinterpret_cast<const void *>(&set_copy_field_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::NewBoxInternal", reinterpret_cast<const void *>(&new_box_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxLoadInternal", reinterpret_cast<const void *>(&box_load_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxStoreInternal", reinterpret_cast<const void *>(&box_store_internal));

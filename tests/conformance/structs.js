@@ -1,6 +1,6 @@
 // SPEC_MAP D5 structs and 01-HOST-API §3 [TsMarshalAs]: ByVal copies, Table objects, Nullable.
 import { eq, ok, throws } from './assert.js';
-import { Geometry, Vec3, Notifier, HoldsMaybe, Numbers } from 'csharp:Fixtures';
+import { Geometry, Vec3, Notifier, HoldsMaybe, Numbers, HoldsVec } from 'csharp:Fixtures';
 
 export function test_Structs_ByVal_IsACopy() {
     const v = Geometry.Stored;
@@ -173,4 +173,16 @@ export function test_Structs_Copy_BoxedAndBack() {
     eq(zts.cast(n, Numbers).I4, 42, 'zts.cast takes a copy');
     ok(n.Equals(n), 'Equals(object) gets a box of the copy');
     eq(typeof n.GetHashCode(), 'number');
+}
+
+// A struct field of a class crosses as a copy both ways (the Player's field bridge copies the bytes).
+export function test_Structs_Copy_ClassFieldByBytes() {
+    const h = new HoldsVec();
+    const v = h.Value;
+    eq(v.Y, 2);
+    v.X = 5;
+    eq(h.Value.X, 1, 'the read was a copy');
+    h.Value = v;
+    eq(h.Value.X, 5, 'the write copied it in');
+    throws(() => { h.Value = { X: 1 }; }, 'zts: cannot convert');
 }

@@ -103,6 +103,12 @@ namespace ZTS.GenBridges
             }
             string target = isStatic ? "" : "static_cast<zts_clr_object *>(self), ";
             string owner = isStatic ? "nullptr" : "static_cast<zts_clr_object *>(self)";
+            string selfOrNull = isStatic ? "nullptr" : "self";
+            if (code == "o" && set) // a native-copy struct by its bytes (copy_field_set), else boxed below
+                sb.Append("    if (c.member->copy_size > 0 && copy_field_set(c, ").Append(selfOrNull).Append(")) {")
+                  .Append(isStatic ? "" : " this_done(c, self);").Append(" return ret_v(c); }\n");
+            else if (code == "o")
+                sb.Append("    if (c.member->copy_size > 0) return copy_field_get(c, ").Append(selfOrNull).Append(");\n");
             if (set)
             {
                 sb.Append("    ").Append(type).Append(" a0 = arg_").Append(code).Append("(c, 0);\n");

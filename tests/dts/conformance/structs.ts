@@ -1,7 +1,7 @@
 // Fixtures/Structs.cs through the generated declarations: ByVal structs, [TsMarshalAs(Table)] objects,
 // UnpackedValues arguments, Nullable, and a type whose binding fails.
 import { eq, ok, some, throws } from './assert.js';
-import { Geometry, Vec3, Span, Widget, BadMarshal, HoldsMaybe, Numbers } from 'csharp:Fixtures';
+import { Geometry, Vec3, Span, Widget, BadMarshal, HoldsMaybe, Numbers, HoldsVec } from 'csharp:Fixtures';
 import type { Tagged } from 'csharp:Fixtures';
 
 export function test_Span_TablePropertyMembers(): void {
@@ -86,4 +86,12 @@ export function test_Numbers_CopyFields(): void {
     eq(Numbers.Unbox(Numbers.Boxed(n)).Inner.X, 1);
     n.Widen();
     throws(() => n.I8, 'zts: cannot convert System.Int64');
+}
+
+export function test_HoldsVec_FieldCopies(): void {
+    const h = new HoldsVec();
+    const v = h.Value;
+    v.X = 4;
+    h.Value = v;
+    eq(h.Value.X, 4);
 }

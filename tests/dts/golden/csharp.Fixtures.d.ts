@@ -363,6 +363,18 @@ declare module "csharp:Fixtures" {
     }
     export const HoldsMaybe: HoldsMaybe$Type;
 
+    /** class Fixtures.HoldsVec */
+    export interface HoldsVec extends $System.Object {
+        Value: $Fixtures.Vec3;
+    }
+    export interface HoldsVec$Type extends zts.TypeObject<$Fixtures.HoldsVec | null> {
+        new (): $Fixtures.HoldsVec;
+        readonly prototype: $Fixtures.HoldsVec;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const HoldsVec: HoldsVec$Type;
+
     /** interface Fixtures.IMachine */
     export interface IMachine extends $Fixtures.INamed {
         Power: number;

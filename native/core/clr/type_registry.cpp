@@ -61,7 +61,8 @@ void TypeRegistry::clear(JSContext *ctx)
         JS_FreeValue(ctx, t.statics);
         JS_FreeValue(ctx, t.prototype);
         JS_FreeValue(ctx, t.shape_anchor);
-        t.type_object = t.statics = t.prototype = t.shape_anchor = JS_UNDEFINED;
+        JS_FreeValue(ctx, t.spare_copy);
+        t.type_object = t.statics = t.prototype = t.shape_anchor = t.spare_copy = JS_UNDEFINED;
         for (CopyField &f : t.copy_fields) {
             JS_FreeAtom(ctx, f.atom);
             f.atom = JS_ATOM_NULL;

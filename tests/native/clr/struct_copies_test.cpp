@@ -89,7 +89,33 @@ TEST_F(Struct_Copies, Fields_ReadAndWrittenOnTheBytes)
     EXPECT_EQ(11.0, r.tag == ZTS_TAG_INT ? r.u.int32 : r.u.float64);
     EXPECT_EQ(1, zts_struct_live_count(d));
     zts_value_free(d, v);
-    EXPECT_EQ(0, zts_struct_live_count(d));
+    EXPECT_EQ(1, zts_struct_live_count(d)) << "the type keeps its last copy as a spare";
+}
+
+// A dropped copy is reused for the next one of its type (no allocation); one JS still holds, or that JS changed (an own
+// property, frozen), is not.
+TEST_F(Struct_Copies, DroppedCopy_ReusedOnlyWhenUnobservable)
+{
+    zts_value a = copy_of(V2{1, 1});
+    zts_struct_ref *first = nullptr;
+    ASSERT_EQ(ZTS_OK, zts_struct_ref_of(d, a, &first));
+    zts_value b = copy_of(V2{2, 2});
+    EXPECT_EQ(2, zts_struct_live_count(d)) << "a is held: b is a new copy";
+    EXPECT_EQ(1, bytes_of(a).n);
+    zts_value_free(d, a);
+    zts_value_free(d, b); // b is the spare now
+    zts_value c = copy_of(V2{3, 3});
+    EXPECT_EQ(1, zts_struct_live_count(d)) << "c reused the dropped spare";
+    EXPECT_EQ(3, bytes_of(c).n);
+    module("m", "export function f(v) { Object.freeze(v); return 0; }");
+    zts_value r{};
+    ASSERT_EQ(ZTS_OK, call(function("m", "f"), {c}, &r)) << error_message(); // c is consumed and dropped, frozen
+    zts_value e = copy_of(V2{4, 4});
+    module("n", "export function g(v) { return Object.isFrozen(v); }");
+    ASSERT_EQ(ZTS_OK, call(function("n", "g"), {e}, &r)) << error_message();
+    EXPECT_EQ(ZTS_TAG_BOOL, r.tag);
+    EXPECT_EQ(0, r.u.int32) << "a frozen copy is not reused";
+    (void)first;
 }
 
 TEST_F(Struct_Copies, InexactValue_GoesToTheFieldsBridge)

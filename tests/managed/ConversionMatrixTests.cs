@@ -80,6 +80,7 @@ namespace ZTS.Tests
             new[] { "table member", "P.TakeCell({ V: v })", "Last" },
             new[] { "delegate argument", "P.Sink(v)", "Last" },
             new[] { "array element", "P.Array[0] = v", "Array" },
+            new[] { "struct copy field", "{ const c = P.NewCell(); c.V = v; P.TakeCellCopy(c); }", "Last" },
         };
 
         private static KeyValuePair<string, Type> Row(string name, Type t)

@@ -43,6 +43,13 @@ namespace ConversionMatrix
         public T V;
     }
 
+    /// <summary>A struct with a char field: the Player build then has the bridge of a struct's char field (si:c), which
+    /// the struct copy field path of Probe&lt;char&gt; uses (Cell&lt;char&gt; is closed at run time).</summary>
+    public struct CharCell
+    {
+        public char V;
+    }
+
     /// <summary>A C# -> JS delegate with a ref parameter: JS sets it with zts.opaque_set.</summary>
     public delegate void RefSetter<T>(int index, ref T value);
 
@@ -66,6 +73,13 @@ namespace ConversionMatrix
 
         /// <summary>zts.ref() value of a ref parameter.</summary>
         public static void TakeRef(ref T x) { Last = x; }
+
+        /// <summary>Struct copy field: a Cell&lt;T&gt; reaches JS as a copy, JS writes its V, and the copy comes back. For
+        /// a blittable T the copy holds its bytes and the core writes V (the exact cases) or V's bridge does (the rest).</summary>
+        public static Cell<T> NewCell() { return new Cell<T>(); }
+
+        /// <summary>The copy's V, as written from JS.</summary>
+        public static void TakeCellCopy(Cell<T> c) { Last = c.V; }
 
         /// <summary>Table member.</summary>
         public static void TakeCell([ZTS.TsMarshalAs(ZTS.TsMarshalType.Table)] Cell<T> c) { Last = c.V; }

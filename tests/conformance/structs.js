@@ -186,3 +186,14 @@ export function test_Structs_Copy_ClassFieldByBytes() {
     eq(h.Value.X, 5, 'the write copied it in');
     throws(() => { h.Value = { X: 1 }; }, 'zts: cannot convert');
 }
+
+// Operators and indexers of a struct act on copies like its methods (on the Player through the build's copy wrappers).
+export function test_Structs_Copy_OperatorsAndIndexer() {
+    const a = new Vec3(1, 2, 3);
+    const b = Vec3.op_Addition(a, Vec3.op_Multiply(a, 2));
+    eq(b.X + b.Y + b.Z, 18);
+    eq(Vec3.op_UnaryNegation(a).Y, -2);
+    eq(a.get_Item(2), 3);
+    a.set_Item(1, 7);
+    eq(a.Y, 7, 'the indexer setter acted on the copy');
+}

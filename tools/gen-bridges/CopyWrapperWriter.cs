@@ -29,7 +29,8 @@ namespace ZTS.GenBridges
             if (!PlayerExpressible.Member(m)) return false;
             var method = m as MethodInfo;
             if (method != null && method.IsGenericMethod) return false;
-            if (m.IsSpecialName && !(m is ConstructorInfo) && Property(method) == null) return false; // operators, events: the boxed path
+            if (m.IsSpecialName && !(m is ConstructorInfo) && Property(method) == null && Indexer(method) == null && Operator(method) == null)
+                return false; // events, op_True and the like: the boxed path
             if (m is ConstructorInfo && (owner.IsAbstract || m.IsStatic)) return false;
             Type ret = method != null ? method.ReturnType : owner;
             if (ret.IsByRef || ret.IsPointer || (ret != typeof(void) && !DelegateShimWriter.IsVisible(ret))) return false;
@@ -67,6 +68,34 @@ namespace ZTS.GenBridges
             foreach (PropertyInfo p in m.DeclaringType.GetProperties(BindingFlags.Public | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly))
                 if ((p.GetGetMethod() == m || p.GetSetMethod() == m) && p.GetIndexParameters().Length == 0) return p;
             return null;
+        }
+
+        // The indexer of an accessor with index parameters (`this[i]`, Matrix4x4's `this[row, column]`), or null.
+        private static PropertyInfo Indexer(MethodInfo m)
+        {
+            if (m == null || !m.IsSpecialName || m.IsStatic) return null;
+            foreach (PropertyInfo p in m.DeclaringType.GetProperties(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                if ((p.GetGetMethod() == m || p.GetSetMethod() == m) && p.GetIndexParameters().Length > 0) return p;
+            return null;
+        }
+
+        // C#'s syntax of a user-defined operator method, which C# cannot call by name: "{0} + {1}", "-{0}", "(R){0}".
+        private static readonly Dictionary<string, string> Operators = new Dictionary<string, string>
+        {
+            { "op_Addition", "{0} + {1}" }, { "op_Subtraction", "{0} - {1}" }, { "op_Multiply", "{0} * {1}" }, { "op_Division", "{0} / {1}" },
+            { "op_Modulus", "{0} % {1}" }, { "op_Equality", "{0} == {1}" }, { "op_Inequality", "{0} != {1}" }, { "op_LessThan", "{0} < {1}" },
+            { "op_GreaterThan", "{0} > {1}" }, { "op_LessThanOrEqual", "{0} <= {1}" }, { "op_GreaterThanOrEqual", "{0} >= {1}" },
+            { "op_BitwiseAnd", "{0} & {1}" }, { "op_BitwiseOr", "{0} | {1}" }, { "op_ExclusiveOr", "{0} ^ {1}" },
+            { "op_UnaryNegation", "-{0}" }, { "op_UnaryPlus", "+{0}" }, { "op_LogicalNot", "!{0}" }, { "op_OnesComplement", "~{0}" },
+            { "op_Implicit", "({R}){0}" }, { "op_Explicit", "({R}){0}" },
+        };
+
+        private static string Operator(MethodInfo m)
+        {
+            string form;
+            if (m == null || !m.IsSpecialName || !m.IsStatic || !Operators.TryGetValue(m.Name, out form)) return null;
+            int arity = form.Contains("{1}") ? 2 : 1;
+            return m.GetParameters().Length == arity ? form : null;
         }
 
         /// <summary>The class CopyWrappers: For(method, site) gives the wrapper's host function, or null.</summary>
@@ -149,9 +178,14 @@ namespace ZTS.GenBridges
                 else sb.Append(Read(pt, args)).Append(";\n");
             }
             string list = string.Join(", ", ps.Select((p, i) => "a" + i));
-            PropertyInfo prop = Property(method);
+            PropertyInfo prop = Property(method), indexer = Indexer(method);
+            string op = Operator(method);
             string call;
             if (m is ConstructorInfo) call = "new " + owner + "(" + list + ")";
+            else if (op != null) call = "(" + op.Replace("{R}", DelegateShimWriter.Name(ret)).Replace("{0}", "a0").Replace("{1}", "a1") + ")";
+            else if (indexer != null && m.Name.StartsWith("set_", StringComparison.Ordinal))
+                call = (IsCopy(declaring) ? "(*self)" : "self") + "[" + string.Join(", ", ps.Take(ps.Length - 1).Select((p, i) => "a" + i)) + "] = a" + (ps.Length - 1);
+            else if (indexer != null) call = (IsCopy(declaring) ? "(*self)" : "self") + "[" + list + "]";
             else if (prop != null && m.Name.StartsWith("set_", StringComparison.Ordinal)) call = self + prop.Name + " = a0";
             else if (prop != null) call = self + prop.Name;
             else call = self + m.Name + "(" + list + ")";

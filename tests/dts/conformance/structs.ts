@@ -95,3 +95,11 @@ export function test_HoldsVec_FieldCopies(): void {
     h.Value = v;
     eq(h.Value.X, 4);
 }
+
+export function test_Vec3_OperatorsAndIndexer(): void {
+    const a = new Vec3(1, 2, 3);
+    eq(Vec3.op_Addition(a, Vec3.op_Multiply(a, 2)).Z, 9);
+    eq(Vec3.op_UnaryNegation(a).X, -1);
+    a.set_Item(0, 5);
+    eq(a.get_Item(0), 5);
+}

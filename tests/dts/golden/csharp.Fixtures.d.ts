@@ -784,6 +784,8 @@ declare module "csharp:Fixtures" {
         Z: number;
         Length(): number;
         Scale(k: number): void;
+        get_Item(i: number): number;
+        set_Item(i: number, value: number): void;
     }
     export interface Vec3$Type extends zts.TypeObject<$Fixtures.Vec3> {
         new (x: number, y: number, z: number): $Fixtures.Vec3;
@@ -791,6 +793,9 @@ declare module "csharp:Fixtures" {
         readonly prototype: $Fixtures.Vec3;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        op_Addition(a: $Fixtures.Vec3, b: $Fixtures.Vec3): $Fixtures.Vec3;
+        op_Multiply(a: $Fixtures.Vec3, k: number): $Fixtures.Vec3;
+        op_UnaryNegation(a: $Fixtures.Vec3): $Fixtures.Vec3;
     }
     export const Vec3: Vec3$Type;
 

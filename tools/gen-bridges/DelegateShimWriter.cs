@@ -222,6 +222,8 @@ namespace ZTS.GenBridges
                       .Append("; argv[").Append(i).Append("].Tag = JsValue.TagFloat64; }\n");
                 else if (TagTypes.IsPrimitive(pt))
                     sb.Append("ValueMarshal.Write").Append(u.Name).Append("(c, argv, ").Append(i).Append(", (").Append(Name(u)).Append(")a").Append(i).Append(");\n");
+                else if (pt.IsValueType && !pt.IsGenericType && ZTS.Shared.Clr.CopyLayout.For(pt) != null)
+                    sb.Append("ValueMarshal.WriteCopy(c, argv, ").Append(i).Append(", &a").Append(i).Append("); // a native copy, by its bytes\n");
                 else
                     sb.Append("ValueMarshal.WriteObject(c, argv, ").Append(i).Append(", a").Append(i).Append(");\n");
             }

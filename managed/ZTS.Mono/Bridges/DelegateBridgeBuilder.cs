@@ -119,6 +119,15 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Ldloc, argv);
                 JsValueIL.EmitShift(il, (at[i] - i) * JsValueSize); // slots added by earlier UnpackedValues parameters
                 il.Emit(OpCodes.Ldc_I4, i);
+                bool table = MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null;
+                if (!table && unpacked[i] == null && pt.IsValueType && CopyLayout.For(pt) != null)
+                {
+                    // A native-copy struct by its bytes: ValueMarshal.WriteCopy(c, argv', i, &arg), no box.
+                    il.Emit(OpCodes.Ldarga, i + 1);
+                    il.Emit(OpCodes.Conv_U);
+                    il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteCopy"));
+                    continue;
+                }
                 il.Emit(OpCodes.Ldarg, i + 1);
                 if (unpacked[i] != null)
                 {
@@ -126,7 +135,7 @@ namespace ZTS.Mono.Bridges
                     il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("WriteUnpacked"));
                     continue;
                 }
-                EmitWrite(il, pt, MarshalAsReader.TableFor(ps[i], pt, delegateType.Name + " parameter " + (i + 1)) != null);
+                EmitWrite(il, pt, table);
             }
             EmitNativeCall(il, argv, result, status, jsCount, handles, writeback);
             if (guarded)

@@ -43,6 +43,16 @@ namespace ZTS.Shared.Bridges
                 : c.Domain.Push(v, c.Views[index], ref c.LastSlots[index]));
         }
 
+        /// <summary>A struct argument that crosses as a native copy (Clr.CopyLayout), by its bytes: a new JS copy of the
+        /// value at `bytes` (the parameter itself), with no box.</summary>
+        public static void WriteCopy(FunctionClosure c, JsValue* argv, int index, void* bytes)
+        {
+            JsValue v;
+            int rc = ZtsNative.zts_struct_new(c.Domain.Handle, c.Views[index], bytes, out v);
+            if (rc != ZtsStatus.Ok) throw c.Domain.TakeError(rc, Arg(c, index).ToString());
+            JsValue.Set(argv + index, v);
+        }
+
         /// <summary>A [TsMarshalAs(UnpackedValues)] struct argument: its members as consecutive JS arguments (argv shifted).</summary>
         public static void WriteUnpacked(FunctionClosure c, JsValue* argv, int index, object v)
         {

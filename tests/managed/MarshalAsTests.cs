@@ -79,6 +79,25 @@ namespace ZTS.Tests
         }
 
         [Test]
+        public void MarshalAs_DefaultStructResult_ReadByItsBytes()
+        {
+            // A JS copy returned where a blittable struct is declared is read from its bytes (no box); anything else takes
+            // the general rule and its error.
+            var f = Bind<Func<float, Fixtures.Vec3>>(
+                "import { Vec3 } from 'csharp:Fixtures';\n" +
+                "export function f(x) { return x < 0 ? { X: 1 } : new Vec3(x, 1, 2); }", "f");
+            Assert.AreEqual(5f, f(5).X);
+            var e = Assert.Throws<TsMarshalException>(() => f(-1));
+            StringAssert.StartsWith("zts: cannot convert", e.Message);
+            for (int i = 0; i < 1000; i++) f(i);
+            int gcs = GC.CollectionCount(0);
+            float sum = 0;
+            for (int i = 0; i < 1000000; i++) sum += f(1).Z;
+            Assert.AreEqual(2000000f, sum);
+            Assert.AreEqual(gcs, GC.CollectionCount(0), "no managed allocation per call");
+        }
+
+        [Test]
         public void MarshalAs_DefaultStructArgument_IsACopyByItsBytes()
         {
             // A blittable struct argument of a C# -> JS delegate is a native copy made from its bytes (no box): JS changes

@@ -241,6 +241,9 @@ namespace ZTS.GenBridges
                 sb.Append("            ValueMarshal.ReadVoid(c, result);\n");
             else if (TagTypes.IsPrimitive(ret))
                 sb.Append("            ").Append(Name(ret)).Append(" value = (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(TagTypes.Underlying(ret).Name).Append("(c, result);\n");
+            else if (ret.IsValueType && !ret.IsGenericType && ZTS.Shared.Clr.CopyLayout.For(ret) != null)
+                sb.Append("            ").Append(Name(ret)).Append(" value;\n            if (!ValueMarshal.ReadCopy(c, result, &value, sizeof(").Append(Name(ret))
+                  .Append("))) value = (").Append(Name(ret)).Append(")ValueMarshal.ReadObject(c, result); // a native copy, by its bytes\n");
             else
                 sb.Append("            ").Append(Name(ret)).Append(" value = (").Append(Name(ret)).Append(")ValueMarshal.ReadObject(c, result);\n");
             Flush(sb, ret);

@@ -156,6 +156,18 @@ namespace ZTS.Mono.Bridges
             if (ret != typeof(void) && (!TagTypes.IsPrimitive(ret) || tableResult))
             {
                 value = il.DeclareLocal(ret);
+                CopyLayout copy = !tableResult && ret.IsValueType ? CopyLayout.For(ret) : null;
+                if (copy != null)
+                {
+                    // A native-copy struct by its bytes:  if (ValueMarshal.ReadCopy(c, result, &value, size)) goto read;
+                    il.Emit(OpCodes.Ldarg_0);
+                    EmitResultValue(il, result);
+                    il.Emit(OpCodes.Ldloca, value);
+                    il.Emit(OpCodes.Conv_U);
+                    il.Emit(OpCodes.Ldc_I4, copy.Size);
+                    il.Emit(OpCodes.Call, typeof(ValueMarshal).GetMethod("ReadCopy"));
+                    il.Emit(OpCodes.Brtrue, read);
+                }
                 il.Emit(OpCodes.Ldarg_0);
                 EmitResultValue(il, result);
                 il.Emit(OpCodes.Call, tableResult ? typeof(ValueMarshal).GetMethod("ReadTable") : MarshalMethod("Read", typeof(object)));

@@ -118,6 +118,20 @@ namespace ZTS.Shared.Bridges
             }
         }
 
+        /// <summary>A native-copy struct result (Clr.CopyLayout) by its bytes: when r is a copy of exactly the declared
+        /// struct, its size bytes go to dst, r is consumed and the answer is true (no box); otherwise nothing is touched
+        /// and the caller takes ReadObject, the general rule.</summary>
+        public static bool ReadCopy(FunctionClosure c, JsValue r, void* dst, int size)
+        {
+            ZtsStructRef* s;
+            if (r.Tag != JsValue.TagObject || ZtsNative.zts_struct_ref_of(c.Domain.Handle, r, out s) != ZtsStatus.Ok ||
+                s->TypeId != c.Views[c.ParamTypes.Length] || s->Size != size)
+                return false;
+            Buffer.MemoryCopy((void*)s->Bytes, dst, size, size);
+            Free(c, r);
+            return true;
+        }
+
         public static void ReadVoid(FunctionClosure c, JsValue r)
         {
             Free(c, r);

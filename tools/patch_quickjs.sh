@@ -7,11 +7,37 @@
 #   changed and removed patches all take effect (no patches = the pristine tree);
 # - patched files are moved into place atomically, so a concurrent build never reads half a file.
 # Run by fetch_quickjs.sh and at CMake configure time.
+#
+# `patch_quickjs.sh --without NAME.patch DIR` writes a second tree into DIR: the pristine tree with every patch but
+# NAME (idempotent, stamped the same way). The benchmark build without the debugger hook uses it (-DZTS_DEBUGGER=OFF,
+# tools/bench.sh: the hook's cost against the build without it).
 set -euo pipefail
 shopt -s nullglob
 root=$(cd "$(dirname "$0")/.." && pwd)
 dest="$root/third_party/quickjs"
 patches=("$root"/tools/patches/*.patch)
+if [ "${1:-}" = "--without" ]; then
+  skip=$2 out=$3
+  kept=()
+  for p in "${patches[@]}"; do [ "$(basename "$p")" = "$skip" ] || kept+=("$p"); done
+  want=$( (echo "zts-patch-set-without-v1 $skip"; [ ${#kept[@]} -eq 0 ] || cat "${kept[@]}"; cat "$dest/.zts-verified") | sha256sum | cut -d' ' -f1)
+  if [ -f "$out/.zts-patched" ] && [ "$(head -n 1 "$out/.zts-patched")" = "$want" ]; then exit 0; fi
+  if [ ! -f "$dest/.zts-pristine/.complete" ]; then
+    echo "patch_quickjs: run it once without --without first (no pristine tree in $dest)" >&2
+    exit 1
+  fi
+  rm -rf "$out.tmp"
+  mkdir -p "$out.tmp"
+  (cd "$dest/.zts-pristine" && tar cf - --exclude=.complete .) | (cd "$out.tmp" && tar xf -)
+  for p in "${kept[@]}"; do
+    patch -s -p1 -d "$out.tmp" --no-backup-if-mismatch -i "$p"
+  done
+  echo "$want" > "$out.tmp/.zts-patched"
+  rm -rf "$out"
+  mv "$out.tmp" "$out"
+  echo "patch_quickjs: applied ${#kept[@]} patch(es) without $skip to $out"
+  exit 0
+fi
 if [ ! -f "$dest/.zts-verified" ]; then
   echo "patch_quickjs: $dest is not a verified QuickJS tree: run tools/fetch_quickjs.sh" >&2
   exit 1

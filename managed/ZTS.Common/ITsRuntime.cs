@@ -20,6 +20,9 @@ namespace ZTS
         /// <summary>Interrupts the JS running now (any thread; no effect when none runs).</summary>
         void Interrupt();
 
+        /// <summary>The WebSocket URL of the current domain's script debugger, or null (TsSettings.DebuggerPort).</summary>
+        string DebuggerUrl { get; }
+
         /// <summary>Binds the named export of a module as a delegate of the given type.</summary>
         Delegate GetFunction(Type delegateType, string jsModule, string jsExportName);
     }

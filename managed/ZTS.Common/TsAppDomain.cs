@@ -112,6 +112,19 @@ namespace ZTS
             if (runtime != null) runtime.Interrupt();
         }
 
+        /// <summary>
+        /// Where the current domain's script debugger listens (<c>ws://127.0.0.1:PORT/ID</c>), or null when
+        /// <see cref="TsSettings.DebuggerPort"/> is 0 (docs/DEBUGGING.md). It is also printed to stderr, as node does.
+        /// </summary>
+        public static string DebuggerUrl
+        {
+            get
+            {
+                ITsRuntime runtime = _runtime;
+                return runtime == null ? null : runtime.DebuggerUrl;
+            }
+        }
+
         /// <summary>Releases JS references queued by finalizers (driven by TsFramePump.LateUpdate).</summary>
         internal static void ProcessPendingRefReleases()
         {

@@ -49,7 +49,7 @@ namespace ZTS
                 string path = Path.Combine(Directory, specifier.Replace('/', Path.DirectorySeparatorChar) + ext);
                 if (!File.Exists(path)) continue;
                 string code = ReadSized(path, int.MaxValue) ?? throw new IOException("zts: " + path + " is too big to load");
-                return new TsModuleSource(code, ReadMap(path, code, Directory));
+                return new TsModuleSource(code, ReadMap(path, code, Directory)) { Path = System.IO.Path.GetFullPath(path) };
             }
             // A module of the folder wins over a package of the same name (the folder's names are bare too).
             string name, subpath;
@@ -81,7 +81,7 @@ namespace ZTS
                 if (!file.StartsWith(root, StringComparison.Ordinal) || !File.Exists(file)) continue;
                 if (file.EndsWith(".cjs", StringComparison.OrdinalIgnoreCase)) throw TsNpmPackages.CommonJs(name, path);
                 string code = ReadSized(file, int.MaxValue) ?? throw new IOException("zts: " + file + " is too big to load");
-                return new TsModuleSource(code, ReadMap(file, code, packageDir));
+                return new TsModuleSource(code, ReadMap(file, code, packageDir)) { Path = System.IO.Path.GetFullPath(file) };
             }
             throw new FileNotFoundException("zts: no " + path + ".js in package '" + name + "' (" + packageDir + ")");
         }

@@ -23,5 +23,9 @@ namespace ZTS
 
         /// <summary>The Source Map v3 JSON of <see cref="Code"/>, or null. A malformed map is ignored: the module loads unmapped.</summary>
         public string SourceMap { get; private set; }
+
+        /// <summary>The file <see cref="Code"/> was read from, or null. The script debugger reports the module under
+        /// this file's URL, so that VS Code and Chrome DevTools find it and its map's sources (docs/DEBUGGING.md).</summary>
+        public string Path { get; set; }
     }
 }

@@ -86,5 +86,19 @@ namespace ZTS
         /// Read when a domain is created: set it before Initialize, or before the Reset that should apply it.
         /// </summary>
         public static TsScriptPolicy Policy { get; set; }
+
+        /// <summary>
+        /// The script debugger's port (docs/DEBUGGING.md): 0 (the default) is no debugger; 1-65535 listens there, -1 on
+        /// any free port. It listens on 127.0.0.1 only and speaks the Chrome DevTools Protocol as <c>node --inspect</c>
+        /// does, so VS Code (an "attach" configuration) and Chrome (chrome://inspect) attach. Read when a domain is
+        /// created; <see cref="TsAppDomain.DebuggerUrl"/> tells where it listens.
+        /// </summary>
+        public static int DebuggerPort { get; set; }
+
+        /// <summary>
+        /// With <see cref="DebuggerPort"/>: a new domain waits until a debugger client attached and said run (node's
+        /// <c>--inspect-brk</c>), then pauses at the first statement of the first script. False by default.
+        /// </summary>
+        public static bool DebuggerWaitForClient { get; set; }
     }
 }

@@ -15,7 +15,7 @@ namespace ZTS.Run
     {
         private const string Usage =
             "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch] [--stats]\n" +
-            "              [--warn-rejections] [--unbuffered] [--budget MS] [--policy FILE]\n" +
+            "              [--warn-rejections] [--unbuffered] [--budget MS] [--policy FILE] [--inspect[=PORT] | --inspect-brk[=PORT]]\n" +
             "  <dir>          folder with the emitted ES modules (specifier 'game/logic' -> <dir>/game/logic.js)\n" +
             "  --assembly A   load a C# assembly (the game's API) before the scripts run; repeatable\n" +
             "  --module M     module of the tick function (default: main)\n" +
@@ -33,6 +33,9 @@ namespace ZTS.Run
             "                 script is interrupted: exit 1, or with --watch wait for the next change (default: 1000; 0: none)\n" +
             "  --policy FILE  the script policy (docs/POLICY.md): scripts reach only the C# it allows, reflection is closed,\n" +
             "                 and a denied access throws `zts: access to 'NS.T.M' is not allowed by the script policy`\n" +
+            "  --inspect[=PORT]  the script debugger on 127.0.0.1:PORT (default 9229; 0: any free port), Chrome DevTools\n" +
+            "                 Protocol as node --inspect: attach VS Code or chrome://inspect (docs/DEBUGGING.md)\n" +
+            "  --inspect-brk[=PORT]  the same, and wait for the client to attach, then pause at the first statement\n" +
             "exit codes: 0 ok, 1 script threw, was interrupted or left an unhandled rejection, 2 module missing or failed to load,\n" +
             "            3 binding, --assembly or backend start (ZTS_BACKEND) failed, 64 usage\n" +
             GenDtsCommand.UsageLine + "\n" +
@@ -85,6 +88,9 @@ namespace ZTS.Run
         public const int DefaultBudgetMs = 1000;
         public int BudgetMs = DefaultBudgetMs;
         public TsScriptPolicy Policy;
+        /// <summary>--inspect / --inspect-brk: the debugger's TsSettings.DebuggerPort (0: none, -1: any free port).</summary>
+        public int InspectPort;
+        public bool InspectBreak;
         public readonly System.Collections.Generic.List<string> Assemblies = new System.Collections.Generic.List<string>();
 
         /// <summary>Parses args; returns an error sentence or null.</summary>
@@ -136,6 +142,17 @@ namespace ZTS.Run
                         o.Assemblies.Add(Path.GetFullPath(assembly));
                         break;
                     default:
+                        if (a == "--inspect" || a.StartsWith("--inspect=", StringComparison.Ordinal) ||
+                            a == "--inspect-brk" || a.StartsWith("--inspect-brk=", StringComparison.Ordinal))
+                        {
+                            o.InspectBreak = a.StartsWith("--inspect-brk", StringComparison.Ordinal);
+                            int eq = a.IndexOf('=');
+                            int port = 9229;
+                            if (eq >= 0 && (!int.TryParse(a.Substring(eq + 1), out port) || port < 0 || port > 65535))
+                                return a.Substring(0, eq) + " needs a port 0-65535";
+                            o.InspectPort = port == 0 ? -1 : port;
+                            break;
+                        }
                         if (a.StartsWith("-", StringComparison.Ordinal)) return "unknown option " + a;
                         if (o.Dir != null) return "only one <dir> is allowed";
                         o.Dir = a;

@@ -48,6 +48,8 @@ namespace ZTS.Run
             TsConsole.Buffered = !_o.Unbuffered;
             TsSettings.UnhandledRejections = _o.WarnRejections ? TsRejectionMode.Log : TsRejectionMode.Throw;
             TsSettings.Policy = _o.Policy; // null without --policy: everything reachable
+            TsSettings.DebuggerPort = _o.InspectPort; // 0 without --inspect: no debugger
+            TsSettings.DebuggerWaitForClient = _o.InspectBreak;
             Assembly();
             foreach (string path in _o.Assemblies)
             {
@@ -64,6 +66,7 @@ namespace ZTS.Run
             try
             {
                 TsAppDomain.Initialize(Load);
+                TsSettings.DebuggerWaitForClient = false; // --inspect-brk waits once, not at every --watch reload
             }
             catch (InvalidOperationException e)
             {

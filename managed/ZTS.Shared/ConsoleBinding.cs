@@ -19,6 +19,18 @@ namespace ZTS.Shared
             domain.DefineFunction("console.error", 0, (int)TsLogLevel.Error, write);
         }
 
+        // zts_debugger_console's levels: 0 log, 1 info, 2 warn, 3 error.
+        private static int DebuggerLevel(int magic)
+        {
+            switch ((TsLogLevel)magic)
+            {
+                case TsLogLevel.Info: return 1;
+                case TsLogLevel.Warn: return 2;
+                case TsLogLevel.Error: return 3;
+                default: return 0;
+            }
+        }
+
         private static JsValue Write(JsDomain domain, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             if (TsConsole.IsFull)
@@ -28,6 +40,7 @@ namespace ZTS.Shared
                 TsConsole.CountDropped();
                 return JsValue.Undefined;
             }
+            if (domain.DebuggerUrl != null) ZtsNative.zts_debugger_console(domain.Handle, DebuggerLevel(magic), argc, argv);
             char* chars;
             int n = ZtsNative.zts_values_inspect(domain.Handle, argc, argv, out chars);
             if (n < 0) throw domain.TakeError(n, "console");

@@ -156,6 +156,9 @@ namespace ZTS.Shared
         /// <summary>The script policy (TsSettings.Policy when the domain was made; null: everything reachable). See docs/POLICY.md.</summary>
         public TsScriptPolicy Policy;
 
+        /// <summary>The WebSocket URL of this domain's script debugger, or null without one (ScriptRuntime.StartDebugger).</summary>
+        public string DebuggerUrl;
+
         /// <summary>Promises of C# tasks and tasks of JS promises, settled by the frame pump.</summary>
         public ZTS.Shared.Tasks.TaskBridge Tasks
         {

@@ -53,6 +53,12 @@ namespace ZTS.Shared
                             fixed (byte* m = map)
                                 ZtsNative.zts_load_request_set_source_map(request, m, map.Length);
                         }
+                        if (module != null && module.Path != null)
+                        {
+                            byte[] path = Encoding.UTF8.GetBytes(module.Path);
+                            fixed (byte* f = path)
+                                ZtsNative.zts_load_request_set_path(request, f, path.Length);
+                        }
                         return 0;
                     }
                     failure = source == null

@@ -104,6 +104,7 @@ namespace ZTS.Shared
         {
             if (_domain == null) return;
             _domain.CheckAccess("ProcessPendingRefReleases");
+            if (_domain.DebuggerUrl != null) ZtsNative.zts_debugger_service(_domain.Handle); // the client's requests since the last frame
             ZtsNative.zts_domain_drain_releases(_domain.Handle);
             _domain.DrainReleasedObjects();
             _domain.Tasks.SettleCompletedTasks(); // C# tasks completed on any thread settle their promises here
@@ -124,6 +125,12 @@ namespace ZTS.Shared
         internal int PendingTimers
         {
             get { return ZtsNative.zts_timers_count(_domain.Handle); }
+        }
+
+        /// <inheritdoc />
+        public string DebuggerUrl
+        {
+            get { return _domain == null ? null : _domain.DebuggerUrl; }
         }
 
         /// <inheritdoc />
@@ -208,6 +215,7 @@ namespace ZTS.Shared
                 ConsoleBinding.Install(d);
                 ZtsHelpers.Install(d);
                 ObjectText.Install(d);
+                StartDebugger(d);
             }
             catch
             {
@@ -215,6 +223,26 @@ namespace ZTS.Shared
                 throw;
             }
             return d;
+        }
+
+        // The script debugger (docs/DEBUGGING.md), before any module loads, so that the client sees every script.
+        private static void StartDebugger(JsDomain d)
+        {
+            int port = TsSettings.DebuggerPort;
+            if (port == 0) return;
+            if (port < -1 || port > 65535)
+                throw new ArgumentOutOfRangeException("DebuggerPort", port, "zts: TsSettings.DebuggerPort must be 0 (no debugger), -1 (any free port) or a port 1-65535");
+            int rc = ZtsNative.zts_debugger_start(d.Handle, port == -1 ? 0 : port);
+            if (rc < 0) throw d.TakeError(rc, "debugger");
+            d.DebuggerUrl = ZtsNative.FromUtf8Z(ZtsNative.zts_debugger_url(d.Handle));
+            // node's words, which tools that start a debuggee and wait for its URL look for (docs/DEBUGGING.md).
+            Console.Error.WriteLine("Debugger listening on " + d.DebuggerUrl);
+            Console.Error.Flush();
+            if (TsSettings.DebuggerWaitForClient)
+            {
+                Console.Error.WriteLine("zts: waiting for the debugger to attach and run (--inspect-brk)");
+                ZtsNative.zts_debugger_wait(d.Handle);
+            }
         }
 
         private static void ApplyLimits(JsDomain d, TsLimits limits)

@@ -180,6 +180,9 @@ namespace ZTS.Shared.Native
         public static extern int zts_load_request_set_source_map(IntPtr request, byte* utf8, int len);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_load_request_set_path(IntPtr request, byte* utf8, int len);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_load_request_fail(IntPtr request, byte* utf8, int len);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -229,6 +232,21 @@ namespace ZTS.Shared.Native
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_timers_advance(IntPtr domain, double nowMs);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_debugger_start(IntPtr domain, int port);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_debugger_wait(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_debugger_service(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_debugger_console(IntPtr domain, int level, int argc, JsValue* argv);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern IntPtr zts_debugger_url(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_timers_run_next(IntPtr domain);

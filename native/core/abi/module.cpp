@@ -63,6 +63,16 @@ try {
 }
 ZTS_ABI_CATCH
 
+int32_t zts_load_request_set_path(zts_load_request *req, const char *utf8, int32_t len)
+try {
+    if (req == nullptr || (utf8 == nullptr && len != 0) || len < 0) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    req->path.assign(utf8 != nullptr ? utf8 : "", static_cast<size_t>(len));
+    return ZTS_OK;
+}
+ZTS_ABI_CATCH
+
 int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, int32_t len)
 try {
     if (req == nullptr || (utf8 == nullptr && len != 0) || len < 0) {

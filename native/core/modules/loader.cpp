@@ -1,4 +1,5 @@
 #include "modules/loader.h"
+#include "debugger/debugger.h"
 
 #include "clr/namespace_tree.h"
 #include "host/host_callbacks.h"
@@ -86,6 +87,20 @@ void register_source_map(zts_domain *d, const std::string &name, const zts_load_
         d->source_maps.add(d->ctx, name, json, error);
     } catch (...) {
         d->source_maps.remove(name); // std::map::erase does not throw
+    }
+}
+
+// Tells the debugger (docs/DEBUGGING.md) about a compiled module, with its file and map. Inside a QuickJS callback:
+// nothing may unwind, and a failure only means the client does not see the script.
+void report_to_debugger(zts_domain *d, const std::string &name, const zts_load_request &req, JSModuleDef *m) noexcept
+{
+    try {
+        std::string json = req.source_map;
+        if (json.empty()) {
+            inline_source_map(req.source, json);
+        }
+        d->debugger->script_compiled(name, req.path, req.source, json, m);
+    } catch (...) {
     }
 }
 
@@ -203,6 +218,9 @@ JSModuleDef *load_module(zts_domain *d, const std::string &name, const std::stri
     d->modules.compiling(name); // the imports normalize_hook sees until the compile returns are static ones
     JSModuleDef *m = compile_module(d, name, req.source);
     d->modules.compiled_or_failed();
+    if (m != nullptr && d->debugger != nullptr) {
+        report_to_debugger(d, name, req, m);
+    }
     if (m == nullptr) {
         d->modules.compile_failed(name); // QuickJS freed it; modules compiled under it may still point at it
         if (stack_ran_out(ctx)) {

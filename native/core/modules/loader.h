@@ -14,6 +14,7 @@ struct zts_load_request {
     std::string source;     ///< UTF-8 module source when !failed
     std::string failure;    ///< UTF-8 reason when failed
     std::string source_map; ///< Source Map v3 JSON given by the host, or "" (then an inline map is looked for)
+    std::string path;       ///< the file the source came from, or "" (the debugger's script URL)
 };
 
 namespace zts

@@ -8,6 +8,8 @@
 #include "host/gated_function.h"
 #include "modules/loader.h"
 #include "runtime/domain_lifecycle.h"
+
+#include "debugger/debugger.h"
 #include "runtime/release_queue.h"
 #include "runtime/script_limits.h"
 #include "runtime/thread_stack.h"
@@ -124,6 +126,12 @@ int64_t domain_destroy(zts_domain *d)
 {
     // Drain: nothing reaches d from outside, and the releases queued for it run.
     script_limits_close(d); // no interrupt reaches d from here on
+    if (d->debugger != nullptr) {
+        // First: it holds references to the domain's values, and its hook must not run during teardown.
+        d->debugger->close();
+        delete d->debugger;
+        d->debugger = nullptr;
+    }
     d->call_depth = 0;
     domain_drain_releases(d);
     release_queue_close(d->id);

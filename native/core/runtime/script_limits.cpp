@@ -1,5 +1,6 @@
 #include "runtime/script_limits.h"
 
+#include "debugger/debugger.h"
 #include "runtime/trampoline.h"
 
 #include <mutex>
@@ -50,6 +51,9 @@ int64_t coarse_now_us()
 int interrupt_handler(JSRuntime * /*rt*/, void *opaque)
 {
     auto *d = static_cast<zts_domain *>(opaque);
+    if (d->debugger != nullptr) {
+        d->debugger->on_interrupt_poll(); // a pause the client asked for while the script runs
+    }
     InterruptCause cause = limits_reached(d);
     if (cause != InterruptCause::none) {
         d->limits.interrupt_cause = static_cast<int32_t>(cause);

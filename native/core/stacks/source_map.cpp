@@ -216,6 +216,18 @@ bool SourceMap::lookup(int32_t line, int32_t column, OriginalPosition &out) cons
     return true;
 }
 
+int32_t SourceMap::generated_line(int32_t source, int32_t line) const
+{
+    for (size_t l = 0; l + 1 < line_starts_.size(); l++) {
+        for (uint32_t i = line_starts_[l]; i < line_starts_[l + 1]; i++) {
+            if (segments_[i].source == source && segments_[i].line == line) {
+                return static_cast<int32_t>(l);
+            }
+        }
+    }
+    return -1;
+}
+
 std::string source_display_path(std::string_view module_name, std::string_view source_root, std::string_view source)
 {
     std::string joined(source_root);
@@ -260,6 +272,32 @@ bool base64_decode(std::string_view text, std::string &out)
         }
     }
     return true;
+}
+
+std::string base64_encode(std::string_view bytes)
+{
+    static const char k_alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    size_t i = 0;
+    for (; i + 2 < bytes.size(); i += 3) {
+        uint32_t n = (uint32_t(uint8_t(bytes[i])) << 16) | (uint32_t(uint8_t(bytes[i + 1])) << 8) | uint8_t(bytes[i + 2]);
+        out += k_alphabet[n >> 18];
+        out += k_alphabet[(n >> 12) & 63];
+        out += k_alphabet[(n >> 6) & 63];
+        out += k_alphabet[n & 63];
+    }
+    if (i < bytes.size()) {
+        uint32_t n = uint32_t(uint8_t(bytes[i])) << 16;
+        if (i + 1 < bytes.size()) {
+            n |= uint32_t(uint8_t(bytes[i + 1])) << 8;
+        }
+        out += k_alphabet[n >> 18];
+        out += k_alphabet[(n >> 12) & 63];
+        out += i + 1 < bytes.size() ? k_alphabet[(n >> 6) & 63] : '=';
+        out += '=';
+    }
+    return out;
 }
 
 } // namespace zts

@@ -43,6 +43,10 @@ class SourceMap
     /// Number of decoded segments (tests, diagnostics).
     size_t segment_count() const { return segments_.size(); }
 
+    /// The first generated 0-based line with a segment that maps to source's 0-based line, or -1: where a
+    /// debugger breakpoint set on an original (.ts) line stops.
+    int32_t generated_line(int32_t source, int32_t line) const;
+
     std::vector<std::string> sources; ///< display path of each source (source_display_path)
 
   private:
@@ -59,5 +63,8 @@ std::string source_display_path(std::string_view module_name, std::string_view s
 
 /// Decodes standard base64 (padding optional, no whitespace); false for any other character.
 bool base64_decode(std::string_view text, std::string &out);
+
+/// Encodes bytes as standard base64 with padding (a data: URL of a map for a debugger client).
+std::string base64_encode(std::string_view bytes);
 
 } // namespace zts

@@ -309,6 +309,27 @@ ZTS_API int32_t zts_domain_run_reset_hook(zts_domain *domain, int32_t index);
 /** Runs QuickJS's cycle collector; ZTS_OK. */
 ZTS_API int32_t zts_domain_gc(zts_domain *domain);
 
+/* ---- the script debugger (docs/DEBUGGING.md: Chrome DevTools Protocol, as node --inspect) ---------- */
+
+/** Starts domain's debugger: a CDP server on 127.0.0.1:port only (0: any free port). Returns the port, or
+ * ZTS_ERR_ARGUMENT (zts_domain_error says why: already started, cannot listen). Call before modules load. */
+ZTS_API int32_t zts_debugger_start(zts_domain *domain, int32_t port);
+
+/** Holds the thread until a client attached and ran (Runtime.runIfWaitingForDebugger: node's --inspect-brk), and
+ * makes the first statement that runs next pause; answers the client meanwhile. ZTS_OK, ZTS_ERR_ARGUMENT without
+ * a debugger. An Interrupt ends the wait. */
+ZTS_API int32_t zts_debugger_wait(zts_domain *domain);
+
+/** Answers what the debugger client sent since the last call; the host's frame pump calls it. ZTS_OK (also
+ * without a debugger). Never from inside JS. */
+ZTS_API int32_t zts_debugger_service(zts_domain *domain);
+
+/** Reports console output (level 0 log, 1 info, 2 warn, 3 error, 4 debug) of argc values to the client; ZTS_OK. */
+ZTS_API int32_t zts_debugger_console(zts_domain *domain, int32_t level, int32_t argc, const zts_value *argv);
+
+/** The debugger's WebSocket URL (UTF-8, valid until the domain is destroyed), or NULL without a debugger. */
+ZTS_API const char *zts_debugger_url(zts_domain *domain);
+
 /* ---- deferred releases (10-LIFETIME §5) ------------------------------- */
 
 /** Queues the release of function ref `ref` of domain `domain_id`; any thread, any time, also after the domain is gone.
@@ -337,6 +358,10 @@ ZTS_API int32_t zts_load_request_set_source(zts_load_request *req, const char *u
 /** Adds the Source Map v3 JSON (UTF-8, copied) of the source; ZTS_OK. Only inside module_load; a malformed map
  * is ignored (the module loads unmapped). Without it, an inline data: sourceMappingURL in the source is used. */
 ZTS_API int32_t zts_load_request_set_source_map(zts_load_request *req, const char *utf8, int32_t len);
+
+/** Names the file (UTF-8 path, copied) the source came from; ZTS_OK. Only inside module_load. The debugger reports
+ * the module under its file URL, so that clients find the file and its source map's sources. */
+ZTS_API int32_t zts_load_request_set_path(zts_load_request *req, const char *utf8, int32_t len);
 
 /** Fails a host load request with a UTF-8 reason (copied); ZTS_OK. Only inside module_load. */
 ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, int32_t len);

@@ -1,0 +1,677 @@
+#include "debugger/debugger.h"
+
+#include "debugger/protocol.h"
+#include "runtime/domain.h"
+#include "runtime/trampoline.h"
+#include "stacks/source_map.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <regex>
+
+namespace zts::dbg
+{
+namespace
+{
+
+int64_t now_us()
+{
+    return std::chrono::duration_cast<std::chrono::microseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+int debug_hook(JSContext *ctx, void *opaque, JSDebugEvent event, JSValueConst value)
+{
+    return static_cast<Debugger *>(opaque)->on_hook(ctx, static_cast<int>(event), value);
+}
+
+void line_entry(void *opaque, uint32_t pc, int line, int col) noexcept
+{
+    auto *table = static_cast<std::vector<CodeInfo::Entry> *>(opaque);
+    try {
+        table->push_back(CodeInfo::Entry{pc, line, col, false});
+    } catch (...) {
+        // out of memory: the function's table stays shorter, so a breakpoint in it may not stop
+    }
+}
+
+std::string atom_text(JSContext *ctx, JSAtom atom)
+{
+    if (atom == JS_ATOM_NULL) {
+        return {};
+    }
+    const char *s = JS_AtomToCString(ctx, atom);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return {};
+    }
+    std::string out(s);
+    JS_FreeCString(ctx, s);
+    return out;
+}
+
+std::string strip_file_scheme(const std::string &url)
+{
+    if (url.rfind("file://", 0) == 0) {
+        return url.substr(7);
+    }
+    return url;
+}
+
+// a ends with b at a path boundary (or equals it).
+bool ends_with_path(const std::string &a, const std::string &b)
+{
+    if (b.empty() || b.size() > a.size()) {
+        return false;
+    }
+    if (a.compare(a.size() - b.size(), b.size(), b) != 0) {
+        return false;
+    }
+    return a.size() == b.size() || a[a.size() - b.size() - 1] == '/' || b[0] == '/';
+}
+
+// path with "." and ".." segments applied.
+std::string normalize_path(const std::string &path)
+{
+    std::vector<std::string> parts;
+    size_t i = 0;
+    while (i <= path.size()) {
+        size_t j = path.find('/', i);
+        if (j == std::string::npos) {
+            j = path.size();
+        }
+        std::string seg = path.substr(i, j - i);
+        if (seg == "..") {
+            if (!parts.empty() && parts.back() != "..") {
+                parts.pop_back();
+            } else {
+                parts.push_back(seg);
+            }
+        } else if (!seg.empty() && seg != ".") {
+            parts.push_back(seg);
+        }
+        i = j + 1;
+    }
+    std::string out = !path.empty() && path[0] == '/' ? "/" : "";
+    for (size_t k = 0; k < parts.size(); k++) {
+        out += (k > 0 ? "/" : "") + parts[k];
+    }
+    return out;
+}
+
+bool same_file(const std::string &url, const std::string &other)
+{
+    std::string a = strip_file_scheme(url);
+    std::string b = strip_file_scheme(other);
+    return ends_with_path(a, b) || ends_with_path(b, a);
+}
+
+std::string file_url(const std::string &path)
+{
+    std::string p = path;
+    std::replace(p.begin(), p.end(), '\\', '/');
+    std::string url = p.empty() || p[0] != '/' ? "file:///" : "file://";
+    for (char c : p) {
+        if (c == ' ') {
+            url += "%20";
+        } else {
+            url += c;
+        }
+    }
+    return url;
+}
+
+} // namespace
+
+const CodeInfo::Entry *CodeInfo::at(uint32_t pc) const
+{
+    auto it = std::upper_bound(table.begin(), table.end(), pc, [](uint32_t p, const Entry &e) { return p < e.pc; });
+    return it == table.begin() ? nullptr : &*(it - 1);
+}
+
+Debugger::Debugger(zts_domain *d) : d_(d) {}
+
+Debugger::~Debugger() = default;
+
+bool Debugger::start(int port, std::string &error)
+{
+    TargetInfo target;
+    target.id = "zts-domain-" + std::to_string(d_->id);
+    target.title = "ZTS domain " + std::to_string(d_->id);
+    target.url = "zts://domain/" + std::to_string(d_->id);
+    if (!transport_.start(port, target, error)) {
+        return false;
+    }
+    JS_SetDebugHook(d_->rt, hook<debug_hook>, this);
+    JSValue fn = JS_Eval(d_->ctx, "(function (__zts_scope, __zts_expr) { with (__zts_scope) { return eval(__zts_expr); } })",
+                         std::strlen("(function (__zts_scope, __zts_expr) { with (__zts_scope) { return eval(__zts_expr); } })"),
+                         "<zts debugger>", JS_EVAL_TYPE_GLOBAL);
+    if (JS_IsException(fn)) {
+        JS_FreeValue(d_->ctx, JS_GetException(d_->ctx));
+        error = "zts: debugger: cannot compile its evaluator";
+        return false;
+    }
+    eval_fn_ = fn;
+    return true;
+}
+
+void Debugger::wait_for_client()
+{
+    waiting_ = true;
+    while (waiting_) {
+        std::string msg;
+        if (transport_.wait(msg, 100)) {
+            dispatch(msg);
+        } else {
+            handle_connection_events();
+        }
+        if (d_->limits.interrupt_requested.load(std::memory_order_relaxed)) {
+            waiting_ = false;
+        }
+    }
+    pause_next_ = transport_.connected() && enabled_;
+    update_armed();
+}
+
+void Debugger::close()
+{
+    JS_SetDebugHook(d_->rt, nullptr, nullptr);
+    transport_.stop();
+    objects_.release_all(d_->ctx);
+    for (auto &c : codes_) {
+        JS_FreeValue(d_->ctx, c.second.code);
+    }
+    codes_.clear();
+    JS_FreeValue(d_->ctx, eval_fn_);
+    eval_fn_ = JS_UNDEFINED;
+}
+
+void Debugger::service()
+{
+    handle_connection_events();
+    while (!deferred_.empty()) {
+        std::string msg = std::move(deferred_.front());
+        deferred_.pop_front();
+        dispatch(msg);
+    }
+    std::string msg;
+    while (transport_.poll(msg)) {
+        dispatch(msg);
+        handle_connection_events();
+    }
+}
+
+void Debugger::on_interrupt_poll()
+{
+    if (paused_ || busy_ || !transport_.pending()) {
+        return;
+    }
+    // A script is running: only a pause request is acted on now; what else the client sent waits for the next
+    // service() or pause, in order (nothing here may run JS: this is QuickJS's interrupt handler).
+    std::string msg;
+    while (transport_.poll(msg)) {
+        if (msg.find("\"Debugger.pause\"") != std::string::npos) {
+            Json m;
+            std::string error;
+            if (Json::parse(msg, m, error) && m.string_or("method", "") == "Debugger.pause") {
+                pause_next_ = true;
+                reply(m.int_or("id", 0), Json::object());
+                update_armed();
+                continue;
+            }
+        }
+        deferred_.push_back(std::move(msg));
+    }
+}
+
+void Debugger::handle_connection_events()
+{
+    for (;;) {
+        Transport::Event e = transport_.take_event();
+        if (e == Transport::Event::None) {
+            return;
+        }
+        if (e == Transport::Event::Disconnected) {
+            on_disconnect();
+        }
+    }
+}
+
+void Debugger::on_disconnect()
+{
+    // As node does: the client's breakpoints and stepping go with it, and a paused script runs on.
+    enabled_ = false;
+    runtime_enabled_ = false;
+    breakpoints_.clear();
+    bp_generation_++;
+    step_ = StepMode::none;
+    pause_next_ = false;
+    pause_on_exceptions_ = 0;
+    skip_all_ = false;
+    breakpoints_active_ = true;
+    waiting_ = false;
+    deferred_.clear();
+    if (paused_) {
+        resume_ = true;
+    } else {
+        objects_.release_all(d_->ctx);
+    }
+    update_armed();
+}
+
+void Debugger::dispatch(const std::string &text)
+{
+    Json m;
+    std::string error;
+    if (!Json::parse(text, m, error) || !m.is_object()) {
+        return; // not a CDP message: nothing to answer
+    }
+    int64_t id = m.int_or("id", 0);
+    std::string method = m.string_or("method", "");
+    const Json *params = m.find("params");
+    static const Json k_empty = Json::object();
+    Protocol::call(*this, id, method, params != nullptr ? *params : k_empty);
+}
+
+void Debugger::reply(int64_t id, Json result)
+{
+    Json m = Json::object();
+    m.set("id", Json::number(static_cast<double>(id))).set("result", std::move(result));
+    transport_.send(m.dump());
+}
+
+void Debugger::reply_error(int64_t id, int code, const std::string &message)
+{
+    Json e = Json::object();
+    e.set("code", Json::number(code)).set("message", Json::string(message));
+    Json m = Json::object();
+    m.set("id", Json::number(static_cast<double>(id))).set("error", std::move(e));
+    transport_.send(m.dump());
+}
+
+void Debugger::event(const char *method, Json params)
+{
+    Json m = Json::object();
+    m.set("method", Json::string(method)).set("params", std::move(params));
+    transport_.send(m.dump());
+}
+
+// ---- scripts and breakpoints ------------------------------------------------------------------------------
+
+const Script *Debugger::script_by_module(const std::string &module) const
+{
+    for (auto it = scripts_.rbegin(); it != scripts_.rend(); ++it) {
+        if (it->module == module) {
+            return &*it;
+        }
+    }
+    return nullptr;
+}
+
+Json Debugger::script_parsed(const Script &s) const
+{
+    int lines = static_cast<int>(std::count(s.source.begin(), s.source.end(), '\n'));
+    Json p = Json::object();
+    p.set("scriptId", Json::string(std::to_string(s.id))).set("url", Json::string(s.url));
+    p.set("startLine", Json::number(0)).set("startColumn", Json::number(0));
+    p.set("endLine", Json::number(lines)).set("endColumn", Json::number(0));
+    p.set("executionContextId", Json::number(1)).set("hash", Json::string(std::to_string(std::hash<std::string>{}(s.source))));
+    p.set("isModule", Json::boolean(true)).set("length", Json::number(static_cast<double>(s.source.size())));
+    p.set("scriptLanguage", Json::string("JavaScript")).set("embedderName", Json::string(s.url));
+    if (!s.map_json.empty()) {
+        p.set("sourceMapURL", Json::string("data:application/json;charset=utf-8;base64," + base64_encode(s.map_json)));
+    }
+    return p;
+}
+
+void Debugger::script_compiled(const std::string &module, const std::string &path, const std::string &source,
+                               const std::string &map_json, JSModuleDef *def)
+{
+    Script s;
+    s.id = static_cast<int>(scripts_.size()) + 1;
+    s.module = module;
+    s.url = path.empty() ? "zts:///" + module + ".js" : file_url(path);
+    s.source = source;
+    s.map_json = map_json;
+    s.def = def;
+    if (const SourceMap *map = d_->source_maps.find(module)) {
+        s.source_paths = map->sources;
+        Json parsed;
+        std::string error;
+        if (!path.empty() && Json::parse(map_json, parsed, error)) {
+            std::string dir = path;
+            std::replace(dir.begin(), dir.end(), '\\', '/');
+            dir = dir.substr(0, dir.rfind('/') + 1);
+            std::string root = parsed.string_or("sourceRoot", "");
+            if (!root.empty() && root.back() != '/') {
+                root += '/';
+            }
+            const Json *sources = parsed.find("sources");
+            if (sources != nullptr && sources->items().size() == s.source_paths.size()) {
+                for (size_t k = 0; k < s.source_paths.size(); k++) {
+                    const std::string &src = sources->items()[k].as_string();
+                    if (src.find("://") == std::string::npos) {
+                        s.source_paths[k] = normalize_path(src[0] == '/' ? src : dir + root + src);
+                    }
+                }
+            }
+        }
+    }
+    // A module compiled again (hot reload) replaces the old one's definition: it may be freed.
+    for (auto &old : scripts_) {
+        if (old.module == module) {
+            old.def = nullptr;
+        }
+    }
+    scripts_.push_back(std::move(s));
+    if (enabled_) {
+        event("Debugger.scriptParsed", script_parsed(scripts_.back()));
+    }
+    bool changed = false;
+    for (auto &b : breakpoints_) {
+        size_t before = b.second.resolved.size();
+        resolve(b.second);
+        for (size_t i = before; i < b.second.resolved.size(); i++) {
+            changed = true;
+            if (enabled_) {
+                Json loc = Json::object();
+                loc.set("scriptId", Json::string(std::to_string(scripts_.back().id)));
+                loc.set("lineNumber", Json::number(b.second.resolved[i].second - 1)).set("columnNumber", Json::number(0));
+                Json p = Json::object();
+                p.set("breakpointId", Json::string(b.first)).set("location", std::move(loc));
+                event("Debugger.breakpointResolved", std::move(p));
+            }
+        }
+    }
+    if (changed) {
+        bp_generation_++;
+        update_armed();
+    }
+}
+
+void Debugger::resolve(Breakpoint &bp)
+{
+    std::regex re;
+    bool use_re = !bp.url_regex.empty();
+    if (use_re) {
+        try {
+            re = std::regex(bp.url_regex, std::regex::ECMAScript);
+        } catch (const std::regex_error &) {
+            return;
+        }
+    }
+    auto matches = [&](const std::string &url) { return use_re ? std::regex_search(url, re) : same_file(url, bp.url); };
+    for (const Script &s : scripts_) {
+        if (s.def == nullptr && &s != script_by_module(s.module)) {
+            continue; // replaced by a newer compile of the module
+        }
+        std::pair<std::string, int> where{s.module, 0};
+        if (matches(s.url) || (!use_re && same_file(s.module + ".js", bp.url))) {
+            where.second = bp.line + 1;
+        } else if (const SourceMap *map = d_->source_maps.find(s.module)) {
+            for (size_t k = 0; k < s.source_paths.size() && k < map->sources.size() && where.second == 0; k++) {
+                if (matches(s.source_paths[k]) || matches(file_url(s.source_paths[k]))) {
+                    int32_t gen = map->generated_line(static_cast<int32_t>(k), bp.line);
+                    if (gen >= 0) {
+                        where.second = gen + 1;
+                    }
+                }
+            }
+        }
+        if (where.second > 0 && std::find(bp.resolved.begin(), bp.resolved.end(), where) == bp.resolved.end()) {
+            bp.resolved.push_back(where);
+        }
+    }
+}
+
+CodeInfo &Debugger::code_info(JSContext *ctx, const void *code)
+{
+    auto it = codes_.find(code);
+    if (it == codes_.end()) {
+        CodeInfo ci;
+        ci.code = JS_GetDebugFrameCode(ctx, 0);
+        ci.module = atom_text(ctx, JS_GetDebugCodeFilename(ci.code));
+        JS_GetDebugLineTable(ctx, ci.code, hook<line_entry>, &ci.table);
+        for (size_t i = 0; i < ci.table.size(); i++) {
+            ci.table[i].starts_line = i == 0 || ci.table[i].line != ci.table[i - 1].line;
+        }
+        it = codes_.emplace(code, std::move(ci)).first;
+    }
+    if (it->second.generation != bp_generation_) {
+        compute_stops(it->second);
+    }
+    return it->second;
+}
+
+void Debugger::compute_stops(CodeInfo &ci)
+{
+    ci.stops.clear();
+    ci.generation = bp_generation_;
+    for (const auto &b : breakpoints_) {
+        for (const auto &where : b.second.resolved) {
+            if (where.first != ci.module) {
+                continue;
+            }
+            for (const auto &e : ci.table) {
+                if (e.starts_line && e.line == where.second) {
+                    ci.stops.emplace_back(e.pc, &b.second);
+                }
+            }
+        }
+    }
+}
+
+void Debugger::update_armed()
+{
+    bool any_bp = false;
+    if (breakpoints_active_ && !skip_all_) {
+        for (const auto &b : breakpoints_) {
+            any_bp = any_bp || !b.second.resolved.empty();
+        }
+    }
+    bool armed = enabled_ && (pause_next_ || step_ != StepMode::none || any_bp);
+    JS_SetDebugArmed(d_->rt, armed ? 1 : 0);
+}
+
+// ---- the hook ---------------------------------------------------------------------------------------------
+
+int Debugger::on_hook(JSContext *ctx, int event, JSValueConst value)
+{
+    if (busy_ || paused_ || !enabled_) {
+        return event == JS_DEBUG_STEP ? 1 : 0;
+    }
+    if (event == JS_DEBUG_STATEMENT) {
+        if (!skip_all_) {
+            pause(ctx, "other", JS_UNDEFINED, {});
+        }
+        return 0;
+    }
+    if (event == JS_DEBUG_EXCEPTION) {
+        if (skip_all_ || pause_on_exceptions_ == 0) {
+            return 0;
+        }
+        bool caught = JS_IsDebugExceptionCaught(ctx) != 0;
+        if (pause_on_exceptions_ == 1 && caught) {
+            return 0;
+        }
+        uncaught_ = !caught;
+        pause(ctx, "exception", value, {});
+        return 0;
+    }
+    JSDebugFrame f;
+    if (JS_GetDebugFrame(ctx, 0, 0, &f) < 0 || f.code == nullptr) {
+        return 0;
+    }
+    CodeInfo &ci = code_info(ctx, f.code);
+    const CodeInfo::Entry *e = ci.at(f.pc);
+    const bool line_start = e != nullptr && e->pc == f.pc && e->starts_line;
+    if (pause_next_ && line_start) {
+        pause(ctx, "other", JS_UNDEFINED, {});
+        return 0;
+    }
+    int depth = 0;
+    if (step_ != StepMode::none) {
+        depth = JS_GetDebugFrameCount(ctx);
+        bool stop = false;
+        if (depth < step_depth_) {
+            stop = true; // returned from the frame the step started in: stop in its caller, after the call
+        } else if (step_ == StepMode::into) {
+            stop = line_start && (f.frame != step_frame_ || depth != step_depth_ || e->line != step_line_);
+        } else if (step_ == StepMode::over) {
+            stop = line_start && depth == step_depth_ && f.frame == step_frame_ && e->line != step_line_;
+        }
+        if (stop) {
+            pause(ctx, "other", JS_UNDEFINED, {});
+            return 0;
+        }
+    }
+    if (!ci.stops.empty() && breakpoints_active_ && !skip_all_) {
+        std::vector<std::string> hit;
+        for (const auto &s : ci.stops) {
+            if (s.first == f.pc && (s.second->condition.empty() || condition_holds(ctx, s.second->condition))) {
+                hit.push_back(s.second->id);
+            }
+        }
+        if (!hit.empty()) {
+            pause(ctx, "other", JS_UNDEFINED, hit);
+            return 0;
+        }
+    }
+    // Release the frame (it runs unchecked until its next call returns) when nothing can stop in it.
+    bool needed = pause_next_ || !ci.stops.empty() || step_ == StepMode::into ||
+                  (step_ != StepMode::none && depth <= step_depth_);
+    return needed ? 0 : 1;
+}
+
+bool Debugger::condition_holds(JSContext *ctx, const std::string &condition)
+{
+    JSValue r = Protocol::evaluate(*this, ctx, 0, condition);
+    if (JS_IsException(r)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return false; // as V8: a condition that throws does not stop
+    }
+    bool holds = JS_ToBool(ctx, r) > 0;
+    JS_FreeValue(ctx, r);
+    return holds;
+}
+
+// ---- pausing ----------------------------------------------------------------------------------------------
+
+Json Debugger::call_frames(JSContext *ctx)
+{
+    frames_.clear();
+    Json list = Json::array();
+    int count = JS_GetDebugFrameCount(ctx);
+    for (int level = 0; level < count; level++) {
+        JSDebugFrame f;
+        if (JS_GetDebugFrame(ctx, level, 1, &f) < 0 || f.code == nullptr) {
+            continue; // a C function: not shown
+        }
+        frames_.push_back(PausedFrame{f.frame, f.code, f.line, level});
+        std::string module = atom_text(ctx, f.filename);
+        const Script *s = script_by_module(module);
+        Json loc = Json::object();
+        loc.set("scriptId", Json::string(s != nullptr ? std::to_string(s->id) : "0"));
+        loc.set("lineNumber", Json::number(f.line > 0 ? f.line - 1 : 0));
+        loc.set("columnNumber", Json::number(f.col > 0 ? f.col - 1 : 0));
+        Json frame = Json::object();
+        frame.set("callFrameId", Json::string("frame:" + std::to_string(frames_.size() - 1)));
+        frame.set("functionName", Json::string(atom_text(ctx, f.name)));
+        frame.set("location", loc).set("functionLocation", loc);
+        frame.set("url", Json::string(s != nullptr ? s->url : module));
+        frame.set("scopeChain", Protocol::scope_chain(*this, ctx, level, s));
+        frame.set("this", Json::object().set("type", Json::string("undefined")));
+        frame.set("canBeRestarted", Json::boolean(false));
+        list.push(std::move(frame));
+    }
+    return list;
+}
+
+void Debugger::pause(JSContext *ctx, const char *reason, JSValueConst data, const std::vector<std::string> &hit)
+{
+    if (!transport_.connected()) {
+        return;
+    }
+    paused_ = true;
+    resume_ = false;
+    paused_ctx_ = ctx;
+    step_ = StepMode::none;
+    pause_next_ = false;
+    const int64_t started = now_us();
+    // The call budget does not run while paused (docs/DEBUGGING.md): an evaluation while paused must not be
+    // stopped by a deadline that passed during the pause, and the script gets back the time it was held.
+    const int64_t deadline = d_->limits.deadline_us;
+    d_->limits.deadline_us = std::numeric_limits<int64_t>::max();
+
+    Json p = Json::object();
+    p.set("callFrames", call_frames(ctx)).set("reason", Json::string(reason));
+    if (!JS_IsUndefined(data)) {
+        Json ex = objects_.describe(ctx, data);
+        ex.set("uncaught", Json::boolean(uncaught_));
+        p.set("data", std::move(ex));
+    }
+    Json hits = Json::array();
+    for (const auto &h : hit) {
+        hits.push(Json::string(h));
+    }
+    p.set("hitBreakpoints", std::move(hits));
+    event("Debugger.paused", std::move(p));
+
+    while (!resume_) {
+        if (!deferred_.empty()) {
+            std::string msg = std::move(deferred_.front());
+            deferred_.pop_front();
+            dispatch(msg);
+            continue;
+        }
+        std::string msg;
+        if (transport_.wait(msg, 100)) {
+            dispatch(msg);
+            continue;
+        }
+        handle_connection_events();
+        if (!transport_.connected() || d_->limits.interrupt_requested.load(std::memory_order_relaxed)) {
+            resume_ = true; // an Interrupt() ends the pause; the script then stops at its next poll
+        }
+    }
+    paused_ = false;
+    frames_.clear();
+    objects_.release_group(ctx, "pause");
+    const int64_t held = now_us() - started;
+    paused_us_ += held;
+    d_->limits.deadline_us = deadline == 0 ? 0 : deadline + held;
+    if (transport_.connected()) {
+        event("Debugger.resumed", Json::object());
+    }
+    update_armed();
+}
+
+void Debugger::console(int level, int argc, JSValueConst *argv)
+{
+    if (!runtime_enabled_ || !transport_.connected()) {
+        return;
+    }
+    static const char *const k_types[] = {"log", "info", "warning", "error", "debug"};
+    if (++console_objects_ > 1000) {
+        objects_.release_group(d_->ctx, "console"); // the client's older console entries cannot be expanded now
+        console_objects_ = 0;
+    }
+    Json args = Json::array();
+    for (int i = 0; i < argc; i++) {
+        args.push(objects_.describe(d_->ctx, argv[i], "console"));
+    }
+    Json p = Json::object();
+    p.set("type", Json::string(k_types[level >= 0 && level < 5 ? level : 0])).set("args", std::move(args));
+    p.set("executionContextId", Json::number(1));
+    p.set("timestamp", Json::number(static_cast<double>(
+                           std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count())));
+    p.set("stackTrace", Json::object().set("callFrames", Json::array()));
+    event("Runtime.consoleAPICalled", std::move(p));
+}
+
+} // namespace zts::dbg

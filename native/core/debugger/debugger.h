@@ -1,0 +1,166 @@
+// The script debugger of one domain (docs/DEBUGGING.md): a Chrome DevTools Protocol server, as `node --inspect`
+// speaks it, over the QuickJS debugger hook (tools/patches/quickjs-debugger-hook.patch). The network side
+// (transport.h) runs on its own thread; everything that touches JS runs here, on the domain's thread: at the host's
+// frame pump (service), in the interrupt handler (a pause request while a script runs) and in the hook, which holds
+// the game thread while paused and answers the client meanwhile.
+#pragma once
+
+#include "debugger/json.h"
+#include "debugger/remote_objects.h"
+#include "debugger/transport.h"
+#include "quickjs.h"
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+struct zts_domain;
+
+namespace zts::dbg
+{
+
+/// A script the client is told about: one compiled module.
+struct Script {
+    int id = 0;
+    std::string module;     ///< canonical module name (QuickJS's filename of its functions)
+    std::string url;        ///< file URL when the host gave a path, else zts:///<module>.js
+    std::string source;
+    std::string map_json;   ///< Source Map v3 JSON, or empty
+    /// Where each source of the map is: absolute paths when the host gave the module's file (a map's sources are
+    /// relative to it), else the map's display paths; a breakpoint on a .ts line matches these.
+    std::vector<std::string> source_paths;
+    JSModuleDef *def = nullptr;
+};
+
+/// A breakpoint as the client set it, with where it resolved (module, 1-based generated line).
+struct Breakpoint {
+    std::string id;
+    std::string url;        ///< exact URL or path suffix; empty with url_regex
+    std::string url_regex;
+    int line = 0;           ///< 0-based, in the coordinates of url (a .js script or a source of its map)
+    int column = 0;
+    std::string condition;
+    std::vector<std::pair<std::string, int>> resolved; ///< (module, 1-based line in the generated JS)
+};
+
+/// Per bytecode function: its pc -> line table and the pcs where a breakpoint stops.
+struct CodeInfo {
+    JSValue code = JS_UNDEFINED; ///< a reference: keeps the bytecode (and so its identity) alive
+    std::string module;
+    struct Entry {
+        uint32_t pc;
+        int line, col;
+        bool starts_line; ///< first entry of a run of entries on one line: where a step or a breakpoint stops
+    };
+    std::vector<Entry> table;
+    std::vector<std::pair<uint32_t, const Breakpoint *>> stops; ///< valid for breakpoint generation `generation`
+    uint64_t generation = 0;
+    const Entry *at(uint32_t pc) const;
+};
+
+enum class StepMode { none, into, over, out };
+
+/// A frame of the paused stack, as a step starts from it.
+struct PausedFrame {
+    const void *frame = nullptr; ///< QuickJS's frame identity
+    const void *code = nullptr;  ///< its bytecode's identity
+    int line = 0;                ///< 1-based
+    int level = 0;               ///< QuickJS stack level (C frames count too)
+};
+
+class Debugger
+{
+  public:
+    explicit Debugger(zts_domain *d);
+    ~Debugger();
+    Debugger(const Debugger &) = delete;
+    Debugger &operator=(const Debugger &) = delete;
+
+    /// Listens on 127.0.0.1:port (0: any free port) and installs the hook.
+    bool start(int port, std::string &error);
+    /// --inspect-brk: answers the client until it sent Runtime.runIfWaitingForDebugger (or an Interrupt came),
+    /// then pauses at the next statement that runs.
+    void wait_for_client();
+    int port() const { return transport_.port(); }
+    std::string ws_url() const { return transport_.ws_url(); }
+
+    /// Answers what the client sent since the last call (the host's frame pump).
+    void service();
+    /// A module compiled: tells the client, resolves pending breakpoints.
+    void script_compiled(const std::string &module, const std::string &path, const std::string &source,
+                         const std::string &map_json, JSModuleDef *def);
+    /// console.* output: level 0 log, 1 info, 2 warn, 3 error.
+    void console(int level, int argc, JSValueConst *argv);
+    /// The interrupt handler's part: a pause the client requested while a script runs arms the hook.
+    void on_interrupt_poll();
+    /// Releases every JS value before the runtime is freed.
+    void close();
+
+    bool attached() const { return enabled_; }
+
+    // ---- the hook (quickjs-debugger-hook.patch): event is a JSDebugEvent (an int here, so that this header also
+    // compiles against QuickJS without the patch: -DZTS_DEBUGGER=OFF, native/core/debugger/absent.cpp) ----
+    int on_hook(JSContext *ctx, int event, JSValueConst value);
+
+    // The protocol handlers' (protocol.cpp) access to the session.
+
+    // messages
+    void dispatch(const std::string &text);
+    void reply(int64_t id, Json result);
+    void reply_error(int64_t id, int code, const std::string &message);
+    void event(const char *method, Json params);
+    void handle_connection_events();
+    void on_disconnect();
+
+    // pausing
+    void pause(JSContext *ctx, const char *reason, JSValueConst data, const std::vector<std::string> &hit);
+    Json call_frames(JSContext *ctx);
+    void update_armed();
+    bool condition_holds(JSContext *ctx, const std::string &condition);
+
+    // scripts and breakpoints
+    Json script_parsed(const Script &s) const;
+    void resolve(Breakpoint &bp);
+    CodeInfo &code_info(JSContext *ctx, const void *code);
+    void compute_stops(CodeInfo &ci);
+    const Script *script_by_module(const std::string &module) const;
+
+    // State the protocol handlers (protocol.cpp) read and change.
+    zts_domain *d_;
+    Transport transport_;
+    RemoteObjects objects_;
+    std::vector<Script> scripts_;
+    std::map<std::string, Breakpoint> breakpoints_;
+    uint64_t bp_generation_ = 1;
+    int next_bp_ = 1;
+    bool enabled_ = false;           ///< Debugger.enable received from the current client
+    bool runtime_enabled_ = false;   ///< Runtime.enable received
+    bool breakpoints_active_ = true;
+    bool skip_all_ = false;
+    int pause_on_exceptions_ = 0;    ///< 0 none, 1 uncaught, 2 all
+    bool waiting_ = false;           ///< --inspect-brk: until Runtime.runIfWaitingForDebugger
+    bool paused_ = false;
+    bool resume_ = false;            ///< set by resume/step while paused
+    bool busy_ = false;              ///< evaluating for the client: the hook does not pause
+    bool pause_next_ = false;        ///< Debugger.pause or --inspect-brk: pause at the next opcode
+    StepMode step_ = StepMode::none;
+    const void *step_frame_ = nullptr;
+    int step_depth_ = 0;
+    int step_line_ = 0;
+    const void *step_code_ = nullptr;
+    JSContext *paused_ctx_ = nullptr;
+    std::vector<PausedFrame> frames_; ///< the paused stack (bytecode frames), innermost first
+    std::unordered_map<const void *, CodeInfo> codes_;
+    JSValue eval_fn_ = JS_UNDEFINED;  ///< (scope, expr) => with (scope) eval(expr)
+    int64_t paused_us_ = 0;           ///< total time spent paused (the call budget does not count it)
+    bool uncaught_ = false;           ///< the exception of the current pause is not caught by a running try
+    int console_objects_ = 0;         ///< console.* arguments held since the console group was last released
+    std::deque<std::string> deferred_; ///< messages read in the interrupt handler, answered at the next service or pause
+};
+
+} // namespace zts::dbg

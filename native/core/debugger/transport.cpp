@@ -1,0 +1,1140 @@
+#include "debugger/transport.h"
+
+#include "debugger/json.h"
+#include "debugger/websocket_handshake.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#ifdef _WIN32
+#ifndef _WIN32_WINNT
+#define _WIN32_WINNT 0x0600 // WSAPoll
+#endif
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <winsock2.h>
+#include <ws2tcpip.h>
+#include <windows.h>
+#else
+#include <arpa/inet.h>
+#include <cerrno>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#endif
+
+namespace zts::dbg
+{
+namespace
+{
+
+#ifdef _WIN32
+using socket_t = SOCKET;
+using pollfd_t = WSAPOLLFD;
+const socket_t bad_socket = INVALID_SOCKET;
+const int send_flags = 0;
+
+int last_error()
+{
+    return WSAGetLastError();
+}
+
+bool would_block(int e)
+{
+    return e == WSAEWOULDBLOCK || e == WSAEINTR;
+}
+
+std::string error_text(int e)
+{
+    char buf[256] = {};
+    DWORD n = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr, DWORD(e), 0, buf,
+                             sizeof buf, nullptr);
+    std::string text(buf, n);
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ' || text.back() == '.')) {
+        text.pop_back();
+    }
+    return text + " (error " + std::to_string(e) + ")";
+}
+
+void close_socket(socket_t s)
+{
+    closesocket(s);
+}
+
+int poll_sockets(pollfd_t *fds, size_t n, int timeout_ms)
+{
+    return WSAPoll(fds, ULONG(n), timeout_ms);
+}
+
+void configure(socket_t s)
+{
+    u_long on = 1;
+    ioctlsocket(s, FIONBIO, &on);
+    // Winsock handles are inheritable by default; a process the host spawns must not keep the port open.
+    SetHandleInformation(reinterpret_cast<HANDLE>(s), HANDLE_FLAG_INHERIT, 0);
+}
+
+void shutdown_send(socket_t s)
+{
+    shutdown(s, SD_SEND);
+}
+#else
+using socket_t = int;
+using pollfd_t = struct pollfd;
+const socket_t bad_socket = -1;
+#ifdef MSG_NOSIGNAL
+const int send_flags = MSG_NOSIGNAL; // a client that went away must not kill the host with SIGPIPE
+#else
+const int send_flags = 0;
+#endif
+
+int last_error()
+{
+    return errno;
+}
+
+bool would_block(int e)
+{
+    return e == EAGAIN || e == EWOULDBLOCK || e == EINTR;
+}
+
+std::string error_text(int e)
+{
+    return std::strerror(e);
+}
+
+void close_socket(socket_t s)
+{
+    ::close(s);
+}
+
+int poll_sockets(pollfd_t *fds, size_t n, int timeout_ms)
+{
+    return ::poll(fds, nfds_t(n), timeout_ms);
+}
+
+void configure(socket_t s)
+{
+    fcntl(s, F_SETFL, fcntl(s, F_GETFL) | O_NONBLOCK);
+    fcntl(s, F_SETFD, FD_CLOEXEC); // a process the host spawns must not keep the port open
+#ifdef SO_NOSIGPIPE
+    int on = 1;
+    setsockopt(s, SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+#endif
+}
+
+void shutdown_send(socket_t s)
+{
+    shutdown(s, SHUT_WR);
+}
+#endif
+
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t max_header_bytes = 16 * 1024;
+constexpr size_t max_message_bytes = 64u * 1024 * 1024;
+constexpr size_t max_outbound_bytes = 256u * 1024 * 1024;
+constexpr size_t max_http_connections = 16;
+constexpr auto http_read_timeout = std::chrono::seconds(10);
+constexpr auto closing_timeout = std::chrono::seconds(2);
+// Only a safety net: stop() and send() wake the thread through the wake socket.
+constexpr int poll_timeout_ms = 250;
+
+enum class Mode {
+    Http,      // reading a request's headers
+    WebSocket, // the current client
+    Closing,   // flushing a last response or close frame, then closing
+};
+
+struct Conn {
+    socket_t fd = bad_socket;
+    Mode mode = Mode::Http;
+    std::string in;
+    std::string out; // Http and Closing; the client's output is State::client_out
+    bool read_eof = false;
+    bool dead = false;
+    Clock::time_point deadline;
+    std::string message; // a fragmented message being reassembled
+    bool in_message = false;
+};
+
+std::string lower(std::string_view s)
+{
+    std::string r(s);
+    for (char &c : r) {
+        if (c >= 'A' && c <= 'Z') {
+            c = char(c - 'A' + 'a');
+        }
+    }
+    return r;
+}
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+// True when the comma-separated header value holds token (case-insensitive), as "keep-alive, Upgrade".
+bool has_token(std::string_view value, std::string_view token)
+{
+    std::string v = lower(value);
+    std::string t = lower(token);
+    size_t start = 0;
+    while (start <= v.size()) {
+        size_t end = v.find(',', start);
+        if (end == std::string::npos) {
+            end = v.size();
+        }
+        if (trim(std::string_view(v).substr(start, end - start)) == t) {
+            return true;
+        }
+        start = end + 1;
+    }
+    return false;
+}
+
+bool is_ipv4(std::string_view h)
+{
+    int parts = 0;
+    size_t i = 0;
+    while (i <= h.size()) {
+        size_t end = h.find('.', i);
+        if (end == std::string_view::npos) {
+            end = h.size();
+        }
+        std::string_view part = h.substr(i, end - i);
+        if (part.empty() || part.size() > 3) {
+            return false;
+        }
+        int v = 0;
+        for (char c : part) {
+            if (c < '0' || c > '9') {
+                return false;
+            }
+            v = v * 10 + (c - '0');
+        }
+        if (v > 255) {
+            return false;
+        }
+        parts++;
+        i = end + 1;
+    }
+    return parts == 4;
+}
+
+// node's DNS-rebinding guard: a page of some site whose name resolves to 127.0.0.1 sends its own name as Host,
+// so only an IP literal or localhost may read the target list or open the WebSocket.
+bool allowed_host(std::string_view host)
+{
+    host = trim(host);
+    if (host.empty()) {
+        return true;
+    }
+    if (host.front() == '[') {
+        size_t close = host.find(']');
+        if (close == std::string_view::npos) {
+            return false;
+        }
+        std::string_view rest = host.substr(close + 1);
+        if (!rest.empty() && rest.front() != ':') {
+            return false;
+        }
+        for (char c : host.substr(1, close - 1)) {
+            bool hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+            if (!hex && c != ':' && c != '.') {
+                return false;
+            }
+        }
+        return close > 1;
+    }
+    size_t colon = host.find(':');
+    std::string name = lower(host.substr(0, colon));
+    return name == "localhost" || is_ipv4(name);
+}
+
+std::string http_response(int code, const char *reason, std::string_view content_type, std::string_view body,
+                          const char *extra_headers = "")
+{
+    std::string r = "HTTP/1.1 " + std::to_string(code) + " " + reason + "\r\n";
+    r += "Content-Type: ";
+    r += content_type;
+    r += "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+    r += "Cache-Control: no-cache\r\nConnection: close\r\n";
+    r += extra_headers;
+    r += "\r\n";
+    r += body;
+    return r;
+}
+
+std::string text_response(int code, const char *reason, const std::string &text)
+{
+    return http_response(code, reason, "text/plain; charset=UTF-8", text + "\n");
+}
+
+std::string ws_frame(int opcode, std::string_view payload)
+{
+    std::string f;
+    f.reserve(payload.size() + 10);
+    f += char(0x80 | opcode);
+    size_t n = payload.size();
+    if (n < 126) {
+        f += char(n);
+    } else if (n <= 0xFFFF) {
+        f += char(126);
+        f += char(n >> 8);
+        f += char(n & 0xFF);
+    } else {
+        f += char(127);
+        for (int i = 7; i >= 0; i--) {
+            f += char((uint64_t(n) >> (8 * i)) & 0xFF);
+        }
+    }
+    f += payload;
+    return f;
+}
+
+std::string close_frame(uint16_t code)
+{
+    char payload[2] = {char(code >> 8), char(code & 0xFF)};
+    return ws_frame(0x8, std::string_view(payload, 2));
+}
+
+#ifdef _WIN32
+std::once_flag wsa_once;
+#endif
+
+// Winsock needs WSAStartup before any call; it is never paired with WSACleanup because other code of the host
+// process may use Winsock too and the count is process-wide.
+bool network_init(std::string &reason)
+{
+#ifdef _WIN32
+    static int result = -1;
+    std::call_once(wsa_once, [] {
+        WSADATA data;
+        result = WSAStartup(MAKEWORD(2, 2), &data);
+    });
+    if (result != 0) {
+        reason = "WSAStartup: " + error_text(result);
+        return false;
+    }
+#else
+    (void)reason;
+#endif
+    return true;
+}
+
+} // namespace
+
+struct Transport::State {
+    TargetInfo target;
+    int port = 0;
+    bool running = false;
+    socket_t listener = bad_socket;
+    socket_t wake_rx = bad_socket;
+    socket_t wake_tx = bad_socket;
+    std::thread thread;
+    std::atomic<bool> stopping{false};
+    std::function<void()> wakeup;
+
+    // Inbound: events come before any message (a disconnect drops its client's messages), guarded by in_mutex.
+    std::mutex in_mutex;
+    std::condition_variable in_cv;
+    std::deque<std::string> messages;
+    std::deque<Event> events;
+    bool stopped = true;
+    std::atomic<bool> pending{false};
+    std::atomic<bool> connected{false};
+
+    // The client's output, shared by send() and the network thread (pongs, close frames).
+    std::mutex write_mutex;
+    socket_t client = bad_socket;
+    std::string client_out;
+    bool client_overflow = false;
+
+    std::vector<std::unique_ptr<Conn>> conns; // network thread only
+
+    void wake()
+    {
+        char b = 1;
+        ::send(wake_tx, &b, 1, 0);
+    }
+
+    void update_pending_locked() { pending.store(!messages.empty() || !events.empty(), std::memory_order_relaxed); }
+
+    void notify()
+    {
+        if (wakeup) {
+            wakeup();
+        }
+    }
+
+    void push_message(std::string text)
+    {
+        {
+            std::lock_guard<std::mutex> lock(in_mutex);
+            messages.push_back(std::move(text));
+            update_pending_locked();
+        }
+        in_cv.notify_all();
+        notify();
+    }
+
+    void push_event(Event e)
+    {
+        {
+            std::lock_guard<std::mutex> lock(in_mutex);
+            if (e == Event::Disconnected) {
+                messages.clear();
+            }
+            events.push_back(e);
+            update_pending_locked();
+        }
+        in_cv.notify_all();
+    }
+
+    // Writes as much of client_out as the socket takes now; the rest waits for POLLOUT.
+    void flush_client_locked()
+    {
+        size_t sent = 0;
+        while (sent < client_out.size()) {
+            size_t chunk = std::min<size_t>(client_out.size() - sent, 1 << 20);
+            auto n = ::send(client, client_out.data() + sent, int(chunk), send_flags);
+            if (n > 0) {
+                sent += size_t(n);
+                continue;
+            }
+            if (n < 0 && would_block(last_error())) {
+                break;
+            }
+            // A broken connection: the network thread sees it on its next read and drops the client.
+            sent = client_out.size();
+        }
+        client_out.erase(0, sent);
+    }
+
+    void queue_client_frame(const std::string &frame)
+    {
+        std::lock_guard<std::mutex> lock(write_mutex);
+        if (client == bad_socket) {
+            return;
+        }
+        if (client_out.size() + frame.size() > max_outbound_bytes) {
+            client_overflow = true;
+            return;
+        }
+        bool was_empty = client_out.empty();
+        client_out += frame;
+        if (was_empty) {
+            flush_client_locked();
+        }
+    }
+
+    // Returns false when the connection is broken (conn.dead set).
+    bool flush_conn(Conn &c)
+    {
+        size_t sent = 0;
+        while (sent < c.out.size()) {
+            auto n = ::send(c.fd, c.out.data() + sent, int(std::min<size_t>(c.out.size() - sent, 1 << 20)), send_flags);
+            if (n > 0) {
+                sent += size_t(n);
+                continue;
+            }
+            if (n < 0 && would_block(last_error())) {
+                break;
+            }
+            c.dead = true;
+            return false;
+        }
+        c.out.erase(0, sent);
+        return true;
+    }
+
+    void respond_and_close(Conn &c, std::string response)
+    {
+        c.out += response;
+        c.mode = Mode::Closing;
+        c.deadline = Clock::now() + closing_timeout;
+        c.in.clear();
+        flush_conn(c);
+    }
+
+    // The client leaves: its output (plus frame, a close frame) is flushed by the Closing conn, its unread
+    // messages are dropped, and the session learns it through Disconnected.
+    void drop_client(Conn &c, const std::string &frame, bool notify_session)
+    {
+        {
+            std::lock_guard<std::mutex> lock(write_mutex);
+            c.out = std::move(client_out);
+            c.out += frame;
+            client_out.clear();
+            client = bad_socket;
+            client_overflow = false;
+        }
+        connected.store(false);
+        c.mode = Mode::Closing;
+        c.deadline = Clock::now() + closing_timeout;
+        c.in.clear();
+        c.message.clear();
+        if (!c.dead) {
+            flush_conn(c);
+        }
+        push_event(Event::Disconnected);
+        if (notify_session) {
+            notify();
+        }
+    }
+
+    std::string list_json() const
+    {
+        std::string hostport = "127.0.0.1:" + std::to_string(port) + "/" + target.id;
+        Json t = Json::object();
+        t.set("description", Json::string("ZTS domain"));
+        t.set("devtoolsFrontendUrl",
+              Json::string("devtools://devtools/bundled/js_app.html?experiments=true&v8only=true&ws=" + hostport));
+        t.set("devtoolsFrontendUrlCompat",
+              Json::string("devtools://devtools/bundled/inspector.html?experiments=true&v8only=true&ws=" + hostport));
+        t.set("faviconUrl", Json::string("https://nodejs.org/static/images/favicons/favicon.ico"));
+        t.set("id", Json::string(target.id));
+        t.set("title", Json::string(target.title));
+        t.set("type", Json::string("node"));
+        t.set("url", Json::string(target.url));
+        t.set("webSocketDebuggerUrl", Json::string("ws://" + hostport));
+        Json list = Json::array();
+        list.push(std::move(t));
+        return list.dump();
+    }
+
+    void handle_http(Conn &c)
+    {
+        size_t end = c.in.find("\r\n\r\n");
+        if (end == std::string::npos || end + 4 > max_header_bytes) {
+            if (c.in.size() > max_header_bytes || end != std::string::npos) {
+                respond_and_close(c, text_response(431, "Request Header Fields Too Large", "headers over 16 KiB"));
+            }
+            return;
+        }
+        std::string_view head(c.in.data(), end);
+        size_t line_end = head.find("\r\n");
+        std::string_view request_line = head.substr(0, line_end);
+        size_t sp1 = request_line.find(' ');
+        size_t sp2 = sp1 == std::string_view::npos ? sp1 : request_line.find(' ', sp1 + 1);
+        if (sp2 == std::string_view::npos || request_line.substr(sp2 + 1).substr(0, 5) != "HTTP/") {
+            respond_and_close(c, text_response(400, "Bad Request", "malformed request line"));
+            return;
+        }
+        std::string_view method = request_line.substr(0, sp1);
+        std::string_view path = request_line.substr(sp1 + 1, sp2 - sp1 - 1);
+        path = path.substr(0, path.find('?'));
+
+        std::string host, upgrade, key, version;
+        bool has_host = false;
+        size_t pos = line_end == std::string_view::npos ? head.size() : line_end + 2;
+        while (pos < head.size()) {
+            size_t next = head.find("\r\n", pos);
+            if (next == std::string_view::npos) {
+                next = head.size();
+            }
+            std::string_view line = head.substr(pos, next - pos);
+            pos = next + 2;
+            size_t colon = line.find(':');
+            if (colon == std::string_view::npos) {
+                continue;
+            }
+            std::string name = lower(trim(line.substr(0, colon)));
+            std::string value(trim(line.substr(colon + 1)));
+            if (name == "host") {
+                host = value;
+                has_host = true;
+            } else if (name == "upgrade") {
+                upgrade = value;
+            } else if (name == "sec-websocket-key") {
+                key = value;
+            } else if (name == "sec-websocket-version") {
+                version = value;
+            }
+        }
+        std::string rest = c.in.substr(end + 4);
+
+        if (has_host && !allowed_host(host)) {
+            respond_and_close(c, text_response(400, "Bad Request", "Host must be localhost or an IP address"));
+            return;
+        }
+        if (method != "GET") {
+            respond_and_close(c, text_response(405, "Method Not Allowed", "only GET"));
+            return;
+        }
+        if (path == "/json/version" || path == "/json/version/") {
+            Json v = Json::object();
+            v.set("Browser", Json::string("ZTS/1.0"));
+            v.set("Protocol-Version", Json::string("1.3"));
+            v.set("V8-Version", Json::string("0.0"));
+            v.set("WebKit-Version", Json::string("0"));
+            respond_and_close(c, http_response(200, "OK", "application/json; charset=UTF-8", v.dump()));
+            return;
+        }
+        if (path == "/json" || path == "/json/" || path == "/json/list" || path == "/json/list/") {
+            respond_and_close(c, http_response(200, "OK", "application/json; charset=UTF-8", list_json()));
+            return;
+        }
+        if (path.size() != target.id.size() + 1 || path.substr(1) != target.id || upgrade.empty()) {
+            respond_and_close(c, text_response(404, "Not Found", "unknown path"));
+            return;
+        }
+        if (!has_token(upgrade, "websocket") || key.empty()) {
+            respond_and_close(c, text_response(400, "Bad Request", "expected a WebSocket upgrade"));
+            return;
+        }
+        if (!version.empty() && version != "13") {
+            respond_and_close(c, http_response(426, "Upgrade Required", "text/plain; charset=UTF-8",
+                                               "WebSocket version 13 only\n", "Sec-WebSocket-Version: 13\r\n"));
+            return;
+        }
+        std::string accepted = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                               "Sec-WebSocket-Accept: " +
+                               websocket_accept(key) + "\r\n\r\n";
+        bool taken = false;
+        {
+            std::lock_guard<std::mutex> lock(write_mutex);
+            if (client == bad_socket) {
+                client = c.fd;
+                client_out = std::move(accepted);
+                client_overflow = false;
+                flush_client_locked();
+                taken = true;
+            }
+        }
+        if (!taken) {
+            respond_and_close(c, text_response(409, "Conflict", "another debugger client is connected"));
+            return;
+        }
+        int on = 1;
+        setsockopt(c.fd, IPPROTO_TCP, TCP_NODELAY, reinterpret_cast<const char *>(&on), sizeof on);
+        c.mode = Mode::WebSocket;
+        c.in = std::move(rest); // a client may send its first frame with the handshake
+        connected.store(true);
+        push_event(Event::Connected);
+        notify();
+        handle_frames(c);
+    }
+
+    void fail_client(Conn &c, uint16_t code)
+    {
+        drop_client(c, close_frame(code), true);
+    }
+
+    void handle_frames(Conn &c)
+    {
+        size_t pos = 0;
+        const std::string &in = c.in;
+        while (c.mode == Mode::WebSocket) {
+            size_t avail = in.size() - pos;
+            if (avail < 2) {
+                break;
+            }
+            auto b0 = uint8_t(in[pos]);
+            auto b1 = uint8_t(in[pos + 1]);
+            bool fin = b0 & 0x80;
+            int opcode = b0 & 0x0F;
+            uint64_t len = b1 & 0x7F;
+            size_t header = 2;
+            if (len == 126) {
+                if (avail < 4) {
+                    break;
+                }
+                len = uint64_t(uint8_t(in[pos + 2])) << 8 | uint8_t(in[pos + 3]);
+                header = 4;
+            } else if (len == 127) {
+                if (avail < 10) {
+                    break;
+                }
+                len = 0;
+                for (int i = 0; i < 8; i++) {
+                    len = len << 8 | uint8_t(in[pos + 2 + i]);
+                }
+                header = 10;
+            }
+            if ((b0 & 0x70) || !(b1 & 0x80)) {
+                fail_client(c, 1002); // extension bits we did not negotiate, or an unmasked client frame
+                return;
+            }
+            if (opcode >= 8) {
+                if (!fin || len > 125 || (opcode != 8 && opcode != 9 && opcode != 10)) {
+                    fail_client(c, 1002);
+                    return;
+                }
+            } else {
+                if (opcode > 2 || (opcode == 0) != c.in_message) {
+                    fail_client(c, 1002);
+                    return;
+                }
+                if (len > max_message_bytes || c.message.size() + len > max_message_bytes) {
+                    fail_client(c, 1009);
+                    return;
+                }
+            }
+            header += 4;
+            if (avail < header || avail - header < len) {
+                break;
+            }
+            const char *mask = in.data() + pos + header - 4;
+            std::string payload(in.data() + pos + header, size_t(len));
+            for (size_t i = 0; i < payload.size(); i++) {
+                payload[i] = char(payload[i] ^ mask[i & 3]);
+            }
+            pos += header + size_t(len);
+            switch (opcode) {
+            case 0x0:
+            case 0x1:
+            case 0x2: // binary carries the same text; node tolerates it too
+                if (!c.in_message && fin) {
+                    push_message(std::move(payload));
+                } else {
+                    c.message += payload;
+                    c.in_message = !fin;
+                    if (fin) {
+                        std::string m = std::move(c.message);
+                        c.message.clear();
+                        push_message(std::move(m));
+                    }
+                }
+                break;
+            case 0x8: {
+                // Echo the status code, as RFC 6455 section 5.5.1 suggests; an empty close gets an empty one.
+                std::string reply = ws_frame(0x8, std::string_view(payload).substr(0, payload.size() >= 2 ? 2 : 0));
+                drop_client(c, reply, true);
+                return;
+            }
+            case 0x9: queue_client_frame(ws_frame(0xA, payload)); break;
+            default: break; // pong
+            }
+        }
+        c.in.erase(0, pos);
+    }
+
+    void read_conn(Conn &c)
+    {
+        char buf[64 * 1024];
+        for (;;) {
+            auto n = ::recv(c.fd, buf, int(sizeof buf), 0);
+            if (n > 0) {
+                if (c.mode != Mode::Closing) {
+                    c.in.append(buf, size_t(n));
+                }
+                if (c.in.size() > max_message_bytes * 2) {
+                    break; // let the frame checks run before reading more
+                }
+                continue;
+            }
+            if (n < 0 && would_block(last_error())) {
+                break;
+            }
+            // End of stream or a reset: whatever was read before still counts (a close frame, say).
+            c.read_eof = true;
+            break;
+        }
+        if (c.mode == Mode::Http) {
+            handle_http(c);
+        } else if (c.mode == Mode::WebSocket) {
+            handle_frames(c);
+        }
+        if (c.read_eof) {
+            if (c.mode == Mode::WebSocket) {
+                c.dead = true;
+                drop_client(c, std::string(), true);
+            } else if (c.mode == Mode::Http || c.out.empty()) {
+                c.dead = true;
+            }
+        }
+    }
+
+    void accept_all()
+    {
+        for (;;) {
+            socket_t s = ::accept(listener, nullptr, nullptr);
+            if (s == bad_socket) {
+                return;
+            }
+            configure(s);
+            size_t others = 0;
+            for (auto &c : conns) {
+                others += c->mode != Mode::WebSocket && !c->dead;
+            }
+            if (others >= max_http_connections) {
+                // Keep the endpoint usable when connections pile up: the oldest idle one goes.
+                for (auto &c : conns) {
+                    if (c->mode != Mode::WebSocket && !c->dead) {
+                        c->dead = true;
+                        break;
+                    }
+                }
+            }
+            auto c = std::make_unique<Conn>();
+            c->fd = s;
+            c->deadline = Clock::now() + http_read_timeout;
+            conns.push_back(std::move(c));
+        }
+    }
+
+    void run()
+    {
+        std::vector<pollfd_t> fds;
+        while (!stopping.load()) {
+            fds.clear();
+            fds.push_back(pollfd_t{listener, POLLIN, 0});
+            fds.push_back(pollfd_t{wake_rx, POLLIN, 0});
+            bool client_has_output = false;
+            bool overflow = false;
+            {
+                std::lock_guard<std::mutex> lock(write_mutex);
+                client_has_output = !client_out.empty();
+                overflow = client_overflow;
+            }
+            for (auto &c : conns) {
+                short events = 0;
+                if (!c->read_eof) {
+                    events |= POLLIN;
+                }
+                if (c->mode == Mode::WebSocket ? client_has_output : !c->out.empty()) {
+                    events |= POLLOUT;
+                }
+                fds.push_back(pollfd_t{c->fd, events, 0});
+            }
+            int ready = poll_sockets(fds.data(), fds.size(), poll_timeout_ms);
+            if (stopping.load()) {
+                break;
+            }
+            if (ready > 0 && fds[1].revents) {
+                char drain[64];
+                while (::recv(wake_rx, drain, int(sizeof drain), 0) > 0) {
+                }
+            }
+            auto now = Clock::now();
+            size_t count = conns.size(); // accept_all() below appends; those have no pollfd yet
+            for (size_t i = 0; i < count; i++) {
+                Conn &c = *conns[i];
+                short revents = ready > 0 ? fds[i + 2].revents : 0;
+                if (c.mode == Mode::WebSocket && overflow) {
+                    c.dead = true; // a client that stopped reading; it cannot get a close frame through either
+                    drop_client(c, std::string(), true);
+                    continue;
+                }
+                if (revents & POLLOUT) {
+                    if (c.mode == Mode::WebSocket) {
+                        std::lock_guard<std::mutex> lock(write_mutex);
+                        flush_client_locked();
+                    } else {
+                        flush_conn(c);
+                    }
+                }
+                if (!c.dead && (revents & (POLLIN | POLLERR | POLLHUP | POLLNVAL))) {
+                    read_conn(c);
+                }
+                if (c.mode == Mode::Closing && c.out.empty()) {
+                    c.dead = true;
+                }
+                if (c.mode != Mode::WebSocket && now > c.deadline) {
+                    c.dead = true;
+                }
+            }
+            if (ready > 0 && fds[0].revents) {
+                accept_all();
+            }
+            for (size_t i = 0; i < conns.size();) {
+                if (conns[i]->dead) {
+                    close_conn(*conns[i]);
+                    conns.erase(conns.begin() + long(i));
+                } else {
+                    i++;
+                }
+            }
+        }
+    }
+
+    void close_conn(Conn &c)
+    {
+        if (c.mode == Mode::Closing && c.out.empty()) {
+            shutdown_send(c.fd); // a graceful FIN after the last response, not a reset
+        }
+        close_socket(c.fd);
+    }
+
+    // The network thread's last act: the client hears 1001 (going away); the session gets Disconnected but
+    // no wakeup (the host is tearing the debugger down).
+    void close_all()
+    {
+        for (auto &c : conns) {
+            if (c->mode == Mode::WebSocket) {
+                drop_client(*c, close_frame(1001), false);
+            }
+            close_conn(*c);
+        }
+        conns.clear();
+    }
+
+    void run_guarded()
+    {
+        try {
+            run();
+        } catch (...) {
+            // Out of memory on the network thread: the server ends, the host goes on.
+        }
+        try {
+            close_all();
+        } catch (...) {
+            for (auto &c : conns) {
+                close_socket(c->fd);
+            }
+        }
+    }
+
+    void close_sockets()
+    {
+        for (socket_t *s : {&listener, &wake_rx, &wake_tx}) {
+            if (*s != bad_socket) {
+                close_socket(*s);
+                *s = bad_socket;
+            }
+        }
+    }
+
+    // A loopback UDP pair: a datagram wakes poll() on every platform (Winsock has no pipes to poll).
+    bool make_wake_pair(std::string &reason)
+    {
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof addr;
+        wake_rx = ::socket(AF_INET, SOCK_DGRAM, 0);
+        wake_tx = ::socket(AF_INET, SOCK_DGRAM, 0);
+        sockaddr_in rx{}, tx{};
+        socklen_t rx_len = sizeof rx, tx_len = sizeof tx;
+        if (wake_rx == bad_socket || wake_tx == bad_socket ||
+            ::bind(wake_rx, reinterpret_cast<sockaddr *>(&addr), len) != 0 ||
+            ::bind(wake_tx, reinterpret_cast<sockaddr *>(&addr), len) != 0 ||
+            getsockname(wake_rx, reinterpret_cast<sockaddr *>(&rx), &rx_len) != 0 ||
+            getsockname(wake_tx, reinterpret_cast<sockaddr *>(&tx), &tx_len) != 0 ||
+            // Connected both ways, so the receiver only takes datagrams of its partner.
+            ::connect(wake_tx, reinterpret_cast<sockaddr *>(&rx), rx_len) != 0 ||
+            ::connect(wake_rx, reinterpret_cast<sockaddr *>(&tx), tx_len) != 0) {
+            reason = "wake socket: " + error_text(last_error());
+            return false;
+        }
+        configure(wake_rx);
+        configure(wake_tx);
+        return true;
+    }
+
+    bool listen_on(int requested, std::string &reason)
+    {
+        listener = ::socket(AF_INET, SOCK_STREAM, 0);
+        if (listener == bad_socket) {
+            reason = error_text(last_error());
+            return false;
+        }
+        int on = 1;
+#ifdef _WIN32
+        // Windows' SO_REUSEADDR would let another process take the port over; exclusive use instead.
+        setsockopt(listener, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, reinterpret_cast<const char *>(&on), sizeof on);
+#else
+        // So a restarted host (or the next test) can bind while old connections sit in TIME_WAIT.
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+#endif
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_port = htons(uint16_t(requested));
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK); // never INADDR_ANY: the protocol runs any code it is sent
+        if (::bind(listener, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0 || ::listen(listener, 16) != 0) {
+            reason = error_text(last_error());
+            return false;
+        }
+        socklen_t len = sizeof addr;
+        if (getsockname(listener, reinterpret_cast<sockaddr *>(&addr), &len) != 0) {
+            reason = error_text(last_error());
+            return false;
+        }
+        port = ntohs(addr.sin_port);
+        configure(listener);
+        return true;
+    }
+};
+
+Transport::Transport() : s_(std::make_unique<State>()) {}
+
+Transport::~Transport()
+{
+    stop();
+}
+
+bool Transport::start(int port, const TargetInfo &target, std::string &error)
+{
+    std::string prefix = "zts: debugger: cannot listen on 127.0.0.1:" + std::to_string(port) + ": ";
+    if (s_->running) {
+        error = prefix + "already started";
+        return false;
+    }
+    if (port < 0 || port > 65535) {
+        error = prefix + "port out of range";
+        return false;
+    }
+    std::string reason;
+    if (!network_init(reason) || !s_->listen_on(port, reason) || !s_->make_wake_pair(reason)) {
+        s_->close_sockets();
+        s_->port = 0;
+        error = prefix + reason;
+        return false;
+    }
+    s_->target = target;
+    s_->stopping.store(false);
+    {
+        std::lock_guard<std::mutex> lock(s_->in_mutex);
+        s_->messages.clear();
+        s_->events.clear();
+        s_->stopped = false;
+        s_->update_pending_locked();
+    }
+    try {
+        s_->thread = std::thread([state = s_.get()] { state->run_guarded(); });
+    } catch (const std::exception &e) {
+        s_->close_sockets();
+        s_->port = 0;
+        error = prefix + "cannot start the network thread: " + e.what();
+        return false;
+    }
+    s_->running = true;
+    return true;
+}
+
+int Transport::port() const
+{
+    return s_->running ? s_->port : 0;
+}
+
+void Transport::stop()
+{
+    if (!s_->running) {
+        return;
+    }
+    {
+        std::lock_guard<std::mutex> lock(s_->in_mutex);
+        s_->stopped = true;
+    }
+    s_->in_cv.notify_all();
+    s_->stopping.store(true);
+    s_->wake();
+    s_->thread.join();
+    s_->close_sockets();
+    s_->running = false;
+}
+
+bool Transport::poll(std::string &message)
+{
+    std::lock_guard<std::mutex> lock(s_->in_mutex);
+    if (!s_->events.empty() || s_->messages.empty()) {
+        return false;
+    }
+    message = std::move(s_->messages.front());
+    s_->messages.pop_front();
+    s_->update_pending_locked();
+    return true;
+}
+
+bool Transport::wait(std::string &message, int timeout_ms)
+{
+    std::unique_lock<std::mutex> lock(s_->in_mutex);
+    auto ready = [this] { return !s_->events.empty() || !s_->messages.empty() || s_->stopped; };
+    if (timeout_ms < 0) {
+        s_->in_cv.wait(lock, ready);
+    } else {
+        s_->in_cv.wait_for(lock, std::chrono::milliseconds(timeout_ms), ready);
+    }
+    if (!s_->events.empty() || s_->messages.empty()) {
+        return false;
+    }
+    message = std::move(s_->messages.front());
+    s_->messages.pop_front();
+    s_->update_pending_locked();
+    return true;
+}
+
+Transport::Event Transport::take_event()
+{
+    std::lock_guard<std::mutex> lock(s_->in_mutex);
+    if (s_->events.empty()) {
+        return Event::None;
+    }
+    Event e = s_->events.front();
+    s_->events.pop_front();
+    s_->update_pending_locked();
+    return e;
+}
+
+bool Transport::pending() const
+{
+    return s_->pending.load(std::memory_order_relaxed);
+}
+
+bool Transport::connected() const
+{
+    return s_->connected.load();
+}
+
+void Transport::send(const std::string &text)
+{
+    if (!s_->connected.load()) {
+        return;
+    }
+    std::string frame = ws_frame(0x1, text);
+    bool wake = false;
+    {
+        std::lock_guard<std::mutex> lock(s_->write_mutex);
+        if (s_->client == bad_socket) {
+            return;
+        }
+        if (s_->client_out.size() + frame.size() > max_outbound_bytes) {
+            s_->client_overflow = true;
+            wake = true;
+        } else {
+            bool was_empty = s_->client_out.empty();
+            s_->client_out += frame;
+            if (was_empty) {
+                s_->flush_client_locked();
+            }
+            wake = !s_->client_out.empty(); // the network thread finishes the write on POLLOUT
+        }
+    }
+    if (wake) {
+        s_->wake();
+    }
+}
+
+void Transport::set_wakeup(std::function<void()> fn)
+{
+    s_->wakeup = std::move(fn);
+}
+
+std::string Transport::ws_url() const
+{
+    return "ws://127.0.0.1:" + std::to_string(port()) + "/" + s_->target.id;
+}
+
+} // namespace zts::dbg

@@ -16,6 +16,23 @@ for policy in ${ZTS_BENCH_POLICIES:-hybrid preemptive}; do
         MONO_THREADS_SUSPEND="$policy" mono --optimize=all "$root/build/dist/bench/ZTS.Bench.exe" "$@" | sed -u "s/^bench .*/& policy $policy/" || status=1
     fi
 done
+# What the QuickJS debugger hook costs while no debugger is attached (docs/DEBUGGING.md): the same loops over the core
+# with the hook (build/) and over the core built without it (build-nohook/: -DZTS_DEBUGGER=OFF, QuickJS without
+# tools/patches/quickjs-debugger-hook.patch), run alternately five times each, the best of each counting.
+cmake -S "$root" -B "$root/build-nohook" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_MANAGED=OFF -DZTS_DEBUGGER=OFF >/dev/null
+cmake --build "$root/build-nohook" --target zts -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+hook_runs=""
+for i in 1 2 3 4 5; do
+    for variant in build build-nohook; do
+        out=$(LD_LIBRARY_PATH="$root/$variant/dist/lib:$root/build/dist/bench:$root/build/dist/lib" \
+              mono --optimize=all "$root/build/dist/bench/ZTS.Bench.exe" --hook-cost) || status=1
+        hook_runs+=$(echo "$out" | sed -n "s/^hookcost /$variant /p")$'\n'
+    done
+done
+echo "$hook_runs" | awk '
+    NF == 3 { key = $2; if (!((key, $1) in b) || $3 < b[key, $1]) b[key, $1] = $3; rows[key] = 1 }
+    END { for (r in rows) printf "bench debugger_detached_%s: %.2f ns/call baseline %.2f ratio %.3f policy hybrid\n",
+                                   r, b[r, "build"], b[r, "build-nohook"], b[r, "build"] / b[r, "build-nohook"] }' | sort
 # The Player backend's typed call (C++ over embedded Boehm Mono, under the launcher's preemptive policy).
 "$root/build/dist/bench/zts-player-bench"
 # The Player backend end to end under the launcher (docs/PLAYER.md): generated bridges and shims against hand-written

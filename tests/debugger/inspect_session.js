@@ -127,6 +127,8 @@ async function main() {
     // Evaluation on the frame sees its locals, closures and module variables.
     const ev = await Debugger.evaluateOnCallFrame({ callFrameId: top.callFrameId, expression: 'label + " of " + world.Height' });
     check(ev.result.value === 'frame 2 of 50', 'evaluateOnCallFrame: ' + JSON.stringify(ev));
+    // Held longer than ztsrun's call budget (1000 ms): a paused script does not count against it.
+    await new Promise(resolve => setTimeout(resolve, 1500));
 
     // Step into add (math.ts), then out again.
     await Debugger.stepInto();
@@ -165,7 +167,7 @@ async function main() {
         'normal output: ' + stdout);
     check(consoleLines.some(l => l.startsWith('total 42, width 100')), 'console.log reached the client: ' + JSON.stringify(consoleLines));
     clearTimeout(timer);
-    console.log('inspect session ok: breakpoint, locals, C# member, step into/out/over, evaluate, exception, console');
+    console.log('inspect session ok: breakpoint, locals, C# member, step into/out/over, evaluate, budget held, exception, console');
 }
 
 main().catch(e => {

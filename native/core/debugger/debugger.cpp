@@ -1,6 +1,7 @@
 #include "debugger/debugger.h"
 
 #include "debugger/protocol.h"
+#include "debugger/websocket_handshake.h"
 #include "runtime/domain.h"
 #include "runtime/trampoline.h"
 #include "stacks/source_map.h"

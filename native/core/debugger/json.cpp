@@ -123,14 +123,29 @@ void json_quote_to(std::string_view s, std::string &out)
         unsigned char c = static_cast<unsigned char>(s[i]);
         const char *esc = nullptr;
         switch (c) {
-        case '"': esc = "\\\""; break;
-        case '\\': esc = "\\\\"; break;
-        case '\n': esc = "\\n"; break;
-        case '\r': esc = "\\r"; break;
-        case '\t': esc = "\\t"; break;
-        case '\b': esc = "\\b"; break;
-        case '\f': esc = "\\f"; break;
-        default: break;
+        case '"':
+            esc = "\\\"";
+            break;
+        case '\\':
+            esc = "\\\\";
+            break;
+        case '\n':
+            esc = "\\n";
+            break;
+        case '\r':
+            esc = "\\r";
+            break;
+        case '\t':
+            esc = "\\t";
+            break;
+        case '\b':
+            esc = "\\b";
+            break;
+        case '\f':
+            esc = "\\f";
+            break;
+        default:
+            break;
         }
         if (esc) {
             out.append(s.data() + run, i - run);
@@ -303,10 +318,18 @@ std::string Json::dump() const
 void Json::dump_to(std::string &out) const
 {
     switch (kind_) {
-    case Kind::Null: out += "null"; break;
-    case Kind::Bool: out += bool_ ? "true" : "false"; break;
-    case Kind::Number: dump_number(number_, out); break;
-    case Kind::String: json_quote_to(string_, out); break;
+    case Kind::Null:
+        out += "null";
+        break;
+    case Kind::Bool:
+        out += bool_ ? "true" : "false";
+        break;
+    case Kind::Number:
+        dump_number(number_, out);
+        break;
+    case Kind::String:
+        json_quote_to(string_, out);
+        break;
     case Kind::Array: {
         out += '[';
         bool first = true;
@@ -400,13 +423,24 @@ class JsonParser
             return fail("unexpected end of text");
         }
         switch (s_[pos_]) {
-        case '{': return object(out, depth + 1);
-        case '[': return array(out, depth + 1);
-        case '"': out.kind_ = Json::Kind::String; return string(out.string_);
-        case 't': out = Json::boolean(true); return literal("true");
-        case 'f': out = Json::boolean(false); return literal("false");
-        case 'n': out = Json(); return literal("null");
-        default: return number(out);
+        case '{':
+            return object(out, depth + 1);
+        case '[':
+            return array(out, depth + 1);
+        case '"':
+            out.kind_ = Json::Kind::String;
+            return string(out.string_);
+        case 't':
+            out = Json::boolean(true);
+            return literal("true");
+        case 'f':
+            out = Json::boolean(false);
+            return literal("false");
+        case 'n':
+            out = Json();
+            return literal("null");
+        default:
+            return number(out);
         }
     }
 
@@ -558,20 +592,38 @@ class JsonParser
             }
             char e = s_[pos_++];
             switch (e) {
-            case '"': out += '"'; break;
-            case '\\': out += '\\'; break;
-            case '/': out += '/'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
+            case '"':
+                out += '"';
+                break;
+            case '\\':
+                out += '\\';
+                break;
+            case '/':
+                out += '/';
+                break;
+            case 'b':
+                out += '\b';
+                break;
+            case 'f':
+                out += '\f';
+                break;
+            case 'n':
+                out += '\n';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case 't':
+                out += '\t';
+                break;
             case 'u':
                 if (!unicode_escape(out)) {
                     return false;
                 }
                 break;
-            default: pos_--; return fail("invalid escape");
+            default:
+                pos_--;
+                return fail("invalid escape");
             }
         }
     }

@@ -25,7 +25,6 @@
 #endif
 #include <winsock2.h>
 #include <ws2tcpip.h>
-#include <windows.h>
 #else
 #include <arpa/inet.h>
 #include <cerrno>
@@ -637,10 +636,7 @@ struct Transport::State {
         handle_frames(c);
     }
 
-    void fail_client(Conn &c, uint16_t code)
-    {
-        drop_client(c, close_frame(code), true);
-    }
+    void fail_client(Conn &c, uint16_t code) { drop_client(c, close_frame(code), true); }
 
     void handle_frames(Conn &c)
     {
@@ -724,8 +720,11 @@ struct Transport::State {
                 drop_client(c, reply, true);
                 return;
             }
-            case 0x9: queue_client_frame(ws_frame(0xA, payload)); break;
-            default: break; // pong
+            case 0x9:
+                queue_client_frame(ws_frame(0xA, payload));
+                break;
+            default:
+                break; // pong
             }
         }
         c.in.erase(0, pos);

@@ -274,30 +274,4 @@ bool base64_decode(std::string_view text, std::string &out)
     return true;
 }
 
-std::string base64_encode(std::string_view bytes)
-{
-    static const char k_alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    out.reserve((bytes.size() + 2) / 3 * 4);
-    size_t i = 0;
-    for (; i + 2 < bytes.size(); i += 3) {
-        uint32_t n = (uint32_t(uint8_t(bytes[i])) << 16) | (uint32_t(uint8_t(bytes[i + 1])) << 8) | uint8_t(bytes[i + 2]);
-        out += k_alphabet[n >> 18];
-        out += k_alphabet[(n >> 12) & 63];
-        out += k_alphabet[(n >> 6) & 63];
-        out += k_alphabet[n & 63];
-    }
-    if (i < bytes.size()) {
-        uint32_t n = uint32_t(uint8_t(bytes[i])) << 16;
-        if (i + 1 < bytes.size()) {
-            n |= uint32_t(uint8_t(bytes[i + 1])) << 8;
-        }
-        out += k_alphabet[n >> 18];
-        out += k_alphabet[(n >> 12) & 63];
-        out += i + 1 < bytes.size() ? k_alphabet[(n >> 6) & 63] : '=';
-        out += '=';
-    }
-    return out;
-}
-
 } // namespace zts

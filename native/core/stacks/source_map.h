@@ -64,7 +64,4 @@ std::string source_display_path(std::string_view module_name, std::string_view s
 /// Decodes standard base64 (padding optional, no whitespace); false for any other character.
 bool base64_decode(std::string_view text, std::string &out);
 
-/// Encodes bytes as standard base64 with padding (a data: URL of a map for a debugger client).
-std::string base64_encode(std::string_view bytes);
-
 } // namespace zts

@@ -141,9 +141,12 @@ TEST(Debugger_Json, Parse_LoneSurrogates_BecomeReplacement)
 TEST(Debugger_Json, Parse_InvalidUtf8InString_BecomesReplacement)
 {
     const std::string fffd = "\xEF\xBF\xBD";
-    EXPECT_EQ(parsed("\"a\xFF" "b\"").as_string(), "a" + fffd + "b");
+    EXPECT_EQ(parsed("\"a\xFF"
+                     "b\"")
+                  .as_string(),
+              "a" + fffd + "b");
     EXPECT_EQ(parsed("\"\xC3\xA9\"").as_string(), "\xC3\xA9"); // valid passes through
-    EXPECT_EQ(parsed("\"\xE2\x82\"").as_string(), fffd);         // truncated sequence: one U+FFFD
+    EXPECT_EQ(parsed("\"\xE2\x82\"").as_string(), fffd);       // truncated sequence: one U+FFFD
 }
 
 TEST(Debugger_Json, Parse_RepeatedName_LastWins)
@@ -174,11 +177,11 @@ TEST(Debugger_Json, Dump_Numbers_ShortestExactText)
     EXPECT_EQ(num(-42), "-42");
     EXPECT_EQ(num(0.1), "0.1");
     EXPECT_EQ(num(-2.5), "-2.5");
-    EXPECT_EQ(num(1.0 / 3), "0.3333333333333333");  // needs 16 digits
+    EXPECT_EQ(num(1.0 / 3), "0.3333333333333333");    // needs 16 digits
     EXPECT_EQ(num(0.1 + 0.2), "0.30000000000000004"); // needs 17
     EXPECT_EQ(num(1e21), "1e+21");
-    EXPECT_EQ(num(9007199254740991.0), "9007199254740991"); // 2^53 - 1: still an integer
-    EXPECT_EQ(num(9007199254740992.0), "9007199254740992"); // 2^53: %.16g, which reads back exactly
+    EXPECT_EQ(num(9007199254740991.0), "9007199254740991");         // 2^53 - 1: still an integer
+    EXPECT_EQ(num(9007199254740992.0), "9007199254740992");         // 2^53: %.16g, which reads back exactly
     EXPECT_EQ(num(1152921504606846976.0), "1.152921504606847e+18"); // 2^60: digits, not the exact integer
     EXPECT_EQ(num(-9007199254740991.0), "-9007199254740991");
     EXPECT_EQ(num(1e-7), "1e-07");
@@ -195,7 +198,9 @@ TEST(Debugger_Json, Dump_Numbers_ShortestExactText)
 TEST(Debugger_Json, Dump_StringEscapes)
 {
     std::string s = std::string("q\" b\\ /\b\f\n\r\t\x01\x1f\x7f", 15) + std::string(1, '\0');
-    EXPECT_EQ(Json::string(s).dump(), R"("q\" b\\ /\b\f\n\r\t\u0001\u001f)" "\x7f" R"(\u0000")");
+    EXPECT_EQ(Json::string(s).dump(), R"("q\" b\\ /\b\f\n\r\t\u0001\u001f)"
+                                      "\x7f"
+                                      R"(\u0000")");
     EXPECT_EQ(parsed(Json::string(s).dump()).as_string(), s);
 }
 
@@ -209,12 +214,16 @@ TEST(Debugger_Json, Dump_InvalidUtf8_BecomesReplacement)
 {
     const std::string r = "\xEF\xBF\xBD";
     auto dumped = [](const std::string &s) { return Json::string(s).dump(); };
-    EXPECT_EQ(dumped("a\xFF" "b"), "\"a" + r + "b\"");             // never a lead byte
-    EXPECT_EQ(dumped("\x80"), "\"" + r + "\"");                    // stray continuation
-    EXPECT_EQ(dumped("\xC0\xAF"), "\"" + r + r + "\"");            // overlong '/': two bad bytes
-    EXPECT_EQ(dumped("\xE2\x82"), "\"" + r + "\"");                // truncated at the end: one
-    EXPECT_EQ(dumped("\xE2\x82" "A"), "\"" + r + "A\"");           // truncated before ASCII
-    EXPECT_EQ(dumped("\xED\xA0\x80"), "\"" + r + r + r + "\"");    // UTF-8 of a surrogate (CESU)
+    EXPECT_EQ(dumped("a\xFF"
+                     "b"),
+              "\"a" + r + "b\"");                       // never a lead byte
+    EXPECT_EQ(dumped("\x80"), "\"" + r + "\"");         // stray continuation
+    EXPECT_EQ(dumped("\xC0\xAF"), "\"" + r + r + "\""); // overlong '/': two bad bytes
+    EXPECT_EQ(dumped("\xE2\x82"), "\"" + r + "\"");     // truncated at the end: one
+    EXPECT_EQ(dumped("\xE2\x82"
+                     "A"),
+              "\"" + r + "A\"");                                        // truncated before ASCII
+    EXPECT_EQ(dumped("\xED\xA0\x80"), "\"" + r + r + r + "\"");         // UTF-8 of a surrogate (CESU)
     EXPECT_EQ(dumped("\xF4\x90\x80\x80"), "\"" + r + r + r + r + "\""); // above U+10FFFF
     EXPECT_EQ(dumped("\xF0\x9F\x98"), "\"" + r + "\"");
     EXPECT_EQ(dumped("\xC3\xA9\xFE\xC3\xA9"), "\"\xC3\xA9" + r + "\xC3\xA9\"");

@@ -199,8 +199,6 @@ class Client
         return true;
     }
 
-    socket_t fd() const { return fd_; }
-
   private:
     socket_t fd_ = no_socket;
     std::string buf_;

@@ -39,21 +39,6 @@ void line_entry(void *opaque, uint32_t pc, int line, int col) noexcept
     }
 }
 
-std::string atom_text(JSContext *ctx, JSAtom atom)
-{
-    if (atom == JS_ATOM_NULL) {
-        return {};
-    }
-    const char *s = JS_AtomToCString(ctx, atom);
-    if (s == nullptr) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        return {};
-    }
-    std::string out(s);
-    JS_FreeCString(ctx, s);
-    return out;
-}
-
 std::string strip_file_scheme(const std::string &url)
 {
     if (url.rfind("file://", 0) == 0) {
@@ -72,35 +57,6 @@ bool ends_with_path(const std::string &a, const std::string &b)
         return false;
     }
     return a.size() == b.size() || a[a.size() - b.size() - 1] == '/' || b[0] == '/';
-}
-
-// path with "." and ".." segments applied.
-std::string normalize_path(const std::string &path)
-{
-    std::vector<std::string> parts;
-    size_t i = 0;
-    while (i <= path.size()) {
-        size_t j = path.find('/', i);
-        if (j == std::string::npos) {
-            j = path.size();
-        }
-        std::string seg = path.substr(i, j - i);
-        if (seg == "..") {
-            if (!parts.empty() && parts.back() != "..") {
-                parts.pop_back();
-            } else {
-                parts.push_back(seg);
-            }
-        } else if (!seg.empty() && seg != ".") {
-            parts.push_back(seg);
-        }
-        i = j + 1;
-    }
-    std::string out = !path.empty() && path[0] == '/' ? "/" : "";
-    for (size_t k = 0; k < parts.size(); k++) {
-        out += (k > 0 ? "/" : "") + parts[k];
-    }
-    return out;
 }
 
 bool same_file(const std::string &url, const std::string &other)

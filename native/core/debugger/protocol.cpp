@@ -80,19 +80,6 @@ JSValue frame_variables(JSContext *ctx, int level, int closure)
     return v;
 }
 
-std::string to_utf8(JSContext *ctx, JSValueConst v)
-{
-    size_t len = 0;
-    const char *s = JS_ToCStringLen(ctx, &len, v);
-    if (s == nullptr) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        return {};
-    }
-    std::string out(s, len);
-    JS_FreeCString(ctx, s);
-    return out;
-}
-
 // Runtime.evaluate / evaluateOnCallFrame / callFunctionOn results: {result} or {result, exceptionDetails}.
 Json evaluation_result(Debugger &dbg, JSContext *ctx, JSValue r, bool by_value, const std::string &group)
 {

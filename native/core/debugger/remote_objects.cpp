@@ -11,31 +11,6 @@ namespace zts::dbg
 namespace
 {
 
-std::string to_utf8(JSContext *ctx, JSValueConst v)
-{
-    size_t len = 0;
-    const char *s = JS_ToCStringLen(ctx, &len, v);
-    if (s == nullptr) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        return {};
-    }
-    std::string out(s, len);
-    JS_FreeCString(ctx, s);
-    return out;
-}
-
-std::string atom_text(JSContext *ctx, JSAtom atom)
-{
-    const char *s = JS_AtomToCString(ctx, atom);
-    if (s == nullptr) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        return {};
-    }
-    std::string out(s);
-    JS_FreeCString(ctx, s);
-    return out;
-}
-
 // The constructor name on obj's prototype ("Object" for plain objects), without running getters of obj itself.
 std::string class_name_of(JSContext *ctx, JSValueConst obj)
 {
@@ -61,6 +36,34 @@ std::string class_name_of(JSContext *ctx, JSValueConst obj)
 }
 
 } // namespace
+
+std::string to_utf8(JSContext *ctx, JSValueConst v)
+{
+    size_t len = 0;
+    const char *s = JS_ToCStringLen(ctx, &len, v);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return {};
+    }
+    std::string out(s, len);
+    JS_FreeCString(ctx, s);
+    return out;
+}
+
+std::string atom_text(JSContext *ctx, JSAtom atom)
+{
+    if (atom == JS_ATOM_NULL) {
+        return {};
+    }
+    const char *s = JS_AtomToCString(ctx, atom);
+    if (s == nullptr) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return {};
+    }
+    std::string out(s);
+    JS_FreeCString(ctx, s);
+    return out;
+}
 
 std::string describe_text(JSContext *ctx, JSValueConst v)
 {

@@ -35,6 +35,12 @@ class RemoteObjects
     uint64_t next_ = 1;
 };
 
+/// The UTF-8 text of String(v), "" when that throws (the exception is dropped).
+std::string to_utf8(JSContext *ctx, JSValueConst v);
+
+/// The UTF-8 text of atom, "" for JS_ATOM_NULL.
+std::string atom_text(JSContext *ctx, JSAtom atom);
+
 /// The description text of a value (what a client shows collapsed), at most ~100 characters.
 std::string describe_text(JSContext *ctx, JSValueConst v);
 

@@ -274,4 +274,10 @@ bool base64_decode(std::string_view text, std::string &out)
     return true;
 }
 
+std::string normalize_path(std::string_view path)
+{
+    bool absolute = !path.empty() && path[0] == '/';
+    return normalize(absolute ? "/" : "", absolute ? path.substr(1) : path, true);
+}
+
 } // namespace zts

@@ -61,6 +61,10 @@ class SourceMap
 /// is only normalized.
 std::string source_display_path(std::string_view module_name, std::string_view source_root, std::string_view source);
 
+/// path with "." and empty segments dropped and ".." applied; a leading "/" is kept, and so are ".." segments above
+/// a relative path's start (the debugger resolves a map's sources against the module's file with it).
+std::string normalize_path(std::string_view path);
+
 /// Decodes standard base64 (padding optional, no whitespace); false for any other character.
 bool base64_decode(std::string_view text, std::string &out);
 

@@ -380,6 +380,19 @@ struct Transport::State {
 
     void update_pending_locked() { pending.store(!messages.empty() || !events.empty(), std::memory_order_relaxed); }
 
+    // Takes the next message, unless a connection event comes first (the session sees Connected before that
+    // client's messages); under in_mutex.
+    bool take_message_locked(std::string &message)
+    {
+        if (!events.empty() || messages.empty()) {
+            return false;
+        }
+        message = std::move(messages.front());
+        messages.pop_front();
+        update_pending_locked();
+        return true;
+    }
+
     void notify()
     {
         if (wakeup) {
@@ -1048,13 +1061,7 @@ void Transport::stop()
 bool Transport::poll(std::string &message)
 {
     std::lock_guard<std::mutex> lock(s_->in_mutex);
-    if (!s_->events.empty() || s_->messages.empty()) {
-        return false;
-    }
-    message = std::move(s_->messages.front());
-    s_->messages.pop_front();
-    s_->update_pending_locked();
-    return true;
+    return s_->take_message_locked(message);
 }
 
 bool Transport::wait(std::string &message, int timeout_ms)
@@ -1066,13 +1073,7 @@ bool Transport::wait(std::string &message, int timeout_ms)
     } else {
         s_->in_cv.wait_for(lock, std::chrono::milliseconds(timeout_ms), ready);
     }
-    if (!s_->events.empty() || s_->messages.empty()) {
-        return false;
-    }
-    message = std::move(s_->messages.front());
-    s_->messages.pop_front();
-    s_->update_pending_locked();
-    return true;
+    return s_->take_message_locked(message);
 }
 
 Transport::Event Transport::take_event()

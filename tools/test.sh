@@ -15,7 +15,20 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 echo "== ctest under wine64 (build/win64/: the Windows x64 cross build of the core, the gate and the native tests)"
 win64_start=$SECONDS
 cmake --build build/win64 -j "$jobs" >/dev/null
-ctest --test-dir build/win64 --output-on-failure -j "$jobs"
+# A test whose process lost wine's server ("wine client error: ... recvmsg: Connection reset by peer": the emulator,
+# not the test) runs once more; any other failure fails the step. Seen in 3 of ~200 test processes in two runs on
+# 2026-12-04, never with the same test twice.
+if ! ctest --test-dir build/win64 --output-on-failure -j "$jobs" 2>&1 | tee build/win64/ctest.log; then
+  :
+fi
+if grep -q "tests failed out of" build/win64/ctest.log; then
+  if grep -q "wine client error" build/win64/ctest.log; then
+    echo "== wine64: rerunning the failed tests once (wine's server dropped a client)"
+    ctest --test-dir build/win64 --output-on-failure --rerun-failed
+  else
+    exit 1
+  fi
+fi
 echo "== wine64 step: $((SECONDS - win64_start)) s"
 
 echo "== ctest under AddressSanitizer (build-asan/, native tests)"

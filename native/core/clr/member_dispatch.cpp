@@ -103,11 +103,49 @@ std::string signature_text(const std::string &member, const Candidate &c)
     return s + ")";
 }
 
+// A member function's data: [type id, index, kind, direct bridge, direct shape]. The direct bridge (-1: none) is
+// the one bridge a call of a fitting arity reaches without an overload choice: the sole candidate of a method set,
+// or an accessor's getter or setter. The shape packs the arity range and whether the member is static.
+constexpr int32_t k_direct_static = 1 << 16;
+
+int32_t direct_shape(int32_t min_args, size_t max_args, bool is_static)
+{
+    return min_args | static_cast<int32_t>(max_args) << 8 | (is_static ? k_direct_static : 0);
+}
+
+// The call of a member function. The direct path (a static member, or `this` exactly of the member's own type:
+// no base-class walk and no policy check applies, see instance_slot) goes to invoke_bridge without the registry,
+// the member table or the overload choice: measured on 2026-12-04, those were 11% of a struct-result call under
+// the preemptive policy (js_to_csharp_struct_byval_result, perf). Anything else takes call_member, whose texts
+// every error keeps.
 JSValue member_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int /*magic*/,
                     JSValue *func_data)
 {
-    return call_member(domain_of(ctx), JS_VALUE_GET_INT(func_data[0]), JS_VALUE_GET_INT(func_data[1]),
-                       static_cast<MemberKind>(JS_VALUE_GET_INT(func_data[2])), this_val, argc, argv);
+    zts_domain *d = domain_of(ctx);
+    int32_t type_id = JS_VALUE_GET_INT(func_data[0]);
+    auto kind = static_cast<MemberKind>(JS_VALUE_GET_INT(func_data[2]));
+    int32_t bridge = JS_VALUE_GET_INT(func_data[3]);
+    int32_t shape = JS_VALUE_GET_INT(func_data[4]);
+    if (bridge >= 0 && argc >= (shape & 0xff) && argc <= ((shape >> 8) & 0xff) && d->types.declared(type_id)) {
+        const ExoticPayload *payload = (shape & k_direct_static) != 0 ? nullptr : exotic_payload(this_val);
+        int32_t slot = payload != nullptr && payload->type_id == type_id ? payload->slot : -1;
+        if ((shape & k_direct_static) != 0 || slot != -1) {
+            if (kind == MemberKind::Method) {
+                return invoke_bridge(d, bridge, this_val, slot, argc, argv);
+            }
+            if (kind == MemberKind::Getter) {
+                return invoke_bridge(d, bridge, this_val, slot, 0, nullptr);
+            }
+            JSValueConst value = argc > 0 ? argv[0] : JS_UNDEFINED;
+            JSValue r = invoke_bridge(d, bridge, this_val, slot, 1, &value);
+            if (JS_IsException(r)) {
+                return r;
+            }
+            JS_FreeValue(ctx, r);
+            return JS_UNDEFINED;
+        }
+    }
+    return call_member(d, type_id, JS_VALUE_GET_INT(func_data[1]), kind, this_val, argc, argv);
 }
 
 } // namespace
@@ -156,9 +194,22 @@ JSValue make_member_function(zts_domain *d, int32_t type_id, int32_t index, Memb
                              int32_t length)
 {
     JSContext *ctx = d->ctx;
-    JSValue data[3] = {JS_NewInt32(ctx, type_id), JS_NewInt32(ctx, index),
-                       JS_NewInt32(ctx, static_cast<int32_t>(kind))};
-    JSValue fn = JS_NewCFunctionData(ctx, hook<member_call>, length, 0, 3, data);
+    int32_t bridge = -1, shape = 0;
+    const TypeInfo *t = d->types.find(type_id);
+    if (t != nullptr && kind == MemberKind::Method) {
+        const MemberSet &set = t->methods[static_cast<size_t>(index)];
+        if (set.candidates.size() == 1 && set.candidates[0].params.size() <= static_cast<size_t>(k_max_args)) {
+            bridge = set.candidates[0].bridge;
+            shape = direct_shape(set.candidates[0].min_args, set.candidates[0].params.size(), set.is_static);
+        }
+    } else if (t != nullptr && (kind == MemberKind::Getter || kind == MemberKind::Setter)) {
+        const Accessor &a = t->accessors[static_cast<size_t>(index)];
+        bridge = kind == MemberKind::Getter ? a.getter : a.setter;
+        shape = direct_shape(0, static_cast<size_t>(k_max_args), a.is_static);
+    }
+    JSValue data[5] = {JS_NewInt32(ctx, type_id), JS_NewInt32(ctx, index), JS_NewInt32(ctx, static_cast<int32_t>(kind)),
+                       JS_NewInt32(ctx, bridge), JS_NewInt32(ctx, shape)};
+    JSValue fn = JS_NewCFunctionData(ctx, hook<member_call>, length, 0, 5, data);
     if (!JS_IsException(fn)) {
         JS_DefinePropertyValueStr(ctx, fn, "name", JS_NewStringLen(ctx, name.data(), name.size()),
                                   JS_PROP_CONFIGURABLE);

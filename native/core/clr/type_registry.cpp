@@ -15,6 +15,7 @@ TypeInfo &TypeRegistry::declare(const std::string &full_name, const std::string 
     t.flags = flags;
     by_name_[full_name] = t.id;
     types_.push_back(std::move(t));
+    declared_ = static_cast<int32_t>(types_.size());
     return types_.back();
 }
 
@@ -69,6 +70,7 @@ void TypeRegistry::clear(JSContext *ctx)
         }
     }
     types_.resize(1);
+    declared_ = 1;
     types_[0] = TypeInfo{};
     by_name_.clear();
     names_.clear();

@@ -96,6 +96,9 @@ class TypeRegistry
     {
         return id > 0 && static_cast<size_t>(id) < types_.size() ? &types_[static_cast<size_t>(id)] : nullptr;
     }
+    /// True while type id is declared (one compare: the member functions' fast path checks it instead of find,
+    /// clr/member_dispatch.cpp, so a function called after clear still says its type was torn down).
+    bool declared(int32_t id) const { return id > 0 && id < declared_; }
     /// The type with a CLR full name, or nullptr.
     TypeInfo *find_by_name(const std::string &full_name);
     /// True when type `id` is `ancestor` or derives from it (class chain only).
@@ -115,6 +118,7 @@ class TypeRegistry
 
   private:
     std::deque<TypeInfo> types_{TypeInfo{}}; ///< index 0 unused; a deque keeps TypeInfo addresses stable
+    int32_t declared_ = 1;                   ///< types_.size(), kept as an int for declared()
     std::map<std::string, int32_t> by_name_; ///< full name -> id
     std::unordered_set<std::string> names_;  ///< interned type names (node-based: element addresses are stable)
 };

@@ -312,6 +312,16 @@ namespace ZTS.Il2Cpp
             return new CopyCodec(p => TsIl2CppAppDomain.BoxLoadInternal(type, p, size), (box, p) => TsIl2CppAppDomain.BoxStoreInternal(box, p, size));
         }
 
+        /// <summary>Il2Cpp's GC (Boehm, as the Player's embedded Mono) does not move objects, and the runtime registers the
+        /// core's arena as a GC root at start-up (zts_struct_set_root_hook): a struct that holds references is a native
+        /// copy too (10-LIFETIME §3.2), laid out as the runtime lays out its value.</summary>
+        public int ScannedCopySize(Type s, FieldInfo[] fields, int[] offsets)
+        {
+            var handles = new IntPtr[fields.Length];
+            for (int i = 0; i < fields.Length; i++) handles[i] = fields[i].FieldHandle.Value;
+            return TsIl2CppAppDomain.ScannedLayoutInternal(s.TypeHandle.Value, handles, offsets);
+        }
+
         private static IntPtr FieldOf(Type s, MemberInfo m)
         {
             var f = m as FieldInfo;

@@ -76,6 +76,11 @@ namespace ZTS
         internal static extern void BoxStoreInternal(object box, IntPtr dst, int size);
 
         /// <summary>The value of field (a RuntimeFieldHandle value) of obj, boxed when it is a value type.</summary>
+        /// <summary>The runtime's value size of struct typeHandle, and each field's offset (RuntimeFieldHandle.Value) in
+        /// the value into offsets (Il2CppBridges.ScannedCopySize).</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int ScannedLayoutInternal(IntPtr typeHandle, IntPtr[] fields, int[] offsets);
+
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern object FieldGetBoxedInternal(object obj, IntPtr field);
 

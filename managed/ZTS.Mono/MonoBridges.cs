@@ -112,6 +112,13 @@ namespace ZTS.Mono
             return (Func<object>)dm.CreateDelegate(typeof(Func<object>));
         }
     
+        // SGen moves objects and cannot see references in native memory: a struct that holds references stays a boxed
+        // C# object in an ObjectRegistry slot, a GC root while JS holds it (10-LIFETIME §3.3).
+        public int ScannedCopySize(Type s, FieldInfo[] fields, int[] offsets)
+        {
+            return -1;
+        }
+
         // object Load(IntPtr p) { return (object)*(S*)p; }   void Store(object box, IntPtr p) { *(S*)p = (S)box; }
         // Emitted per struct: Marshal's copies are runtime calls of their own (~60 ns each here).
         public CopyCodec CopyCodecOf(Type s)

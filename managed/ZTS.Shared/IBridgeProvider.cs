@@ -62,6 +62,12 @@ namespace ZTS.Shared
         /// <summary>How values of a blittable struct (Clr.CopyLayout) are copied between boxes and native bytes, or null
         /// for the Marshal copies (CopyCodec.Marshalled).</summary>
         Clr.CopyCodec CopyCodecOf(Type structType);
+
+        /// <summary>For a struct with reference, bool or char fields: its value's size as the runtime lays it out, and
+        /// each of fields' offsets in it (into offsets), when the backend keeps such values as native copies in memory its
+        /// GC scans (10-LIFETIME §3.2; the core's rooted arena, zts_struct_set_root_hook); -1 when it keeps them boxed
+        /// (§3.3).</summary>
+        int ScannedCopySize(Type structType, FieldInfo[] fields, int[] offsets);
     }
 
     /// <summary>The process's backend (one per process: the one whose runtime TsAppDomain created). Process-wide
@@ -78,6 +84,12 @@ namespace ZTS.Shared
                 if (_current == null) throw new InvalidOperationException("zts: no ZTS backend runtime has been created in this process");
                 return _current;
             }
+        }
+
+        /// <summary>The backend's provider, or null before a runtime exists (build-time tools, declarations).</summary>
+        public static IBridgeProvider Known
+        {
+            get { return _current; }
         }
 
         /// <summary>Records the backend (first runtime wins; a second backend in one process is refused).</summary>

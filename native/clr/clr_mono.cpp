@@ -209,6 +209,19 @@ void *zts_clr_object_unbox(zts_clr_object *box)
     return box != nullptr ? mono_object_unbox(as<MonoObject>(box)) : nullptr;
 }
 
+int32_t zts_clr_class_value_size(zts_clr_class *klass)
+{
+    MonoClass *c = as<MonoClass>(klass);
+    return c != nullptr && mono_class_is_valuetype(c) ? mono_class_value_size(c, nullptr) : 0;
+}
+
+int32_t zts_clr_field_value_offset(zts_clr_field *field)
+{
+    // Mono counts instance field offsets from the object header, also for a value type's fields (il2cpp_field_get_offset
+    // does the same): the value's own offset is past it.
+    return static_cast<int32_t>(mono_field_get_offset(as<MonoClassField>(field))) - static_cast<int32_t>(sizeof(MonoObject));
+}
+
 void zts_clr_value_copy(zts_clr_object *dst, zts_clr_object *src)
 {
     if (dst == nullptr || src == nullptr) return;

@@ -118,6 +118,10 @@ ZTS_CLR_API void zts_clr_field_set_value_object(zts_clr_object *obj, zts_clr_fie
 ZTS_CLR_API void zts_clr_value_copy(zts_clr_object *dst, zts_clr_object *src);
 /** The value inside a box of a value type (borrowed; valid while the box lives; the GC does not move it). */
 ZTS_CLR_API void *zts_clr_object_unbox(zts_clr_object *box);
+/** The size of a value of value type klass, as the runtime lays it out (no object header); 0 for a reference type. */
+ZTS_CLR_API int32_t zts_clr_class_value_size(zts_clr_class *klass);
+/** The byte offset of instance field field of a value type within the value (no object header). */
+ZTS_CLR_API int32_t zts_clr_field_value_offset(zts_clr_field *field);
 /** The class of a type handle (RuntimeTypeHandle.Value: a MonoType* / Il2CppType*). */
 ZTS_CLR_API zts_clr_class *zts_clr_class_from_type_handle(void *type);
 /** The class that declares method. */

@@ -81,6 +81,13 @@ std::string ascii_of(zts_clr_string *s)
 
 // ---- internal calls of ZTS.TsIl2CppAppDomain ---------------------------------------------------------------
 
+// The core's rooted arena (zts_struct_set_root_hook): struct copies that hold references live there, and the GC scans
+// it as it scans the slot table's chunks (10-LIFETIME §3.2; docs/PLAYER.md "Structs that hold references").
+void register_struct_root(void *start, size_t size)
+{
+    zts_clr_gc_register_root(start, size, "zts struct copies");
+}
+
 int32_t initialize_internal(int32_t version, zts_clr_array *entries)
 {
     if (version != kEntryVersion || entries == nullptr || zts_clr_array_length(entries) != kEntryCount) {
@@ -93,6 +100,7 @@ int32_t initialize_internal(int32_t version, zts_clr_array *entries)
     }
     g_touserdata = reinterpret_cast<TouserdataFn>(touserdata);
     g_throw = reinterpret_cast<ThrowFn>(js_throw);
+    zts_struct_set_root_hook(&register_struct_root); // before the first domain: its result buffer is rooted too
     for (int i = 0; i < kEntryCount; i++) {
         void *method = *reinterpret_cast<void **>(zts_clr_array_addr_with_size(entries, sizeof(void *), static_cast<uintptr_t>(i)));
         g_entries[i] = zts_clr_method_get_unmanaged_thunk(static_cast<zts_clr_method *>(method));
@@ -225,6 +233,21 @@ void box_store_internal(zts_clr_object *box, void *dst, int32_t size)
     if (box != nullptr && dst != nullptr && size > 0) std::memcpy(dst, zts_clr_object_unbox(box), static_cast<size_t>(size));
 }
 
+// A struct that holds references, as a native copy in the core's rooted arena (Il2CppBridges.ScannedCopySize): the
+// runtime's value size, and the offset of each listed field (RuntimeFieldHandle.Value) into offsets.
+int32_t scanned_layout_internal(void *type, zts_clr_array *fields, zts_clr_array *offsets)
+{
+    zts_clr_class *klass = zts_clr_class_from_type_handle(type);
+    if (klass == nullptr || fields == nullptr || offsets == nullptr) return -1;
+    uint32_t n = zts_clr_array_length(fields);
+    if (zts_clr_array_length(offsets) < n) return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        auto *field = *reinterpret_cast<zts_clr_field **>(zts_clr_array_addr_with_size(fields, sizeof(void *), i));
+        *reinterpret_cast<int32_t *>(zts_clr_array_addr_with_size(offsets, sizeof(int32_t), i)) = zts_clr_field_value_offset(field);
+    }
+    return zts_clr_class_value_size(klass);
+}
+
 zts_clr_object *field_get_boxed_internal(zts_clr_object *obj, void *field)
 {
     return zts_clr_field_get_value_object(obj, static_cast<zts_clr_field *>(field));
@@ -318,6 +341,7 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::NewBoxInternal", reinterpret_cast<const void *>(&new_box_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxLoadInternal", reinterpret_cast<const void *>(&box_load_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxStoreInternal", reinterpret_cast<const void *>(&box_store_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ScannedLayoutInternal", reinterpret_cast<const void *>(&scanned_layout_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldGetBoxedInternal", reinterpret_cast<const void *>(&field_get_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldSetBoxedInternal", reinterpret_cast<const void *>(&field_set_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ValueCopyInternal", reinterpret_cast<const void *>(&value_copy_internal));

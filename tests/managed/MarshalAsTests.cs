@@ -182,6 +182,34 @@ namespace ZTS.Tests
             Assert.IsFalse(widget.IsAlive, "released with the copy");
         }
 
+        // 10-LIFETIME §3.2 and §3.3: a struct that holds references is a native copy on the Player (its bytes in the core's
+        // rooted arena, scanned by the GC: no box, no registry slot) and a boxed C# object in a registry slot on the
+        // Editor (SGen moves objects and cannot see references in native memory). Scripts see the same struct.
+        [Test]
+        public void MarshalAs_StructHoldingReference_NativeCopyOnThePlayerOnly()
+        {
+            Modules["m"] = "import { Geometry, Factory } from 'csharp:Fixtures';\n" +
+                           "let held = null;\n" +
+                           "export function hold() { held = Geometry.Tag(Factory.Make(5), 'five'); }\n" +
+                           "export function relabel() { held.Label = held.Label + '!'; return held.Label + ':' + held.Item.Twice(); }\n" +
+                           "export function drop() { held = null; }";
+            var hold = TsAppDomain.GetFunction<Action>("m", "hold");
+            var relabel = TsAppDomain.GetFunction<Func<string>>("m", "relabel");
+            var drop = TsAppDomain.GetFunction<Action>("m", "drop");
+            hold();
+            drop();
+            Collect();
+            int copies = Mono.LiveStructCopies;
+            hold();
+            bool player = TsBackend.SelectedRuntimeType == TsBackend.Il2CppRuntimeType;
+            Assert.AreEqual(copies + (player ? 1 : 0), Mono.LiveStructCopies, player ? "a native copy" : "a boxed object, no copy");
+            Assert.AreEqual("five!:10", relabel(), "a field written through its bridge lands in JS's copy");
+            Assert.AreEqual("five!!:10", relabel());
+            drop();
+            Collect();
+            Assert.AreEqual(copies, Mono.LiveStructCopies, "released with the JS object (a copy that holds references keeps no spare)");
+        }
+
         private static void Collect()
         {
             Mono.CollectJsGarbage(); // the runtime of whichever backend runs the test

@@ -58,7 +58,7 @@ namespace ZTS.GenBridges
 
         private static bool IsCopy(Type t)
         {
-            return t.IsValueType && !t.IsGenericType && !t.IsPrimitive && !t.IsEnum && DelegateShimWriter.IsVisible(t) && CopyLayout.For(t) != null;
+            return t.IsValueType && !t.IsGenericType && !t.IsPrimitive && !t.IsEnum && DelegateShimWriter.IsVisible(t) && CopyLayout.For(t) != null && !CopyLayout.For(t).Scanned;
         }
 
         // The property of an accessor without index parameters (an indexer keeps the boxed path), or null.

@@ -222,7 +222,7 @@ namespace ZTS.GenBridges
                       .Append("; argv[").Append(i).Append("].Tag = JsValue.TagFloat64; }\n");
                 else if (TagTypes.IsPrimitive(pt))
                     sb.Append("ValueMarshal.Write").Append(u.Name).Append("(c, argv, ").Append(i).Append(", (").Append(Name(u)).Append(")a").Append(i).Append(");\n");
-                else if (pt.IsValueType && !pt.IsGenericType && ZTS.Shared.Clr.CopyLayout.For(pt) != null)
+                else if (pt.IsValueType && !pt.IsGenericType && ZTS.Shared.Clr.CopyLayout.For(pt) != null && !ZTS.Shared.Clr.CopyLayout.For(pt).Scanned)
                     sb.Append("ValueMarshal.WriteCopy(c, argv, ").Append(i).Append(", &a").Append(i).Append("); // a native copy, by its bytes\n");
                 else
                     sb.Append("ValueMarshal.WriteObject(c, argv, ").Append(i).Append(", a").Append(i).Append(");\n");
@@ -241,7 +241,7 @@ namespace ZTS.GenBridges
                 sb.Append("            ValueMarshal.ReadVoid(c, result);\n");
             else if (TagTypes.IsPrimitive(ret))
                 sb.Append("            ").Append(Name(ret)).Append(" value = (").Append(Name(ret)).Append(")ValueMarshal.Read").Append(TagTypes.Underlying(ret).Name).Append("(c, result);\n");
-            else if (ret.IsValueType && !ret.IsGenericType && ZTS.Shared.Clr.CopyLayout.For(ret) != null)
+            else if (ret.IsValueType && !ret.IsGenericType && ZTS.Shared.Clr.CopyLayout.For(ret) != null && !ZTS.Shared.Clr.CopyLayout.For(ret).Scanned)
                 sb.Append("            ").Append(Name(ret)).Append(" value;\n            if (!ValueMarshal.ReadCopy(c, result, &value, sizeof(").Append(Name(ret))
                   .Append("))) value = (").Append(Name(ret)).Append(")ValueMarshal.ReadObject(c, result); // a native copy, by its bytes\n");
             else

@@ -35,8 +35,10 @@ namespace ZTS.Shared.Clr
     /// object, native/core/clr/struct_copies.h): no box, no registry slot, no GCHandle. The core reads and writes its
     /// public fields of number types (and nested copy structs) on the copy itself, from the offsets given here once per
     /// type and domain (TypeBinder, zts_type_set_copy_layout); properties and methods still call C#, on those bytes.
-    /// Other structs (with reference fields, bool or char fields, auto layout) keep the boxed representation (§3.3).
-    /// One per type, process-wide.
+    /// A struct with reference, bool or char fields (sequential or explicit layout) is a native copy too where the
+    /// backend keeps such copies in GC-scanned memory (§3.2: the Player, whose GC does not move objects; Scanned, the
+    /// runtime's own size and offsets, IBridgeProvider.ScannedCopySize); elsewhere it keeps the boxed representation
+    /// (§3.3: the Editor, whose GC moves objects). One per type, process-wide.
     /// </summary>
     internal sealed unsafe class CopyLayout
     {
@@ -51,12 +53,18 @@ namespace ZTS.Shared.Clr
         public readonly int[] Offsets;
         public readonly int[] Codes;
 
+        /// <summary>True when the values hold references (or bool, char): their copies live in the core's rooted arena
+        /// (ZtsCopy.Scanned), and code that sees the bytes as an unmanaged S* (the Editor's IL, the Player's
+        /// build-time wrappers) must not take them.</summary>
+        public readonly bool Scanned;
+
         private CopyCodec _codec;
 
-        private CopyLayout(Type t, int size, List<FieldInfo> fields, List<int> offsets, List<int> codes)
+        private CopyLayout(Type t, int size, List<FieldInfo> fields, List<int> offsets, List<int> codes, bool scanned)
         {
             Type = t;
             Size = size;
+            Scanned = scanned;
             Fields = fields.ToArray();
             Offsets = offsets.ToArray();
             Codes = codes.ToArray();
@@ -82,7 +90,8 @@ namespace ZTS.Shared.Clr
                 if (!Layouts.TryGetValue(t, out l))
                 {
                     l = Make(t, 0);
-                    Layouts[t] = l;
+                    // A struct that is not blittable has its answer from the backend: none is known yet, ask again.
+                    if (l != null || BridgeProvider.Known != null || Blittable(t, 0)) Layouts[t] = l;
                 }
             }
             _lastLayout = l;
@@ -107,7 +116,7 @@ namespace ZTS.Shared.Clr
             if (!t.IsValueType || t.IsPrimitive || t.IsEnum || t.IsAutoLayout || t.ContainsGenericParameters || depth > 8) return null;
             if (Nullable.GetUnderlyingType(t) != null || TsMemberRules.IsNativeInt(t) || TsMemberRules.IsUncrossable(t)) return null;
             if (t == typeof(decimal)) return null; // a number-like struct with its own rules elsewhere
-            if (!Blittable(t, 0)) return null;
+            if (!Blittable(t, 0)) return MakeScanned(t, depth);
             int size;
             try
             {
@@ -130,7 +139,29 @@ namespace ZTS.Shared.Clr
                 offsets.Add((int)Marshal.OffsetOf(t, f.Name));
                 codes.Add(code);
             }
-            return new CopyLayout(t, size, fields, offsets, codes);
+            return new CopyLayout(t, size, fields, offsets, codes, false);
+        }
+
+        // A struct that holds references: a copy where the backend scans its copies, with the runtime's size and field
+        // offsets (Marshal's would be those of the marshalled form, not the managed value's).
+        private static CopyLayout MakeScanned(Type t, int depth)
+        {
+            IBridgeProvider provider = BridgeProvider.Known;
+            if (provider == null) return null;
+            var fields = new List<FieldInfo>();
+            var codes = new List<int>();
+            foreach (FieldInfo f in TsMemberRules.Fields(t))
+            {
+                if (f.IsStatic || f.IsLiteral) continue;
+                int code = CodeOf(f.FieldType, depth);
+                if (code == 0) continue; // references, bool, char: through the field's bridge
+                fields.Add(f);
+                codes.Add(code);
+            }
+            var offsets = new int[fields.Count];
+            int size = provider.ScannedCopySize(t, fields.ToArray(), offsets);
+            if (size <= 0 || size > ZtsCopy.MaxSize) return null;
+            return new CopyLayout(t, size, fields, new List<int>(offsets), codes, true);
         }
 
         // Blittable by the interop rule, checked field by field (private ones included): numbers other than bool and char,
@@ -194,7 +225,7 @@ namespace ZTS.Shared.Clr
                     int nested = Codes[i] == ZtsCopy.FieldStruct ? TypeBinder.Declare(d, Fields[i].FieldType) : 0;
                     list.Add(new ZtsCopyField { Name = name, Offset = Offsets[i], Code = Codes[i], TypeId = nested });
                 }
-                int rc = ZtsNative.zts_type_set_copy_layout(d.Handle, typeId, Size, list.Count, list.ToArray());
+                int rc = ZtsNative.zts_type_set_copy_layout(d.Handle, typeId, Size, list.Count, list.ToArray(), Scanned ? ZtsCopy.Scanned : 0);
                 if (rc != ZtsStatus.Ok) throw d.TakeError(rc, "zts_type_set_copy_layout");
             }
             finally

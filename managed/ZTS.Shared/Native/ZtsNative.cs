@@ -62,6 +62,8 @@ namespace ZTS.Shared.Native
         public const int FieldR8 = 10;
         public const int FieldStruct = 11;
         public const int MaxSize = 1024;
+        /// <summary>zts_type_set_copy_layout flag: the struct holds references, its copies live in the rooted arena.</summary>
+        public const int Scanned = 1;
     }
 
     /// <summary>zts_struct_ref: the bytes of one struct copy (10-LIFETIME §3.1).</summary>
@@ -357,7 +359,7 @@ namespace ZTS.Shared.Native
         public static extern int zts_object_slot(IntPtr domain, JsValue v, out int slot, out int typeId);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern int zts_type_set_copy_layout(IntPtr domain, int typeId, int size, int fieldCount, ZtsCopyField[] fields);
+        public static extern int zts_type_set_copy_layout(IntPtr domain, int typeId, int size, int fieldCount, ZtsCopyField[] fields, int flags);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_struct_new(IntPtr domain, int typeId, void* bytes, out JsValue result);

@@ -9,11 +9,12 @@ using namespace zts;
 extern "C" {
 
 int32_t zts_type_set_copy_layout(zts_domain *domain, int32_t type_id, int32_t size, int32_t field_count,
-                                 const zts_copy_field *fields)
+                                 const zts_copy_field *fields, int32_t flags)
 try {
     TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
     if (t == nullptr || size <= 0 || size > ZTS_COPY_MAX_SIZE || field_count < 0 ||
-        (field_count > 0 && fields == nullptr)) {
+        (field_count > 0 && fields == nullptr) || (flags & ~ZTS_COPY_SCANNED) != 0 ||
+        ((flags & ZTS_COPY_SCANNED) != 0 && !StructArena::rooted())) {
         return ZTS_ERR_ARGUMENT;
     }
     std::vector<CopyField> copied;
@@ -27,6 +28,14 @@ try {
     }
     t->copy_size = size;
     t->copy_fields = std::move(copied);
+    t->copy_scanned = (flags & ZTS_COPY_SCANNED) != 0;
+    return ZTS_OK;
+}
+ZTS_ABI_CATCH
+
+int32_t zts_struct_set_root_hook(zts_root_register_fn register_root)
+try {
+    StructArena::set_root_hook(register_root);
     return ZTS_OK;
 }
 ZTS_ABI_CATCH

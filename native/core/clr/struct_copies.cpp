@@ -266,13 +266,17 @@ JSValue copy_field_set(JSContext *ctx, JSValueConst this_val, int argc, JSValueC
 
 } // namespace
 
-StructCopies::StructCopies() : result_bytes_(new unsigned char[ZTS_COPY_MAX_SIZE + 16])
+StructCopies::StructCopies()
 {
-    auto base = reinterpret_cast<uintptr_t>(result_bytes_.get());
-    result_.bytes = reinterpret_cast<void *>((base + 15) & ~static_cast<uintptr_t>(15));
+    result_.bytes = StructArena::rooted() ? arena_.take(ZTS_COPY_MAX_SIZE) : nullptr;
+    if (result_.bytes == nullptr) {
+        result_bytes_.reset(new unsigned char[ZTS_COPY_MAX_SIZE + 16]);
+        auto base = reinterpret_cast<uintptr_t>(result_bytes_.get());
+        result_.bytes = reinterpret_cast<void *>((base + 15) & ~static_cast<uintptr_t>(15));
+    }
 }
 
-StructCopy *StructCopies::make(int32_t type_id, int32_t size)
+StructCopy *StructCopies::make(int32_t type_id, int32_t size, bool scanned)
 {
     if (free_.empty()) {
         std::unique_ptr<StructCopy[]> chunk(new (std::nothrow) StructCopy[k_chunk]);
@@ -292,7 +296,12 @@ StructCopy *StructCopies::make(int32_t type_id, int32_t size)
     }
     StructCopy *copy = free_.back();
     void *bytes = copy->inline_bytes;
-    if (static_cast<size_t>(size) > k_struct_inline_bytes) {
+    if (scanned) {
+        bytes = arena_.take(static_cast<size_t>(size));
+        if (bytes == nullptr) {
+            return nullptr;
+        }
+    } else if (static_cast<size_t>(size) > k_struct_inline_bytes) {
         bytes = ::operator new(static_cast<size_t>(size), std::align_val_t(16), std::nothrow);
         if (bytes == nullptr) {
             return nullptr;
@@ -306,13 +315,16 @@ StructCopy *StructCopies::make(int32_t type_id, int32_t size)
     copy->ref.type_id = type_id;
     copy->ref.size = size;
     copy->ref.bytes = bytes;
+    copy->scanned = scanned;
     live_++;
     return copy;
 }
 
 void StructCopies::release(StructCopy *copy)
 {
-    if (copy->ref.bytes != copy->inline_bytes) {
+    if (copy->scanned) {
+        arena_.give(copy->ref.bytes, static_cast<size_t>(copy->ref.size)); // zeroed: it keeps nothing alive
+    } else if (copy->ref.bytes != copy->inline_bytes) {
         ::operator delete(copy->ref.bytes, std::align_val_t(16));
     }
     copy->ref.bytes = nullptr;
@@ -342,14 +354,20 @@ __attribute__((noinline)) JSValue new_struct_copy_unbound(zts_domain *d, int32_t
 {
     unsigned char keep[ZTS_COPY_MAX_SIZE];
     const zts_struct_ref *result = d->structs.result();
+    size_t kept = 0;
     if (src == result->bytes) {
-        std::memcpy(keep, src, static_cast<size_t>(result->size > 0 && result->size <= ZTS_COPY_MAX_SIZE ? result->size : 0));
+        kept = static_cast<size_t>(result->size > 0 && result->size <= ZTS_COPY_MAX_SIZE ? result->size : 0);
+        std::memcpy(keep, src, kept);
+        std::memset(result->bytes, 0, kept); // the rooted buffer keeps no reference of a struct that holds some
         src = keep;
     }
-    if (!ensure_bound(d, type_id)) {
-        return JS_EXCEPTION;
+    JSValue v = ensure_bound(d, type_id) ? new_struct_copy(d, type_id, src) : JS_EXCEPTION;
+    // Nor does this frame, once returned: a conservative GC scans whatever later frames leave of it uninitialized.
+    volatile unsigned char *wipe = keep;
+    for (size_t i = 0; i < kept; i++) {
+        wipe[i] = 0;
     }
-    return new_struct_copy(d, type_id, src);
+    return v;
 }
 
 } // namespace
@@ -379,15 +397,23 @@ JSValue new_struct_copy(zts_domain *d, int32_t type_id, const void *src)
     if (JS_IsException(obj)) {
         return obj;
     }
-    StructCopy *copy = d->structs.make(type_id, t->copy_size);
+    StructCopy *copy = d->structs.make(type_id, t->copy_size, t->copy_scanned);
     if (copy == nullptr) {
         JS_FreeValue(ctx, obj);
         return JS_ThrowOutOfMemory(ctx);
     }
     std::memcpy(copy->ref.bytes, src, static_cast<size_t>(t->copy_size));
     JS_SetOpaque(obj, copy);
-    JS_FreeValue(ctx, t->spare_copy); // JS still holds it (or it changed): this one is the spare now
-    t->spare_copy = JS_DupValue(ctx, obj);
+    if (t->copy_scanned && src == d->structs.result()->bytes) {
+        // The result buffer is a root too: once copied, a result must not keep its referents alive there.
+        std::memset(d->structs.result()->bytes, 0, static_cast<size_t>(t->copy_size));
+    }
+    if (!t->copy_scanned) {
+        // A copy that holds references keeps no spare: a spare JS dropped would keep its referents alive until the next
+        // copy of the type (its bytes are zeroed only on release), where a dropped box is collected.
+        JS_FreeValue(ctx, t->spare_copy); // JS still holds it (or it changed): this one is the spare now
+        t->spare_copy = JS_DupValue(ctx, obj);
+    }
     return obj;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "clr/object_slots.h"
+#include "clr/struct_arena.h"
 #include "quickjs.h"
 #include "zts/zts.h"
 
@@ -29,6 +30,7 @@ constexpr size_t k_struct_inline_bytes = 48;
 struct StructCopy {
     ExoticPayload head;  ///< slot k_struct_copy_slot, type_id the struct's type
     zts_struct_ref ref;  ///< what bridges get (ZTS_STRUCT_REF_TAG): type id, size, bytes
+    bool scanned;        ///< the bytes are in the rooted arena (a struct that holds references, struct_arena.h)
     alignas(16) unsigned char inline_bytes[k_struct_inline_bytes];
 };
 
@@ -36,18 +38,21 @@ struct StructCopy {
 class StructCopies
 {
   public:
-    /// A payload for a new copy of size bytes (uninitialized), or nullptr when out of memory.
-    StructCopy *make(int32_t type_id, int32_t size);
+    /// A payload for a new copy of size bytes (uninitialized; zeroed when scanned), or nullptr when out of memory.
+    /// scanned: the bytes hold references, so they live in the rooted arena, where the GC sees them.
+    StructCopy *make(int32_t type_id, int32_t size, bool scanned);
     /// Frees a copy's bytes and returns its payload to the pool (its finalizer).
     void release(StructCopy *copy);
     /// Number of live copies.
     int32_t live_count() const { return live_; }
-    /// The bridges' result buffer (zts_domain_struct_result).
+    /// The bridges' result buffer (zts_domain_struct_result); in the rooted arena when a root hook is set, since a
+    /// result that holds references waits there, in no managed frame, until the core copies it.
     zts_struct_ref *result() { return &result_; }
 
     StructCopies();
 
   private:
+    StructArena arena_; ///< bytes of scanned copies, and the result buffer when rooted (declared first: freed last)
     std::vector<std::unique_ptr<StructCopy[]>> chunks_;
     std::vector<StructCopy *> free_;
     int32_t live_ = 0;

@@ -70,6 +70,7 @@ struct TypeInfo {
     int32_t length_get = -1;                               ///< arrays: length bridge
     int32_t copy_size = 0;               ///< > 0: a struct whose values cross as copies of this many bytes
     std::vector<CopyField> copy_fields;  ///< the fields the core reads and writes on those copies
+    bool copy_scanned = false;           ///< the copies hold references: their bytes live in the rooted arena
     JSValue spare_copy = JS_UNDEFINED;   ///< owned: the last copy made, reused once JS has dropped it (struct_copies.cpp)
     JSValue type_object = JS_UNDEFINED;                    ///< owned: the CSharpType exotic (constructor + statics)
     JSValue statics = JS_UNDEFINED;                        ///< owned: holds static members once bound

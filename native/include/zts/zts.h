@@ -74,6 +74,9 @@ extern "C" {
 /** The largest struct a copy layout may describe, in bytes (also the capacity of zts_domain_struct_result). */
 #define ZTS_COPY_MAX_SIZE 1024
 
+/* Flags of zts_type_set_copy_layout. */
+#define ZTS_COPY_SCANNED 1 /* the struct holds references: its copies live in the rooted arena (zts_struct_set_root_hook) */
+
 /* Tags the hosts decode themselves (QuickJS 2025-04-26, 64-bit, no NaN boxing). */
 #define ZTS_TAG_OBJECT (-1)
 #define ZTS_TAG_STRING_ROPE (-6)
@@ -514,9 +517,20 @@ ZTS_API int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start,
 
 /** Gives declared struct type_id a copy layout: its values cross as copies of size bytes (<= ZTS_COPY_MAX_SIZE), and
  * the core reads and writes the listed fields (properties added with zts_type_add_property) on the copy itself,
- * calling their bridges only for values it cannot convert exactly. Strings are copied. Only inside type_bind. */
+ * calling their bridges only for values it cannot convert exactly. flags: ZTS_COPY_SCANNED for a struct that holds
+ * references (ZTS_ERR_ARGUMENT unless a root hook is set). Strings are copied. Only inside type_bind. */
 ZTS_API int32_t zts_type_set_copy_layout(zts_domain *domain, int32_t type_id, int32_t size, int32_t field_count,
-                                         const zts_copy_field *fields);
+                                         const zts_copy_field *fields, int32_t flags);
+
+/** Registers [start, start + size) as a GC root, scanned conservatively, for the life of the process. */
+typedef void (*zts_root_register_fn)(void *start, size_t size);
+
+/** Sets the process's root hook (null: none): copies of ZTS_COPY_SCANNED structs, and the domains' result buffers,
+ * live in memory registered through it, so the GC sees the references in their bytes (10-LIFETIME §3.2). Call it
+ * before the first domain is made, on a runtime whose GC does not move objects.
+ * Native only: the Player runtime sets it at start-up with its GC's root registration, which managed code does not
+ * have (GoogleTest Struct_Arena.*, docs/PLAYER.md "Structs that hold references"). */
+ZTS_API int32_t zts_struct_set_root_hook(zts_root_register_fn register_root);
 
 /** Makes a JS struct copy of type_id (which has a copy layout once bound; it is bound here if needed) from the
  * layout's size bytes at bytes (copied); *out owned. */

@@ -50,7 +50,7 @@ class Struct_Copies : public NativeHost
             zts_type_add_property(d, type_id, "x", 0, get, set);
             zts_type_add_property(d, type_id, "n", 0, get, set);
             zts_copy_field fields[2] = {{"x", 0, ZTS_COPY_FIELD_R4, 0}, {"n", 4, ZTS_COPY_FIELD_I4, 0}};
-            return zts_type_set_copy_layout(d, type_id, sizeof(V2), 2, fields);
+            return zts_type_set_copy_layout(d, type_id, sizeof(V2), 2, fields, 0);
         };
     }
 
@@ -135,10 +135,10 @@ TEST_F(Struct_Copies, InexactValue_GoesToTheFieldsBridge)
 TEST_F(Struct_Copies, Layout_RefusesBadFields)
 {
     zts_copy_field past_end[1] = {{"x", 8, ZTS_COPY_FIELD_R4, 0}};
-    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_type_set_copy_layout(d, type_id, 8, 1, past_end));
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_type_set_copy_layout(d, type_id, 8, 1, past_end, 0));
     zts_copy_field bad_code[1] = {{"x", 0, 99, 0}};
-    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_type_set_copy_layout(d, type_id, 8, 1, bad_code));
-    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_type_set_copy_layout(d, type_id, ZTS_COPY_MAX_SIZE + 1, 0, nullptr));
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_type_set_copy_layout(d, type_id, 8, 1, bad_code, 0));
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_type_set_copy_layout(d, type_id, ZTS_COPY_MAX_SIZE + 1, 0, nullptr, 0));
     zts_value not_a_copy{};
     not_a_copy.tag = ZTS_TAG_INT;
     zts_struct_ref *ref = nullptr;

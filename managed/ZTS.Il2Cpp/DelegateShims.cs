@@ -101,6 +101,28 @@ namespace ZTS.Il2Cpp
             return _copyWrapper(m, site);
         }
 
+        private delegate System.Reflection.MethodInfo EntryLookup(System.Reflection.MethodBase m, out string signature);
+
+        private static EntryLookup _copyEntry;
+
+        /// <summary>The build-time copy entry of member m (a static method the C++ bridge calls with pointers to the copies'
+        /// bytes; tools/gen-bridges/CopyWrapperWriter.cs EntrySignature) and its reduced signature, or null.</summary>
+        public static System.Reflection.MethodInfo CopyEntry(System.Reflection.MethodBase m, out string signature)
+        {
+            lock (Lock)
+            {
+                if (_copyEntry == null)
+                {
+                    Table.GetType(); // loads the generated assembly (throws the zts: error when it is missing)
+                    Type t = Type.GetType(CopyWrappersType, false);
+                    System.Reflection.MethodInfo f = t == null ? null : t.GetMethod("EntryFor", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static);
+                    _copyEntry = f == null ? (EntryLookup)((System.Reflection.MethodBase x, out string y) => { y = null; return null; })
+                                           : (EntryLookup)Delegate.CreateDelegate(typeof(EntryLookup), f);
+                }
+            }
+            return _copyEntry(m, out signature);
+        }
+
         public const string TableAccessorsType = "ZTS.Il2Cpp.Generated.TableAccessors, ZTS.Il2Cpp.Generated";
 
         private static Func<Type, string, Func<object, object>> _tableGetter;

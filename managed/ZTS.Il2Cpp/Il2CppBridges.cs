@@ -54,6 +54,12 @@ namespace ZTS.Il2Cpp
                 TsIl2CppAppDomain.ForgetContextInternal(ctx);
                 d.Registry.Mirror = new NativeSlots(ctx);
             }
+            var entry = fn.Target as CopyEntryMember;
+            if (entry != null)
+            {
+                RouteCopyEntry(d, id, entry);
+                return;
+            }
             var member = fn.Target as NativeMember;
             if (member == null) return; // a managed host function: the Player gate calls it through host_call
             // The runtime's static field access initializes the field's type first, and a type whose static
@@ -74,6 +80,29 @@ namespace ZTS.Il2Cpp
             // No route: the Player gate hands this id to host_call, where NativeMember throws the exception at each
             // call. Only this member fails, as a member whose bridge the Editor cannot make (TypeBinder.Host).
             member.Unavailable = ExceptionDispatchInfo.Capture(unavailable);
+        }
+
+        // A member with a copy entry: the C++ bridge of the entry's signature calls it with the copies' bytes. Without
+        // that bridge (a build that left the signature out) the managed wrapper serves every call, as it does the
+        // calls the bridge hands back (managed_call).
+        private static unsafe void RouteCopyEntry(JsDomain d, int id, CopyEntryMember entry)
+        {
+            int bridge = TsIl2CppAppDomain.FindBridgeInternal(entry.Signature);
+            if (bridge < 0) return;
+            MethodBase m = entry.Member;
+            MemberSite site = entry.Site;
+            int copyThis = !m.IsStatic && !(m is ConstructorInfo) && m.DeclaringType.IsValueType ? TypeBinder.Declare(d, m.DeclaringType) : 0;
+            int resultType = 0, resultSize = 0;
+            IntPtr buffer = IntPtr.Zero;
+            if (entry.Signature.StartsWith("s:r(", StringComparison.Ordinal))
+            {
+                Type ret = m is MethodInfo ? ((MethodInfo)m).ReturnType : m.DeclaringType;
+                resultType = site.ResultView;
+                resultSize = CopyLayout.For(ret).Size;
+                buffer = (IntPtr)d.StructResult;
+            }
+            TsIl2CppAppDomain.RegisterCopyEntryInternal(d.Context, id, bridge, entry.Entry.MethodHandle.Value, (int[])site.CopyIds.Clone(),
+                                                        copyThis, resultType, resultSize, buffer);
         }
 
         // A field whose struct crosses as a native copy: the bridge takes and gives its bytes (player_bridge.h,
@@ -162,7 +191,14 @@ namespace ZTS.Il2Cpp
                 // A struct copy in the signature (a parameter, the result, `this`): the build-time wrapper takes and gives
                 // the copies' bytes (tools/gen-bridges/CopyWrapperWriter.cs), where the typed entry would box them.
                 HostFunction copies = DelegateShims.CopyWrapper(m, site);
-                if (copies != null) return copies;
+                if (copies != null)
+                {
+                    // With a copy entry, the C++ bridge calls the member with pointers to the copies' bytes, and the
+                    // wrapper serves the calls whose arguments are not all copies (Registered routes it).
+                    string entrySignature;
+                    MethodInfo entry = DelegateShims.CopyEntry(m, out entrySignature);
+                    return entry != null ? new CopyEntryMember(m, site, copies, entry, entrySignature).Function : copies;
+                }
             }
             string why;
             MethodBase target = m;

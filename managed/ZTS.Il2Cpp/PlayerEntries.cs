@@ -40,7 +40,9 @@ namespace ZTS.Il2Cpp
         private static MemberSite Site(IntPtr ctx, int id, out JsDomain d)
         {
             d = JsDomain.FromContext(ctx);
-            return ((NativeMember)d.GetHostFunction(id).Target).Site;
+            object member = d.GetHostFunction(id).Target;
+            var entry = member as CopyEntryMember;
+            return entry != null ? entry.Site : ((NativeMember)member).Site;
         }
 
         public static bool ReadZ(IntPtr ctx, int id, JsValue* argv, JsValue* data, int argc, int i) { JsDomain d; var s = Site(ctx, id, out d); return ArgReader.ReadBoolean(s, d, argv, data, argc, i); }

@@ -56,6 +56,13 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern int SetCopyFieldInternal(IntPtr ctx, int id, int copyType, int size, IntPtr resultBuffer);
 
+        /// <summary>Routes id to the C++ bridge `bridge` of a copy entry (method: the static entry the build wrote): the
+        /// struct type id each argument must have to be taken by its bytes (copyArgs; 0: none), `this`'s (copyThis), and a
+        /// struct result's type and size, written into resultBuffer. Returns 0, or -1 on a bad argument or no typed entry.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int RegisterCopyEntryInternal(IntPtr ctx, int id, int bridge, IntPtr method, int[] copyArgs, int copyThis,
+                                                             int resultType, int resultSize, IntPtr resultBuffer);
+
         /// <summary>Runs the generated bridge routed for id (a managed caller wraps the member); *result is its value; a
         /// managed exception of the call comes back in exception (nothing is thrown into JS then).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]

@@ -57,6 +57,10 @@ struct Member {
     int32_t copy_type;
     int32_t copy_size;
     zts_struct_ref *copy_result;
+    /// A copy entry (RegisterCopyEntryInternal): the struct type id argument i must have to be taken by its bytes
+    /// ("p"; 0: not a copy), and `this`'s ("t"). The result ("r") is copy_type/copy_size into copy_result.
+    int32_t copy_args[kExactArgs];
+    int32_t copy_this;
 };
 
 /// One call in progress: everything a reader or writer needs, and the pending managed exception.
@@ -68,6 +72,8 @@ struct Call {
     JSValue *data; ///< [bridge id, this slot, slot of each argument] (the core's gate data, past the gate entry)
     void *exc;     ///< a pending managed exception (MonoException* / Il2CppException*), or null
     void **hand_back; ///< non-null when managed code called the bridge: fail() hands the exception back here
+    JSValueConst this_val = JS_UNDEFINED; ///< the call's `this` (managed_call hands it on)
+    int magic = 0;
 };
 
 using BridgeFn = JSValue (*)(Call &c);
@@ -84,6 +90,10 @@ extern const int k_bridge_count;
 
 /// Throws the JS value for c.exc into JS; returns JS_EXCEPTION.
 JSValue fail(Call &c);
+
+/// The call through the member's managed host function instead (a copy entry whose arguments are not all copies of
+/// exactly their structs: the managed copy wrapper applies the shared rules and their zts: errors).
+JSValue managed_call(Call &c);
 
 // ---- slow paths: the shared managed rules (PlayerEntries) ------------------------------------------------
 template <typename T> T read_managed(Call &c, int entry, int i)
@@ -159,6 +169,43 @@ inline void *arg_this(Call &c)
     }
     using Fn = void *(*)(JSContext *, int32_t, JSValue *, void **);
     return reinterpret_cast<Fn>(g_entries[kThis])(c.ctx, c.member->id, c.data, &c.exc);
+}
+
+// ---- copy entries: the struct copies by their bytes (docs/PLAYER.md "Struct copies") ----------------------
+/// Argument i when it is a copy of exactly its parameter's struct: its bytes, which the entry reads in place; null
+/// for anything else (the bridge then takes managed_call).
+inline void *arg_p(Call &c, int i)
+{
+    if (i < c.argc && i < Member::kExactArgs && JS_VALUE_GET_TAG(c.data[2 + i]) == ZTS_STRUCT_REF_TAG) {
+        auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[2 + i]));
+        if (ref->type_id == c.member->copy_args[i]) return ref->bytes;
+    }
+    return nullptr;
+}
+
+/// `this` when it is a copy of exactly the member's struct: its bytes, which the member acts on in place; else null.
+inline void *arg_t(Call &c, int i)
+{
+    (void)i; // `this` is no JS argument
+    if (JS_VALUE_GET_TAG(c.data[1]) != ZTS_STRUCT_REF_TAG) return nullptr;
+    auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[1]));
+    return ref->type_id == c.member->copy_this ? ref->bytes : nullptr;
+}
+
+/// The struct result the entry wrote into the result buffer, made into a JS copy by the core (ZTS_RESULT_STRUCT_TAG).
+inline JSValue ret_r(Call &c)
+{
+    zts_struct_ref *r = c.member->copy_result;
+    r->type_id = c.member->copy_type;
+    r->size = c.member->copy_size;
+    return JS_MKPTR(ZTS_RESULT_STRUCT_TAG, r);
+}
+
+/// `this` of a copy entry as a class instance (the core checked its type): as arg_this.
+inline void *arg_h(Call &c, int i)
+{
+    (void)i;
+    return arg_this(c);
 }
 
 /// After an instance call (its result, or its exception, already taken): when `this` was a struct copy, arg_this gave

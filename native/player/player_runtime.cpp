@@ -47,14 +47,22 @@ std::vector<Member> *routes_of(JSContext *ctx)
 // The gate of every function of a Player domain: a generated bridge when the id has a route, else the managed
 // host function through zts_host_callbacks.host_call, which returns the error sentinel on failure; JS_Throw runs
 // here, after the managed frame has returned.
+JSValue host_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data);
+
 JSValue player_gate(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data)
 {
     int32_t id = JS_VALUE_GET_TAG(data[1]) == JS_TAG_INT ? JS_VALUE_GET_INT(data[1]) : -1;
     std::vector<Member> *routes = routes_of(ctx);
     if (routes != nullptr && id >= 0 && static_cast<size_t>(id) < routes->size() && (*routes)[id].bridge >= 0) {
-        Call c{ctx, &(*routes)[id], argc, const_cast<JSValue *>(argv), data + 1, nullptr, nullptr};
+        Call c{ctx, &(*routes)[id], argc, const_cast<JSValue *>(argv), data + 1, nullptr, nullptr, this_val, magic};
         return k_bridges[c.member->bridge].fn(c);
     }
+    return host_call(ctx, this_val, argc, argv, magic, data);
+}
+
+// The managed host function of the id in data[1], through zts_host_callbacks.host_call (data[0] is the gate entry).
+JSValue host_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data)
+{
     auto fn = reinterpret_cast<ManagedFn>(g_touserdata(ctx, data[0], 0));
     if (fn == nullptr) {
         return JS_EXCEPTION; // touserdata has thrown
@@ -186,6 +194,36 @@ int32_t register_field_internal(JSContext *ctx, int32_t id, int32_t bridge, void
     r.id = id;
     r.bridge = bridge;
     set_fast_paths(r, exact_args, result_view);
+    return 0;
+}
+
+// A copy entry's route (Il2CppBridges.Registered, a CopyEntryMember): the static entry the build wrote, called with
+// pointers to the copies' bytes; the struct type each argument and `this` must have, and the result's type and size.
+int32_t register_copy_entry_internal(JSContext *ctx, int32_t id, int32_t bridge, void *method, zts_clr_array *copy_args,
+                                     int32_t copy_this, int32_t result_type, int32_t result_size, void *result_buffer)
+{
+    if (id < 0 || bridge < 0 || bridge >= k_bridge_count || method == nullptr || copy_args == nullptr ||
+        result_size < 0 || result_size > ZTS_COPY_MAX_SIZE || (result_size > 0 && result_buffer == nullptr)) {
+        return -1;
+    }
+    auto *m = static_cast<zts_clr_method *>(method);
+    void *thunk = zts_clr_method_get_unmanaged_thunk(m);
+    if (thunk == nullptr) return -1;
+    Member &r = route_of(ctx, id);
+    r = empty_member();
+    r.thunk = thunk;
+    r.method = m;
+    r.klass = zts_clr_method_get_class(m);
+    r.id = id;
+    r.bridge = bridge;
+    uint32_t n = zts_clr_array_length(copy_args);
+    for (uint32_t i = 0; i < n && i < static_cast<uint32_t>(Member::kExactArgs); i++) {
+        r.copy_args[i] = *reinterpret_cast<int32_t *>(zts_clr_array_addr_with_size(copy_args, sizeof(int32_t), i));
+    }
+    r.copy_this = copy_this;
+    r.copy_type = result_type;
+    r.copy_size = result_size;
+    r.copy_result = static_cast<zts_struct_ref *>(result_buffer);
     return 0;
 }
 
@@ -328,6 +366,14 @@ JSValue fail(Call &c)
     return JS_VALUE_GET_TAG(value) == JS_TAG_OBJECT ? g_throw(c.ctx, value) : JS_EXCEPTION;
 }
 
+JSValue managed_call(Call &c)
+{
+    if (c.hand_back != nullptr) { // managed code called the route: it never does for a copy entry
+        return JS_ThrowInternalError(c.ctx, "zts: internal error: a copy entry was called from managed code");
+    }
+    return host_call(c.ctx, c.this_val, c.argc, c.argv, c.magic, c.data - 1);
+}
+
 // Each name is an InternalCall extern of TsIl2CppAppDomain with as many parameters as its function here (the test
 // Player_InternalCalls_MatchRuntime, tests/managed/MirrorTests.cs, fails on a name or a count on one side only).
 void register_runtime_calls()
@@ -338,6 +384,7 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterMemberInternal", reinterpret_cast<const void *>(&register_member_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterFieldInternal", reinterpret_cast<const void *>(&register_field_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SetCopyFieldInternal", reinterpret_cast<const void *>(&set_copy_field_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterCopyEntryInternal", reinterpret_cast<const void *>(&register_copy_entry_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::NewBoxInternal", reinterpret_cast<const void *>(&new_box_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxLoadInternal", reinterpret_cast<const void *>(&box_load_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxStoreInternal", reinterpret_cast<const void *>(&box_store_internal));

@@ -197,3 +197,21 @@ export function test_Structs_Copy_OperatorsAndIndexer() {
     a.set_Item(1, 7);
     eq(a.Y, 7, 'the indexer setter acted on the copy');
 }
+
+// A struct argument that is not a copy of exactly its struct goes through the shared rules (on the Player the copy
+// entry's bridge hands such a call to the managed wrapper: docs/PLAYER.md "Struct copies"): a box of the struct
+// converts, anything else is the same zts: error on both backends; `this` must be a copy of the member's struct.
+export function test_Structs_CopyArgument_OtherValues_SharedRules() {
+    const v = Geometry.Make(1, 2, 3);
+    eq(Geometry.Sum(zts.cast(v, CSharp.System.ValueType)), 6, 'a box of the struct');
+    eq(Geometry.Sum(v), 6, 'the copy itself');
+    throws(() => Geometry.Sum(5), "zts: cannot convert number to Fixtures.Vec3 (argument 1 of 'Geometry.Sum')");
+    throws(() => Geometry.Sum({ X: 1, Y: 2, Z: 3 }), "zts: cannot convert object to Fixtures.Vec3 (argument 1 of 'Geometry.Sum')");
+    throws(() => Geometry.Sum(new Numbers()), "zts: cannot convert Fixtures.Numbers to Fixtures.Vec3 (argument 1 of 'Geometry.Sum')");
+    throws(() => Geometry.Sum(), "zts: no overload of 'Geometry.Sum' matches (); candidates: Sum(Vec3)");
+    throws(() => v.Length.call(new Numbers()), "zts: 'Vec3.Length' needs a Vec3 instance as this");
+    eq(v.Length.call(Geometry.Make(0, 3, 4)), 5, 'another copy of the struct as this');
+    const u = new Vec3(1, 1, 1);
+    u.Scale(3);
+    eq(Geometry.Sum(u), 9, 'a method of the struct acted on the copy in place');
+}

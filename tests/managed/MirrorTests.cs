@@ -907,7 +907,7 @@ namespace ZTS.Tests
             var letters = ReducedSignature.Alphabet.ToDictionary(l => l.Code);
             var problems = new List<string>();
             foreach (ReducedSignature.Letter l in ReducedSignature.Alphabet)
-                if (l.Code != "o" && ReducedSignature.Code(l.Clr) != l.Code)
+                if (l.Code != "o" && l.Use == ReducedSignature.LetterUse.Both && ReducedSignature.Code(l.Clr) != l.Code)
                     problems.Add("ReducedSignature.Code(" + l.Clr.Name + ") is " + ReducedSignature.Code(l.Clr) + ", its letter " + l.Code);
 
             string header = WithoutComments(File.ReadAllText(NativeSource("player_bridge.h")));
@@ -921,10 +921,15 @@ namespace ZTS.Tests
             foreach (ReducedSignature.Letter l in ReducedSignature.Alphabet)
             {
                 string c;
-                if (l.Code != "v")
+                if (l.Code != "v" && l.Use != ReducedSignature.LetterUse.CopyEntryResult)
                 {
                     if (!readers.TryGetValue(l.Code, out c)) problems.Add("player_bridge.h has no arg_" + l.Code + " for letter " + l.Code);
                     else if (c != Normal(l.CType)) problems.Add("arg_" + l.Code + " returns " + c + ", letter " + l.Code + " is " + l.CType);
+                }
+                if (l.Use == ReducedSignature.LetterUse.CopyEntryArgument)
+                {
+                    if (writers.ContainsKey(l.Code)) problems.Add("player_bridge.h writes ret_" + l.Code + ", letter " + l.Code + " is a copy entry's argument only");
+                    continue;
                 }
                 if (!writers.TryGetValue(l.Code, out c)) problems.Add("player_bridge.h has no ret_" + l.Code + " for letter " + l.Code);
                 else if (c != Normal(l.CType)) problems.Add("ret_" + l.Code + " takes " + c + ", letter " + l.Code + " is " + l.CType);

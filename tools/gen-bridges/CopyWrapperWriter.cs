@@ -98,32 +98,165 @@ namespace ZTS.GenBridges
             return m.GetParameters().Length == arity ? form : null;
         }
 
-        /// <summary>The class CopyWrappers: For(method, site) gives the wrapper's host function, or null.</summary>
+        /// <summary>The class CopyWrappers: For(method, site) gives the wrapper's host function, or null; EntryFor(method,
+        /// out signature) the member's copy entry (EntrySignature), or null.</summary>
         public static string Write(List<MethodBase> members)
         {
             var sb = new StringBuilder();
-            sb.Append("\n    /// <summary>The managed wrappers of the members whose signature holds a struct copy (ZTS.Il2Cpp.Il2CppBridges reads For).</summary>\n");
+            sb.Append("\n    /// <summary>The managed wrappers of the members whose signature holds a struct copy (ZTS.Il2Cpp.Il2CppBridges reads For),\n");
+            sb.Append("    /// and their copy entries, which the C++ bridges call with pointers to the copies' bytes (EntryFor).</summary>\n");
             sb.Append("    internal static unsafe class CopyWrappers\n    {\n");
             sb.Append("        private const global::System.Reflection.BindingFlags Any = global::System.Reflection.BindingFlags.Public | ")
               .Append("global::System.Reflection.BindingFlags.Static | global::System.Reflection.BindingFlags.Instance;\n\n");
             sb.Append("        private static global::System.Collections.Generic.Dictionary<global::System.RuntimeMethodHandle, int> _index;\n\n");
-            sb.Append("        /// <summary>The wrapper of member m bound to site s, or null when the build wrote none.</summary>\n");
-            sb.Append("        internal static HostFunction For(global::System.Reflection.MethodBase m, MemberSite s)\n        {\n");
+            sb.Append("        private static int IndexOf(global::System.Reflection.MethodBase m)\n        {\n");
             sb.Append("            if (_index == null)\n            {\n");
             sb.Append("                var index = new global::System.Collections.Generic.Dictionary<global::System.RuntimeMethodHandle, int>();\n");
             for (int n = 0; n < members.Count; n++)
                 sb.Append("                Add(index, ").Append(Lookup(members[n])).Append(", ").Append(n).Append(");\n");
             sb.Append("                _index = index;\n            }\n");
-            sb.Append("            int k;\n            if (!_index.TryGetValue(m.MethodHandle, out k)) return null;\n");
-            sb.Append("            switch (k)\n            {\n");
+            sb.Append("            int k;\n            return _index.TryGetValue(m.MethodHandle, out k) ? k : -1;\n        }\n\n");
+            sb.Append("        /// <summary>The wrapper of member m bound to site s, or null when the build wrote none.</summary>\n");
+            sb.Append("        internal static HostFunction For(global::System.Reflection.MethodBase m, MemberSite s)\n        {\n");
+            sb.Append("            switch (IndexOf(m))\n            {\n");
             for (int n = 0; n < members.Count; n++)
                 sb.Append("                case ").Append(n).Append(": return (d, thisVal, argc, argv, magic, data) => C").Append(n).Append("(s, d, argc, argv, data);\n");
             sb.Append("            }\n            return null;\n        }\n\n");
+            sb.Append("        /// <summary>The copy entry of member m and its reduced signature, or null when the build wrote none.</summary>\n");
+            sb.Append("        internal static global::System.Reflection.MethodInfo EntryFor(global::System.Reflection.MethodBase m, out string signature)\n        {\n");
+            sb.Append("            int k = IndexOf(m);\n            switch (k)\n            {\n");
+            for (int n = 0; n < members.Count; n++)
+            {
+                string signature = EntrySignature(members[n]);
+                if (signature != null) sb.Append("                case ").Append(n).Append(": signature = \"").Append(signature).Append("\"; break;\n");
+            }
+            sb.Append("                default: signature = null; return null;\n            }\n");
+            sb.Append("            return typeof(CopyWrappers).GetMethod(\"P\" + k, global::System.Reflection.BindingFlags.NonPublic | global::System.Reflection.BindingFlags.Static);\n        }\n\n");
             sb.Append("        private static void Add(global::System.Collections.Generic.Dictionary<global::System.RuntimeMethodHandle, int> index, global::System.Reflection.MethodBase m, int k)\n");
             sb.Append("        {\n            if (m != null) index[m.MethodHandle] = k;\n        }\n");
-            for (int n = 0; n < members.Count; n++) Wrapper(sb, n, members[n]);
+            for (int n = 0; n < members.Count; n++)
+            {
+                Wrapper(sb, n, members[n]);
+                Entry(sb, n, members[n]);
+            }
             sb.Append("    }\n");
             return sb.ToString();
+        }
+
+        /// <summary>
+        /// The reduced signature of member m's copy entry, or null when it has none (then the managed wrapper serves every
+        /// call). A copy entry is a static method the build writes next to the wrapper: it takes each struct copy by a
+        /// pointer to its bytes ("p"; `this` of a struct's own member "t", a class instance "h"), writes a struct result
+        /// through a trailing pointer ("r"), and takes everything else as the member's own typed entry would. The C++
+        /// bridge of that signature calls it through its typed entry when every copy argument is a copy of exactly its
+        /// struct, with no managed hop before the member (player_bridge.h, arg_p); else it takes the managed wrapper.
+        /// Members whose other parameters or result are structs, Nullables or pointers have none.
+        /// </summary>
+        public static string EntrySignature(MethodBase m)
+        {
+            var method = m as MethodInfo;
+            Type owner = m.DeclaringType;
+            var codes = new List<string>();
+            if (m is ConstructorInfo)
+            {
+                if (!IsCopy(owner)) return null; // a class's new object is written by WriteNew: the managed wrapper's
+            }
+            else if (!m.IsStatic) codes.Add(IsCopy(owner) ? "t" : "h");
+            ParameterInfo[] ps = m.GetParameters();
+            foreach (ParameterInfo p in ps)
+            {
+                string c = IsCopy(p.ParameterType) ? "p" : EntryCode(p.ParameterType);
+                if (c == null || c == "v") return null;
+                codes.Add(c);
+            }
+            if (codes.Count > ReducedSignature.MaxParameters) return null;
+            Type ret = method != null ? method.ReturnType : owner;
+            string r = IsCopy(ret) ? "r" : EntryCode(ret);
+            if (r == null) return null;
+            return "s:" + r + "(" + string.Join(",", codes) + ")";
+        }
+
+        // A type the copy entry takes as the typed entry would: a primitive or enum by its code, a string, a class,
+        // interface, delegate or array as "o"; no struct, Nullable or pointer.
+        private static string EntryCode(Type t)
+        {
+            if (t == typeof(void)) return "v";
+            if (t.IsPointer || t.IsByRef || (t.IsValueType && !t.IsPrimitive && !t.IsEnum && t != typeof(IntPtr) && t != typeof(UIntPtr))) return null;
+            return ReducedSignature.Code(t);
+        }
+
+        // The copy entry of member m (EntrySignature): P<n>.
+        private static void Entry(StringBuilder sb, int n, MethodBase m)
+        {
+            string signature = EntrySignature(m);
+            if (signature == null) return;
+            ParameterInfo[] ps = m.GetParameters();
+            Type owner = m.DeclaringType;
+            string ownerName = DelegateShimWriter.Name(owner);
+            var method = m as MethodInfo;
+            Type ret = method != null ? method.ReturnType : owner;
+            bool copyResult = IsCopy(ret) || m is ConstructorInfo;
+            var parameters = new List<string>();
+            string self = ownerName + ".";
+            string indexed = null;
+            if (!m.IsStatic && !(m is ConstructorInfo))
+            {
+                if (IsCopy(owner))
+                {
+                    parameters.Add("void* self");
+                    self = "((" + ownerName + "*)self)->";
+                    indexed = "(*(" + ownerName + "*)self)";
+                }
+                else
+                {
+                    parameters.Add("object self");
+                    self = "((" + ownerName + ")self).";
+                    indexed = "((" + ownerName + ")self)";
+                }
+            }
+            var args = new List<string>();
+            for (int i = 0; i < ps.Length; i++)
+            {
+                Type pt = ps[i].ParameterType;
+                if (IsCopy(pt))
+                {
+                    parameters.Add("void* a" + i);
+                    args.Add("*(" + DelegateShimWriter.Name(pt) + "*)a" + i);
+                }
+                else
+                {
+                    parameters.Add(DelegateShimWriter.Name(pt) + " a" + i);
+                    args.Add("a" + i);
+                }
+            }
+            if (copyResult) parameters.Add("void* result");
+            string call = CallExpression(m, self, indexed, args);
+            sb.Append("\n        // ").Append(signature).Append(": ").Append(owner).Append('.').Append(m).Append('\n');
+            string retName = copyResult || ret == typeof(void) ? "void" : DelegateShimWriter.Name(ret);
+            sb.Append("        internal static ").Append(retName).Append(" P").Append(n).Append('(').Append(string.Join(", ", parameters)).Append(")\n        {\n");
+            if (copyResult) sb.Append("            *(").Append(DelegateShimWriter.Name(ret)).Append("*)result = ").Append(call).Append(";\n");
+            else if (ret == typeof(void)) sb.Append("            ").Append(call).Append(";\n");
+            else sb.Append("            return ").Append(call).Append(";\n");
+            sb.Append("        }\n");
+        }
+
+        // The C# expression that calls member m: on `self` (an expression ending in "." or "->"; `indexed` is the
+        // receiver of an indexer), with the argument expressions args.
+        private static string CallExpression(MethodBase m, string self, string indexed, List<string> args)
+        {
+            var method = m as MethodInfo;
+            Type ret = method != null ? method.ReturnType : m.DeclaringType;
+            string list = string.Join(", ", args);
+            PropertyInfo prop = Property(method), indexer = Indexer(method);
+            string op = Operator(method);
+            if (m is ConstructorInfo) return "new " + DelegateShimWriter.Name(m.DeclaringType) + "(" + list + ")";
+            if (op != null) return "(" + op.Replace("{R}", DelegateShimWriter.Name(ret)).Replace("{0}", args.Count > 0 ? args[0] : "").Replace("{1}", args.Count > 1 ? args[1] : "") + ")";
+            if (indexer != null && m.Name.StartsWith("set_", StringComparison.Ordinal))
+                return indexed + "[" + string.Join(", ", args.Take(args.Count - 1)) + "] = " + args[args.Count - 1];
+            if (indexer != null) return indexed + "[" + list + "]";
+            if (prop != null && m.Name.StartsWith("set_", StringComparison.Ordinal)) return self + prop.Name + " = " + args[0];
+            if (prop != null) return self + prop.Name;
+            return self + m.Name + "(" + list + ")";
         }
 
         private static string Types(MethodBase m)
@@ -177,18 +310,7 @@ namespace ZTS.GenBridges
                       .Append("].Ptr)->Bytes : (").Append(name).Append(")ArgReader.ReadObject").Append(args).Append(";\n");
                 else sb.Append(Read(pt, args)).Append(";\n");
             }
-            string list = string.Join(", ", ps.Select((p, i) => "a" + i));
-            PropertyInfo prop = Property(method), indexer = Indexer(method);
-            string op = Operator(method);
-            string call;
-            if (m is ConstructorInfo) call = "new " + owner + "(" + list + ")";
-            else if (op != null) call = "(" + op.Replace("{R}", DelegateShimWriter.Name(ret)).Replace("{0}", "a0").Replace("{1}", "a1") + ")";
-            else if (indexer != null && m.Name.StartsWith("set_", StringComparison.Ordinal))
-                call = (IsCopy(declaring) ? "(*self)" : "self") + "[" + string.Join(", ", ps.Take(ps.Length - 1).Select((p, i) => "a" + i)) + "] = a" + (ps.Length - 1);
-            else if (indexer != null) call = (IsCopy(declaring) ? "(*self)" : "self") + "[" + list + "]";
-            else if (prop != null && m.Name.StartsWith("set_", StringComparison.Ordinal)) call = self + prop.Name + " = a0";
-            else if (prop != null) call = self + prop.Name;
-            else call = self + m.Name + "(" + list + ")";
+            string call = CallExpression(m, self, IsCopy(declaring) ? "(*self)" : "self", ps.Select((p, i) => "a" + i).ToList());
             sb.Append("            ").Append(ret == typeof(void) ? "" : DelegateShimWriter.Name(ret) + " r = ").Append(call).Append(";\n");
             if (ret == typeof(void)) sb.Append("            return JsValue.Undefined;\n");
             else if (IsCopy(ret))

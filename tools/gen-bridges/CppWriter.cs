@@ -57,16 +57,26 @@ namespace ZTS.GenBridges
                 fnParams.Add("void *");
                 callArgs.Add("self");
             }
+            // A copy entry's `this` ("t", "h") comes first and is no JS argument: the JS index of what follows is one less.
+            int shift = ps.Length > 0 && (ps[0] == "t" || ps[0] == "h") ? 1 : 0;
             for (int i = 0; i < ps.Length; i++)
             {
-                sb.Append("    ").Append(CType[ps[i]]).Append(" a").Append(i).Append(" = arg_").Append(ps[i]).Append("(c, ").Append(i).Append(");\n");
-                sb.Append("    if (c.exc != nullptr) return fail(c);\n");
+                int js = i < shift ? 0 : i - shift;
+                sb.Append("    ").Append(CType[ps[i]]).Append(" a").Append(i).Append(" = arg_").Append(ps[i]).Append("(c, ").Append(js).Append(");\n");
+                // A copy argument that is not a copy of exactly its struct: the managed wrapper applies the rules.
+                if (ps[i] == "p" || ps[i] == "t") sb.Append("    if (a").Append(i).Append(" == nullptr) return managed_call(c);\n");
+                else sb.Append("    if (c.exc != nullptr) return fail(c);\n");
                 fnParams.Add(CType[ps[i]]);
                 callArgs.Add("a" + i);
             }
+            if (ret == "r") // the struct result, through a trailing pointer into the result buffer (ret_r)
+            {
+                fnParams.Add("void *");
+                callArgs.Add("c.member->copy_result->bytes");
+            }
             fnParams.Add("void **");
             callArgs.Add("&c.exc");
-            string retType = ret == "v" ? "void" : CType[ret];
+            string retType = ret == "v" || ret == "r" ? "void" : CType[ret];
             sb.Append("    using Fn = ").Append(retType).Append(" (*)(").Append(string.Join(", ", fnParams)).Append(");\n");
             string target = kind == 'i' ? "entry" : "c.member->thunk";
             if (kind == 'i')
@@ -75,12 +85,13 @@ namespace ZTS.GenBridges
                 sb.Append("    if (entry == nullptr) return no_entry(c, self);\n");
             }
             string call = "reinterpret_cast<Fn>(" + target + ")(" + string.Join(", ", callArgs) + ")";
-            if (ret == "v") sb.Append("    ").Append(call).Append(";\n");
+            if (ret == "v" || ret == "r") sb.Append("    ").Append(call).Append(";\n");
             else sb.Append("    ").Append(retType).Append(" r = ").Append(call).Append(";\n");
             if (kind == 'i') sb.Append("    this_done(c, self);\n");
             sb.Append("    if (c.exc != nullptr) return fail(c);\n");
             if (kind == 'n') sb.Append("    return ret_new(c, self);\n");
             else if (ret == "v") sb.Append("    return ret_v(c);\n");
+            else if (ret == "r") sb.Append("    return ret_r(c);\n");
             else sb.Append("    return ret_").Append(ret).Append("(c, r);\n");
             sb.Append("}\n\n");
         }

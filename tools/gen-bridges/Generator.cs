@@ -139,9 +139,18 @@ namespace ZTS.GenBridges
                 if (invoke != null) signatures.Add(invoke);
             }
             signatures.ExceptWith(inputs.Excluded);
+            Func<Type, bool> keep = t => dropped == null || !dropped.Contains(t);
+            g.CopyWrappers = copyMembers.Where(m => CopyWrapperWriter.Names(m).All(inputs.AssemblyNames.Contains) && keep(m.DeclaringType))
+                                       .GroupBy(m => m.MethodHandle).Select(x => x.First())
+                                       .OrderBy(m => m.DeclaringType.FullName + "." + m, StringComparer.Ordinal).ToList();
+            // The copy entries' bridges (CopyWrapperWriter.EntrySignature): exactly those of the wrappers written.
+            foreach (MethodBase m in g.CopyWrappers)
+            {
+                string entry = CopyWrapperWriter.EntrySignature(m);
+                if (entry != null) signatures.Add(entry);
+            }
             g.Signatures = signatures;
             g.Cpp = CppWriter.Write(signatures);
-            Func<Type, bool> keep = t => dropped == null || !dropped.Contains(t);
             g.Shims = delegates.Distinct().Where(t => DelegateShimWriter.Covers(t) && DelegateShimWriter.Names(t).All(inputs.AssemblyNames.Contains) && keep(t))
                                .OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
             foreach (Type d in delegates.Distinct().Where(t => !g.Shims.Contains(t) && DelegateShimWriter.IsVisible(t) && inputs.Types.Contains(t)))
@@ -152,9 +161,6 @@ namespace ZTS.GenBridges
             g.Accessors = inputs.Types.Distinct().SelectMany(TableAccessorWriter.Properties).Where(p => TableAccessorWriter.Names(p).All(inputs.AssemblyNames.Contains) && keep(p.DeclaringType))
                                 .GroupBy(p => p.DeclaringType.FullName + "." + p.Name).Select(x => x.First())
                                 .OrderBy(p => p.DeclaringType.FullName + "." + p.Name, StringComparer.Ordinal).ToList();
-            g.CopyWrappers = copyMembers.Where(m => CopyWrapperWriter.Names(m).All(inputs.AssemblyNames.Contains) && keep(m.DeclaringType))
-                                       .GroupBy(m => m.MethodHandle).Select(x => x.First())
-                                       .OrderBy(m => m.DeclaringType.FullName + "." + m, StringComparer.Ordinal).ToList();
             g.Cs = DelegateShimWriter.Write(g.Shims, MemberWrapperWriter.Write(g.Wrappers) + CopyWrapperWriter.Write(g.CopyWrappers) +
                                                      TableAccessorWriter.Write(g.Accessors));
             g.LeftOut.Sort((a, b) => string.CompareOrdinal(a.Member, b.Member));

@@ -113,7 +113,7 @@ namespace ZTS.Shared.Clr
 
         private static CopyLayout Make(Type t, int depth)
         {
-            if (!t.IsValueType || t.IsPrimitive || t.IsEnum || t.IsAutoLayout || t.ContainsGenericParameters || depth > 8) return null;
+            if (!t.IsValueType || t == typeof(void) || t.IsPrimitive || t.IsEnum || t.IsAutoLayout || t.ContainsGenericParameters || depth > 8) return null;
             if (Nullable.GetUnderlyingType(t) != null || TsMemberRules.IsNativeInt(t) || TsMemberRules.IsUncrossable(t)) return null;
             if (t == typeof(decimal)) return null; // a number-like struct with its own rules elsewhere
             if (!Blittable(t, 0)) return MakeScanned(t, depth);

@@ -27,13 +27,28 @@ namespace ZTS.Shared.Clr
             public readonly string Code;
             public readonly Type Clr;
             public readonly string CType;
+            /// <summary>Where the letter stands: a parameter and a result (most), or, in the signature of a copy entry
+            /// only (tools/gen-bridges CopyWrapperWriter), a parameter or the result alone.</summary>
+            public readonly LetterUse Use;
 
-            public Letter(string code, Type clr, string cType)
+            public Letter(string code, Type clr, string cType, LetterUse use = LetterUse.Both)
             {
                 Code = code;
                 Clr = clr;
                 CType = cType;
+                Use = use;
             }
+        }
+
+        /// <summary>Where a letter of the alphabet stands (Letter.Use).</summary>
+        internal enum LetterUse
+        {
+            /// <summary>A parameter (arg_&lt;code&gt;) and a result (ret_&lt;code&gt;) of any reduced signature.</summary>
+            Both,
+            /// <summary>A parameter of a copy entry only (arg_&lt;code&gt;); no CLR type reduces to it.</summary>
+            CopyEntryArgument,
+            /// <summary>The result of a copy entry only (ret_&lt;code&gt;); no CLR type reduces to it.</summary>
+            CopyEntryResult,
         }
 
         /// <summary>
@@ -60,6 +75,14 @@ namespace ZTS.Shared.Clr
             new Letter("r8", typeof(double), "double"),
             new Letter("s", typeof(string), "void *"),
             new Letter("o", typeof(object), "void *"),
+            // A copy entry (a static method the build writes for a member with struct copies in its signature, called
+            // by the C++ bridge through its typed entry, docs/PLAYER.md "Struct copies") takes pointers to the copies'
+            // bytes: "p" an argument that is a copy of exactly its struct, "t" `this` as such a copy, "h" `this` as a
+            // class instance; "r" a struct result written through a trailing pointer into the result buffer.
+            new Letter("p", typeof(void*), "void *", LetterUse.CopyEntryArgument),
+            new Letter("t", typeof(void*), "void *", LetterUse.CopyEntryArgument),
+            new Letter("h", typeof(object), "void *", LetterUse.CopyEntryArgument),
+            new Letter("r", typeof(void), "void", LetterUse.CopyEntryResult),
         };
 
         // Code's lookup: the CLR type of each letter but "o" (the fallback) to its code.
@@ -69,7 +92,7 @@ namespace ZTS.Shared.Clr
         {
             var map = new System.Collections.Generic.Dictionary<Type, string>();
             foreach (Letter l in Alphabet)
-                if (l.Code != "o") map.Add(l.Clr, l.Code);
+                if (l.Code != "o" && l.Use == LetterUse.Both) map.Add(l.Clr, l.Code);
             return map;
         }
 

@@ -354,7 +354,7 @@ JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int3
     for (int32_t i = 0; i < argc; i++) {
         const ExoticPayload *payload = exotic_payload(argv[i]);
         data[3 + i] = payload == nullptr                    ? JS_NewInt32(ctx, -1)
-                      : payload->slot == k_struct_copy_slot ? struct_ref_value(struct_copy_of(argv[i]))
+                      : payload->slot == k_struct_copy_slot ? struct_ref_value(payload)
                                                             : JS_NewInt32(ctx, payload->slot);
     }
     auto *gate = reinterpret_cast<JSCFunctionData *>(d->gate);

@@ -340,10 +340,6 @@ StructCopy *struct_copy_of(JSValueConst v)
     return static_cast<StructCopy *>(JS_GetOpaque(v, g_struct_class));
 }
 
-JSValue struct_ref_value(StructCopy *copy)
-{
-    return JS_MKPTR(ZTS_STRUCT_REF_TAG, &copy->ref);
-}
 
 namespace
 {
@@ -390,7 +386,7 @@ JSValue new_struct_copy(zts_domain *d, int32_t type_id, const void *src)
     // sealed or frozen): indistinguishable from a new one, so it takes the bytes instead of an allocation and a free
     // (~40 ns: most struct results are temporaries, `V3.Add(a, b).x`, `e.Position = ...`).
     if (JS_IsUnobservedObject(t->spare_copy) && JS_HasShapeOf(t->spare_copy, t->shape_anchor)) {
-        std::memcpy(struct_copy_of(t->spare_copy)->ref.bytes, src, static_cast<size_t>(t->copy_size));
+        std::memcpy(t->spare_bytes, src, static_cast<size_t>(t->copy_size));
         return JS_DupValue(ctx, t->spare_copy);
     }
     JSValue obj = JS_NewObjectProtoClass(ctx, t->prototype, g_struct_class);
@@ -413,6 +409,7 @@ JSValue new_struct_copy(zts_domain *d, int32_t type_id, const void *src)
         // copy of the type (its bytes are zeroed only on release), where a dropped box is collected.
         JS_FreeValue(ctx, t->spare_copy); // JS still holds it (or it changed): this one is the spare now
         t->spare_copy = JS_DupValue(ctx, obj);
+        t->spare_bytes = copy->ref.bytes;
     }
     return obj;
 }

@@ -7,6 +7,7 @@
 #include "quickjs.h"
 #include "zts/zts.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -63,12 +64,28 @@ class StructCopies
 /// The copy behind v when it is a CSharpStruct object, else nullptr.
 StructCopy *struct_copy_of(JSValueConst v);
 
+/// The copy of an exotic payload whose slot is k_struct_copy_slot (its head): no second class lookup.
+inline StructCopy *struct_copy_of(const ExoticPayload *payload)
+{
+    static_assert(offsetof(StructCopy, head) == 0, "a copy's payload is its head");
+    return reinterpret_cast<StructCopy *>(const_cast<ExoticPayload *>(payload));
+}
+
+/// The value a bridge's data carries for a copy (struct_ref_value), from its payload.
+inline JSValue struct_ref_value(const ExoticPayload *payload)
+{
+    return JS_MKPTR(ZTS_STRUCT_REF_TAG, &struct_copy_of(payload)->ref);
+}
+
 /// A new JS copy of type_id from the layout's size bytes at src (copied; src may be the result buffer: it is read
 /// before anything can reuse it). Binds the type when needed. Owned, or JS_EXCEPTION.
 JSValue new_struct_copy(zts_domain *d, int32_t type_id, const void *src);
 
 /// The value a bridge's data carries for a copy: u.ptr = &copy->ref, tag ZTS_STRUCT_REF_TAG (not a JS value).
-JSValue struct_ref_value(StructCopy *copy);
+inline JSValue struct_ref_value(StructCopy *copy)
+{
+    return JS_MKPTR(ZTS_STRUCT_REF_TAG, &copy->ref);
+}
 
 /// The getter or setter function of copy field `field` of type_id, whose accessor (index `accessor`) keeps its
 /// bridges for the values the core does not convert itself. Owned, or JS_EXCEPTION.

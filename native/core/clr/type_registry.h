@@ -72,6 +72,7 @@ struct TypeInfo {
     std::vector<CopyField> copy_fields;  ///< the fields the core reads and writes on those copies
     bool copy_scanned = false;           ///< the copies hold references: their bytes live in the rooted arena
     JSValue spare_copy = JS_UNDEFINED;   ///< owned: the last copy made, reused once JS has dropped it (struct_copies.cpp)
+    void *spare_bytes = nullptr;         ///< spare_copy's bytes (no class lookup on the reuse path)
     JSValue type_object = JS_UNDEFINED;                    ///< owned: the CSharpType exotic (constructor + statics)
     JSValue statics = JS_UNDEFINED;                        ///< owned: holds static members once bound
     JSValue prototype = JS_UNDEFINED;                      ///< owned: instance members; its prototype is the base's

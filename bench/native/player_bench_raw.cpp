@@ -4,6 +4,7 @@
 //  - JS -> C#: a QuickJS C function that reads two int arguments and calls the method's typed entry (the unmanaged
 //    thunk) directly: no overload resolution, no conversion rules, no registry.
 //  - C# -> JS: an internal call that makes two ints into JS values and JS_Calls a stored function.
+//  - A constructor: the runtime's allocation and the constructor's typed entry (Raw.New).
 #include "quickjs.h"
 #include "zts_clr.h"
 
@@ -26,6 +27,23 @@ JSValue raw_add(JSContext *ctx, JSValueConst, int argc, JSValueConst *argv)
     int32_t r = g_add(a, b, &exc);
     if (exc != nullptr) return JS_ThrowInternalError(ctx, "managed exception");
     return JS_NewInt32(ctx, r);
+}
+
+// new Box(v) by hand: the runtime's allocation and the constructor's typed entry, nothing registered, nothing pushed.
+using CtorThunk = void (*)(void *, int32_t, void **);
+CtorThunk g_ctor;
+zts_clr_class *g_box_class;
+
+JSValue raw_new(JSContext *ctx, JSValueConst, int argc, JSValueConst *argv)
+{
+    int32_t v = 0;
+    if (argc < 1 || JS_ToInt32(ctx, &v, argv[0]) < 0) return JS_EXCEPTION;
+    zts_clr_object *box = zts_clr_object_new(g_box_class);
+    if (box == nullptr) return JS_ThrowOutOfMemory(ctx);
+    void *exc = nullptr;
+    g_ctor(box, v, &exc);
+    if (exc != nullptr) return JS_ThrowInternalError(ctx, "managed exception");
+    return JS_NewInt32(ctx, v);
 }
 
 int32_t raw_call(int32_t a, int32_t b)
@@ -52,6 +70,20 @@ extern "C" __attribute__((visibility("default"))) int32_t zts_bench_player_insta
     JS_FreeValue(ctx, global);
     zts_clr_add_internal_call("ZTS.PlayerBench.Program::RawCall", reinterpret_cast<const void *>(&raw_call));
     return g_add != nullptr && JS_IsFunction(ctx, g_js_add) ? 0 : -1;
+}
+
+// Raw.New(v): a constructor called by hand (the row player_js_to_csharp_new_object_push_vs_raw_new).
+extern "C" __attribute__((visibility("default"))) int32_t zts_bench_player_install_new(JSContext *ctx, void *ctor)
+{
+    auto *m = static_cast<zts_clr_method *>(ctor);
+    g_ctor = reinterpret_cast<CtorThunk>(zts_clr_method_get_unmanaged_thunk(m));
+    g_box_class = zts_clr_method_get_class(m);
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue raw = JS_GetPropertyStr(ctx, global, "Raw");
+    JS_SetPropertyStr(ctx, raw, "New", JS_NewCFunction(ctx, raw_new, "New", 1));
+    JS_FreeValue(ctx, raw);
+    JS_FreeValue(ctx, global);
+    return g_ctor != nullptr && g_box_class != nullptr ? 0 : -1;
 }
 
 extern "C" __attribute__((visibility("default"))) void zts_bench_player_release()

@@ -60,6 +60,9 @@ namespace ZTS.PlayerBench
         private static extern int zts_bench_player_install(IntPtr ctx, IntPtr addMethod);
 
         [DllImport("zts_player_bench_raw")]
+        private static extern int zts_bench_player_install_new(IntPtr ctx, IntPtr ctor);
+
+        [DllImport("zts_player_bench_raw")]
         private static extern void zts_bench_player_release();
 
         // Bound by zts_bench_player_install; Mono resolves an internal call when it compiles the caller, so only
@@ -93,6 +96,8 @@ namespace ZTS.PlayerBench
                     "export function objectArg(n) { let s = 0; for (let i = 0; i < n; i++) s += Api.Read(box); return s | 0; }\n" +
                     // push's baseline: its crossing as the raw call, plus the one JS object it makes
                     "export function rawPush(n) { let s = 0; for (let i = 0; i < n; i++) s += ({ v: Raw.Add(i, 1) }) ? 1 : 0; return s | 0; }\n" +
+                    // the same with the constructor called by hand (a C# object allocated, nothing registered or pushed)
+                    "export function rawNewPush(n) { let s = 0; for (let i = 0; i < n; i++) s += ({ v: Raw.New(i) }) ? 1 : 0; return s | 0; }\n" +
                     "export function fieldRead(n) { const v = Api.Make(1, 2); let s = 0; for (let i = 0; i < n; i++) s += v.X; return s | 0; }\n" +
                     "export function fieldReadJs(n) { const v = { X: 1, Y: 2 }; let s = 0; for (let i = 0; i < n; i++) s += v.X; return s | 0; }\n" +
                     "export function fieldWrite(n) { const v = Api.Make(1, 2); for (let i = 0; i < n; i++) v.X = i; return v.X | 0; }\n" +
@@ -115,6 +120,7 @@ namespace ZTS.PlayerBench
             var objectArg = TsAppDomain.GetFunction<Func<int, int>>("bench", "objectArg");
             var add = TsAppDomain.GetFunction<Func<int, int, int>>("bench", "add");
             var rawPush = TsAppDomain.GetFunction<Func<int, int>>("bench", "rawPush");
+            var rawNewPush = TsAppDomain.GetFunction<Func<int, int>>("bench", "rawNewPush");
             var fieldRead = TsAppDomain.GetFunction<Func<int, int>>("bench", "fieldRead");
             var fieldReadJs = TsAppDomain.GetFunction<Func<int, int>>("bench", "fieldReadJs");
             var fieldWrite = TsAppDomain.GetFunction<Func<int, int>>("bench", "fieldWrite");
@@ -127,11 +133,17 @@ namespace ZTS.PlayerBench
                 Console.Error.WriteLine("player bench: the raw baselines could not be installed");
                 return 1;
             }
+            if (zts_bench_player_install_new(ctx, typeof(Box).GetConstructor(new[] { typeof(int) }).MethodHandle.Value) != 0)
+            {
+                Console.Error.WriteLine("player bench: the raw constructor could not be installed");
+                return 1;
+            }
             if (bridge(10) != raw(10) || add(2, 3) != RawOnce(2, 3) || identity(10) != 10 || objectArg(10) != 10) { Console.Error.WriteLine("player bench: results differ"); return 1; }
 
             double tBridge = double.MaxValue, tRaw = double.MaxValue, tFunc = double.MaxValue, tRawCall = double.MaxValue;
             double tProp = double.MaxValue, tStructs = double.MaxValue, tPush = double.MaxValue;
             double tIdentity = double.MaxValue, tObjectArg = double.MaxValue;
+            double tRawNewPush = double.MaxValue;
             double tRawPush = double.MaxValue, tRead = double.MaxValue, tReadJs = double.MaxValue, tWrite = double.MaxValue, tWriteJs = double.MaxValue;
             double tFrame = double.MaxValue, tFrameJs = double.MaxValue;
             const int Frames = 100; // 1000 entities each
@@ -147,6 +159,7 @@ namespace ZTS.PlayerBench
                 tIdentity = Math.Min(tIdentity, Time(() => identity(N)));
                 tObjectArg = Math.Min(tObjectArg, Time(() => objectArg(N)));
                 tRawPush = Math.Min(tRawPush, Time(() => rawPush(N)));
+                tRawNewPush = Math.Min(tRawNewPush, Time(() => rawNewPush(N)));
                 tRead = Math.Min(tRead, Time(() => fieldRead(N)));
                 tReadJs = Math.Min(tReadJs, Time(() => fieldReadJs(N)));
                 tWrite = Math.Min(tWrite, Time(() => fieldWrite(N)));
@@ -161,6 +174,9 @@ namespace ZTS.PlayerBench
             Report("player_js_to_csharp_struct_arg_and_result", tStructs, tRaw);
             // Re-based: against the raw call plus the one JS object the push makes (it was the raw call alone).
             Report("player_js_to_csharp_new_object_push", tPush, tRawPush);
+            // The same push against its constructor called by hand plus the JS object: what ZTS adds to making a C#
+            // object (registry slot, identity index, exotic, release), the allocation and its GC not counted.
+            Report("player_js_to_csharp_new_object_push_vs_raw_new", tPush, tRawNewPush);
             Report("player_js_struct_field_read", tRead, tReadJs);
             Report("player_js_struct_field_write", tWrite, tWriteJs);
             Report("player_unity_style_frame", tFrame, tFrameJs, "ns/frame");

@@ -164,6 +164,19 @@ Member &route_of(JSContext *ctx, int32_t id)
     return routes[static_cast<size_t>(id)];
 }
 
+// The route of id to bridge over method m's typed entry thunk (null for a virtual method: dispatch finds it per class).
+Member &method_route(JSContext *ctx, int32_t id, int32_t bridge, zts_clr_method *m, void *thunk)
+{
+    Member &r = route_of(ctx, id);
+    r = empty_member();
+    r.thunk = thunk;
+    r.method = m;
+    r.klass = zts_clr_method_get_class(m);
+    r.id = id;
+    r.bridge = bridge;
+    return r;
+}
+
 int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, void *method, zts_clr_array *exact_args,
                                  int32_t result_view)
 {
@@ -172,13 +185,7 @@ int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, voi
     bool is_virtual = zts_clr_method_is_virtual(m) != 0;
     void *thunk = is_virtual ? nullptr : zts_clr_method_get_unmanaged_thunk(m);
     if (!is_virtual && thunk == nullptr) return -1;
-    Member &r = route_of(ctx, id);
-    r = empty_member();
-    r.thunk = thunk;
-    r.method = m;
-    r.klass = zts_clr_method_get_class(m);
-    r.id = id;
-    r.bridge = bridge;
+    Member &r = method_route(ctx, id, bridge, m, thunk);
     r.is_virtual = is_virtual;
     set_fast_paths(r, exact_args, result_view);
     return 0;
@@ -209,13 +216,7 @@ int32_t register_copy_entry_internal(JSContext *ctx, int32_t id, int32_t bridge,
     auto *m = static_cast<zts_clr_method *>(method);
     void *thunk = zts_clr_method_get_unmanaged_thunk(m);
     if (thunk == nullptr) return -1;
-    Member &r = route_of(ctx, id);
-    r = empty_member();
-    r.thunk = thunk;
-    r.method = m;
-    r.klass = zts_clr_method_get_class(m);
-    r.id = id;
-    r.bridge = bridge;
+    Member &r = method_route(ctx, id, bridge, m, thunk);
     uint32_t n = zts_clr_array_length(copy_args);
     for (uint32_t i = 0; i < n && i < static_cast<uint32_t>(Member::kExactArgs); i++) {
         r.copy_args[i] = *reinterpret_cast<int32_t *>(zts_clr_array_addr_with_size(copy_args, sizeof(int32_t), i));

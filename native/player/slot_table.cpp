@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <unordered_map>
 #include <vector>
 
@@ -19,11 +20,45 @@ constexpr int32_t kChunkSlots = 1 << kChunkBits;
 
 using Chunk = void **;
 
+// Slots set since the last lookup wait before they are indexed (`waiting`): most objects a script makes are released
+// before anything looks one up (a temporary `new T()`), and then they never touch the index. The first lookup indexes
+// the ones still held, so every lookup sees every pair. Measured on 2026-12-05 (player_js_to_csharp_new_object_push,
+// perf): indexing each new object and removing it again was ~15% of a push.
+constexpr size_t kWaitingCompact = 4096; // compact the waiting list at this length (drop the released slots),
+constexpr size_t kWaitingHeld = 2048;    // and index them all when this many are still held after that
+
 struct Table {
-    std::vector<Chunk> chunks;   // the objects (GC roots)
-    std::vector<int32_t> views;  // the view of each slot below views.size()
+    std::vector<Chunk> chunks;     // the objects (GC roots)
+    std::vector<int32_t> views;    // the view of each slot below views.size(): indexed or waiting, else kNoIdentity
+    std::vector<uint8_t> waits;    // per slot: its (object, view) waits to be indexed
+    std::vector<int32_t> waiting;  // the slots that waited when set, in order (some released or set again since)
     IdentityIndex identity;
 };
+
+// Indexes every waiting slot that is still held.
+void index_waiting(Table &t)
+{
+    for (int32_t slot : t.waiting) {
+        auto index = static_cast<size_t>(slot);
+        if (t.waits[index] == 0) continue; // released (or indexed by an earlier entry of the same slot)
+        t.waits[index] = 0;
+        void *obj = t.chunks[index >> kChunkBits][slot & (kChunkSlots - 1)];
+        // Not indexed only when out of memory: a later push of the pair then gets a second slot (and exotic).
+        if (!t.identity.add(obj, t.views[index], slot)) t.views[index] = kNoIdentity;
+    }
+    t.waiting.clear();
+}
+
+// Keeps the waiting list about as long as what it holds: the released entries go; when many are held, they are indexed.
+void compact_waiting(Table &t)
+{
+    size_t kept = 0;
+    for (int32_t slot : t.waiting) {
+        if (t.waits[static_cast<size_t>(slot)] != 0) t.waiting[kept++] = slot;
+    }
+    t.waiting.resize(kept);
+    if (kept >= kWaitingHeld) index_waiting(t);
+}
 
 std::unordered_map<JSContext *, Table> g_tables;
 std::vector<Chunk> g_spare; // chunks of domains that are gone: rooted, cleared, reused
@@ -69,7 +104,8 @@ void slot_set(JSContext *ctx, int32_t slot, void *obj, int32_t view)
         void *&cell = table->chunks[chunk][slot & (kChunkSlots - 1)];
         // The entry goes before the root does: while indexed, the pointer is rooted and cannot be reused.
         if (cell != nullptr && index < table->views.size() && table->views[index] != kNoIdentity) {
-            table->identity.remove(cell, table->views[index]);
+            if (table->waits[index] != 0) table->waits[index] = 0; // never indexed
+            else table->identity.remove(cell, table->views[index]);
         }
         cell = nullptr;
         return;
@@ -79,10 +115,19 @@ void slot_set(JSContext *ctx, int32_t slot, void *obj, int32_t view)
         if (c == nullptr) return; // out of memory: objects are then read through the managed registry
         table->chunks.push_back(c);
     }
-    if (table->views.size() <= index) table->views.resize(table->chunks.size() * kChunkSlots, kNoIdentity);
+    try {
+        if (table->views.size() <= index) {
+            table->views.resize(table->chunks.size() * kChunkSlots, kNoIdentity);
+            table->waits.resize(table->views.size(), 0);
+        }
+        if (view != kNoIdentity) table->waiting.push_back(slot);
+    } catch (const std::bad_alloc &) {
+        return; // out of memory: as for a chunk
+    }
     table->chunks[chunk][slot & (kChunkSlots - 1)] = obj;
-    // Not indexed only when out of memory: a later push of the pair then gets a second slot (and exotic).
-    table->views[index] = view != kNoIdentity && table->identity.add(obj, view, slot) ? view : kNoIdentity;
+    table->views[index] = view;
+    table->waits[index] = view != kNoIdentity ? 1 : 0;
+    if (table->waiting.size() >= kWaitingCompact) compact_waiting(*table);
 }
 
 void *slot_get(JSContext *ctx, int32_t slot)
@@ -96,7 +141,9 @@ void *slot_get(JSContext *ctx, int32_t slot)
 int32_t slot_find(JSContext *ctx, const void *obj, int32_t view)
 {
     Table *table = table_of(ctx, false);
-    return table == nullptr ? -1 : table->identity.find(obj, view);
+    if (table == nullptr) return -1;
+    if (!table->waiting.empty()) index_waiting(*table);
+    return table->identity.find(obj, view);
 }
 
 void slot_forget(JSContext *ctx)

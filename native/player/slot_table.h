@@ -18,7 +18,8 @@ namespace zts_player
 constexpr int32_t kNoIdentity = INT32_MIN;
 
 /// Stores obj (null to clear) in slot of ctx's table, seen as view: a view other than kNoIdentity also indexes
-/// (obj, view) -> slot, and clearing the slot removes that entry. Grows the table by whole chunks.
+/// (obj, view) -> slot, at the next slot_find (a slot cleared before any lookup is never indexed), and clearing the
+/// slot removes that entry. Grows the table by whole chunks.
 void slot_set(JSContext *ctx, int32_t slot, void *obj, int32_t view);
 
 /// The object in slot of ctx's table, or null (unknown context, slot out of range or empty).

@@ -1,6 +1,6 @@
 // SPEC_MAP D5 ByObj: constructors, members on the type object and the prototype chain, identity, views, casts.
 import { eq, ok, throws } from './assert.js';
-import { Animal, Dog, Puppy, Zoo, Square, Shape, Holder, Factory } from 'csharp:Fixtures';
+import { Animal, Dog, Puppy, Zoo, Square, Shape, Holder, Factory, Widget } from 'csharp:Fixtures';
 
 export function test_Objects_Constructor_Overloads() {
     eq(new Animal('cat').Name, 'cat');
@@ -45,6 +45,17 @@ export function test_Objects_Identity_SameObjectSameView() {
     const d = new Dog('rex');
     ok(d.Self() !== d && d.Self() === d.Self(), 'Self() views the Dog as Animal: another, stable JS object');
     ok(Factory.Shared() === Factory.Shared(), 'a static returning one object');
+}
+
+// An object made with `new` is the same JS object when C# hands it back, also after a loop made thousands more, held
+// or dropped (the Player indexes new objects at the next lookup, in batches: native/player/slot_table.cpp).
+export function test_Objects_Identity_NewObjectsHandedBack() {
+    const made = [];
+    for (let i = 0; i < 5000; i++) made.push(new Widget(i));
+    for (let i = 0; i < 5000; i++) new Widget(-i);
+    for (let i = 0; i < made.length; i += 499) ok(Factory.Same(made[i]) === made[i], 'widget ' + i);
+    const last = new Widget(7);
+    ok(Factory.Same(last) === last && Factory.Same(made[4999]) === made[4999], 'the newest and the last held');
 }
 
 export function test_Objects_View_IsDeclaredType() {

@@ -192,7 +192,8 @@ inline void *arg_t(Call &c, int i)
     return ref->type_id == c.member->copy_this ? ref->bytes : nullptr;
 }
 
-/// The struct result the entry wrote into the result buffer, made into a JS copy by the core (ZTS_RESULT_STRUCT_TAG).
+/// The struct result written into the result buffer (by a copy entry, or copy_field_get), made into a JS copy by the
+/// core (ZTS_RESULT_STRUCT_TAG).
 inline JSValue ret_r(Call &c)
 {
     zts_struct_ref *r = c.member->copy_result;
@@ -226,9 +227,7 @@ inline JSValue copy_field_get(Call &c, void *self)
     zts_struct_ref *r = c.member->copy_result;
     if (self != nullptr) zts_clr_field_get_value(static_cast<zts_clr_object *>(self), c.member->field, r->bytes);
     else zts_clr_field_static_get_value(c.member->field, r->bytes);
-    r->type_id = c.member->copy_type;
-    r->size = c.member->copy_size;
-    return JS_MKPTR(ZTS_RESULT_STRUCT_TAG, r);
+    return ret_r(c);
 }
 
 /// A native-copy struct field written from a copy of exactly its type, by its bytes; false for any other value (the

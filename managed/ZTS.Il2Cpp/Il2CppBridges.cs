@@ -50,9 +50,7 @@ namespace ZTS.Il2Cpp
         {
             if (id == 0) // a new domain numbers its functions from 0
             {
-                IntPtr ctx = d.Context;
-                TsIl2CppAppDomain.ForgetContextInternal(ctx);
-                d.Registry.Mirror = new NativeSlots(ctx);
+                d.Registry.Store = new NativeSlots(d.Context, d.Handle);
             }
             var entry = fn.Target as CopyEntryMember;
             if (entry != null)

@@ -18,14 +18,14 @@ namespace ZTS.Il2Cpp
     internal static unsafe class PlayerEntries
     {
         /// <summary>Version of the entry table (checked by InitializeInternal).</summary>
-        public const int Version = 4;
+        public const int Version = 5;
 
         /// <summary>The entries, in the C++ EntryIndex order.</summary>
         public static readonly string[] Names =
         {
             "ReadZ", "ReadC", "ReadI1", "ReadU1", "ReadI2", "ReadU2", "ReadI4", "ReadU4", "ReadI8", "ReadU8", "ReadR4", "ReadR8",
             "ReadS", "ReadO", "This", "WriteU4", "WriteI8", "WriteU8", "WriteC", "WriteS", "WriteO", "WriteNew", "ThrowValue",
-            "NoEntry", "NewSlot",
+            "NoEntry",
         };
 
         /// <summary>The method handles of the entries, for InitializeInternal (read once per process).</summary>
@@ -68,11 +68,6 @@ namespace ZTS.Il2Cpp
         public static void WriteS(IntPtr ctx, int id, string v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteString(s, d, v); }
         public static void WriteO(IntPtr ctx, int id, object v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteBoxed(s, d, v); }
         public static void WriteNew(IntPtr ctx, int id, object v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteNew(s, d, v); }
-
-        /// <summary>A class constructor's new object seen as view (a route with a native result view: no Table, no Task,
-        /// no script policy, Il2CppBridges.NativeResultView): its slot and view as JsValue.PushBits, what WriteNew gives
-        /// such an object, without the site and its checks.</summary>
-        public static long NewSlot(IntPtr ctx, int view, object v) { return JsDomain.PushNewBits(JsDomain.FromContext(ctx), v, view); }
 
         /// <summary>Throws why a virtual member has no typed entry on self's class (native dispatch found none):
         /// Il2CppBridges.NoTypedEntry. The exception leaves through the typed entry's out-argument.</summary>

@@ -100,24 +100,45 @@ namespace ZTS
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern void FieldSetBoxedInternal(object obj, IntPtr field, object value);
 
-        /// <summary>Stores o (null to clear) seen as view in slot of the native slot table of the domain whose JSContext
-        /// is ctx: the table is registered as a GC root, the bridges read objects from it, and a view other than
-        /// ObjectRegistry.NoIdentity also indexes (o, view) in its identity cache (clearing the slot drops the entry).</summary>
+        /// <summary>Forgets the member routes and the slot table a JSContext had (a new domain reuses it) and opens a
+        /// fresh table for the domain handle, which frees the slots the domain reports released.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
-        internal static extern void SlotSetInternal(IntPtr ctx, int slot, object o, int view);
+        internal static extern void OpenContextInternal(IntPtr ctx, IntPtr domain);
 
-        /// <summary>Empties n slots of the native slot table of the domain whose JSContext is ctx, with their identity
+        /// <summary>A free slot of the native slot table of the domain whose JSContext is ctx, now holding o seen as
+        /// view (a GC root; a view other than ObjectRegistry.NoIdentity also indexes (o, view)); -1 when out of memory.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int SlotTakeInternal(IntPtr ctx, object o, int view);
+
+        /// <summary>Frees n slots of the native slot table of the domain whose JSContext is ctx, with their identity
         /// entries (one internal call per batch of released objects).</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
-        internal static extern unsafe void SlotsClearInternal(IntPtr ctx, int* slots, int n);
+        internal static extern unsafe void SlotsFreeInternal(IntPtr ctx, int* slots, int n);
+
+        /// <summary>Frees every slot of the native slot table of the domain whose JSContext is ctx.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern void SlotsFreeAllInternal(IntPtr ctx);
+
+        /// <summary>The object in slot of the native slot table of the domain whose JSContext is ctx, or null.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern object SlotGetInternal(IntPtr ctx, int slot);
+
+        /// <summary>1 when slot of the native slot table of the domain whose JSContext is ctx holds o seen as view, else 0.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int SlotHoldsInternal(IntPtr ctx, int slot, object o, int view);
 
         /// <summary>The slot of (o, view) in the identity cache of the domain whose JSContext is ctx, or -1.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
         internal static extern int SlotFindInternal(IntPtr ctx, object o, int view);
 
-        /// <summary>Forgets the member routes and the slot table of a JSContext (a new domain reuses it).</summary>
+        /// <summary>The slots in use in the native slot table of the domain whose JSContext is ctx.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
-        internal static extern void ForgetContextInternal(IntPtr ctx);
+        internal static extern int SlotCountInternal(IntPtr ctx);
+
+        /// <summary>The slots the native slot table of the domain whose JSContext is ctx holds without growing (its
+        /// chunks are GC roots for good: it never shrinks).</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        internal static extern int SlotCapacityInternal(IntPtr ctx);
 
         /// <summary>The number of generated member bridges compiled into the runtime.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]

@@ -251,15 +251,9 @@ namespace ZTS.Shared
         /// <summary>PushResult for an object just made by a constructor: registered without an identity lookup.</summary>
         public static JsValue PushNewResult(JsDomain d, object obj, int view)
         {
-            return new JsValue { Tag = JsValue.PushTag, Bits = PushNewBits(d, obj, view) };
-        }
-
-        /// <summary>PushNewResult's payload (JsValue.PushBits: the slot and the view), for a caller that makes the
-        /// ZTS_RESULT_PUSH_TAG value itself (the Player's constructor bridges, PlayerEntries.NewSlot).</summary>
-        public static long PushNewBits(JsDomain d, object obj, int view)
-        {
             view = d.ViewOf(obj, view);
-            return JsValue.PushBits(d.Registry.SlotOfNew(obj, view), view);
+            int slot = d.Registry.SlotOfNew(obj, view);
+            return PushTagOf(slot, view);
         }
 
         /// <summary>A member bridge's result as a JS value: a ZTS_RESULT_PUSH_TAG result (PushResult) is pushed now.

@@ -302,26 +302,51 @@ void value_copy_internal(zts_clr_object *dst, zts_clr_object *src)
     zts_clr_value_copy(dst, src);
 }
 
-void forget_context_internal(JSContext *ctx)
+void open_context_internal(JSContext *ctx, zts_domain *domain)
 {
     g_routes.erase(ctx);
     g_last_ctx = nullptr;
-    slot_forget(ctx);
+    slot_open(ctx, domain);
 }
 
-void slot_set_internal(JSContext *ctx, int32_t slot, zts_clr_object *obj, int32_t view)
+int32_t slot_take_internal(JSContext *ctx, zts_clr_object *obj, int32_t view)
 {
-    slot_set(ctx, slot, obj, view);
+    return slot_take(ctx, obj, view);
 }
 
-void slots_clear_internal(JSContext *ctx, const int32_t *slots, int32_t n)
+void slots_free_internal(JSContext *ctx, const int32_t *slots, int32_t n)
 {
-    for (int32_t i = 0; i < n; i++) slot_set(ctx, slots[i], nullptr, kNoIdentity);
+    for (int32_t i = 0; i < n; i++) slot_free(ctx, slots[i]);
+}
+
+void slots_free_all_internal(JSContext *ctx)
+{
+    slot_free_all(ctx);
+}
+
+zts_clr_object *slot_get_internal(JSContext *ctx, int32_t slot)
+{
+    return static_cast<zts_clr_object *>(slot_get(ctx, slot));
+}
+
+int32_t slot_holds_internal(JSContext *ctx, int32_t slot, zts_clr_object *obj, int32_t view)
+{
+    return slot_holds(ctx, slot, obj, view) ? 1 : 0;
 }
 
 int32_t slot_find_internal(JSContext *ctx, zts_clr_object *obj, int32_t view)
 {
     return slot_find(ctx, obj, view);
+}
+
+int32_t slot_count_internal(JSContext *ctx)
+{
+    return slot_count(ctx);
+}
+
+int32_t slot_capacity_internal(JSContext *ctx)
+{
+    return slot_capacity(ctx);
 }
 
 int32_t bridge_count_internal()
@@ -393,11 +418,16 @@ void register_runtime_calls()
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldGetBoxedInternal", reinterpret_cast<const void *>(&field_get_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldSetBoxedInternal", reinterpret_cast<const void *>(&field_set_boxed_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ValueCopyInternal", reinterpret_cast<const void *>(&value_copy_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotSetInternal", reinterpret_cast<const void *>(&slot_set_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotTakeInternal", reinterpret_cast<const void *>(&slot_take_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotsFreeInternal", reinterpret_cast<const void *>(&slots_free_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotsFreeAllInternal", reinterpret_cast<const void *>(&slots_free_all_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotGetInternal", reinterpret_cast<const void *>(&slot_get_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotHoldsInternal", reinterpret_cast<const void *>(&slot_holds_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotFindInternal", reinterpret_cast<const void *>(&slot_find_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotsClearInternal", reinterpret_cast<const void *>(&slots_clear_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotCountInternal", reinterpret_cast<const void *>(&slot_count_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotCapacityInternal", reinterpret_cast<const void *>(&slot_capacity_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::InvokeInternal", reinterpret_cast<const void *>(&invoke_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ForgetContextInternal", reinterpret_cast<const void *>(&forget_context_internal));
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::OpenContextInternal", reinterpret_cast<const void *>(&open_context_internal));
     zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BridgeCountInternal", reinterpret_cast<const void *>(&bridge_count_internal));
 }
 

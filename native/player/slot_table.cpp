@@ -33,6 +33,11 @@ struct Table {
     std::vector<uint8_t> waits;    // per slot: its (object, view) waits to be indexed
     std::vector<int32_t> waiting;  // the slots that waited when set, in order (some released or set again since)
     IdentityIndex identity;
+    std::vector<int32_t> free;     // freed slots, taken again last freed first (they are warm in the caches)
+    int32_t used = 0;              // slots below this were taken at least once
+    int32_t count = 0;             // slots in use
+    zts_domain *domain = nullptr;  // whose released slots slot_take drains
+    const int32_t *pending = nullptr; // zts_domain_release_counter(domain)
 };
 
 // Indexes every waiting slot that is still held.
@@ -90,44 +95,119 @@ Chunk new_chunk()
     return c;
 }
 
+Chunk &chunk_of(Table &t, int32_t slot) { return t.chunks[static_cast<size_t>(slot >> kChunkBits)]; }
+
+void *&cell_of(Table &t, int32_t slot) { return chunk_of(t, slot)[slot & (kChunkSlots - 1)]; }
+
+// Empties a held slot and puts it on the free list. The identity entry goes before the root does: while indexed, the
+// pointer is rooted and cannot be reused.
+void free_slot(Table &t, int32_t slot)
+{
+    if (slot < 0 || slot >= t.used) return;
+    void *&cell = cell_of(t, slot);
+    if (cell == nullptr) return; // free already: the core hands a slot out once, but a free slot stays free
+    auto index = static_cast<size_t>(slot);
+    if (t.views[index] != kNoIdentity) {
+        if (t.waits[index] != 0) t.waits[index] = 0; // never indexed
+        else t.identity.remove(cell, t.views[index]);
+    }
+    cell = nullptr;
+    t.free.push_back(slot); // reserved by slot_take: cannot fail
+    t.count--;
+}
+
+// The slots JS released since the last drain (the core's release queue), freed.
+void drain_released(Table &t)
+{
+    int32_t released[kDrainBatch];
+    for (;;) {
+        int32_t n = zts_object_take_released(t.domain, released, kDrainBatch);
+        for (int32_t i = 0; i < n; i++) free_slot(t, released[i]);
+        if (n < kDrainBatch) return;
+    }
+}
+
 } // namespace
 
-void slot_set(JSContext *ctx, int32_t slot, void *obj, int32_t view)
+void slot_open(JSContext *ctx, zts_domain *domain)
 {
-    if (slot < 0) return;
-    Table *table = table_of(ctx, obj != nullptr);
-    if (table == nullptr) return;
-    size_t chunk = static_cast<size_t>(slot >> kChunkBits);
-    size_t index = static_cast<size_t>(slot);
-    if (obj == nullptr) {
-        if (chunk >= table->chunks.size()) return;
-        void *&cell = table->chunks[chunk][slot & (kChunkSlots - 1)];
-        // The entry goes before the root does: while indexed, the pointer is rooted and cannot be reused.
-        if (cell != nullptr && index < table->views.size() && table->views[index] != kNoIdentity) {
-            if (table->waits[index] != 0) table->waits[index] = 0; // never indexed
-            else table->identity.remove(cell, table->views[index]);
-        }
-        cell = nullptr;
-        return;
-    }
-    while (table->chunks.size() <= chunk) {
-        Chunk c = new_chunk();
-        if (c == nullptr) return; // out of memory: objects are then read through the managed registry
-        table->chunks.push_back(c);
-    }
+    slot_forget(ctx);
+    Table *table = table_of(ctx, true);
+    table->domain = domain;
+    table->pending = zts_domain_release_counter(domain);
+}
+
+int32_t slot_take(JSContext *ctx, void *obj, int32_t view)
+{
+    Table *table = table_of(ctx, false);
+    if (table == nullptr || obj == nullptr) return -1;
+    // Safe here: a slot found and not pushed yet is only ever the result of the bridge that is returning, and no
+    // other slot is taken before it is pushed (ObjectRegistry.NewSlot's rule).
+    if (table->pending != nullptr && *table->pending >= kDrainBatch) drain_released(*table);
     try {
-        if (table->views.size() <= index) {
-            table->views.resize(table->chunks.size() * kChunkSlots, kNoIdentity);
-            table->waits.resize(table->views.size(), 0);
+        if (table->free.empty() && static_cast<size_t>(table->used >> kChunkBits) >= table->chunks.size()) {
+            // Room first (a throw leaves only larger arrays), then the chunk: the free list can then hold every slot,
+            // so free_slot never allocates.
+            size_t slots = (table->chunks.size() + 1) * kChunkSlots;
+            table->chunks.reserve(table->chunks.size() + 1);
+            table->views.resize(slots, kNoIdentity);
+            table->waits.resize(slots, 0);
+            table->free.reserve(slots);
+            Chunk c = new_chunk();
+            if (c == nullptr) return -1;
+            table->chunks.push_back(c);
         }
-        if (view != kNoIdentity) table->waiting.push_back(slot);
+        int32_t next = table->free.empty() ? table->used : table->free.back();
+        if (view != kNoIdentity) table->waiting.push_back(next);
     } catch (const std::bad_alloc &) {
-        return; // out of memory: as for a chunk
+        return -1; // out of memory: the caller reports it
     }
-    table->chunks[chunk][slot & (kChunkSlots - 1)] = obj;
+    int32_t slot;
+    if (table->free.empty()) {
+        slot = table->used++;
+    } else {
+        slot = table->free.back();
+        table->free.pop_back();
+    }
+    auto index = static_cast<size_t>(slot);
+    cell_of(*table, slot) = obj;
     table->views[index] = view;
     table->waits[index] = view != kNoIdentity ? 1 : 0;
+    table->count++;
     if (table->waiting.size() >= kWaitingCompact) compact_waiting(*table);
+    return slot;
+}
+
+void slot_free(JSContext *ctx, int32_t slot)
+{
+    Table *table = table_of(ctx, false);
+    if (table != nullptr) free_slot(*table, slot);
+}
+
+void slot_free_all(JSContext *ctx)
+{
+    Table *table = table_of(ctx, false);
+    if (table == nullptr) return;
+    for (int32_t slot = 0; slot < table->used; slot++) free_slot(*table, slot);
+}
+
+bool slot_holds(JSContext *ctx, int32_t slot, const void *obj, int32_t view)
+{
+    Table *table = table_of(ctx, false);
+    return table != nullptr && slot >= 0 && slot < table->used && cell_of(*table, slot) == obj && obj != nullptr &&
+           table->views[static_cast<size_t>(slot)] == view;
+}
+
+int32_t slot_count(JSContext *ctx)
+{
+    Table *table = table_of(ctx, false);
+    return table != nullptr ? table->count : 0;
+}
+
+int32_t slot_capacity(JSContext *ctx)
+{
+    Table *table = table_of(ctx, false);
+    return table != nullptr ? static_cast<int32_t>(table->chunks.size()) * kChunkSlots : 0;
 }
 
 void *slot_get(JSContext *ctx, int32_t slot)

@@ -4,10 +4,11 @@ using System.Runtime.CompilerServices;
 namespace ZTS.Shared.Clr
 {
     /// <summary>
-    /// The Mono backend's ObjectRegistry (10-LIFETIME §2): a slot per (object, view) pushed to JS. The slot
-    /// array is the GC root that keeps an object alive while JS holds its exotic; the identity table gives
-    /// the same slot (and so the same JS object) for the same object and view. Slots are freed only when the
-    /// core reports that JS released the exotic (drained on the domain thread by the frame pump).
+    /// The ObjectRegistry (10-LIFETIME §2): a slot per (object, view) pushed to JS. The slot array is the GC root that
+    /// keeps an object alive while JS holds its exotic; the identity table gives the same slot (and so the same JS
+    /// object) for the same object and view. Slots are freed only when the core reports that JS released the exotic
+    /// (drained on the domain thread, in batches as new objects come and by the frame pump). The Editor backend keeps
+    /// the slots here; the Player backend's are in its native slot table (Store), which this forwards to.
     /// </summary>
     internal sealed class ObjectRegistry
     {
@@ -20,21 +21,28 @@ namespace ZTS.Shared.Clr
         private int _used; // high-water mark
         private IdentityIndex _identity = new IdentityIndex();
 
-        /// <summary>A backend's native copy of the slot array that also owns the identity cache, or null (the Editor
-        /// backend: the managed IdentityIndex is the cache). The Player backend's C++ bridges read `this` and object
-        /// arguments from it and find returned objects in it without a managed hop; its chunks are GC roots and its
-        /// identity cache is keyed by object pointer (docs/ARCHITECTURE.md "Where object identity lives"). Set while
-        /// the registry is empty.</summary>
-        internal ISlotMirror Mirror { get; set; }
+        /// <summary>A backend's native slot table that owns the slots and the identity cache, or null (the Editor
+        /// backend: the arrays here and the managed IdentityIndex). With a store every operation forwards to it and the
+        /// arrays here stay empty. The Player backend's C++ bridges take slots for new objects, read `this` and object
+        /// arguments, and find returned objects there without a managed hop; its chunks are GC roots and its identity
+        /// cache is keyed by object pointer (docs/ARCHITECTURE.md "Where object identity lives"). Set while the
+        /// registry is empty.</summary>
+        internal ISlotStore Store { get; set; }
 
-        /// <summary>Slot capacity (lifetime tests: it shrinks when the registry is mostly empty).</summary>
+        /// <summary>Slot capacity (lifetime tests): the arrays here shrink when the registry is mostly empty; a store's
+        /// table keeps what it grew to (the Player's chunks are GC roots for good, native/player/slot_table.h).</summary>
         public int Capacity
         {
-            get { return Objects.Length; }
+            get { return Store != null ? Store.Capacity : Objects.Length; }
         }
 
         /// <summary>Objects currently registered (slots in use).</summary>
-        public int Count { get; private set; }
+        public int Count
+        {
+            get { return Store != null ? Store.Count : _count; }
+        }
+
+        private int _count;
 
         /// <summary>The view of a slot that is not in the identity cache (a fresh struct box); the Player runtime's
         /// kNoIdentity (native/player/slot_table.h).</summary>
@@ -43,9 +51,9 @@ namespace ZTS.Shared.Clr
         /// <summary>The slot of (obj, view): the existing one or a new one.</summary>
         public int SlotOf(object obj, int view)
         {
-            if (Mirror != null)
+            if (Store != null)
             {
-                int found = Mirror.Find(obj, view);
+                int found = Store.Find(obj, view);
                 return found >= 0 ? found : NewSlot(obj, view);
             }
             int hash = IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view);
@@ -61,7 +69,7 @@ namespace ZTS.Shared.Clr
         public int SlotOfNew(object obj, int view)
         {
             int slot = NewSlot(obj, view);
-            if (Mirror == null) _identity.Add(slot, IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view));
+            if (Store == null) _identity.Add(slot, IdentityIndex.Hash(RuntimeHelpers.GetHashCode(obj), view));
             return slot;
         }
 
@@ -83,6 +91,12 @@ namespace ZTS.Shared.Clr
 
         private unsafe int NewSlot(object obj, int view)
         {
+            if (Store != null)
+            {
+                int taken = Store.Take(obj, view); // the store drains the released slots itself (slot_table.h)
+                if (taken < 0) throw new OutOfMemoryException("zts: out of memory: no registry slot for a C# object pushed to JS");
+                return taken;
+            }
             // JS released these exotics (10-LIFETIME §2.1: a released handle unregisters its slot); taking them in
             // batches as new objects come keeps the registry, its identity index and the objects it roots as small
             // as what JS holds, instead of growing until the frame pump: a loop that makes many short-lived objects
@@ -103,9 +117,8 @@ namespace ZTS.Shared.Clr
             }
             Objects[slot] = obj;
             _views[slot] = view;
-            Count++;
-            if (Count > _peak) _peak = Count;
-            if (Mirror != null) Mirror.Set(slot, obj, view);
+            _count++;
+            if (_count > _peak) _peak = _count;
             return slot;
         }
 
@@ -113,12 +126,14 @@ namespace ZTS.Shared.Clr
         /// then it holds another object, or the same one under another view, and this is false).</summary>
         public bool Holds(int slot, object obj, int view)
         {
+            if (Store != null) return Store.Holds(slot, obj, view);
             return (uint)slot < (uint)_used && ReferenceEquals(Objects[slot], obj) && _views[slot] == view;
         }
 
         /// <summary>The object in slot (null for a free or unknown slot).</summary>
         public object Get(int slot)
         {
+            if (Store != null) return Store.Get(slot);
             return (uint)slot < (uint)_used ? Objects[slot] : null;
         }
 
@@ -128,26 +143,26 @@ namespace ZTS.Shared.Clr
             Release(&slot, 1);
         }
 
-        /// <summary>Frees n slots after JS released their exotics (one call into a mirror for all of them).</summary>
+        /// <summary>Frees n slots after JS released their exotics (one call into a store for all of them).</summary>
         public unsafe void Release(int* slots, int n)
         {
-            if (Mirror != null) Mirror.Clear(slots, n); // also drops their identity entries; a free slot stays free
-            for (int i = 0; i < n; i++) ReleaseOne(slots[i]);
+            if (Store != null) Store.Free(slots, n); // also drops their identity entries; a free slot stays free
+            else for (int i = 0; i < n; i++) ReleaseOne(slots[i]);
         }
 
         private void ReleaseOne(int slot)
         {
             if ((uint)slot >= (uint)_used || Objects[slot] == null) return;
-            if (Mirror == null && _views[slot] != NoIdentity) _identity.Remove(slot);
+            if (_views[slot] != NoIdentity) _identity.Remove(slot);
             Objects[slot] = null;
             _nextFree[slot] = _freeHead;
             _freeHead = slot;
-            Count--;
+            _count--;
             _releasedSinceCompact++;
             if (Objects.Length > MinCapacity &&
-                (Count == 0 || (_releasedSinceCompact >= Objects.Length / 8 && Count <= Objects.Length / 8)))
+                (_count == 0 || (_releasedSinceCompact >= Objects.Length / 8 && _count <= Objects.Length / 8)))
                 Compact();
-            if (Count == 0)
+            if (_count == 0)
             {
                 _previousPeak = _peak;
                 _peak = 0;
@@ -173,7 +188,7 @@ namespace ZTS.Shared.Clr
         private void Compact()
         {
             _releasedSinceCompact = 0;
-            int top = Count == 0 ? -1 : _used - 1; // empty: nothing to scan
+            int top = _count == 0 ? -1 : _used - 1; // empty: nothing to scan
             while (top >= 0 && Objects[top] == null) top--;
             int keep = Math.Min(_peak, _previousPeak);
             int capacity = MinCapacity;
@@ -185,7 +200,7 @@ namespace ZTS.Shared.Clr
                 Array.Copy(Objects, objects, top + 1);
                 Array.Copy(_views, views, top + 1);
                 var identity = new IdentityIndex();
-                for (int slot = 0; slot <= top && Mirror == null; slot++) // a mirror keeps its own (slots do not move)
+                for (int slot = 0; slot <= top; slot++)
                     if (objects[slot] != null && views[slot] != NoIdentity)
                         identity.Add(slot, IdentityIndex.Hash(RuntimeHelpers.GetHashCode(objects[slot]), views[slot]));
                 Objects = objects;
@@ -206,14 +221,12 @@ namespace ZTS.Shared.Clr
         /// <summary>Drops every object (Shutdown, 10-LIFETIME §2.4).</summary>
         public unsafe void Clear()
         {
-            if (Mirror != null)
-                for (int slot = 0; slot < _used; slot++)
-                    if (Objects[slot] != null) Mirror.Clear(&slot, 1);
+            if (Store != null) Store.FreeAll();
             Array.Clear(Objects, 0, Objects.Length);
             _identity.Clear();
             _freeHead = -1;
             _used = 0;
-            Count = 0;
+            _count = 0;
             _peak = _previousPeak = 0;
         }
 

@@ -103,6 +103,63 @@ std::string signature_text(const std::string &member, const Candidate &c)
     return s + ")";
 }
 
+// invoke_bridge's body, inlined into member_call's direct path too: one frame instead of two. Measured on 2026-12-06
+// (perf, 20M calls under the preemptive policy): the core's samples of js_to_csharp_struct_byval_argument's loop
+// 3093 -> 2982, of js_to_csharp_struct_byval_result's 3866 -> 3578.
+__attribute__((always_inline)) inline JSValue call_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val,
+                                                          int32_t this_slot, int32_t argc, JSValueConst *argv)
+{
+    JSContext *ctx = d->ctx;
+    if (d->gate == nullptr) {
+        return throw_error(ctx, "zts: the domain has no callback gate");
+    }
+    if (argc > k_max_args) {
+        return throw_error(ctx, "zts: too many arguments");
+    }
+    if (__builtin_expect(JS_IsException(check_host_call(d)), 0)) {
+        return JS_EXCEPTION; // Interrupt() or the budget, checked at the boundary (script_limits.h)
+    }
+    // The entry is made once per domain; the call only reads it (gate_entry_of is a call into another file).
+    JSValue entry = d->gate_entry;
+    if (JS_IsUndefined(entry)) {
+        entry = gate_entry_of(d);
+        if (JS_IsException(entry)) {
+            return JS_EXCEPTION;
+        }
+        if (JS_IsUndefined(entry)) {
+            return throw_error(ctx, "zts: no host callback table is registered (zts_host_register, docs/C_ABI.md)");
+        }
+    }
+    // [gate entry, bridge, this slot, slot of each argument]: the gate reads [0], the host the rest. Sized by argc:
+    // under Mono's hybrid suspend policy, each return from managed code copies the native stack down to the
+    // outermost managed frame (for the GC to scan), and a fixed array for k_max_args arguments was 1 KB of it
+    // on every JS -> C# call.
+    auto *data = static_cast<JSValue *>(alloca(sizeof(JSValue) * static_cast<size_t>(3 + argc)));
+    data[0] = entry;
+    data[1] = JS_NewInt32(ctx, bridge);
+    // A struct copy is passed as its bytes (ZTS_STRUCT_REF_TAG), not a slot: the bridge reads or acts on them.
+    data[2] = this_slot == k_struct_copy_slot ? struct_ref_value(struct_copy_of(this_val)) : JS_NewInt32(ctx, this_slot);
+    for (int32_t i = 0; i < argc; i++) {
+        const ExoticPayload *payload = exotic_payload(argv[i]);
+        data[3 + i] = payload == nullptr                    ? JS_NewInt32(ctx, -1)
+                      : payload->slot == k_struct_copy_slot ? struct_ref_value(payload)
+                                                            : JS_NewInt32(ctx, payload->slot);
+    }
+    auto *gate = reinterpret_cast<JSCFunctionData *>(d->gate);
+    JSValue r = gate(ctx, this_val, argc, argv, 0, data);
+    if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_PUSH_TAG) {
+        // A returned C# object: the bridge registered it; pushing it here saves the host a second crossing.
+        int64_t bits = from_js(r).u.bits;
+        return push_object(d, ZTS_RESULT_PUSH_VIEW(bits), ZTS_RESULT_PUSH_SLOT(bits));
+    }
+    if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_STRUCT_TAG) {
+        // A struct result: the bridge wrote its bytes into the domain's result buffer (zts_domain_struct_result).
+        const auto *ref = static_cast<const zts_struct_ref *>(JS_VALUE_GET_PTR(r));
+        return new_struct_copy(d, ref->type_id, ref->bytes);
+    }
+    return r;
+}
+
 // A member function's data: [type id, index, kind, direct bridge, direct shape]. The direct bridge (-1: none) is
 // the one bridge a call of a fitting arity reaches without an overload choice: the sole candidate of a method set,
 // or an accessor's getter or setter. The shape packs the arity range and whether the member is static.
@@ -131,7 +188,7 @@ JSValue member_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueCons
         int32_t slot = payload != nullptr && payload->type_id == type_id ? payload->slot : -1;
         if ((shape & k_direct_static) != 0 || slot != -1) {
             if (kind == MemberKind::Method) {
-                return invoke_bridge(d, bridge, this_val, slot, argc, argv);
+                return call_bridge(d, bridge, this_val, slot, argc, argv);
             }
             if (kind == MemberKind::Getter) {
                 return invoke_bridge(d, bridge, this_val, slot, 0, nullptr);
@@ -321,55 +378,7 @@ const Candidate *choose_overload(zts_domain *d, const TypeInfo &t, const MemberS
 JSValue invoke_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val, int32_t this_slot, int32_t argc,
                       JSValueConst *argv)
 {
-    JSContext *ctx = d->ctx;
-    if (d->gate == nullptr) {
-        return throw_error(ctx, "zts: the domain has no callback gate");
-    }
-    if (argc > k_max_args) {
-        return throw_error(ctx, "zts: too many arguments");
-    }
-    if (__builtin_expect(JS_IsException(check_host_call(d)), 0)) {
-        return JS_EXCEPTION; // Interrupt() or the budget, checked at the boundary (script_limits.h)
-    }
-    // The entry is made once per domain; the call only reads it (gate_entry_of is a call into another file).
-    JSValue entry = d->gate_entry;
-    if (JS_IsUndefined(entry)) {
-        entry = gate_entry_of(d);
-        if (JS_IsException(entry)) {
-            return JS_EXCEPTION;
-        }
-        if (JS_IsUndefined(entry)) {
-            return throw_error(ctx, "zts: no host callback table is registered (zts_host_register, docs/C_ABI.md)");
-        }
-    }
-    // [gate entry, bridge, this slot, slot of each argument]: the gate reads [0], the host the rest. Sized by argc:
-    // under Mono's hybrid suspend policy, each return from managed code copies the native stack down to the
-    // outermost managed frame (for the GC to scan), and a fixed array for k_max_args arguments was 1 KB of it
-    // on every JS -> C# call.
-    auto *data = static_cast<JSValue *>(alloca(sizeof(JSValue) * static_cast<size_t>(3 + argc)));
-    data[0] = entry;
-    data[1] = JS_NewInt32(ctx, bridge);
-    // A struct copy is passed as its bytes (ZTS_STRUCT_REF_TAG), not a slot: the bridge reads or acts on them.
-    data[2] = this_slot == k_struct_copy_slot ? struct_ref_value(struct_copy_of(this_val)) : JS_NewInt32(ctx, this_slot);
-    for (int32_t i = 0; i < argc; i++) {
-        const ExoticPayload *payload = exotic_payload(argv[i]);
-        data[3 + i] = payload == nullptr                    ? JS_NewInt32(ctx, -1)
-                      : payload->slot == k_struct_copy_slot ? struct_ref_value(payload)
-                                                            : JS_NewInt32(ctx, payload->slot);
-    }
-    auto *gate = reinterpret_cast<JSCFunctionData *>(d->gate);
-    JSValue r = gate(ctx, this_val, argc, argv, 0, data);
-    if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_PUSH_TAG) {
-        // A returned C# object: the bridge registered it; pushing it here saves the host a second crossing.
-        int64_t bits = from_js(r).u.bits;
-        return push_object(d, ZTS_RESULT_PUSH_VIEW(bits), ZTS_RESULT_PUSH_SLOT(bits));
-    }
-    if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_STRUCT_TAG) {
-        // A struct result: the bridge wrote its bytes into the domain's result buffer (zts_domain_struct_result).
-        const auto *ref = static_cast<const zts_struct_ref *>(JS_VALUE_GET_PTR(r));
-        return new_struct_copy(d, ref->type_id, ref->bytes);
-    }
-    return r;
+    return call_bridge(d, bridge, this_val, this_slot, argc, argv);
 }
 
 int32_t instance_slot(zts_domain *d, const TypeInfo &t, const std::string &name, JSValueConst this_val)

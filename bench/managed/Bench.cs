@@ -180,8 +180,18 @@ namespace ZTS.Bench
         }
 
         // Structs (3 floats), delegates in both directions, opaque ref write-back; each against a same-run baseline.
-        private static void ValuesAndDelegates(int n, int rounds)
+        private static readonly ZTS.Bench.Targets.Vec3f RawVec = new ZTS.Bench.Targets.Vec3f(1, 1, 2);
+
+        private static unsafe void ValuesAndDelegates(int n, int rounds)
         {
+            // The struct rows' C# work called by hand from raw gated functions, as the Player's _vs_raw_new counts the
+            // constructor: Sum of a struct passed by value (Mono copies it and passes it in two registers, as the bridge
+            // does), and Make with one field of its result. Against them the struct rows show what ZTS adds to the call.
+            ZTS.Shared.JsDomain domain = TsMonoAppDomain.Current.Domain;
+            domain.DefineFunction("raw.sum", 1, 0, (dd, thisVal, argc, argv, magic, data) =>
+                ZTS.Shared.Native.JsValue.FromDouble(ZTS.Bench.Targets.Values.Sum(RawVec)));
+            domain.DefineFunction("raw.make", 1, 0, (dd, thisVal, argc, argv, magic, data) =>
+                ZTS.Shared.Native.JsValue.FromDouble(ZTS.Bench.Targets.Values.Make(argv[0].Int32).Y));
             _jsModules["values"] =
                 "import { Values, Vec3f } from 'csharp:ZTS.Bench.Targets';\n" +
                 "export function structIn(n) { const v = Values.Make(1); let s = 0; for (let i = 0; i < n; i++) s += Values.Sum(v); return s; }\n" +
@@ -189,6 +199,8 @@ namespace ZTS.Bench
                 "export function tableIn(n) { const v = { X: 1, Y: 1, Z: 2 }; let s = 0; for (let i = 0; i < n; i++) s += Values.SumTable(v); return s; }\n" +
                 "export function tableOut(n) { let s = 0; for (let i = 0; i < n; i++) s += Values.MakeTable(i).Z; return s; }\n" +
                 "export function rawAdd(n) { let s = 0; const f = raw.add; for (let i = 0; i < n; i++) s = f(i, 1); return s; }\n" +
+                "export function rawSum(n) { const v = Values.Make(1); let s = 0; const f = raw.sum; for (let i = 0; i < n; i++) s += f(v); return s; }\n" +
+                "export function rawMake(n) { let s = 0; const f = raw.make; for (let i = 0; i < n; i++) s += f(i) ? 1 : 0; return s; }\n" +
                 "export function csDelegate(n) { const d = Values.Doubler(); let s = 0; for (let i = 0; i < n; i++) s = d(i); return s; }\n" +
                 "export function maker() { return x => x + 1; }\n" +
                 "export function plus(a, b) { return a + b; }\n" +
@@ -204,6 +216,9 @@ namespace ZTS.Bench
             var tableIn = TsAppDomain.GetFunction<Func<int, double>>("values", "tableIn");
             var tableOut = TsAppDomain.GetFunction<Func<int, double>>("values", "tableOut");
             var rawAdd = TsAppDomain.GetFunction<Func<int, double>>("values", "rawAdd");
+            var rawSum = TsAppDomain.GetFunction<Func<int, double>>("values", "rawSum");
+            var rawMake = TsAppDomain.GetFunction<Func<int, double>>("values", "rawMake");
+            if (rawSum(2) != structIn(2) || rawMake(2) != structOut(2)) throw new Exception("bench: raw struct calls differ");
             var csDelegate = TsAppDomain.GetFunction<Func<int, double>>("values", "csDelegate");
             Func<int, int> jsFunction = TsAppDomain.GetFunction<Func<Func<int, int>>>("values", "maker")();
             var plus = TsAppDomain.GetFunction<Func<int, int, int>>("values", "plus");
@@ -218,12 +233,15 @@ namespace ZTS.Bench
             acc(ref total, 2);
             if (total != 2 || jsFunction(1) != 2 || csDelegate(3) != 4) throw new Exception("bench: values are wrong");
             double bStructIn = double.MaxValue, bStructOut = double.MaxValue, bTableIn = double.MaxValue, bTableOut = double.MaxValue;
+            double bRawSum = double.MaxValue, bRawMake = double.MaxValue;
             double bRaw = double.MaxValue, bCsDelegate = double.MaxValue, bJsFunction = double.MaxValue, bPlus = double.MaxValue, bAcc = double.MaxValue;
             for (int r = 0; r < rounds; r++)
             {
                 bRaw = Math.Min(bRaw, Time(n, () => (long)rawAdd(n)));
                 bStructIn = Math.Min(bStructIn, Time(n, () => (long)structIn(n)));
                 bStructOut = Math.Min(bStructOut, Time(n, () => { long s = (long)structOut(n); TsFramePump.LateUpdate(); return s; }));
+                bRawSum = Math.Min(bRawSum, Time(n, () => (long)rawSum(n)));
+                bRawMake = Math.Min(bRawMake, Time(n, () => (long)rawMake(n)));
                 bTableIn = Math.Min(bTableIn, Time(n, () => (long)tableIn(n)));
                 bTableOut = Math.Min(bTableOut, Time(n, () => (long)tableOut(n)));
                 bCsDelegate = Math.Min(bCsDelegate, Time(n, () => (long)csDelegate(n)));
@@ -239,6 +257,8 @@ namespace ZTS.Bench
             Report("js_struct_field_write", bWrite, "ns/iteration", bWriteJs);
             Report("js_to_csharp_struct_byval_argument", bStructIn, "ns/call", bRaw);
             Report("js_to_csharp_struct_byval_result", bStructOut, "ns/call", bRaw);
+            Report("js_to_csharp_struct_byval_argument_vs_raw_sum", bStructIn, "ns/call", bRawSum);
+            Report("js_to_csharp_struct_byval_result_vs_raw_make", bStructOut, "ns/call", bRawMake);
             Report("js_to_csharp_struct_table_argument", bTableIn, "ns/call", bRaw);
             Report("js_to_csharp_struct_table_result", bTableOut, "ns/call", bRaw);
             Report("js_to_csharp_delegate_invoke", bCsDelegate, "ns/call", bRaw);

@@ -195,6 +195,7 @@ namespace ZTS.Bench
             _jsModules["values"] =
                 "import { Values, Vec3f } from 'csharp:ZTS.Bench.Targets';\n" +
                 "export function structIn(n) { const v = Values.Make(1); let s = 0; for (let i = 0; i < n; i++) s += Values.Sum(v); return s; }\n" +
+                "export function structInInlined(n) { const v = Values.Make(1); let s = 0; for (let i = 0; i < n; i++) s += Values.SumInlined(v); return s; }\n" +
                 "export function structOut(n) { let s = 0; for (let i = 0; i < n; i++) s += Values.Make(i) ? 1 : 0; return s; }\n" +
                 "export function tableIn(n) { const v = { X: 1, Y: 1, Z: 2 }; let s = 0; for (let i = 0; i < n; i++) s += Values.SumTable(v); return s; }\n" +
                 "export function tableOut(n) { let s = 0; for (let i = 0; i < n; i++) s += Values.MakeTable(i).Z; return s; }\n" +
@@ -216,9 +217,10 @@ namespace ZTS.Bench
             var tableIn = TsAppDomain.GetFunction<Func<int, double>>("values", "tableIn");
             var tableOut = TsAppDomain.GetFunction<Func<int, double>>("values", "tableOut");
             var rawAdd = TsAppDomain.GetFunction<Func<int, double>>("values", "rawAdd");
+            var structInInlined = TsAppDomain.GetFunction<Func<int, double>>("values", "structInInlined");
             var rawSum = TsAppDomain.GetFunction<Func<int, double>>("values", "rawSum");
             var rawMake = TsAppDomain.GetFunction<Func<int, double>>("values", "rawMake");
-            if (rawSum(2) != structIn(2) || rawMake(2) != structOut(2)) throw new Exception("bench: raw struct calls differ");
+            if (rawSum(2) != structIn(2) || structInInlined(2) != structIn(2) || rawMake(2) != structOut(2)) throw new Exception("bench: raw struct calls differ");
             var csDelegate = TsAppDomain.GetFunction<Func<int, double>>("values", "csDelegate");
             Func<int, int> jsFunction = TsAppDomain.GetFunction<Func<Func<int, int>>>("values", "maker")();
             var plus = TsAppDomain.GetFunction<Func<int, int, int>>("values", "plus");
@@ -233,13 +235,14 @@ namespace ZTS.Bench
             acc(ref total, 2);
             if (total != 2 || jsFunction(1) != 2 || csDelegate(3) != 4) throw new Exception("bench: values are wrong");
             double bStructIn = double.MaxValue, bStructOut = double.MaxValue, bTableIn = double.MaxValue, bTableOut = double.MaxValue;
-            double bRawSum = double.MaxValue, bRawMake = double.MaxValue;
+            double bRawSum = double.MaxValue, bRawMake = double.MaxValue, bStructInInlined = double.MaxValue;
             double bRaw = double.MaxValue, bCsDelegate = double.MaxValue, bJsFunction = double.MaxValue, bPlus = double.MaxValue, bAcc = double.MaxValue;
             for (int r = 0; r < rounds; r++)
             {
                 bRaw = Math.Min(bRaw, Time(n, () => (long)rawAdd(n)));
                 bStructIn = Math.Min(bStructIn, Time(n, () => (long)structIn(n)));
                 bStructOut = Math.Min(bStructOut, Time(n, () => { long s = (long)structOut(n); TsFramePump.LateUpdate(); return s; }));
+                bStructInInlined = Math.Min(bStructInInlined, Time(n, () => (long)structInInlined(n)));
                 bRawSum = Math.Min(bRawSum, Time(n, () => (long)rawSum(n)));
                 bRawMake = Math.Min(bRawMake, Time(n, () => (long)rawMake(n)));
                 bTableIn = Math.Min(bTableIn, Time(n, () => (long)tableIn(n)));
@@ -258,6 +261,10 @@ namespace ZTS.Bench
             Report("js_to_csharp_struct_byval_argument", bStructIn, "ns/call", bRaw);
             Report("js_to_csharp_struct_byval_result", bStructOut, "ns/call", bRaw);
             Report("js_to_csharp_struct_byval_argument_vs_raw_sum", bStructIn, "ns/call", bRawSum);
+            // The same call of a callee Mono inlines into the bridge (under its 20-byte IL limit, or marked
+            // AggressiveInlining): no by-value struct hand-over, whose copy and register loads are most of what
+            // js_to_csharp_struct_byval_argument has over the raw add (docs/ARCHITECTURE.md, "Structs").
+            Report("js_to_csharp_struct_byval_argument_inlined_callee", bStructInInlined, "ns/call", bRaw);
             Report("js_to_csharp_struct_byval_result_vs_raw_make", bStructOut, "ns/call", bRawMake);
             Report("js_to_csharp_struct_table_argument", bTableIn, "ns/call", bRaw);
             Report("js_to_csharp_struct_table_result", bTableOut, "ns/call", bRaw);

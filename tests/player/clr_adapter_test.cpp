@@ -2,6 +2,7 @@
 // through unmanaged thunks with managed exceptions caught in the out-argument, internal calls both ways,
 // strings, arrays, thread attach. The GC is conservative: a stale copy of a pointer on a stack may keep an
 // object alive for a while, so "collected" is checked over rounds, never at an exact point.
+#include "clr_gc_rounds.h"
 #include "clr_probe_host.h"
 
 #include <gtest/gtest.h>
@@ -14,89 +15,14 @@ namespace
 {
 
 using zts_test::ClrProbe;
+using zts_test::clobber_stack;
+using zts_test::collect;
+using zts_test::collect_round;
+using zts_test::collected_within_rounds;
+using zts_test::put_tracked;
+using zts_test::tracked_alive;
 
-// The runtime starts before the first test (on the main thread, which stays attached), outside any test's frames.
-class ClrEnvironment : public ::testing::Environment
-{
-public:
-    void SetUp() override
-    {
-        ClrProbe::get();
-    }
-};
-const ::testing::Environment *const clr_environment = ::testing::AddGlobalTestEnvironment(new ClrEnvironment);
-
-constexpr int kRounds = 20;
 constexpr size_t kSlots = 16;
-
-// Overwrites a large part of the stack below the caller, so that stale pointers left there by earlier calls
-// do not keep objects alive (conservative stack scanning).
-__attribute__((noinline)) void clobber_stack()
-{
-    volatile char buffer[64 * 1024];
-    std::memset(const_cast<char *>(buffer), 0, sizeof buffer);
-}
-
-// Makes a thunk return a fresh object, so the runtime's per-thread copy of the last returned object is not a
-// tracked one.
-__attribute__((noinline)) void return_other_object()
-{
-    zts_clr_exception *exc = nullptr;
-    zts_clr_array *other = ClrProbe::get().thunk<zts_test::ArrayThunk>("Squares", 1)(2, &exc);
-    (void)other;
-}
-
-void collect()
-{
-    zts_clr_exception *exc = nullptr;
-    ClrProbe::get().thunk<zts_test::VoidThunk>("Collect", 0)(&exc);
-    ASSERT_EQ(nullptr, exc);
-}
-
-bool tracked_alive()
-{
-    zts_clr_exception *exc = nullptr;
-    bool alive = ClrProbe::get().thunk<zts_test::BoolThunk>("TrackedAlive", 0)(&exc);
-    EXPECT_EQ(nullptr, exc);
-    return alive;
-}
-
-// Stores a new tracked object in slots[index] only, from a frame of its own.
-__attribute__((noinline)) void put_tracked_in_own_frame(zts_clr_object **slots, size_t index)
-{
-    zts_clr_exception *exc = nullptr;
-    slots[index] = ClrProbe::get().thunk<zts_test::ObjectThunk>("NewTracked", 0)(&exc);
-    ASSERT_EQ(nullptr, exc);
-    ASSERT_NE(nullptr, slots[index]);
-}
-
-// One round: no stale copy of a tracked pointer left in the runtime's thread state or below the caller's frame
-// (where earlier calls, tracked_alive's included, ran), then a full collection with finalizers. Inlined, so that
-// clobber_stack runs at the caller's depth.
-inline __attribute__((always_inline)) void collect_round()
-{
-    return_other_object();
-    clobber_stack();
-    collect();
-}
-
-// put_tracked_in_own_frame, then the stack below the caller is overwritten: the frames that later run there
-// (the collection rounds) would otherwise keep stale copies of the pointer in their unwritten parts.
-inline __attribute__((always_inline)) void put_tracked(zts_clr_object **slots, size_t index)
-{
-    put_tracked_in_own_frame(slots, index);
-    clobber_stack();
-}
-
-// Collects until the tracked object is gone; true when it went within kRounds rounds. Inlined for the same reason.
-inline __attribute__((always_inline)) bool collected_within_rounds()
-{
-    for (int round = 0; round < kRounds; round++) {
-        collect_round();
-        if (!tracked_alive()) return true;
-    }
-    return false;
-}
 
 // Heap memory: the Boehm collector does not scan it unless it is registered as a root. Never freed: a root stays
 // registered for the life of the process (zts_clr_gc_register_root).

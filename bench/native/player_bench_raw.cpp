@@ -7,14 +7,14 @@
 //  - A constructor: the runtime's allocation and the constructor's typed entry (Raw.New).
 #include "quickjs.h"
 #include "zts_clr.h"
+#include "zts_clr_typed_call.h"
 
 #include <cstdint>
 
 namespace
 {
 
-using AddThunk = int32_t (*)(int32_t, int32_t, void **);
-AddThunk g_add;
+void *g_add; // the typed entry of Add(int, int)
 JSContext *g_ctx;
 JSValue g_js_add = JS_UNDEFINED;
 
@@ -24,14 +24,13 @@ JSValue raw_add(JSContext *ctx, JSValueConst, int argc, JSValueConst *argv)
     int32_t b = 0;
     if (argc < 2 || JS_ToInt32(ctx, &a, argv[0]) < 0 || JS_ToInt32(ctx, &b, argv[1]) < 0) return JS_EXCEPTION;
     void *exc = nullptr;
-    int32_t r = g_add(a, b, &exc);
+    int32_t r = zts_clr::typed_call<int32_t>(g_add, &exc, a, b);
     if (exc != nullptr) return JS_ThrowInternalError(ctx, "managed exception");
     return JS_NewInt32(ctx, r);
 }
 
 // new Box(v) by hand: the runtime's allocation and the constructor's typed entry, nothing registered, nothing pushed.
-using CtorThunk = void (*)(void *, int32_t, void **);
-CtorThunk g_ctor;
+void *g_ctor; // the typed entry of the constructor
 zts_clr_class *g_box_class;
 
 JSValue raw_new(JSContext *ctx, JSValueConst, int argc, JSValueConst *argv)
@@ -41,7 +40,7 @@ JSValue raw_new(JSContext *ctx, JSValueConst, int argc, JSValueConst *argv)
     zts_clr_object *box = zts_clr_object_new(g_box_class);
     if (box == nullptr) return JS_ThrowOutOfMemory(ctx);
     void *exc = nullptr;
-    g_ctor(box, v, &exc);
+    zts_clr::typed_call<void>(g_ctor, &exc, box, v);
     if (exc != nullptr) return JS_ThrowInternalError(ctx, "managed exception");
     return JS_NewInt32(ctx, v);
 }
@@ -60,7 +59,7 @@ int32_t raw_call(int32_t a, int32_t b)
 extern "C" __attribute__((visibility("default"))) int32_t zts_bench_player_install(JSContext *ctx, void *add_method)
 {
     g_ctx = ctx;
-    g_add = reinterpret_cast<AddThunk>(zts_clr_method_get_unmanaged_thunk(static_cast<zts_clr_method *>(add_method)));
+    g_add = zts_clr_method_get_typed_entry(zts_clr_method_from_handle(add_method));
     JSValue global = JS_GetGlobalObject(ctx);
     JSValue raw = JS_NewObject(ctx);
     JS_SetPropertyStr(ctx, raw, "Add", JS_NewCFunction(ctx, raw_add, "Add", 2));
@@ -75,8 +74,8 @@ extern "C" __attribute__((visibility("default"))) int32_t zts_bench_player_insta
 // Raw.New(v): a constructor called by hand (the row player_js_to_csharp_new_object_push_vs_raw_new).
 extern "C" __attribute__((visibility("default"))) int32_t zts_bench_player_install_new(JSContext *ctx, void *ctor)
 {
-    auto *m = static_cast<zts_clr_method *>(ctor);
-    g_ctor = reinterpret_cast<CtorThunk>(zts_clr_method_get_unmanaged_thunk(m));
+    zts_clr_method *m = zts_clr_method_from_handle(ctor);
+    g_ctor = zts_clr_method_get_typed_entry(m);
     g_box_class = zts_clr_method_get_class(m);
     JSValue global = JS_GetGlobalObject(ctx);
     JSValue raw = JS_GetPropertyStr(ctx, global, "Raw");

@@ -1,5 +1,5 @@
 // The Player backend's typed call (docs/PLAYER.md): C++ -> C# static Add(int,int) through the CLR adapter's unmanaged
-// thunk (zts_clr_method_get_unmanaged_thunk: the entry the generated bridges will use, with managed exceptions
+// thunk (zts_clr_method_get_typed_entry: the entry the generated bridges will use, with managed exceptions
 // caught in its out-argument) against the same method's compiled code called directly (what Il2Cpp's method
 // pointer is; it has no exception wrapper, so it is a baseline only). Same run, same runtime, under the
 // launcher's thread-suspend policy (zts_clr_init: preemptive unless MONO_THREADS_SUSPEND is set).
@@ -18,7 +18,7 @@ namespace
 using CompiledAdd = int32_t (*)(int32_t, int32_t);
 
 // Loops are not inlined into each other, and the calls go through pointers the compiler cannot see through.
-__attribute__((noinline)) int64_t loop_thunk(zts_test::AddThunk add, int n)
+__attribute__((noinline)) int64_t loop_thunk(zts_test::Typed<zts_test::AddThunk> add, int n)
 {
     int64_t sum = 0;
     zts_clr_exception *exc = nullptr;

@@ -1,6 +1,7 @@
 // The CLR adapter (zts_clr.h) over Mono's embedding API with the Boehm GC (libmonoboehm-2.0).
-// This is the only file of the project that names mono_* (docs/PLAYER.md maps each function to
-// its mono_* and il2cpp_* counterpart); porting to Il2Cpp replaces this file.
+// With clr_mono_host.cpp (zts_clr_host.h) and the Il2Cpp stand-in (native/clr/il2cpp_standin, tests only), the only
+// code that names mono_* (docs/PLAYER.md maps each function to its mono_* and il2cpp_* counterpart); the Il2Cpp
+// adapter is native/clr/il2cpp/clr_il2cpp.cpp.
 #include "zts_clr.h"
 
 #include <mono/jit/jit.h>
@@ -31,74 +32,14 @@ extern "C" int mono_gc_register_root(char *start, size_t size, void *descr, int 
 namespace
 {
 
-// The runtime version the CLR profile of mcs-built assemblies needs (.NET 4.x).
-const char kRuntimeVersion[] = "v4.0.30319";
-
 template <typename To, typename From> To *as(From *p)
 {
     return reinterpret_cast<To *>(p);
 }
 
-// ZTS_PLAYER_PERF_MAP=1: every method the JIT compiles is written to /tmp/perf-<pid>.map (start, size, name), the
-// file `perf report` reads to name JIT frames (what `mono --jitmap` does; the embedding API has no such option).
-FILE *g_perf_map = nullptr;
-
-void write_perf_map_entry(MonoProfiler *, MonoMethod *method, MonoJitInfo *info)
-{
-    char *name = mono_method_full_name(method, 1);
-    std::fprintf(g_perf_map, "%lx %x %s\n", reinterpret_cast<unsigned long>(mono_jit_info_get_code_start(info)),
-                 static_cast<unsigned>(mono_jit_info_get_code_size(info)), name);
-    std::fflush(g_perf_map);
-    mono_free(name);
-}
-
-void open_perf_map()
-{
-    char path[64];
-    std::snprintf(path, sizeof path, "/tmp/perf-%d.map", static_cast<int>(getpid()));
-    g_perf_map = std::fopen(path, "w");
-    if (g_perf_map != nullptr) {
-        mono_profiler_set_jit_done_callback(mono_profiler_create(nullptr), &write_perf_map_entry);
-    }
-}
-
 } // namespace
 
 extern "C" {
-
-zts_clr_domain *zts_clr_init(const char *domain_name)
-{
-    // Il2Cpp's Boehm stop-the-world suspends threads preemptively and has no GC-state transitions on
-    // native<->managed crossings; Mono's default (hybrid) puts one on every crossing (docs/PLAYER.md).
-    // Read by the runtime at start-up; a value the user set wins.
-    setenv("MONO_THREADS_SUSPEND", "preemptive", 0);
-    mono_config_parse(nullptr);
-    MonoDomain *domain = mono_jit_init_version(domain_name, kRuntimeVersion);
-    if (domain != nullptr && getenv("ZTS_PLAYER_PERF_MAP") != nullptr) {
-        open_perf_map();
-    }
-    return as<zts_clr_domain>(domain);
-}
-
-void zts_clr_assemblies_path_prepend(const char *dir)
-{
-    // MONO_PATH is read once, when the runtime starts; its folders come before the program's own folder, so the
-    // launcher's assemblies win over copies beside the program (docs/PLAYER.md, "The launcher").
-    const char *old = getenv("MONO_PATH");
-    std::string path = dir;
-    if (old != nullptr && *old != '\0') {
-        path += ':';
-        path += old;
-    }
-    setenv("MONO_PATH", path.c_str(), 1);
-}
-
-void zts_clr_pinvoke_bind_to_process(const char *library)
-{
-    // "__Internal" makes Mono resolve the entry points with dlsym over the process's global scope, which holds the
-    // libraries the executable links (DT_NEEDED): one native core per process.
-    mono_dllmap_insert(nullptr, library, nullptr, "__Internal", nullptr);
-}
 
 zts_clr_domain *zts_clr_domain_get(void)
 {
@@ -118,21 +59,6 @@ zts_clr_image *zts_clr_assembly_get_image(zts_clr_assembly *assembly)
 zts_clr_image *zts_clr_get_corlib(void)
 {
     return as<zts_clr_image>(mono_get_corlib());
-}
-
-int zts_clr_runtime_exec_main(zts_clr_domain *domain, zts_clr_assembly *assembly, int argc, char **argv)
-{
-    return mono_jit_exec(as<MonoDomain>(domain), as<MonoAssembly>(assembly), argc, argv);
-}
-
-void zts_clr_runtime_wait_foreground_threads(void)
-{
-    mono_thread_manage();
-}
-
-int zts_clr_environment_exit_code(void)
-{
-    return mono_environment_exitcode_get();
 }
 
 zts_clr_thread *zts_clr_thread_attach(zts_clr_domain *domain)
@@ -170,9 +96,15 @@ const char *zts_clr_class_get_namespace(zts_clr_class *klass)
     return mono_class_get_namespace(as<MonoClass>(klass));
 }
 
-void *zts_clr_method_get_unmanaged_thunk(zts_clr_method *method)
+void *zts_clr_method_get_typed_entry(zts_clr_method *method)
 {
-    return mono_method_get_unmanaged_thunk(as<MonoMethod>(method));
+    // Compiling the thunk compiles the method, which runs its class's static constructor first (docs/PLAYER.md).
+    return method != nullptr ? mono_method_get_unmanaged_thunk(as<MonoMethod>(method)) : nullptr;
+}
+
+zts_clr_method *zts_clr_method_from_handle(void *handle)
+{
+    return static_cast<zts_clr_method *>(handle); // RuntimeMethodHandle.Value is the MonoMethod*
 }
 
 void zts_clr_field_get_value(zts_clr_object *obj, zts_clr_field *field, void *out)
@@ -298,19 +230,19 @@ void zts_clr_add_internal_call(const char *name, const void *function)
     mono_add_internal_call(name, function);
 }
 
-uint32_t zts_clr_gchandle_new(zts_clr_object *obj, int pinned)
+zts_clr_gchandle zts_clr_gchandle_new(zts_clr_object *obj, int pinned)
 {
     return mono_gchandle_new(as<MonoObject>(obj), pinned != 0);
 }
 
-zts_clr_object *zts_clr_gchandle_get_target(uint32_t handle)
+zts_clr_object *zts_clr_gchandle_get_target(zts_clr_gchandle handle)
 {
-    return as<zts_clr_object>(mono_gchandle_get_target(handle));
+    return as<zts_clr_object>(mono_gchandle_get_target(static_cast<uint32_t>(handle)));
 }
 
-void zts_clr_gchandle_free(uint32_t handle)
+void zts_clr_gchandle_free(zts_clr_gchandle handle)
 {
-    mono_gchandle_free(handle);
+    mono_gchandle_free(static_cast<uint32_t>(handle));
 }
 
 int zts_clr_gc_register_root(void *start, size_t size, const char *name)

@@ -1,16 +1,18 @@
 /*
  * ZTS CLR adapter — the operations the Player backend needs from the CLR.
  *
- * Each function is named after the il2cpp_* function it stands for. This build implements them over
- * Mono's embedding API with the Boehm GC (native/clr/clr_mono.cpp, the only file that names mono_*);
- * a port to real Il2Cpp implements this header over il2cpp_* instead (docs/PLAYER.md has the table).
+ * Each function is named after the il2cpp_* function it stands for. Two implementations: over Mono's embedding API
+ * with the Boehm GC (native/clr/clr_mono.cpp, the only file that names mono_* outside the Il2Cpp stand-in), and over
+ * Il2Cpp's public API (native/clr/il2cpp/clr_il2cpp.cpp, the only file that names il2cpp_*); docs/PLAYER.md has the
+ * table. What only a process host does (start the runtime, run Main: Unity's player on Il2Cpp) is zts_clr_host.h.
  *
  * Conventions:
  *  - extern "C", POD arguments, opaque handles. Nothing here throws a C++ exception.
  *  - The handles are the CLR's own pointers (MonoObject* here, Il2CppObject* there), so a
  *    zts_clr_object* may be stored in a slot array that is registered with zts_clr_gc_register_root.
- *  - Every call but zts_clr_init is made after it, on a thread attached to the runtime (the thread that
- *    called zts_clr_init, or one attached with zts_clr_thread_attach), unless the comment says otherwise.
+ *  - Every call is made after the runtime started (zts_clr_host.h's zts_clr_init, or Unity's player), on a thread
+ *    attached to it (the thread that started it, or one attached with zts_clr_thread_attach), unless the comment
+ *    says otherwise.
  *  - Strings are UTF-8 (char) or UTF-16 (zts_clr_char).
  */
 #ifndef ZTS_CLR_H
@@ -41,19 +43,12 @@ typedef struct zts_clr_array zts_clr_array;         /* MonoArray / Il2CppArray (
 typedef struct zts_clr_exception zts_clr_exception; /* MonoException / Il2CppException (also a zts_clr_object) */
 typedef struct zts_clr_thread zts_clr_thread;       /* MonoThread / Il2CppThread */
 typedef uint16_t zts_clr_char;                      /* a UTF-16 code unit (mono_unichar2 / Il2CppChar) */
+/* A GC handle, pointer-sized on every adapter: Mono's and Il2Cpp 2021.3/2022.3's are uint32_t, Il2Cpp 6000.x's
+ * Il2CppGCHandle is a pointer. */
+typedef uintptr_t zts_clr_gchandle;
 
 /* ---- runtime ------------------------------------------------------------------------------------------ */
 
-/** Starts the runtime once per process (config, JIT, root domain named domain_name) with preemptive thread
- *  suspension, as Il2Cpp's, unless MONO_THREADS_SUSPEND is set; NULL on failure. */
-ZTS_CLR_API zts_clr_domain *zts_clr_init(const char *domain_name);
-/** Adds dir in front of the folders the runtime searches for assemblies by name (before zts_clr_init; Il2Cpp:
- *  none, its assemblies are compiled into the player). */
-ZTS_CLR_API void zts_clr_assemblies_path_prepend(const char *dir);
-/** P/Invokes into library (a DllImport name such as "zts") bind to this process's own symbols, the libraries
- *  the executable links, whatever file of that name lies beside a program or on the library path (Il2Cpp:
- *  DllImport("__Internal"), bound when the player is linked). */
-ZTS_CLR_API void zts_clr_pinvoke_bind_to_process(const char *library);
 /** The root domain (NULL before zts_clr_init); any thread. */
 ZTS_CLR_API zts_clr_domain *zts_clr_domain_get(void);
 /** Loads an assembly by file path (or name); NULL when it cannot be loaded. */
@@ -62,14 +57,6 @@ ZTS_CLR_API zts_clr_assembly *zts_clr_domain_assembly_open(zts_clr_domain *domai
 ZTS_CLR_API zts_clr_image *zts_clr_assembly_get_image(zts_clr_assembly *assembly);
 /** The image of mscorlib (System.*). */
 ZTS_CLR_API zts_clr_image *zts_clr_get_corlib(void);
-/** Runs the assembly's entry point with argv[0] = the assembly path; Main's int result or Environment.ExitCode. */
-ZTS_CLR_API int zts_clr_runtime_exec_main(zts_clr_domain *domain, zts_clr_assembly *assembly, int argc, char **argv);
-/** What a process does after Main returns: waits until every foreground managed thread has ended, then
- *  raises AppDomain.ProcessExit; managed code may still run afterwards only on this thread. */
-ZTS_CLR_API void zts_clr_runtime_wait_foreground_threads(void);
-/** The process exit code managed code set (Environment.ExitCode, or Main's result after exec_main). */
-ZTS_CLR_API int zts_clr_environment_exit_code(void);
-
 /* ---- threads ------------------------------------------------------------------------------------------ */
 
 /** Attaches the calling native thread to the domain so it may call managed code; the thread's handle. */
@@ -90,11 +77,15 @@ ZTS_CLR_API const char *zts_clr_class_get_name(zts_clr_class *klass);
 /** A class's namespace ("" for none), owned by the runtime. */
 ZTS_CLR_API const char *zts_clr_class_get_namespace(zts_clr_class *klass);
 /**
- * The typed call entry of a method, compiled on first use; NULL on failure. Call it as
- * R (*)([this,] args..., zts_clr_exception **exc): references as zts_clr_object*, value types by value;
- * a managed exception is caught and stored in *exc (NULL when none), nothing unwinds into the caller.
+ * The typed entry of a method, made on first use (its class initialized first); NULL when the method cannot be called
+ * so (its type's static constructor threw, or the runtime cannot compile or invoke it). Only zts_clr_typed_call.h's
+ * zts_clr::typed_call calls it, as R ([this,] args...) with an out-argument for a managed exception: references as
+ * zts_clr_object*, primitives by value, a struct boxed; nothing unwinds into the caller. Mono: the method's unmanaged
+ * thunk. Il2Cpp: the MethodInfo*, tagged with how to call it (docs/PLAYER.md, "The typed call").
  */
-ZTS_CLR_API void *zts_clr_method_get_unmanaged_thunk(zts_clr_method *method);
+ZTS_CLR_API void *zts_clr_method_get_typed_entry(zts_clr_method *method);
+/** The method of a RuntimeMethodHandle.Value that managed code handed over (MonoMethod* / MethodInfo*). */
+ZTS_CLR_API zts_clr_method *zts_clr_method_from_handle(void *handle);
 /** Non-zero when method is virtual (abstract and interface methods included): calls dispatch on the object. */
 ZTS_CLR_API int zts_clr_method_is_virtual(zts_clr_method *method);
 /** The implementation of virtual method that obj's class runs (method itself when not overridden). */
@@ -128,8 +119,9 @@ ZTS_CLR_API zts_clr_class *zts_clr_class_from_type_handle(void *type);
 ZTS_CLR_API zts_clr_class *zts_clr_method_get_class(zts_clr_method *method);
 /** A new, zero-initialized object of klass (no constructor runs); NULL on out-of-memory. */
 ZTS_CLR_API zts_clr_object *zts_clr_object_new(zts_clr_class *klass);
-/** The method's compiled code, called with its managed signature and no exception out-argument; a managed
- *  exception would unwind through the caller's frames: only for methods that cannot throw (benchmarks). */
+/** The method's compiled code, called with its managed signature (Il2Cpp: and a trailing const MethodInfo*) and no
+ *  exception out-argument; a managed exception would unwind through the caller's frames: only for methods that
+ *  cannot throw (benchmarks). */
 ZTS_CLR_API void *zts_clr_method_get_compiled_code(zts_clr_method *method);
 /** Binds an InternalCall method "Namespace.Class::Method" to a C function; before the method first runs. */
 ZTS_CLR_API void zts_clr_add_internal_call(const char *name, const void *function);
@@ -137,13 +129,15 @@ ZTS_CLR_API void zts_clr_add_internal_call(const char *name, const void *functio
 /* ---- GC: handles and roots --------------------------------------------------------------------------- */
 
 /** A strong GC handle (pinned: the object also does not move) keeping obj alive until it is freed; any thread. */
-ZTS_CLR_API uint32_t zts_clr_gchandle_new(zts_clr_object *obj, int pinned);
+ZTS_CLR_API zts_clr_gchandle zts_clr_gchandle_new(zts_clr_object *obj, int pinned);
 /** The object of a GC handle (NULL for a collected weak target); any thread. */
-ZTS_CLR_API zts_clr_object *zts_clr_gchandle_get_target(uint32_t handle);
+ZTS_CLR_API zts_clr_object *zts_clr_gchandle_get_target(zts_clr_gchandle handle);
 /** Frees a GC handle from zts_clr_gchandle_new; any thread. */
-ZTS_CLR_API void zts_clr_gchandle_free(uint32_t handle);
+ZTS_CLR_API void zts_clr_gchandle_free(zts_clr_gchandle handle);
 /** Registers [start, start + size) as a GC root scanned conservatively (object pointers in it keep their
- *  objects alive) for the life of the process: the memory must never be freed. 1 on success, 0 on failure. */
+ *  objects alive) for the life of the process (Boehm Mono cannot unregister one; Il2Cpp could, and the Player
+ *  runtime never needs to: its chunks are process-level): the memory must never be freed. 1 on success, 0 on
+ *  failure. */
 ZTS_CLR_API int zts_clr_gc_register_root(void *start, size_t size, const char *name);
 /** A full collection (finalizers are queued, not waited for). */
 ZTS_CLR_API void zts_clr_gc_collect(void);

@@ -12,6 +12,7 @@
 #include "slot_table.h"
 #include "zts/zts.h"
 #include "zts_clr.h"
+#include "zts_clr_typed_call.h"
 
 #include <cstdint>
 #include <cstring>
@@ -98,8 +99,8 @@ JSValue managed_call(Call &c);
 // ---- slow paths: the shared managed rules (PlayerEntries) ------------------------------------------------
 template <typename T> T read_managed(Call &c, int entry, int i)
 {
-    using Fn = T (*)(JSContext *, int32_t, JSValue *, JSValue *, int32_t, int32_t, void **);
-    return reinterpret_cast<Fn>(g_entries[entry])(c.ctx, c.member->id, c.argv, c.data, c.argc, i, &c.exc);
+    return zts_clr::typed_call<T>(g_entries[entry], &c.exc, c.ctx, c.member->id, c.argv, c.data, static_cast<int32_t>(c.argc),
+                                  static_cast<int32_t>(i));
 }
 
 /// A result written by the shared rules. A rule may refuse the value (a long beyond ±(2^53-1), ValueRules.FromInt64;
@@ -108,9 +109,8 @@ template <typename T> T read_managed(Call &c, int entry, int i)
 /// reach JS as the undefined the entry left in `out` (tests/player/backend/PlayerCheck.cs "Wide" cases).
 template <typename T> JSValue write_managed(Call &c, int entry, T v)
 {
-    using Fn = void (*)(JSContext *, int32_t, T, JSValue *, void **);
     JSValue out = JS_UNDEFINED;
-    reinterpret_cast<Fn>(g_entries[entry])(c.ctx, c.member->id, v, &out, &c.exc);
+    zts_clr::typed_call<void>(g_entries[entry], &c.exc, c.ctx, c.member->id, v, &out);
     return c.exc != nullptr ? fail(c) : out;
 }
 
@@ -167,8 +167,7 @@ inline void *arg_this(Call &c)
         void *self = slot_get(c.ctx, JS_VALUE_GET_INT(c.data[1]));
         if (self != nullptr) return self;
     }
-    using Fn = void *(*)(JSContext *, int32_t, JSValue *, void **);
-    return reinterpret_cast<Fn>(g_entries[kThis])(c.ctx, c.member->id, c.data, &c.exc);
+    return zts_clr::typed_call<void *>(g_entries[kThis], &c.exc, c.ctx, c.member->id, c.data);
 }
 
 // ---- copy entries: the struct copies by their bytes (docs/PLAYER.md "Struct copies") ----------------------

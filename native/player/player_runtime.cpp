@@ -111,7 +111,8 @@ int32_t initialize_internal(int32_t version, zts_clr_array *entries)
     zts_struct_set_root_hook(&register_struct_root); // before the first domain: its result buffer is rooted too
     for (int i = 0; i < kEntryCount; i++) {
         void *method = *reinterpret_cast<void **>(zts_clr_array_addr_with_size(entries, sizeof(void *), static_cast<uintptr_t>(i)));
-        g_entries[i] = zts_clr_method_get_unmanaged_thunk(static_cast<zts_clr_method *>(method));
+        g_entries[i] = zts_clr_method_get_typed_entry(zts_clr_method_from_handle(method));
+        if (g_entries[i] == nullptr) return kEntryVersion;
     }
     return 0;
 }
@@ -181,9 +182,9 @@ int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, voi
                                  int32_t result_view)
 {
     if (id < 0 || bridge < 0 || bridge >= k_bridge_count || method == nullptr) return -1;
-    auto *m = static_cast<zts_clr_method *>(method);
+    zts_clr_method *m = zts_clr_method_from_handle(method);
     bool is_virtual = zts_clr_method_is_virtual(m) != 0;
-    void *thunk = is_virtual ? nullptr : zts_clr_method_get_unmanaged_thunk(m);
+    void *thunk = is_virtual ? nullptr : zts_clr_method_get_typed_entry(m);
     if (!is_virtual && thunk == nullptr) return -1;
     Member &r = method_route(ctx, id, bridge, m, thunk);
     r.is_virtual = is_virtual;
@@ -213,8 +214,8 @@ int32_t register_copy_entry_internal(JSContext *ctx, int32_t id, int32_t bridge,
         result_size < 0 || result_size > ZTS_COPY_MAX_SIZE || (result_size > 0 && result_buffer == nullptr)) {
         return -1;
     }
-    auto *m = static_cast<zts_clr_method *>(method);
-    void *thunk = zts_clr_method_get_unmanaged_thunk(m);
+    zts_clr_method *m = zts_clr_method_from_handle(method);
+    void *thunk = zts_clr_method_get_typed_entry(m);
     if (thunk == nullptr) return -1;
     Member &r = method_route(ctx, id, bridge, m, thunk);
     uint32_t n = zts_clr_array_length(copy_args);
@@ -363,7 +364,7 @@ void *dispatch(Call &c, void *self)
     zts_clr_class *klass = zts_clr_object_get_class(static_cast<zts_clr_object *>(self));
     if (klass != m.last_class) {
         zts_clr_method *impl = zts_clr_object_get_virtual_method(static_cast<zts_clr_object *>(self), m.method);
-        m.last_thunk = impl != nullptr ? zts_clr_method_get_unmanaged_thunk(impl) : nullptr;
+        m.last_thunk = impl != nullptr ? zts_clr_method_get_typed_entry(impl) : nullptr;
         m.last_class = klass;
     }
     return m.last_thunk;
@@ -371,8 +372,7 @@ void *dispatch(Call &c, void *self)
 
 JSValue no_entry(Call &c, void *self)
 {
-    using Fn = void (*)(JSContext *, int32_t, void *, void **);
-    reinterpret_cast<Fn>(g_entries[kNoEntry])(c.ctx, c.member->id, self, &c.exc);
+    zts_clr::typed_call<void>(g_entries[kNoEntry], &c.exc, c.ctx, c.member->id, self);
     return fail(c); // NoEntry always throws
 }
 
@@ -382,10 +382,9 @@ JSValue fail(Call &c)
         *c.hand_back = c.exc;
         return JS_EXCEPTION;
     }
-    using Fn = void (*)(JSContext *, void *, JSValue *, void **);
     JSValue value = JS_UNDEFINED;
     void *again = nullptr;
-    reinterpret_cast<Fn>(g_entries[kThrowValue])(c.ctx, c.exc, &value, &again);
+    zts_clr::typed_call<void>(g_entries[kThrowValue], &again, c.ctx, c.exc, &value);
     if (again != nullptr) {
         return JS_ThrowInternalError(c.ctx, "zts: a C# exception could not be turned into a JS error");
     }

@@ -10,7 +10,7 @@
 // managed side's P/Invokes into the core bind to the core this executable links, so a copy of libzts.so beside a
 // program or on LD_LIBRARY_PATH is never loaded as a second core.
 #include "player_internal_calls.h"
-#include "zts_clr.h"
+#include "zts_clr_host.h"
 
 #include <clocale>
 #include <cstdio>

@@ -47,14 +47,12 @@ namespace ZTS.GenBridges
             string[] ps = inner.Length == 0 ? new string[0] : inner.Split(',');
             sb.Append("// ").Append(signature).Append('\n');
             sb.Append("JSValue bridge_").Append(n).Append("(Call &c)\n{\n");
-            var fnParams = new List<string>();
             var callArgs = new List<string>();
             if (kind == 'i' || kind == 'n')
             {
                 sb.Append(kind == 'i' ? "    void *self = arg_this(c);\n" : "    void *self = new_object(c);\n");
                 sb.Append("    if (c.exc != nullptr) return fail(c);\n");
                 if (kind == 'n') sb.Append("    if (self == nullptr) return JS_ThrowOutOfMemory(c.ctx);\n");
-                fnParams.Add("void *");
                 callArgs.Add("self");
             }
             // A copy entry's `this` ("t", "h") comes first and is no JS argument: the JS index of what follows is one less.
@@ -66,25 +64,22 @@ namespace ZTS.GenBridges
                 // A copy argument that is not a copy of exactly its struct: the managed wrapper applies the rules.
                 if (ps[i] == "p" || ps[i] == "t") sb.Append("    if (a").Append(i).Append(" == nullptr) return managed_call(c);\n");
                 else sb.Append("    if (c.exc != nullptr) return fail(c);\n");
-                fnParams.Add(CType[ps[i]]);
                 callArgs.Add("a" + i);
             }
             if (ret == "r") // the struct result, through a trailing pointer into the result buffer (ret_r)
-            {
-                fnParams.Add("void *");
-                callArgs.Add("c.member->copy_result->bytes");
-            }
-            fnParams.Add("void **");
-            callArgs.Add("&c.exc");
+                callArgs.Add("static_cast<void *>(c.member->copy_result->bytes)");
             string retType = ret == "v" || ret == "r" ? "void" : CType[ret];
-            sb.Append("    using Fn = ").Append(retType).Append(" (*)(").Append(string.Join(", ", fnParams)).Append(");\n");
             string target = kind == 'i' ? "entry" : "c.member->thunk";
             if (kind == 'i')
             {
                 sb.Append("    void *entry = dispatch(c, self);\n");
                 sb.Append("    if (entry == nullptr) return no_entry(c, self);\n");
             }
-            string call = "reinterpret_cast<Fn>(" + target + ")(" + string.Join(", ", callArgs) + ")";
+            // The typed call (native/clr/zts_clr_typed_call.h): the method's thunk on Mono, its method pointer (or
+            // invoker) inside try/catch on Il2Cpp; either way the exception comes back in c.exc.
+            callArgs.Insert(0, "&c.exc");
+            callArgs.Insert(0, target);
+            string call = "zts_clr::typed_call<" + retType + ">(" + string.Join(", ", callArgs) + ")";
             if (ret == "v" || ret == "r") sb.Append("    ").Append(call).Append(";\n");
             else sb.Append("    ").Append(retType).Append(" r = ").Append(call).Append(";\n");
             if (kind == 'i') sb.Append("    this_done(c, self);\n");

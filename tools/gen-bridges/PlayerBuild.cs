@@ -37,13 +37,15 @@ namespace ZTS.GenBridges
 
         public const string UsageText =
             "usage: ztsrun build-player --assembly Game.dll [--assembly ...] [--type 'T, Asm']... [--types FILE] [--marshal-xml FILE]...\n" +
-            "                           [--scripts DIR] --out DIR\n" +
+            "                           [--scripts DIR] [--clr mono|il2cpp] --out DIR\n" +
             "  builds the Player launcher of a game: DIR/zts-player and DIR/lib/, self-contained\n" +
             "  (run it as `DIR/zts-player Program.exe args`, or `DIR/zts-player DIR/lib/ztsrun.exe scripts/ --assembly Game.dll`)\n" +
             InputsUsage +
             "  --scripts DIR     the game's TS project (tsconfig.json) or its compiled scripts with source maps: fail the build\n" +
             "                    with `file.ts:line:col: 'T.M' has no Player bridge: reason` for each C# member they use that\n" +
             "                    the Player would not cover (needs node and the typescript package; docs/PLAYER.md)\n" +
+            "  --clr mono|il2cpp the CLR adapter the launcher runs on: mono (default), or il2cpp: the Il2Cpp adapter over the\n" +
+            "                    tests' Il2Cpp stand-in (method pointers and Il2Cpp's exceptions; docs/PLAYER.md)\n" +
             "  --out DIR         output folder (created); DIR/player-coverage.txt lists the members left out and why\n" +
             "  needs: the installed build (build/dist), mcs (mono-devel) and a C++ compiler (g++; $CXX wins)\n" +
             "  exit codes: 0 built or up to date, 1 the build failed (one line says why), 64 usage";
@@ -138,16 +140,35 @@ namespace ZTS.GenBridges
             public string ScriptRefs; // the installed build's tools/script-refs/script_refs.js
         }
 
-        // The managed layer and native libraries a launcher runs with, from the installed lib/.
+        // The managed layer and native libraries a launcher runs with, from the installed lib/ (and its adapter's library).
         private static readonly string[] RuntimeFiles =
         {
-            "libzts.so", "libzts_clr.so", "ZTS.Common.dll", "ZTS.Shared.dll", "ZTS.Il2Cpp.dll", "ztsrun.exe", "ZTS.Declarations.dll",
+            "libzts.so", "ZTS.Common.dll", "ZTS.Shared.dll", "ZTS.Il2Cpp.dll", "ztsrun.exe", "ZTS.Declarations.dll",
         };
+
+        /// <summary>The CLR adapter a launcher is built over (docs/PLAYER.md, "The CLR adapter"): its library, the Player
+        /// runtime archive compiled for its typed call, and the defines the generated bridges compile with.</summary>
+        private sealed class Clr
+        {
+            public string Library;   // lib<name>.so in the installed lib/
+            public string Archive;   // in player-sdk/
+            public string[] Defines;
+
+            public static Clr Of(string name)
+            {
+                if (name == "mono") return new Clr { Library = "zts_clr", Archive = "libzts_player.a", Defines = new string[0] };
+                if (name == "il2cpp")
+                    return new Clr { Library = "zts_clr_il2cpp", Archive = "libzts_player_il2cpp.a",
+                                     Defines = new[] { "-DZTS_CLR_IL2CPP", "-DZTS_IL2CPP_DECL", "-DZTS_IL2CPP_STANDIN" } };
+                return null;
+            }
+        }
 
         public static int Run(string[] args)
         {
             var clock = Stopwatch.StartNew();
             string outDir = null, scripts = null;
+            Clr clr = Clr.Of("mono");
             var inputs = new GeneratorInputs();
             var defaults = new DefaultTypes();
             try
@@ -159,6 +180,12 @@ namespace ZTS.GenBridges
                 }
                 for (int i = 0; i < args.Length; i++)
                 {
+                    if (args[i] == "--clr")
+                    {
+                        clr = i + 1 < args.Length ? Clr.Of(args[++i]) : null;
+                        if (clr == null) return Usage("--clr takes mono or il2cpp");
+                        continue;
+                    }
                     if (args[i] == "--out" || args[i] == "--scripts")
                     {
                         if (i + 1 >= args.Length) throw new ArgumentException(args[i] + " needs a folder");
@@ -174,7 +201,7 @@ namespace ZTS.GenBridges
                 if (inputs.AssemblyPaths.Count == 0) return Usage("no --assembly given: name the game's assemblies");
                 if (scripts != null && !Directory.Exists(scripts)) throw new Toolchain.Failure("no such scripts folder: " + scripts);
 
-                Layout l = Find(outDir);
+                Layout l = Find(outDir, clr);
                 // The launcher ships ztsrun.exe in DIR/lib: its host API (Host.Exit) and the delegate types it binds are covered.
                 inputs.AddAssembly(Path.Combine(l.Lib, "ztsrun.exe"), true);
                 string mcs = Toolchain.Require("mcs", "C# compiler", "apt-get install mono-devel, or run tools/setup.sh");
@@ -183,7 +210,7 @@ namespace ZTS.GenBridges
                 defaults.AddTo(inputs);
 
                 string stampPath = Path.Combine(l.Obj, "build-player.stamp");
-                string stamp = Stamp(args, inputs, l, scripts);
+                string stamp = Stamp(args, inputs, l, scripts, clr);
                 string launcher = Path.Combine(l.Out, "zts-player");
                 string generatedDll = Path.Combine(l.OutLib, "ZTS.Il2Cpp.Generated.dll");
                 if (File.Exists(stampPath) && File.ReadAllText(stampPath) == stamp && File.Exists(launcher) && File.Exists(generatedDll))
@@ -218,9 +245,11 @@ namespace ZTS.GenBridges
 
                 // The C++ compiles while mcs runs (2-3 s each here).
                 string obj = Path.Combine(l.Obj, "player_bridges.gen.o");
-                var compile = new Toolchain.Run(cxx, new[] { "-O2", "-std=c++17", "-fPIE", "-w", "-I", Path.Combine(l.Sdk, "include"), "-c", cpp, "-o", obj });
+                var compile = new Toolchain.Run(cxx, new[] { "-O2", "-std=c++17", "-fPIE", "-w", "-I", Path.Combine(l.Sdk, "include") }
+                                                     .Concat(clr.Defines).Concat(new[] { "-c", cpp, "-o", obj }));
                 Directory.CreateDirectory(l.OutLib);
                 foreach (string f in RuntimeFiles) Copy(Path.Combine(l.Lib, f), l.OutLib);
+                Copy(Path.Combine(l.Lib, "lib" + clr.Library + ".so"), l.OutLib);
                 // Program.exe's own folder may hold older copies of the game's assemblies; these are the ones the
                 // generated assembly was compiled against, and the launcher searches DIR/lib first.
                 foreach (string a in inputs.AssemblyPaths.Where(p => !IsFramework(p))) Copy(a, l.OutLib);
@@ -230,8 +259,8 @@ namespace ZTS.GenBridges
                 refs.Add(cs);
                 new Toolchain.Run(mcs, refs).Check("compiling the generated C# (" + cs + ")");
                 compile.Check("compiling the generated C++ (" + cpp + ")");
-                new Toolchain.Run(cxx, new[] { "-o", launcher, obj, "-Wl,--whole-archive", Path.Combine(l.Sdk, "libzts_player.a"), "-Wl,--no-whole-archive",
-                                               "-L" + l.OutLib, "-lzts_clr", "-lzts", "-Wl,-rpath,$ORIGIN/lib", "-pthread" })
+                new Toolchain.Run(cxx, new[] { "-o", launcher, obj, "-Wl,--whole-archive", Path.Combine(l.Sdk, clr.Archive), "-Wl,--no-whole-archive",
+                                               "-L" + l.OutLib, "-l" + clr.Library, "-lzts", "-Wl,-rpath,$ORIGIN/lib", "-pthread" })
                     .Check("linking " + launcher);
                 File.WriteAllText(stampPath, stamp);
                 Console.WriteLine("build-player: " + launcher + ": " + g.Summary + "; " + g.LeftOut.Count + " members left out (" +
@@ -263,7 +292,7 @@ namespace ZTS.GenBridges
         }
 
         // Where the installed build's parts are, checked: a missing part names the build that makes it.
-        private static Layout Find(string outDir)
+        private static Layout Find(string outDir, Clr clr)
         {
             string lib = Path.GetDirectoryName(typeof(PlayerBuild).Assembly.Location);
             string dist = Path.GetDirectoryName(lib);
@@ -277,7 +306,8 @@ namespace ZTS.GenBridges
             l.OutLib = Path.Combine(l.Out, "lib");
             l.Obj = Path.Combine(l.Out, "obj");
             foreach (string f in RuntimeFiles.Select(f => Path.Combine(lib, f))
-                                             .Concat(new[] { Path.Combine(l.Sdk, "libzts_player.a"), Path.Combine(l.Sdk, "include", "player_bridge.h") }))
+                                             .Concat(new[] { Path.Combine(l.Sdk, clr.Archive), Path.Combine(l.Sdk, "include", "player_bridge.h"),
+                                                             Path.Combine(lib, "lib" + clr.Library + ".so") }))
                 if (!File.Exists(f)) throw new Toolchain.Failure("the installed build is incomplete: " + f + " is missing (build ZTS with tools/setup.sh)");
             Directory.CreateDirectory(l.Obj);
             return l;
@@ -300,9 +330,10 @@ namespace ZTS.GenBridges
 
         // What the output depends on: the arguments, every input file, this program and the installed build's parts,
         // and with --scripts the scripts' files. The stamp is their SHA-256 (a few MB of reading: ~0.1 s here).
-        private static string Stamp(string[] args, GeneratorInputs inputs, Layout l, string scripts)
+        private static string Stamp(string[] args, GeneratorInputs inputs, Layout l, string scripts, Clr clr)
         {
-            var files = new List<string> { typeof(PlayerBuild).Assembly.Location, Path.Combine(l.Sdk, "libzts_player.a") };
+            var files = new List<string> { typeof(PlayerBuild).Assembly.Location, Path.Combine(l.Sdk, clr.Archive),
+                                           Path.Combine(l.Lib, "lib" + clr.Library + ".so") };
             files.AddRange(Directory.GetFiles(Path.Combine(l.Sdk, "include"), "*", SearchOption.AllDirectories).OrderBy(f => f, StringComparer.Ordinal));
             files.AddRange(RuntimeFiles.Select(f => Path.Combine(l.Lib, f)));
             files.AddRange(inputs.AssemblyPaths);

@@ -122,6 +122,7 @@ function writePlayerBuildTool(a, root, out) {
   for (const h of headers) {
     const lines = fs.readFileSync(h, 'utf8').split('\n');
     for (const inc of pkg.quoteIncludes(lines.join('\n'))) {
+      if (pkg.LIBIL2CPP_HEADERS.has(inc.target)) continue;
       const base = path.posix.basename(inc.target);
       if (!names.has(base)) throw new Error('build_package: ' + h + ':' + inc.line + ' includes "' + inc.target + '", which is no Player SDK header');
       lines[inc.line - 1] = lines[inc.line - 1].replace('"' + inc.target + '"', '"' + base + '"');

@@ -89,6 +89,11 @@ function metaFor(rel, isDir) {
   return importerMeta(guid, 'DefaultImporter');
 }
 
+// libil2cpp's own headers, which native/clr/il2cpp/il2cpp_api.h includes inside a Unity build: Il2Cpp compiles plugin
+// C++ with libil2cpp's include path, so they are not headers of the package and keep their names and paths.
+const LIBIL2CPP_HEADERS = new Set(['il2cpp-config.h', 'il2cpp-api.h', 'il2cpp-class-internals.h', 'il2cpp-object-internals.h',
+  'gc/GarbageCollector.h']);
+
 // The quoted includes of a C or C++ file, in order: [{ line (1-based), target }].
 function quoteIncludes(text) {
   const out = [];
@@ -113,4 +118,4 @@ function writeMetas(root, rel) {
   return n;
 }
 
-module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, PLAYER_BUILD_DIR, PLAYER_BUILD_FILES, PLAYER_BUILD_INCLUDE, PLATFORMS, NATIVE_LIBRARIES, STANDALONE, isHidden, guidFor, pluginMeta, quoteIncludes, writeMetas };
+module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, PLAYER_BUILD_DIR, PLAYER_BUILD_FILES, PLAYER_BUILD_INCLUDE, PLATFORMS, NATIVE_LIBRARIES, LIBIL2CPP_HEADERS, STANDALONE, isHidden, guidFor, pluginMeta, quoteIncludes, writeMetas };

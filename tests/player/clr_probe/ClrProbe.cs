@@ -50,6 +50,19 @@ namespace ZTS.ClrTests
             return p.A + (p.B == null ? 0 : p.B.Length);
         }
 
+        /// <summary>A Pair {a, "p" + a} by value: a struct result (Il2Cpp: the typed call takes the invoker).</summary>
+        public static Pair MakePair(int a)
+        {
+            return new Pair { A = a, B = "p" + a };
+        }
+
+        /// <summary>A struct argument by value: A plus the length of B; throws for a negative A.</summary>
+        public static int SumPair(Pair p)
+        {
+            if (p.A < 0) throw new ArgumentOutOfRangeException("p", "negative pair");
+            return p.A + (p.B == null ? 0 : p.B.Length);
+        }
+
         /// <summary>A full collection with finalizers run.</summary>
         public static void Collect()
         {

@@ -7,11 +7,13 @@
 #   2. `ztsrun build-player --assembly Arena.dll --assembly Program.exe --out DIR` and `DIR/zts-player Program.exe`
 #      (the Player backend), also with LD_LIBRARY_PATH naming the program's folder,
 # must print the same; a second build-player run with unchanged inputs is up to date.
-# Usage: build_and_run.sh <dist dir> <work dir>
+# Usage: build_and_run.sh <dist dir> <work dir> [build-player options, e.g. --clr il2cpp]
 set -euo pipefail
 src=$(cd "$(dirname "$0")" && pwd)
 dist=$1
 work=$2
+shift 2
+options=("$@")
 rm -rf "$work"
 app=$work/app
 mkdir -p "$app"
@@ -26,10 +28,10 @@ echo "[exit $?]" >> "$work/mono.out"
 set -e
 
 start=$(date +%s%N)
-mono "$dist/lib/ztsrun.exe" build-player --assembly "$app/Arena.dll" --assembly "$app/Program.exe" --out "$work/player"
+mono "$dist/lib/ztsrun.exe" build-player --assembly "$app/Arena.dll" --assembly "$app/Program.exe" ${options[@]+"${options[@]}"} --out "$work/player"
 first=$(( ($(date +%s%N) - start) / 1000000 ))
 start=$(date +%s%N)
-again=$(mono "$dist/lib/ztsrun.exe" build-player --assembly "$app/Arena.dll" --assembly "$app/Program.exe" --out "$work/player")
+again=$(mono "$dist/lib/ztsrun.exe" build-player --assembly "$app/Arena.dll" --assembly "$app/Program.exe" ${options[@]+"${options[@]}"} --out "$work/player")
 second=$(( ($(date +%s%N) - start) / 1000000 ))
 echo "$again"
 case "$again" in *"is up to date"*) ;; *) echo "FAIL: the second build-player run rebuilt"; exit 1 ;; esac

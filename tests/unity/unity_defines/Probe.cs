@@ -1,12 +1,16 @@
 // Compiled by tests/unity/unity_defines.sh together with managed/ZTS.Common's TsBackend.cs (and what it needs) under one
-// set of Unity's defines: prints what that compilation selects, one "key=value" line each.
+// set of Unity's defines: prints what that compilation selects, one "key=value" line each; the arguments are the ZTS
+// assemblies compiled with the same defines, whose DllImport library names it prints.
 using System;
+using System.Collections.Generic;
+using System.Reflection;
+using System.Runtime.InteropServices;
 
 namespace ZTS.UnityDefinesProbe
 {
     internal static class Probe
     {
-        private static int Main()
+        private static int Main(string[] assemblies)
         {
             string selected;
             try
@@ -29,6 +33,18 @@ namespace ZTS.UnityDefinesProbe
             catch (InvalidOperationException e)
             {
                 Console.WriteLine("create=" + e.Message);
+            }
+            foreach (string path in assemblies)
+            {
+                Assembly a = Assembly.LoadFrom(path);
+                var libraries = new SortedSet<string>(StringComparer.Ordinal);
+                foreach (Type t in a.GetTypes())
+                    foreach (MethodInfo m in t.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.DeclaredOnly))
+                    {
+                        if ((m.Attributes & MethodAttributes.PinvokeImpl) == 0) continue;
+                        foreach (DllImportAttribute d in m.GetCustomAttributes(typeof(DllImportAttribute), false)) libraries.Add(d.Value);
+                    }
+                Console.WriteLine("dllimport " + a.GetName().Name + "=" + (libraries.Count == 0 ? "-" : string.Join(",", libraries)));
             }
             return 0;
         }

@@ -5,6 +5,12 @@ set(ZTS_COMMON_DLL ${ZTS_DIST_DIR}/ZTS.Common.dll)
 set(ZTS_SHARED_DLL ${ZTS_DIST_DIR}/ZTS.Shared.dll)
 set(ZTS_MONO_DLL ${ZTS_DIST_DIR}/ZTS.Mono.dll)
 set(ZTS_DECLARATIONS_DLL ${ZTS_DIST_DIR}/ZTS.Declarations.dll)
+# Mono.Cecil (Debian's libmono-cecil-private-cil, from the GAC): the Player build tool reads IL with it
+# (tools/gen-bridges), the Unity package ships a copy of it (unity/), the NUnit IL checks read the ZTS assemblies with it.
+set(ZTS_CECIL_DLL /usr/lib/mono/gac/Mono.Cecil/0.11.0.0__0738eb9f132ed756/Mono.Cecil.dll)
+if(NOT EXISTS ${ZTS_CECIL_DLL})
+  message(FATAL_ERROR "Mono.Cecil 0.11 not found: apt-get install libmono-cecil-private-cil")
+endif()
 
 # zts_add_assembly(<target> <output file> SOURCES_DIR <dir> [REFS <dll>...] [DEPENDS <target>...] [FLAGS ...])
 function(zts_add_assembly target output)

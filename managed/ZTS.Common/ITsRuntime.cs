@@ -3,7 +3,7 @@ using System;
 namespace ZTS
 {
     /// <summary>
-    /// A ZTS backend (01-HOST-API §1.1): ZTS.Mono in the Editor, ZTS.Il2Cpp in the Player.
+    /// A ZTS backend (01-HOST-API §1.1): ZTS.Mono in the Editor, ZTS.Il2Cpp in an Il2Cpp Player (TsBackend).
     /// TsAppDomain creates it by reflection and drives it; hosts do not call it directly.
     /// </summary>
     public interface ITsRuntime

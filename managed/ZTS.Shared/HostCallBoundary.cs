@@ -14,6 +14,7 @@ namespace ZTS.Shared
     internal static unsafe class HostCallBoundary
     {
         /// <summary>The managed entry of zts_host_callbacks.host_call; never lets an exception escape.</summary>
+        [MonoPInvokeCallback(typeof(HostCallCallback))]
         public static JsValue HostCall(IntPtr ctx, JsValue thisVal, int argc, JsValue* argv, int magic, JsValue* data)
         {
             JsDomain domain = null;

@@ -11,6 +11,7 @@ namespace ZTS.Shared
     /// </summary>
     internal static unsafe class ModuleLoaderBridge
     {
+        [MonoPInvokeCallback(typeof(ModuleLoadCallback))]
         public static int Load(IntPtr host, IntPtr specifierUtf8, IntPtr importerUtf8, IntPtr request)
         {
             string failure = null;

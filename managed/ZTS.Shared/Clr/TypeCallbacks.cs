@@ -10,6 +10,7 @@ namespace ZTS.Shared.Clr
     /// </summary>
     internal static class TypeCallbacks
     {
+        [MonoPInvokeCallback(typeof(NameRequestCallback))]
         public static int Resolve(IntPtr host, IntPtr name, IntPtr request)
         {
             try
@@ -32,6 +33,7 @@ namespace ZTS.Shared.Clr
             }
         }
 
+        [MonoPInvokeCallback(typeof(NameRequestCallback))]
         public static int ListNamespace(IntPtr host, IntPtr name, IntPtr request)
         {
             try
@@ -49,6 +51,7 @@ namespace ZTS.Shared.Clr
             }
         }
 
+        [MonoPInvokeCallback(typeof(TypeBindCallback))]
         public static int Bind(IntPtr host, int typeId, IntPtr request)
         {
             JsDomain d = null;

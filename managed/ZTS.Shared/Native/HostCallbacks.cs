@@ -13,7 +13,8 @@ namespace ZTS.Shared.Native
     {
         private static readonly object Lock = new object();
         private static bool _registered;
-        // Kept alive for the process: native code holds their function pointers.
+        // Kept alive for the process: native code holds their function pointers. Each target is a static method marked
+        // [MonoPInvokeCallback]: Il2Cpp makes a function pointer for no other delegate (MonoPInvokeCallbackAttribute).
         private static ModuleLoadCallback _moduleLoad;
         private static HostCallCallback _hostCall;
         private static NameRequestCallback _typeResolve;

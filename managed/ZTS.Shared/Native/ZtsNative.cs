@@ -107,7 +107,14 @@ namespace ZTS.Shared.Native
     /// <summary>The one P/Invoke surface of the Mono backend into libzts (contracts in zts.h).</summary>
     internal static unsafe class ZtsNative
     {
+        // Where the Player links libzts statically into its own binary (iOS, WebGL), P/Invokes name "__Internal", the
+        // process itself; everywhere else the dynamic library (zts.dll, libzts.so). The Editor always loads the
+        // library, whatever the build target.
+#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
+        private const string Lib = "__Internal";
+#else
         private const string Lib = "zts";
+#endif
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_host_register(ref HostCallbackTable callbacks);

@@ -37,7 +37,10 @@ namespace ZTS.Il2Cpp
             {
                 if (_gate != IntPtr.Zero) return _gate;
                 HostCallbacks.EnsureRegistered();
-                int other = TsIl2CppAppDomain.InitializeInternal(PlayerEntries.Version, PlayerEntries.Handles());
+                int other = TsIl2CppAppDomain.InitializeInternal(PlayerEntries.Version, PlayerEntries.Handles(), ZtsNative.zts_player_core_get());
+                if (other < 0)
+                    throw new InvalidOperationException("zts: the Player runtime does not speak this libzts's table (zts_player_core version " +
+                                                        PlayerCoreTable.Version + "); use the libzts built with this Player runtime");
                 if (other != 0)
                     throw new InvalidOperationException("zts: the Player runtime speaks entry-table version " + other + ", ZTS.Il2Cpp " +
                                                         PlayerEntries.Version + "; use the zts-player built with this ZTS.Il2Cpp.dll");

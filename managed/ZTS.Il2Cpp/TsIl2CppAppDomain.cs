@@ -23,10 +23,12 @@ namespace ZTS
             }
         }
 
-        /// <summary>Hands the native -> managed entry table (PlayerEntries, as method handles in EntryIndex order) to
-        /// the Player runtime; returns 0, or the runtime's entry-table version when it differs from version.</summary>
+        /// <summary>Hands the native -> managed entry table (PlayerEntries, as method handles in EntryIndex order) and the
+        /// core's table (zts_player_core_get: the Player runtime links no symbol of the core) to the Player runtime;
+        /// returns 0, the runtime's entry-table version when it differs from version, or -1 when the runtime does not
+        /// speak the core table's version.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]
-        internal static extern int InitializeInternal(int version, IntPtr[] entries);
+        internal static extern int InitializeInternal(int version, IntPtr[] entries, IntPtr core);
 
         /// <summary>The Player gate (a JSCFunctionData) that zts_domain_new takes.</summary>
         [MethodImpl(MethodImplOptions.InternalCall)]

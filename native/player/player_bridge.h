@@ -8,6 +8,7 @@
 // that has none either (docs/PLAYER.md "Where JS_Throw runs").
 #pragma once
 
+#include "core_table.h"
 #include "quickjs.h"
 #include "slot_table.h"
 #include "zts/zts.h"

@@ -4,11 +4,13 @@
 // per domain and rebuilt with it (docs/PLAYER.md).
 #include "player_runtime.h"
 
+#include "core_table.h"
 #include "player_bridge.h"
 #include "slot_table.h"
 #include "zts/zts.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <unordered_map>
@@ -96,19 +98,18 @@ void register_struct_root(void *start, size_t size)
     zts_clr_gc_register_root(start, size, "zts struct copies");
 }
 
-int32_t initialize_internal(int32_t version, zts_clr_array *entries)
+// The entry table (PlayerEntries, as method handles) and the core's table (zts_player_core_get): 0; the entry-table
+// version this runtime speaks when the entries are not that version; -1 when the core's table is not one it speaks.
+int32_t initialize_internal(int32_t version, zts_clr_array *entries, const zts_player_core *core)
 {
     if (version != kEntryVersion || entries == nullptr || zts_clr_array_length(entries) != kEntryCount) {
         return kEntryVersion;
     }
-    void *touserdata = nullptr;
-    void *js_throw = nullptr;
-    if (zts_gate_imports(&touserdata, &js_throw) != ZTS_OK) {
-        return kEntryVersion;
-    }
-    g_touserdata = reinterpret_cast<TouserdataFn>(touserdata);
-    g_throw = reinterpret_cast<ThrowFn>(js_throw);
-    zts_struct_set_root_hook(&register_struct_root); // before the first domain: its result buffer is rooted too
+    if (!core_accepts(core)) return -1;
+    g_core = core;
+    g_touserdata = reinterpret_cast<TouserdataFn>(core->touserdata);
+    g_throw = reinterpret_cast<ThrowFn>(core->js_throw);
+    core->struct_set_root_hook(&register_struct_root); // before the first domain: its result buffer is rooted too
     for (int i = 0; i < kEntryCount; i++) {
         void *method = *reinterpret_cast<void **>(zts_clr_array_addr_with_size(entries, sizeof(void *), static_cast<uintptr_t>(i)));
         g_entries[i] = zts_clr_method_get_typed_entry(zts_clr_method_from_handle(method));
@@ -247,7 +248,9 @@ void invoke_internal(JSContext *ctx, int32_t id, int32_t argc, JSValue *argv, JS
     *exception = nullptr;
     std::vector<Member> *routes = routes_of(ctx);
     if (routes == nullptr || id < 0 || static_cast<size_t>(id) >= routes->size() || (*routes)[id].bridge < 0) {
-        *result = JS_ThrowInternalError(ctx, "zts: internal error: no bridge is routed for host function %d", id);
+        char message[96];
+        std::snprintf(message, sizeof message, "zts: internal error: no bridge is routed for host function %d", static_cast<int>(id));
+        *result = throw_internal_error(ctx, message);
         return;
     }
     Call c{ctx, &(*routes)[id], argc, argv, data, nullptr, exception};
@@ -386,7 +389,7 @@ JSValue fail(Call &c)
     void *again = nullptr;
     zts_clr::typed_call<void>(g_entries[kThrowValue], &again, c.ctx, c.exc, &value);
     if (again != nullptr) {
-        return JS_ThrowInternalError(c.ctx, "zts: a C# exception could not be turned into a JS error");
+        return throw_internal_error(c.ctx, "zts: a C# exception could not be turned into a JS error");
     }
     return JS_VALUE_GET_TAG(value) == JS_TAG_OBJECT ? g_throw(c.ctx, value) : JS_EXCEPTION;
 }
@@ -394,7 +397,7 @@ JSValue fail(Call &c)
 JSValue managed_call(Call &c)
 {
     if (c.hand_back != nullptr) { // managed code called the route: it never does for a copy entry
-        return JS_ThrowInternalError(c.ctx, "zts: internal error: a copy entry was called from managed code");
+        return throw_internal_error(c.ctx, "zts: internal error: a copy entry was called from managed code");
     }
     return host_call(c.ctx, c.this_val, c.argc, c.argv, c.magic, c.data - 1);
 }

@@ -1,5 +1,6 @@
 #include "slot_table.h"
 
+#include "core_table.h"
 #include "identity_index.h"
 #include "zts_clr.h"
 
@@ -121,7 +122,7 @@ void drain_released(Table &t)
 {
     int32_t released[kDrainBatch];
     for (;;) {
-        int32_t n = zts_object_take_released(t.domain, released, kDrainBatch);
+        int32_t n = g_core->object_take_released(t.domain, released, kDrainBatch);
         for (int32_t i = 0; i < n; i++) free_slot(t, released[i]);
         if (n < kDrainBatch) return;
     }
@@ -134,7 +135,7 @@ void slot_open(JSContext *ctx, zts_domain *domain)
     slot_forget(ctx);
     Table *table = table_of(ctx, true);
     table->domain = domain;
-    table->pending = zts_domain_release_counter(domain);
+    table->pending = g_core->domain_release_counter(domain);
 }
 
 int32_t slot_take(JSContext *ctx, void *obj, int32_t view)

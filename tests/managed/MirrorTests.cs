@@ -658,6 +658,7 @@ namespace ZTS.Tests
         private static readonly ConstantMirror[] ConstantMirrors =
         {
             new ConstantMirror { C = "ZTS_ABI_VERSION", Type = typeof(HostCallbackTable), Cs = "AbiVersion" },
+            new ConstantMirror { C = "ZTS_PLAYER_CORE_VERSION", Type = typeof(PlayerCoreTable), Cs = "Version" },
             new ConstantMirror { C = "ZTS_CALLBACK_ERROR_SENTINEL", Type = typeof(JsValue), Cs = "ErrorSentinel" },
             new ConstantMirror { C = "ZTS_GATE_ERROR_SENTINEL", Type = typeof(JsValue), Cs = "ErrorSentinel" },
             new ConstantMirror { C = "ZTS_RESULT_PUSH_TAG", Type = typeof(JsValue), Cs = "PushTag" },

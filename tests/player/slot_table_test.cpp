@@ -4,6 +4,7 @@
 // Lifetime_ShortLivedConstructedObjects_ReleasedBeforeThePump (tests/managed/ObjectLifetimeTests.cs).
 #include "clr_gc_rounds.h"
 #include "clr_probe_host.h"
+#include "core_table.h"
 #include "slot_table.h"
 
 #include <gtest/gtest.h>
@@ -25,6 +26,8 @@ protected:
     void SetUp() override
     {
         ClrProbe::get();
+        zts_player::g_core = zts_player_core_get(); // as InitializeInternal sets it
+        ASSERT_TRUE(zts_player::core_accepts(zts_player::g_core));
         domain_ = zts_domain_new(nullptr, nullptr);
         ASSERT_NE(nullptr, domain_);
         ctx_ = zts_domain_context(domain_);

@@ -52,7 +52,7 @@ namespace ZTS.GenBridges
             {
                 sb.Append(kind == 'i' ? "    void *self = arg_this(c);\n" : "    void *self = new_object(c);\n");
                 sb.Append("    if (c.exc != nullptr) return fail(c);\n");
-                if (kind == 'n') sb.Append("    if (self == nullptr) return JS_ThrowOutOfMemory(c.ctx);\n");
+                if (kind == 'n') sb.Append("    if (self == nullptr) return throw_out_of_memory(c.ctx);\n");
                 callArgs.Add("self");
             }
             // A copy entry's `this` ("t", "h") comes first and is no JS argument: the JS index of what follows is one less.

@@ -260,7 +260,10 @@ namespace ZTS.GenBridges
                 new Toolchain.Run(mcs, refs).Check("compiling the generated C# (" + cs + ")");
                 compile.Check("compiling the generated C++ (" + cpp + ")");
                 new Toolchain.Run(cxx, new[] { "-o", launcher, obj, "-Wl,--whole-archive", Path.Combine(l.Sdk, clr.Archive), "-Wl,--no-whole-archive",
-                                               "-L" + l.OutLib, "-l" + clr.Library, "-lzts", "-Wl,-rpath,$ORIGIN/lib", "-pthread" })
+                                               "-L" + l.OutLib, "-l" + clr.Library,
+                                               // The runtime links no symbol of the core (zts_player_core), but the launcher
+                                               // loads it: the managed side's P/Invokes bind to this process's own core.
+                                               "-Wl,--no-as-needed", "-lzts", "-Wl,--as-needed", "-Wl,-rpath,$ORIGIN/lib", "-pthread" })
                     .Check("linking " + launcher);
                 File.WriteAllText(stampPath, stamp);
                 Console.WriteLine("build-player: " + launcher + ": " + g.Summary + "; " + g.LeftOut.Count + " members left out (" +

@@ -125,6 +125,10 @@ namespace ZTS.Shared.Native
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_gate_imports(out IntPtr touserdata, out IntPtr jsThrow);
 
+        /// <summary>The Player runtime's table of core functions (zts_player_core), handed to it as it is.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern IntPtr zts_player_core_get();
+
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern IntPtr zts_domain_new(IntPtr host, IntPtr callbackGate);
 

@@ -532,6 +532,31 @@ typedef void (*zts_root_register_fn)(void *start, size_t size);
  * have (GoogleTest Struct_Arena.*, docs/PLAYER.md "Structs that hold references"). */
 ZTS_API int32_t zts_struct_set_root_hook(zts_root_register_fn register_root);
 
+/* ---- the Player runtime's table -------------------------------------------------------------------------------- */
+
+/** Version of zts_player_core (checked by the Player runtime: native/player/core_table.h). */
+#define ZTS_PLAYER_CORE_VERSION 1
+
+/** The core's functions a Player runtime calls, in one table: the Player runtime compiled into a game by Il2Cpp (the
+ * Unity package's Il2Cpp plugin, docs/PLAYER.md) links no symbol of the core, which stays the prebuilt library; C#
+ * hands this table over in one call (TsIl2CppAppDomain.InitializeInternal). Each entry is the function it names. */
+typedef struct zts_player_core {
+    uint32_t size;    /* sizeof(zts_player_core) */
+    uint32_t version; /* ZTS_PLAYER_CORE_VERSION */
+    void *touserdata; /* the gate's two QuickJS entry points, as zts_gate_imports gives them */
+    void *js_throw;
+    /** JS_ThrowInternalError(ctx, "%s", message): throws an InternalError into ctx; returns the exception marker. */
+    zts_value (*throw_internal_error)(JSContext *ctx, const char *message);
+    /** JS_ThrowOutOfMemory(ctx). */
+    zts_value (*throw_out_of_memory)(JSContext *ctx);
+    int32_t (*object_take_released)(zts_domain *domain, int32_t *slots, int32_t cap);
+    const int32_t *(*domain_release_counter)(zts_domain *domain);
+    int32_t (*struct_set_root_hook)(zts_root_register_fn register_root);
+} zts_player_core;
+
+/** The Player runtime's table (static: valid for the life of the process); any thread. */
+ZTS_API const zts_player_core *zts_player_core_get(void);
+
 /** Makes a JS struct copy of type_id (which has a copy layout once bound; it is bound here if needed) from the
  * layout's size bytes at bytes (copied); *out owned. */
 ZTS_API int32_t zts_struct_new(zts_domain *domain, int32_t type_id, const void *bytes, zts_value *out);

@@ -43,7 +43,7 @@ namespace ZTS.UnityTests
         }
 
         private const string Out = "Assets/ZTS.Il2Cpp.Generated";
-        private static readonly string[] Headers = { "il2cpp_api.h", "il2cpp_decl.h", "player_bridge.h", "quickjs.h", "slot_table.h", "zts.h", "zts_clr.h", "zts_clr_typed_call.h" };
+        private static readonly string[] Headers = { "core_table.h", "il2cpp_api.h", "il2cpp_decl.h", "player_bridge.h", "quickjs.h", "slot_table.h", "zts.h", "zts_clr.h", "zts_clr_typed_call.h" };
 
         private static IEnumerable<string> WithMetas(IEnumerable<string> files)
         {

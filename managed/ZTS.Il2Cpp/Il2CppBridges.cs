@@ -37,6 +37,9 @@ namespace ZTS.Il2Cpp
             {
                 if (_gate != IntPtr.Zero) return _gate;
                 HostCallbacks.EnsureRegistered();
+#if ENABLE_IL2CPP && !UNITY_EDITOR
+                PlayerPlugin.Register(); // a Unity Il2Cpp Player: nothing bound the plugin's internal calls yet
+#endif
                 int other = TsIl2CppAppDomain.InitializeInternal(PlayerEntries.Version, PlayerEntries.Handles(), ZtsNative.zts_player_core_get());
                 if (other < 0)
                     throw new InvalidOperationException("zts: the Player runtime does not speak this libzts's table (zts_player_core version " +

@@ -19,9 +19,10 @@
 #pragma once
 
 #include "zts_clr.h"
+#include "zts_clr_config.h"
 
 #if defined(ZTS_CLR_IL2CPP)
-#include "il2cpp_api.h"
+#include "zts_il2cpp_api.h"
 
 #include <type_traits>
 #endif

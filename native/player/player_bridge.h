@@ -44,7 +44,7 @@ struct Member {
     zts_clr_field *field;       ///< the field of a field accessor (null for a method)
     zts_clr_class *klass;
     int32_t id;                 ///< host function id in its domain
-    int32_t bridge;             ///< index into k_bridges
+    int32_t bridge;             ///< index into g_bridges
     bool is_virtual;
     zts_clr_class *last_class;  ///< dispatch cache: the class last seen as `this`
     void *last_thunk;           ///<   and its implementation's typed entry
@@ -86,9 +86,20 @@ struct BridgeEntry {
     BridgeFn fn;
 };
 
-/// The generated table (sorted by signature) and its size.
-extern const BridgeEntry k_bridges[];
-extern const int k_bridge_count;
+/// The generated bridges, sorted by signature. The generated file registers its table when it is loaded (a static
+/// initializer calling register_bridges), so the runtime links without it: the Il2Cpp plugin compiles into a Player
+/// whose build step has not generated bridges, where every member then fails at first bind with the error that names
+/// the fix. Zero-initialized before any initializer runs (no constructor).
+struct BridgeTable {
+    const BridgeEntry *entries;
+    int count;
+};
+extern BridgeTable g_bridges;
+
+/// Registers the generated table: the generated file defines one of these at namespace scope.
+struct BridgeRegistration {
+    BridgeRegistration(const BridgeEntry *entries, int count);
+};
 
 /// Throws the JS value for c.exc into JS; returns JS_EXCEPTION.
 JSValue fail(Call &c);

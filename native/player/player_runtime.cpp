@@ -20,6 +20,13 @@ namespace zts_player
 {
 
 void *g_entries[kEntryCount];
+BridgeTable g_bridges;
+
+BridgeRegistration::BridgeRegistration(const BridgeEntry *entries, int count)
+{
+    g_bridges.entries = entries;
+    g_bridges.count = count;
+}
 
 namespace
 {
@@ -57,7 +64,7 @@ JSValue player_gate(JSContext *ctx, JSValueConst this_val, int argc, JSValueCons
     std::vector<Member> *routes = routes_of(ctx);
     if (routes != nullptr && id >= 0 && static_cast<size_t>(id) < routes->size() && (*routes)[id].bridge >= 0) {
         Call c{ctx, &(*routes)[id], argc, const_cast<JSValue *>(argv), data + 1, nullptr, nullptr, this_val, magic};
-        return k_bridges[c.member->bridge].fn(c);
+        return g_bridges.entries[c.member->bridge].fn(c);
     }
     return host_call(ctx, this_val, argc, argv, magic, data);
 }
@@ -126,11 +133,13 @@ void *gate_internal()
 int32_t find_bridge_internal(zts_clr_string *signature)
 {
     std::string key = ascii_of(signature);
-    const BridgeEntry *end = k_bridges + k_bridge_count;
-    const BridgeEntry *it = std::lower_bound(k_bridges, end, key, [](const BridgeEntry &e, const std::string &k) {
+    const BridgeEntry *begin = g_bridges.entries;
+    const BridgeEntry *end = begin + g_bridges.count;
+    if (begin == nullptr) return -1;
+    const BridgeEntry *it = std::lower_bound(begin, end, key, [](const BridgeEntry &e, const std::string &k) {
         return std::strcmp(e.signature, k.c_str()) < 0;
     });
-    return it != end && key == it->signature ? static_cast<int32_t>(it - k_bridges) : -1;
+    return it != end && key == it->signature ? static_cast<int32_t>(it - begin) : -1;
 }
 
 // A route with no fast-path facts yet.
@@ -182,7 +191,7 @@ Member &method_route(JSContext *ctx, int32_t id, int32_t bridge, zts_clr_method 
 int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, void *method, zts_clr_array *exact_args,
                                  int32_t result_view)
 {
-    if (id < 0 || bridge < 0 || bridge >= k_bridge_count || method == nullptr) return -1;
+    if (id < 0 || bridge < 0 || bridge >= g_bridges.count || method == nullptr) return -1;
     zts_clr_method *m = zts_clr_method_from_handle(method);
     bool is_virtual = zts_clr_method_is_virtual(m) != 0;
     void *thunk = is_virtual ? nullptr : zts_clr_method_get_typed_entry(m);
@@ -196,7 +205,7 @@ int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, voi
 int32_t register_field_internal(JSContext *ctx, int32_t id, int32_t bridge, void *field, zts_clr_array *exact_args,
                                 int32_t result_view)
 {
-    if (id < 0 || bridge < 0 || bridge >= k_bridge_count || field == nullptr) return -1;
+    if (id < 0 || bridge < 0 || bridge >= g_bridges.count || field == nullptr) return -1;
     Member &r = route_of(ctx, id);
     r = empty_member();
     r.field = static_cast<zts_clr_field *>(field);
@@ -211,7 +220,7 @@ int32_t register_field_internal(JSContext *ctx, int32_t id, int32_t bridge, void
 int32_t register_copy_entry_internal(JSContext *ctx, int32_t id, int32_t bridge, void *method, zts_clr_array *copy_args,
                                      int32_t copy_this, int32_t result_type, int32_t result_size, void *result_buffer)
 {
-    if (id < 0 || bridge < 0 || bridge >= k_bridge_count || method == nullptr || copy_args == nullptr ||
+    if (id < 0 || bridge < 0 || bridge >= g_bridges.count || method == nullptr || copy_args == nullptr ||
         result_size < 0 || result_size > ZTS_COPY_MAX_SIZE || (result_size > 0 && result_buffer == nullptr)) {
         return -1;
     }
@@ -254,7 +263,7 @@ void invoke_internal(JSContext *ctx, int32_t id, int32_t argc, JSValue *argv, JS
         return;
     }
     Call c{ctx, &(*routes)[id], argc, argv, data, nullptr, exception};
-    *result = k_bridges[c.member->bridge].fn(c);
+    *result = g_bridges.entries[c.member->bridge].fn(c);
 }
 
 zts_clr_object *new_box_internal(void *type)
@@ -355,7 +364,7 @@ int32_t slot_capacity_internal(JSContext *ctx)
 
 int32_t bridge_count_internal()
 {
-    return k_bridge_count;
+    return g_bridges.count;
 }
 
 } // namespace

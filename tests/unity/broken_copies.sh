@@ -48,10 +48,21 @@ expect win-core-linux plugins 'zts.dll.meta: enabled for Standalone: Linux64, St
 expect win-not-pe plugins 'zts.dll is ELF x86-64, not a Windows x64 DLL' \
   'cp Plugins/quickjs/linux-x64/libzts.so Plugins/quickjs/win32-x64/zts.dll'
 
-# The Player build step's tool without the Cecil copy Unity's Mono needs, and a header back in a subfolder include.
+# The Player build step's tool without the Cecil copy Unity's Mono needs.
 expect cecil tool 'Editor/PlayerBuild~/Mono.Cecil.dll is missing' \
   'rm "Editor/PlayerBuild~/Mono.Cecil.dll"'
-expect subfolder tool 'player_bridge.h:[0-9]+ includes "zts/zts.h", which is not a header of that folder' \
-  'sed -i "s|#include \"zts.h\"|#include \"zts/zts.h\"|" "Editor/PlayerBuild~/include/player_bridge.h"'
+
+# The Il2Cpp plugin: a header back in a subfolder include, a file enabled for the Editor, a file off for a player, the
+# Mono adapter's config, a runtime file missing.
+expect subfolder plugins 'player_bridge.h:[0-9]+ includes "zts/zts.h", which is not a file of that folder' \
+  'sed -i "s|#include \"zts.h\"|#include \"zts/zts.h\"|" Plugins/Il2Cpp/player_bridge.h'
+expect plugin-editor plugins 'Plugins/Il2Cpp/player_runtime.cpp.meta: enabled for the Editor' \
+  'perl -0pi -e "s/(Editor: Editor\n    second:\n      enabled: )0/\${1}1/" Plugins/Il2Cpp/player_runtime.cpp.meta'
+expect plugin-player plugins 'Plugins/Il2Cpp/clr_il2cpp.cpp.meta: enabled for Linux64, OSXUniversal, Win, not Linux64, OSXUniversal, Win, Win64' \
+  'perl -0pi -e "s/(Standalone: Win64\n    second:\n      enabled: )1/\${1}0/" Plugins/Il2Cpp/clr_il2cpp.cpp.meta'
+expect plugin-config plugins 'zts_clr_config.h does not select the Il2Cpp adapter' \
+  'sed -i "/#define ZTS_CLR_IL2CPP/d" Plugins/Il2Cpp/zts_clr_config.h'
+expect plugin-missing plugins 'Plugins/Il2Cpp/slot_table.cpp is missing' \
+  'rm Plugins/Il2Cpp/slot_table.cpp Plugins/Il2Cpp/slot_table.cpp.meta'
 
 echo "broken copies rejected: $rejected"

@@ -7,7 +7,8 @@
 #   does not choose;
 # - managed/ZTS.Shared, ZTS.Mono and ZTS.Il2Cpp are compiled (against the built ZTS.Common.dll, with the build's
 #   warnings-as-errors flags) and the probe lists the library names of their DllImports: "__Internal" in the iOS and
-#   WebGL Players, the libraries' own names everywhere else.
+#   WebGL Players, the libraries' own names everywhere else; ZTS.Il2Cpp's one DllImport is "__Internal" everywhere (the
+#   Il2Cpp plugin's entry point, native/player/plugin_entry.cpp, is compiled into the game itself).
 # Usage: unity_defines.sh <mcs> <source root> <ZTS.Common.dll>
 set -euo pipefail
 mcs=$1 src=$2 common_dll=$3
@@ -21,8 +22,8 @@ launcher="zts: the Player backend (ZTS.Il2Cpp) runs only inside the player launc
 no_mono="zts: backend type 'ZTS.TsMonoAppDomain+Runtime, ZTS.Mono' not found"
 no_il2cpp="zts: the Player backend (ZTS.Il2Cpp) is not built yet"
 mono_player="zts: a Player whose scripting backend is Mono needs the Editor backend"
-libs="ZTS.Shared=zts ZTS.Mono=zts_mono_gate ZTS.Il2Cpp=-"
-internal="ZTS.Shared=__Internal ZTS.Mono=__Internal ZTS.Il2Cpp=-"
+libs="ZTS.Shared=zts ZTS.Mono=zts_mono_gate ZTS.Il2Cpp=__Internal"
+internal="ZTS.Shared=__Internal ZTS.Mono=__Internal ZTS.Il2Cpp=__Internal"
 
 failures=0 runs=0
 # check <name> <defines> <ZTS_BACKEND values...> -- <backend> <start of create's message> <DllImport libraries>

@@ -25,10 +25,12 @@ namespace ZTS.GenBridges
             sb.Append("#include \"player_bridge.h\"\n\nnamespace zts_player\n{\n\nnamespace\n{\n\n");
             List<string> list = signatures.ToList();
             for (int n = 0; n < list.Count; n++) Bridge(sb, n, list[n]);
-            sb.Append("} // namespace\n\nconst BridgeEntry k_bridges[] = {\n");
+            sb.Append("const BridgeEntry k_bridges[] = {\n");
             for (int n = 0; n < list.Count; n++) sb.Append("    {\"").Append(list[n]).Append("\", &bridge_").Append(n).Append("},\n");
             if (list.Count == 0) sb.Append("    {\"\", nullptr},\n");
-            sb.Append("};\nconst int k_bridge_count = ").Append(list.Count).Append(";\n\n} // namespace zts_player\n");
+            // Registered when the file is loaded: the runtime links without generated code (player_bridge.h).
+            sb.Append("};\nconst BridgeRegistration k_registration(k_bridges, ").Append(list.Count).Append(");\n\n")
+              .Append("} // namespace\n\n} // namespace zts_player\n");
             return sb.ToString();
         }
 

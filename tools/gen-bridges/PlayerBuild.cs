@@ -37,7 +37,7 @@ namespace ZTS.GenBridges
 
         public const string UsageText =
             "usage: ztsrun build-player --assembly Game.dll [--assembly ...] [--type 'T, Asm']... [--types FILE] [--marshal-xml FILE]...\n" +
-            "                           [--scripts DIR] [--clr mono|il2cpp] --out DIR\n" +
+            "                           [--scripts DIR] [--clr mono|il2cpp] --out DIR | --il2cpp-sources DIR\n" +
             "  builds the Player launcher of a game: DIR/zts-player and DIR/lib/, self-contained\n" +
             "  (run it as `DIR/zts-player Program.exe args`, or `DIR/zts-player DIR/lib/ztsrun.exe scripts/ --assembly Game.dll`)\n" +
             InputsUsage +
@@ -47,6 +47,10 @@ namespace ZTS.GenBridges
             "  --clr mono|il2cpp the CLR adapter the launcher runs on: mono (default), or il2cpp: the Il2Cpp adapter over the\n" +
             "                    tests' Il2Cpp stand-in (method pointers and Il2Cpp's exceptions; docs/PLAYER.md)\n" +
             "  --out DIR         output folder (created); DIR/player-coverage.txt lists the members left out and why\n" +
+            "  --il2cpp-sources DIR  build nothing: write into DIR, flat, what the Unity package's Player build step gives\n" +
+            "                    Il2Cpp to compile (the Il2Cpp plugin: Player runtime and Il2Cpp adapter; the generated bridges\n" +
+            "                    player_bridges.gen.cpp; the generated C# PlayerShims.g.cs; player-coverage.txt); it compiles\n" +
+            "                    against a libil2cpp folder alone (docs/PLAYER.md, \"The Il2Cpp plugin\")\n" +
             "  needs: the installed build (build/dist), mcs (mono-devel) and a C++ compiler (g++; $CXX wins)\n" +
             "  exit codes: 0 built or up to date, 1 the build failed (one line says why), 64 usage";
 
@@ -167,7 +171,7 @@ namespace ZTS.GenBridges
         public static int Run(string[] args)
         {
             var clock = Stopwatch.StartNew();
-            string outDir = null, scripts = null;
+            string outDir = null, scripts = null, il2cppSources = null;
             Clr clr = Clr.Of("mono");
             var inputs = new GeneratorInputs();
             var defaults = new DefaultTypes();
@@ -186,18 +190,23 @@ namespace ZTS.GenBridges
                         if (clr == null) return Usage("--clr takes mono or il2cpp");
                         continue;
                     }
-                    if (args[i] == "--out" || args[i] == "--scripts")
+                    if (args[i] == "--out" || args[i] == "--scripts" || args[i] == "--il2cpp-sources")
                     {
                         if (i + 1 >= args.Length) throw new ArgumentException(args[i] + " needs a folder");
                         if (args[i] == "--out") outDir = args[++i];
-                        else scripts = args[++i];
+                        else if (args[i] == "--scripts") scripts = args[++i];
+                        else il2cppSources = args[++i];
                         continue;
                     }
                     int used = ParseInput(args, i, inputs, defaults, true);
                     if (used == 0) return Usage("unknown argument '" + args[i] + "'");
                     i += used - 1;
                 }
-                if (outDir == null) return Usage("--out DIR is required");
+                if (outDir != null && il2cppSources != null) return Usage("--out and --il2cpp-sources exclude each other");
+                if (outDir == null && il2cppSources == null) return Usage("--out DIR (or --il2cpp-sources DIR) is required");
+                // The sources alone: the generator's scratch files go to a temporary folder, DIR gets only the sources.
+                string scratch = il2cppSources != null ? Path.Combine(Path.GetTempPath(), "zts-build-player-" + Process.GetCurrentProcess().Id) : null;
+                if (scratch != null) outDir = scratch;
                 if (inputs.AssemblyPaths.Count == 0) return Usage("no --assembly given: name the game's assemblies");
                 if (scripts != null && !Directory.Exists(scripts)) throw new Toolchain.Failure("no such scripts folder: " + scripts);
 
@@ -209,7 +218,7 @@ namespace ZTS.GenBridges
                 string cxx = Toolchain.Require(string.IsNullOrEmpty(cxxName) ? "c++" : cxxName, "C++ compiler", "apt-get install g++, or set CXX");
                 defaults.AddTo(inputs);
 
-                string stampPath = Path.Combine(l.Obj, "build-player.stamp");
+                string stampPath = Path.Combine(l.Obj, il2cppSources != null ? "sources.stamp" : "build-player.stamp");
                 string stamp = Stamp(args, inputs, l, scripts, clr);
                 string launcher = Path.Combine(l.Out, "zts-player");
                 string generatedDll = Path.Combine(l.OutLib, "ZTS.Il2Cpp.Generated.dll");
@@ -241,6 +250,15 @@ namespace ZTS.GenBridges
                                                 " of C# members in the scripts without a Player bridge: nothing built (add their assemblies or types as inputs)");
                         return 1;
                     }
+                }
+
+                if (il2cppSources != null)
+                {
+                    int written = WriteIl2CppSources(il2cppSources, l, g);
+                    Directory.Delete(scratch, true);
+                    Console.WriteLine("build-player: " + Path.GetFullPath(il2cppSources) + ": " + written + " files for Il2Cpp (" + g.Summary + "; " +
+                                      g.LeftOut.Count + " members left out, player-coverage.txt) (" + Seconds(clock) + ")");
+                    return 0;
                 }
 
                 // The C++ compiles while mcs runs (2-3 s each here).
@@ -280,6 +298,21 @@ namespace ZTS.GenBridges
                 Console.Error.WriteLine("build-player: " + OneLine(e));
                 return 1;
             }
+        }
+
+        // DIR, flat: the Il2Cpp plugin of the installed build (player-sdk/il2cpp-plugin), the generated bridges and C#, the
+        // coverage report (overwritten; nothing else in DIR is touched). Returns the number of files written.
+        private static int WriteIl2CppSources(string dir, Layout l, Generated g)
+        {
+            string plugin = Path.Combine(l.Sdk, "il2cpp-plugin");
+            if (!Directory.Exists(plugin)) throw new Toolchain.Failure("the installed build is incomplete: " + plugin + " is missing (build ZTS with tools/setup.sh)");
+            Directory.CreateDirectory(dir);
+            string[] files = Directory.GetFiles(plugin);
+            foreach (string f in files) File.Copy(f, Path.Combine(dir, Path.GetFileName(f)), true);
+            Generator.Write(Path.Combine(dir, "player_bridges.gen.cpp"), g.Cpp);
+            Generator.Write(Path.Combine(dir, "PlayerShims.g.cs"), g.Cs);
+            Generator.Write(Path.Combine(dir, "player-coverage.txt"), Report(g));
+            return files.Length + 3;
         }
 
         private static int Usage(string error)

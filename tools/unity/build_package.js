@@ -99,9 +99,7 @@ function listFiles(dir) {
 }
 
 // Editor/PlayerBuild~ (docs/UNITY_PACKAGE.md, "The Player build step"): the bridge generator with the assemblies it
-// loads (Unity's bundled Mono has no Mono.Cecil in its GAC) and the Player SDK's headers, flattened: Unity copies each
-// C++ plugin file of a build into one folder by its file name, so "zts/zts.h" becomes "zts.h" and every quoted
-// include must name one of the headers.
+// loads (Unity's bundled Mono has no Mono.Cecil in its GAC).
 function writePlayerBuildTool(a, root, out) {
   const dir = path.join(out, pkg.PLAYER_BUILD_DIR);
   const from = {
@@ -112,23 +110,15 @@ function writePlayerBuildTool(a, root, out) {
     'THIRD-PARTY-NOTICES.txt': path.join(root, 'unity/player-build/THIRD-PARTY-NOTICES.txt'),
   };
   for (const f of pkg.PLAYER_BUILD_FILES) copy(from[f], path.join(dir, f));
-  const headers = listFiles(path.join(a['player-sdk'], 'include'));
-  const names = new Map();
-  for (const h of headers) {
-    const base = path.basename(h);
-    if (names.has(base)) throw new Error('build_package: two Player SDK headers named ' + base + ': ' + names.get(base) + ', ' + h);
-    names.set(base, h);
-  }
-  for (const h of headers) {
-    const lines = fs.readFileSync(h, 'utf8').split('\n');
-    for (const inc of pkg.quoteIncludes(lines.join('\n'))) {
-      if (pkg.LIBIL2CPP_HEADERS.has(inc.target)) continue;
-      const base = path.posix.basename(inc.target);
-      if (!names.has(base)) throw new Error('build_package: ' + h + ':' + inc.line + ' includes "' + inc.target + '", which is no Player SDK header');
-      lines[inc.line - 1] = lines[inc.line - 1].replace('"' + inc.target + '"', '"' + base + '"');
-    }
-    write(path.join(out, pkg.PLAYER_BUILD_INCLUDE, path.basename(h)), lines.join('\n'));
-  }
+}
+
+// Plugins/Il2Cpp: the Il2Cpp plugin as the build wrote it (flat, its includes naming files of the folder or libil2cpp's
+// own headers), each file a C++ source plugin (package_rules.js cppPluginMeta).
+function writeIl2CppPlugin(a, out) {
+  const from = path.join(a['player-sdk'], 'il2cpp-plugin');
+  const files = fs.readdirSync(from).filter(f => /\.(cpp|h)$/.test(f)).sort();
+  if (!files.includes('player_bridge.h')) throw new Error('build_package: ' + from + ' has no player_bridge.h: build the Player SDK first');
+  for (const f of files) copy(path.join(from, f), path.join(out, pkg.IL2CPP_PLUGIN_DIR, f));
 }
 
 // link.xml: generated from the table's `preserve` rows that have scripts, so it names only what exists.
@@ -203,6 +193,7 @@ function main() {
     write(path.join(native, 'meta', path.basename(lib.path) + '.meta'), pkg.pluginMeta(pkg.guidFor(lib.path), lib));
 
   writePlayerBuildTool(a, root, out);
+  writeIl2CppPlugin(a, out);
 
   write(path.join(out, 'link.xml'), linkXml(preserved, notYet));
   for (const doc of ['README.md', 'CHANGELOG.md']) copy(path.join(root, 'unity', doc), path.join(out, doc));

@@ -293,22 +293,11 @@ function checkLinkXml(pkg, out) {
   }
 }
 
-// Editor/PlayerBuild~: what ZtsPlayerBuildStep runs (the generator and the assemblies it loads beside it) and the
-// headers the generated C++ includes. Unity copies every C++ plugin file of a build into one folder by file name, so
-// the headers are one flat folder and each quoted include names one of them.
+// Editor/PlayerBuild~: what ZtsPlayerBuildStep runs (the generator and the assemblies it loads beside it).
 function checkTool(pkg) {
   const dir = path.join(pkg, rules.PLAYER_BUILD_DIR);
   for (const f of rules.PLAYER_BUILD_FILES)
     if (!fs.existsSync(path.join(dir, f))) fail(path.join(rules.PLAYER_BUILD_DIR, f) + ' is missing');
-  const include = path.join(pkg, rules.PLAYER_BUILD_INCLUDE);
-  const headers = fs.existsSync(include) ? fs.readdirSync(include, { withFileTypes: true }) : [];
-  for (const e of headers.filter(e => e.isDirectory())) fail(path.join(rules.PLAYER_BUILD_INCLUDE, e.name) + ' is a folder (the headers must be flat)');
-  const names = new Set(headers.filter(e => e.isFile()).map(e => e.name));
-  if (!names.has('player_bridge.h')) fail(rules.PLAYER_BUILD_INCLUDE + '/player_bridge.h is missing (the generated C++ includes it)');
-  for (const h of names)
-    for (const inc of rules.quoteIncludes(fs.readFileSync(path.join(include, h), 'utf8')))
-      if (!names.has(inc.target) && !rules.LIBIL2CPP_HEADERS.has(inc.target))
-        fail(rules.PLAYER_BUILD_INCLUDE + '/' + h + ':' + inc.line + ' includes "' + inc.target + '", which is not a header of that folder');
   const exe = path.join(dir, 'ZTS.GenBridges.exe');
   if (fs.existsSync(exe)) {
     try {
@@ -317,7 +306,61 @@ function checkTool(pkg) {
       fail(path.join(rules.PLAYER_BUILD_DIR, 'ZTS.GenBridges.exe') + ' --help fails from the package:\n' + (e.stdout || '') + (e.stderr || ''));
     }
   }
-  note(rules.PLAYER_BUILD_DIR + ': ' + rules.PLAYER_BUILD_FILES.length + ' files, ' + names.size + ' flat headers checked');
+  note(rules.PLAYER_BUILD_DIR + ': ' + rules.PLAYER_BUILD_FILES.length + ' files');
+}
+
+// The players of a C++ plugin .meta: { enabled players, Editor enabled, Any enabled }.
+function cppPlatforms(meta) {
+  const out = { players: [], editor: null, any: null };
+  for (const m of meta.matchAll(/- first:\n\s+([^\n]*)\n\s+second:\n\s+enabled: (\d)/g)) {
+    const key = m[1].trim(), on = m[2] === '1';
+    if (key === 'Editor: Editor') out.editor = on;
+    else if (key === ': Any') out.any = on;
+    else if (key.startsWith('Standalone: ') && on) out.players.push(key.slice('Standalone: '.length));
+  }
+  return out;
+}
+
+// Plugins/Il2Cpp: the Il2Cpp plugin. Its runtime files are there; it is flat and each quoted include names a file of the
+// folder or one of libil2cpp's own headers; zts_clr_config.h selects the Il2Cpp adapter; every file is a C++ source
+// plugin off for the Editor and Any and on exactly for the players PlayerBuildLayout.cs enables the generated bridges
+// for (its Standalone list, read from the package's copy: the one list on the C# side).
+function checkIl2CppPlugin(pkg) {
+  const dir = path.join(pkg, rules.IL2CPP_PLUGIN_DIR);
+  const entries = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : [];
+  for (const e of entries.filter(e => e.isDirectory())) fail(rules.IL2CPP_PLUGIN_DIR + '/' + e.name + ' is a folder (the plugin must be flat)');
+  const names = new Set(entries.filter(e => e.isFile() && !e.name.endsWith('.meta')).map(e => e.name));
+  for (const f of ['player_bridge.h', 'player_runtime.cpp', 'plugin_entry.cpp', 'slot_table.cpp', 'clr_il2cpp.cpp', 'zts_il2cpp_api.h',
+                   'zts_clr_typed_call.h', 'zts_clr_config.h', 'core_table.h', 'zts.h', 'quickjs.h'])
+    if (!names.has(f)) fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + ' is missing');
+  for (const f of names) {
+    if (!/\.(cpp|h)$/.test(f)) fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + ' is no C++ source');
+    for (const inc of rules.quoteIncludes(fs.readFileSync(path.join(dir, f), 'utf8')))
+      if (!names.has(inc.target) && !rules.LIBIL2CPP_HEADERS.has(inc.target))
+        fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + ':' + inc.line + ' includes "' + inc.target + '", which is not a file of that folder');
+  }
+  if (names.has('zts_clr_config.h') && !/^#define ZTS_CLR_IL2CPP 1$/m.test(fs.readFileSync(path.join(dir, 'zts_clr_config.h'), 'utf8')))
+    fail(rules.IL2CPP_PLUGIN_DIR + '/zts_clr_config.h does not select the Il2Cpp adapter (#define ZTS_CLR_IL2CPP 1)');
+  const layout = path.join(pkg, 'Editor', 'PlayerBuildLayout.cs');
+  const m = fs.existsSync(layout) ? /string\[\]\[\] Standalone =\s*\{([^;]*)\};/.exec(fs.readFileSync(layout, 'utf8')) : null;
+  if (!m) fail('Editor/PlayerBuildLayout.cs: no Standalone list (the players of the generated bridges)');
+  const csPlayers = m ? [...m[1].matchAll(/new\[\] \{ "([^"]+)", "([^"]+)" \}/g)].map(x => x[1] + '/' + x[2]) : [];
+  const jsPlayers = rules.CPP_PLUGIN_PLAYERS.map(([p, cpu]) => p + '/' + cpu);
+  if (csPlayers.join(',') !== jsPlayers.join(','))
+    fail('the Il2Cpp plugin is enabled for ' + jsPlayers.join(', ') + ' but PlayerBuildLayout.cs enables the bridges for ' + csPlayers.join(', '));
+  for (const f of names) {
+    const metaPath = path.join(dir, f + '.meta');
+    if (!fs.existsSync(metaPath)) continue; // the metas phase reports it
+    const meta = fs.readFileSync(metaPath, 'utf8');
+    if (!/^PluginImporter:/m.test(meta)) { fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + '.meta: not a PluginImporter'); continue; }
+    const p = cppPlatforms(meta);
+    if (p.editor !== false) fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + '.meta: enabled for the Editor (Il2Cpp Players only)');
+    if (p.any !== false) fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + '.meta: enabled for Any platform (Il2Cpp Players only)');
+    if (p.players.join(',') !== rules.CPP_PLUGIN_PLAYERS.map(x => x[0]).join(','))
+      fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + '.meta: enabled for ' + (p.players.join(', ') || 'no player') + ', not ' +
+           rules.CPP_PLUGIN_PLAYERS.map(x => x[0]).join(', '));
+  }
+  note(rules.IL2CPP_PLUGIN_DIR + ': ' + names.size + ' C++ files, flat, for ' + rules.CPP_PLUGIN_PLAYERS.map(x => x[0]).join(', ') + ' only');
 }
 
 function main() {
@@ -331,6 +374,7 @@ function main() {
   if (on('compile')) compile(a.pkg, a.out, all);
   if (on('linkxml')) checkLinkXml(a.pkg, a.out);
   if (on('tool')) checkTool(a.pkg);
+  if (on('plugins')) checkIl2CppPlugin(a.pkg);
   console.log('check_package: ' + (findings.length ? findings.length + ' finding(s)' : 'ok') + ' (' + a.only.join(', ') + ')');
   process.exit(findings.length ? 1 : 0);
 }

@@ -14,7 +14,11 @@ const GATE_SOURCE_DIR = 'ZTS~/mono-native';
 // file of a build into one folder by file name before Il2Cpp compiles them.
 const PLAYER_BUILD_DIR = 'Editor/PlayerBuild~';
 const PLAYER_BUILD_FILES = ['ZTS.GenBridges.exe', 'ZTS.Common.dll', 'ZTS.Shared.dll', 'Mono.Cecil.dll', 'THIRD-PARTY-NOTICES.txt'];
-const PLAYER_BUILD_INCLUDE = PLAYER_BUILD_DIR + '/include';
+// The Il2Cpp plugin (docs/PLAYER.md, "The Il2Cpp plugin"): the Player runtime and the Il2Cpp adapter as flat C++ source
+// (build/dist/player-sdk/il2cpp-plugin, cmake/ZtsIl2CppPlugin.cmake), compiled by Il2Cpp into the desktop Players; the
+// bridges the Player build step generates compile against its headers (Unity puts every C++ plugin file of a build in
+// one folder by its file name).
+const IL2CPP_PLUGIN_DIR = 'Plugins/Il2Cpp';
 
 // asmdef platform columns of unity/assemblies.txt.
 const PLATFORMS = {
@@ -36,6 +40,9 @@ const NATIVE_LIBRARIES = [
   { path: 'Plugins/quickjs/libzts_mono_gate.dylib', gate: true, os: 'OSX', cpu: 'AnyCPU' },
 ];
 const STANDALONE = ['Linux64', 'OSXUniversal', 'Win', 'Win64'];
+// The players a C++ source plugin is enabled for, with their CPU: the same list as unity/Editor/PlayerBuildLayout.cs's
+// Standalone, which writes the generated bridges' .meta (check_package.js compares the two).
+const CPP_PLUGIN_PLAYERS = [['Linux64', 'x86_64'], ['OSXUniversal', 'AnyCPU'], ['Win', 'x86'], ['Win64', 'x86_64']];
 
 // Unity skips names ending in "~" or starting with "." (no import, no .meta).
 function isHidden(name) {
@@ -69,6 +76,21 @@ function pluginMeta(guid, lib) {
   return s + TAIL;
 }
 
+// A C++ source plugin: off for Any and the Editor (the Editor cannot compile it), on for the players that can run the
+// core. Il2Cpp compiles C++ plugin sources only; a Mono Player does not. Same text as PlayerBuildLayout's.
+function cppPluginMeta(guid) {
+  let s = 'fileFormatVersion: 2\nguid: ' + guid + '\nPluginImporter:\n  externalObjects: {}\n  serializedVersion: 2\n  iconMap: {}\n' +
+          '  executionOrder: {}\n  defineConstraints: []\n  isPreloaded: 0\n  isOverridable: 0\n  isExplicitlyReferenced: 0\n' +
+          '  validateReferences: 1\n  platformData:\n';
+  s += '  - first:\n      : Any\n    second:\n      enabled: 0\n      settings:\n        Exclude Editor: 1\n';
+  for (const [p] of CPP_PLUGIN_PLAYERS) s += '        Exclude ' + p + ': 0\n';
+  s += '  - first:\n      Any: \n    second:\n      enabled: 0\n      settings: {}\n';
+  s += '  - first:\n      Editor: Editor\n    second:\n      enabled: 0\n      settings:\n        DefaultValueInitialized: true\n';
+  for (const [p, cpu] of CPP_PLUGIN_PLAYERS)
+    s += '  - first:\n      Standalone: ' + p + '\n    second:\n      enabled: 1\n      settings:\n        CPU: ' + cpu + '\n';
+  return s + TAIL;
+}
+
 function importerMeta(guid, importer, extra) {
   return 'fileFormatVersion: 2\nguid: ' + guid + '\n' + (extra || '') + importer + ':\n  externalObjects: {}\n' + TAIL;
 }
@@ -79,6 +101,7 @@ function metaFor(rel, isDir) {
   if (isDir) return importerMeta(guid, 'DefaultImporter', 'folderAsset: yes\n');
   const lib = NATIVE_LIBRARIES.find(l => l.path === unix);
   if (lib) return pluginMeta(guid, lib);
+  if (unix.startsWith(IL2CPP_PLUGIN_DIR + '/') && /\.(cpp|h)$/.test(unix)) return cppPluginMeta(guid);
   if (/\.(so|dylib|dll)$/.test(unix)) throw new Error('package_rules: no platform settings for ' + unix);
   if (unix.endsWith('.cs'))
     return 'fileFormatVersion: 2\nguid: ' + guid + '\nMonoImporter:\n  externalObjects: {}\n  serializedVersion: 2\n' +
@@ -89,7 +112,7 @@ function metaFor(rel, isDir) {
   return importerMeta(guid, 'DefaultImporter');
 }
 
-// libil2cpp's own headers, which native/clr/il2cpp/il2cpp_api.h includes inside a Unity build: Il2Cpp compiles plugin
+// libil2cpp's own headers, which native/clr/il2cpp/zts_il2cpp_api.h includes inside a Unity build: Il2Cpp compiles plugin
 // C++ with libil2cpp's include path, so they are not headers of the package and keep their names and paths.
 const LIBIL2CPP_HEADERS = new Set(['il2cpp-config.h', 'il2cpp-api.h', 'il2cpp-class-internals.h', 'il2cpp-object-internals.h',
   'gc/GarbageCollector.h']);
@@ -118,4 +141,4 @@ function writeMetas(root, rel) {
   return n;
 }
 
-module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, PLAYER_BUILD_DIR, PLAYER_BUILD_FILES, PLAYER_BUILD_INCLUDE, PLATFORMS, NATIVE_LIBRARIES, LIBIL2CPP_HEADERS, STANDALONE, isHidden, guidFor, pluginMeta, quoteIncludes, writeMetas };
+module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, PLAYER_BUILD_DIR, PLAYER_BUILD_FILES, IL2CPP_PLUGIN_DIR, CPP_PLUGIN_PLAYERS, PLATFORMS, NATIVE_LIBRARIES, LIBIL2CPP_HEADERS, STANDALONE, isHidden, guidFor, pluginMeta, quoteIncludes, writeMetas };

@@ -153,8 +153,9 @@ namespace ZTS.EditorTools
     /// The Player build step without Unity (ZtsPlayerBuildStep is the Unity shell over it; docs/UNITY_PACKAGE.md, "The
     /// Player build step"). It runs the package's bridge generator (Editor/PlayerBuild~/ZTS.GenBridges.exe, tools/gen-bridges
     /// in its bare generator mode) over the Player's compiled script assemblies and writes into the project's
-    /// <see cref="OutputFolder"/>: the C++ bridges with the Player SDK headers in Plugins/ (native source plugins enabled for
-    /// the desktop Il2Cpp players, which Il2Cpp compiles into the player), the C# shims with the asmdef of
+    /// <see cref="OutputFolder"/>: the C++ bridges in Plugins/ (a native source plugin enabled for the desktop Il2Cpp
+    /// players, which Il2Cpp compiles into the player with the package's Il2Cpp plugin, Plugins/Il2Cpp, whose headers
+    /// it includes: Unity puts every C++ plugin file of a build into one folder), the C# shims with the asmdef of
     /// ZTS.Il2Cpp.Generated, a link.xml, the coverage report, and a .meta with a GUID derived from its path for each.
     /// </summary>
     public sealed class PlayerBuildLayout
@@ -224,10 +225,11 @@ namespace ZTS.EditorTools
             get { return Path.Combine(Path.Combine(PackageRoot, ToolFolder), "ZTS.GenBridges.exe"); }
         }
 
-        /// <summary>The Player SDK headers in the package (flat: Unity copies C++ plugin files into one folder by name).</summary>
-        public string HeadersFolder
+        /// <summary>The package's Il2Cpp plugin (the Player runtime and the Il2Cpp adapter, flat C++ source): the headers
+        /// the generated bridges include are there.</summary>
+        public string PluginFolder
         {
-            get { return Path.Combine(Path.Combine(PackageRoot, ToolFolder), "include"); }
+            get { return Path.Combine(Path.Combine(PackageRoot, "Plugins"), "Il2Cpp"); }
         }
 
         /// <summary>The generated asmdef, project-relative.</summary>
@@ -415,6 +417,8 @@ namespace ZTS.EditorTools
         {
             if (!File.Exists(Generator))
                 throw new PlayerBuildException("zts: the package's Player build tool is missing: " + Generator + " (reinstall com.code-philosophy.zts)");
+            if (!File.Exists(Path.Combine(PluginFolder, "player_bridge.h")))
+                throw new PlayerBuildException("zts: the package's Il2Cpp plugin is missing: " + PluginFolder + " (reinstall com.code-philosophy.zts)");
             if (!File.Exists(mono)) throw new PlayerBuildException("zts: no Mono to run the bridge generator at " + mono);
             PlayerBuildPlan plan = Plan(candidates, options);
             string work = Path.Combine(ProjectRoot, WorkFolder);
@@ -462,7 +466,6 @@ namespace ZTS.EditorTools
             WriteText(LinkXmlPath, LinkXmlText(plan, options), files);
             WriteText(ReportPath, report, files);
             WriteText(BridgesPath, File.ReadAllText(Path.Combine(work, Bridges)), files);
-            foreach (string header in Headers()) WriteText(PluginsFolder + "/" + Path.GetFileName(header), File.ReadAllText(header), files);
             return new PlayerBuildResult(files, summary, leftOut, ReportPath, notes);
         }
 
@@ -500,18 +503,10 @@ namespace ZTS.EditorTools
             }
         }
 
-        private IEnumerable<string> Headers()
-        {
-            if (!Directory.Exists(HeadersFolder)) throw new PlayerBuildException("zts: the package's Player SDK headers are missing: " + HeadersFolder);
-            return Directory.GetFiles(HeadersFolder).OrderBy(f => f, StringComparer.Ordinal);
-        }
-
         // Every file the step writes, project-relative (without .meta).
         private IEnumerable<string> Owned()
         {
-            var files = new List<string> { AsmdefPath, ShimsPath, LinkXmlPath, ReportPath, BridgesPath };
-            if (Directory.Exists(HeadersFolder)) files.AddRange(Directory.GetFiles(HeadersFolder).Select(h => PluginsFolder + "/" + Path.GetFileName(h)));
-            return files;
+            return new List<string> { AsmdefPath, ShimsPath, LinkXmlPath, ReportPath, BridgesPath };
         }
 
         /// <summary>

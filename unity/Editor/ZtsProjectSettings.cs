@@ -30,10 +30,10 @@ namespace ZTS.EditorTools
         public string[] aliasXmlFiles = new string[0];
 
         /// <summary>
-        /// Whether an Il2Cpp Player build runs the Player build step (generates the bridges). Off by default: the C++
-        /// Player runtime the bridges call is not part of the package yet, so an Il2Cpp Player with them does not link.
+        /// Whether an Il2Cpp Player build runs the Player build step (generates the bridges the package's Il2Cpp plugin
+        /// calls). On by default: without it every C# member a script calls fails at first bind in the Player.
         /// </summary>
-        public bool playerBridges = false;
+        public bool playerBridges = true;
 
         /// <summary>Where the step writes ZTS.Il2Cpp.Generated, a folder under Assets/ that ZTS owns.</summary>
         public string playerBridgesFolder = PlayerBuildLayout.DefaultOutputFolder;

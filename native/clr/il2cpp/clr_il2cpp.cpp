@@ -1,5 +1,5 @@
 // The CLR adapter (zts_clr.h) over Il2Cpp's public API (il2cpp-api-functions.h) and three libil2cpp headers that compile
-// alone: MethodInfo's methodPointer, Il2CppExceptionWrapper, GarbageCollector's roots (il2cpp_api.h). The only file that
+// alone: MethodInfo's methodPointer, Il2CppExceptionWrapper, GarbageCollector's roots (zts_il2cpp_api.h). The only file that
 // names il2cpp_* besides the typed call (zts_clr_typed_call.h) and the tests' stand-in. docs/PLAYER.md maps each function.
 //
 // Il2Cpp throws a managed exception as the C++ exception Il2CppExceptionWrapper, from object creation, class
@@ -8,7 +8,7 @@
 // purpose: it is called at the return of an internal call, where Il2Cpp unwinds into the managed caller.
 #include "zts_clr.h"
 
-#include "il2cpp_api.h"
+#include "zts_il2cpp_api.h"
 #include "zts_clr_typed_call.h"
 
 #include <cstddef>

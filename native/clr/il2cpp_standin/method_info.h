@@ -2,7 +2,7 @@
 // (docs/PLAYER.md, "The Il2Cpp stand-in").
 #pragma once
 
-#include "il2cpp_api.h"
+#include "zts_il2cpp_api.h"
 
 #include <mono/metadata/object.h>
 

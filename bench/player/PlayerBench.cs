@@ -196,9 +196,13 @@ namespace ZTS.PlayerBench
             return sw.Elapsed.TotalMilliseconds * 1e6 / N;
         }
 
+        // The CLR adapter the launcher runs on (ZTS_BENCH_CLR, set by tools/bench.sh): the Mono adapter's rows keep their
+        // names, the Il2Cpp adapter's (over the stand-in, docs/PLAYER.md) end in _il2cpp_adapter, both in the same run.
+        private static readonly string Suffix = Environment.GetEnvironmentVariable("ZTS_BENCH_CLR") == "il2cpp" ? "_il2cpp_adapter" : "";
+
         private static void Report(string name, double value, double baseline, string unit = "ns/call")
         {
-            Console.WriteLine("bench {0}: {1:F1} {4} baseline {2:F1} ratio {3:F2} policy preemptive backend player", name, value, baseline, value / baseline, unit);
+            Console.WriteLine("bench {0}: {1:F1} {4} baseline {2:F1} ratio {3:F2} policy preemptive backend player", name + Suffix, value, baseline, value / baseline, unit);
         }
     }
 }

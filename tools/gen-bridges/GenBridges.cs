@@ -6,7 +6,7 @@
 //  - the bare generator, for build systems that compile the output themselves (the Unity build step):
 //      ZTS.GenBridges.exe --cpp out.cpp --cs out.cs [--report out.txt] [--assembly path.dll]... [--type "Name, Assembly"]...
 //                         [--types FILE]... [--no-default-types] [--delegate "reflection name"]... [--scan-il path.dll]...
-//                         [--exclude signature]... [--marshal-xml file.xml]...
+//                         [--exclude signature]... [--marshal-xml file.xml]... [--scripts DIR [--script-refs script_refs.js]]
 //    It writes one C++ file (a bridge per reduced signature, ZTS.Shared's ReducedSignature, the rule the runtime binds
 //    with, and their sorted table) and one C# file (a shim per covered delegate type, the managed wrappers and the
 //    struct property accessors: ZTS.Il2Cpp.Generated.dll). The output is never committed.
@@ -24,8 +24,9 @@ namespace ZTS.GenBridges
     {
         private const string Usage =
             "usage: ZTS.GenBridges.exe build-player ...   (see `ztsrun build-player --help`)\n" +
-            "       ZTS.GenBridges.exe --cpp OUT.cpp --cs OUT.cs [--report OUT.txt] [inputs]\n" +
-            "  writes the Player's C++ bridges and C# shims for the inputs, for a build that compiles them itself\n" +
+            "       ZTS.GenBridges.exe --cpp OUT.cpp --cs OUT.cs [--report OUT.txt] [--scripts DIR [--script-refs FILE]] [inputs]\n" +
+            "  writes the Player's C++ bridges and C# shims for the inputs, for a build that compiles them itself; with\n" +
+            "  --scripts, as build-player --scripts: uses the Player would not cover fail the run at their .ts position\n" +
             PlayerBuild.InputsUsage;
 
         private static int Main(string[] args)
@@ -36,7 +37,7 @@ namespace ZTS.GenBridges
                 Console.WriteLine(Usage);
                 return args.Length == 0 ? 64 : 0;
             }
-            string cpp = null, cs = null, report = null;
+            string cpp = null, cs = null, report = null, scripts = null, scriptRefs = null;
             var inputs = new GeneratorInputs();
             var defaults = new DefaultTypes();
             try
@@ -49,6 +50,8 @@ namespace ZTS.GenBridges
                         case "--cpp": cpp = value; i++; break;
                         case "--cs": cs = value; i++; break;
                         case "--report": report = value; i++; break;
+                        case "--scripts": scripts = value; i++; break;
+                        case "--script-refs": scriptRefs = value; i++; break;
                         default:
                             int used = PlayerBuild.ParseInput(args, i, inputs, defaults);
                             if (used == 0) throw new ArgumentException("unknown argument '" + args[i] + "'");
@@ -59,18 +62,54 @@ namespace ZTS.GenBridges
                 if (cpp == null || cs == null) throw new ArgumentException("--cpp and --cs are required");
                 defaults.AddTo(inputs);
                 if (!PlayerBuild.MarshalXmlValid(inputs, "gen-bridges")) return 1;
+                // As build-player --scripts: the scripts' uses of C# members the Player would not cover fail the run, each
+                // at its .ts position, and nothing is written (the Unity Player build step passes the settings' TS project).
+                ScriptCoverage.Analysis analysis = null;
+                if (scripts != null)
+                {
+                    if (!System.IO.Directory.Exists(scripts)) throw new Toolchain.Failure("no such scripts folder: " + scripts);
+                    string scratch = System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(cpp));
+                    System.IO.Directory.CreateDirectory(scratch);
+                    analysis = ScriptCoverage.Analyze(scripts, scriptRefs ?? DefaultScriptRefs(), scratch, inputs);
+                }
                 Generated g = Generator.Run(inputs);
+                if (analysis != null)
+                {
+                    List<string> uncovered = ScriptCoverage.Check(analysis, inputs, g);
+                    if (uncovered.Count > 0)
+                    {
+                        foreach (string line in uncovered) Console.Error.WriteLine(line);
+                        Console.Error.WriteLine("gen-bridges: " + uncovered.Count + " use" + (uncovered.Count == 1 ? "" : "s") +
+                                                " of C# members in the scripts without a Player bridge: nothing generated (add their assemblies or types as inputs)");
+                        return 1;
+                    }
+                }
                 Generator.Write(cpp, g.Cpp);
                 Generator.Write(cs, g.Cs);
                 if (report != null) Generator.Write(report, PlayerBuild.Report(g));
                 Console.WriteLine("gen-bridges: " + g.Summary + (g.LeftOut.Count > 0 ? "; " + g.LeftOut.Count + " members left out" + (report != null ? " (" + report + ")" : "") : ""));
                 return 0;
             }
+            catch (Toolchain.Failure e)
+            {
+                Console.Error.WriteLine("gen-bridges: " + e.Message);
+                return 1;
+            }
             catch (Exception e)
             {
                 Console.Error.WriteLine("gen-bridges: " + PlayerBuild.OneLine(e));
                 return 1;
             }
+        }
+
+        // The script analyzer beside this program: script-refs/script_refs.js (the Unity package's Editor/PlayerBuild~), or
+        // the installed build's tools/script-refs/script_refs.js.
+        private static string DefaultScriptRefs()
+        {
+            string here = System.IO.Path.GetDirectoryName(typeof(Program).Assembly.Location);
+            string beside = System.IO.Path.Combine(System.IO.Path.Combine(here, "script-refs"), "script_refs.js");
+            if (System.IO.File.Exists(beside)) return beside;
+            return System.IO.Path.Combine(System.IO.Path.Combine(System.IO.Path.Combine(System.IO.Path.GetDirectoryName(here), "tools"), "script-refs"), "script_refs.js");
         }
     }
 }

@@ -108,6 +108,8 @@ function writePlayerBuildTool(a, root, out) {
     'ZTS.Shared.dll': path.join(a['lib-dir'], 'ZTS.Shared.dll'),
     'Mono.Cecil.dll': a.cecil,
     'THIRD-PARTY-NOTICES.txt': path.join(root, 'unity/player-build/THIRD-PARTY-NOTICES.txt'),
+    // the script analyzer of the step's scripts check (--scripts; it loads typescript from the project's node_modules)
+    'script-refs/script_refs.js': path.join(root, 'tools/script-refs/script_refs.js'),
   };
   for (const f of pkg.PLAYER_BUILD_FILES) copy(from[f], path.join(dir, f));
 }

@@ -13,7 +13,8 @@ const GATE_SOURCE_DIR = 'ZTS~/mono-native';
 // The headers are flat (include/player_bridge.h includes "zts.h", not "zts/zts.h"): Unity copies every C++ plugin
 // file of a build into one folder by file name before Il2Cpp compiles them.
 const PLAYER_BUILD_DIR = 'Editor/PlayerBuild~';
-const PLAYER_BUILD_FILES = ['ZTS.GenBridges.exe', 'ZTS.Common.dll', 'ZTS.Shared.dll', 'Mono.Cecil.dll', 'THIRD-PARTY-NOTICES.txt'];
+const PLAYER_BUILD_FILES = ['ZTS.GenBridges.exe', 'ZTS.Common.dll', 'ZTS.Shared.dll', 'Mono.Cecil.dll', 'THIRD-PARTY-NOTICES.txt',
+  'script-refs/script_refs.js'];
 // The Il2Cpp plugin (docs/PLAYER.md, "The Il2Cpp plugin"): the Player runtime and the Il2Cpp adapter as flat C++ source
 // (build/dist/player-sdk/il2cpp-plugin, cmake/ZtsIl2CppPlugin.cmake), compiled by Il2Cpp into the desktop Players; the
 // bridges the Player build step generates compile against its headers (Unity puts every C++ plugin file of a build in

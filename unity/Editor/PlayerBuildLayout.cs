@@ -64,6 +64,11 @@ namespace ZTS.EditorTools
 
         /// <summary>MarshalAs XML files (docs/MARSHAL.md), relative to the project folder or absolute: --marshal-xml.</summary>
         public readonly List<string> MarshalXmlFiles = new List<string>();
+
+        /// <summary>The project's TypeScript project (the folder of its tsconfig.json), relative to the project folder or
+        /// absolute; null: no check. With one, a C# member the scripts use that the Player would not cover fails the build
+        /// at its .ts position (--scripts, as `ztsrun build-player --scripts`; needs node and the typescript package).</summary>
+        public string Scripts;
     }
 
     /// <summary>One run of the bridge generator (tools/gen-bridges, bare generator mode).</summary>
@@ -225,6 +230,12 @@ namespace ZTS.EditorTools
             get { return Path.Combine(Path.Combine(PackageRoot, ToolFolder), "ZTS.GenBridges.exe"); }
         }
 
+        /// <summary>The script analyzer the generator runs for <see cref="PlayerBuildOptions.Scripts"/> (tools/script-refs).</summary>
+        public string ScriptAnalyzer
+        {
+            get { return Path.Combine(Path.Combine(Path.Combine(PackageRoot, ToolFolder), "script-refs"), "script_refs.js"); }
+        }
+
         /// <summary>The package's Il2Cpp plugin (the Player runtime and the Il2Cpp adapter, flat C++ source): the headers
         /// the generated bridges include are there.</summary>
         public string PluginFolder
@@ -383,14 +394,18 @@ namespace ZTS.EditorTools
             string work = Path.Combine(ProjectRoot, WorkFolder);
             var runs = new List<GeneratorRun>();
             List<PlayerInput> named = inputs.Where(i => i.Kind != PlayerInputKind.Predefined).ToList();
+            // The scripts are checked against the run over every input, whose bridges the Player gets.
+            var checkedCommon = new List<string>(common);
+            if (!string.IsNullOrEmpty(options.Scripts))
+                checkedCommon.AddRange(new[] { "--scripts", Path.Combine(ProjectRoot, options.Scripts), "--script-refs", ScriptAnalyzer });
             if (named.Count == inputs.Count)
             {
-                runs.Add(MakeRun("the Player's bridges, shims, wrappers and accessors", inputs, common, monoPath,
+                runs.Add(MakeRun("the Player's bridges, shims, wrappers and accessors", inputs, checkedCommon, monoPath,
                              Path.Combine(work, Bridges), Path.Combine(work, Shims), Path.Combine(work, Report)));
             }
             else
             {
-                runs.Add(MakeRun("the member bridges of every input", inputs, common, monoPath,
+                runs.Add(MakeRun("the member bridges of every input", inputs, checkedCommon, monoPath,
                              Path.Combine(work, Bridges), Path.Combine(work, "every-input.g.cs"), null));
                 runs.Add(MakeRun("the shims, wrappers and accessors of the inputs an asmdef can reference", named, common, monoPath,
                              Path.Combine(work, "named-inputs.gen.cpp"), Path.Combine(work, Shims), Path.Combine(work, Report)));

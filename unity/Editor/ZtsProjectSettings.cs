@@ -50,6 +50,11 @@ namespace ZTS.EditorTools
         /// <summary>MarshalAs XML files of the bridge generator, relative to the project folder (docs/MARSHAL.md).</summary>
         public string[] marshalXmlFiles = new string[0];
 
+        /// <summary>The TypeScript project (folder of its tsconfig.json) relative to the project folder whose scripts the
+        /// Player build checks: a C# member they use that the Player would not cover fails the build at its .ts
+        /// position; empty: no check.</summary>
+        public string playerScripts = "";
+
         /// <summary>The bridge generator's inputs these settings name (PlayerBuildLayout.Plan).</summary>
         public PlayerBuildOptions PlayerOptions()
         {
@@ -58,6 +63,7 @@ namespace ZTS.EditorTools
             options.ReferenceAssemblies.AddRange(playerReferenceAssemblies);
             options.Types.AddRange(playerTypes);
             options.MarshalXmlFiles.AddRange(marshalXmlFiles);
+            options.Scripts = string.IsNullOrEmpty(playerScripts) ? null : playerScripts;
             return options;
         }
 

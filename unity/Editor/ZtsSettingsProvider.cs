@@ -38,6 +38,7 @@ namespace ZTS.EditorTools
             _settings.playerReferenceAssemblies = List("Player reference assemblies", _settings.playerReferenceAssemblies);
             _settings.playerTypes = List("Framework types ('T, Assembly')", _settings.playerTypes, ';');
             _settings.marshalXmlFiles = List("MarshalAs XML files", _settings.marshalXmlFiles);
+            _settings.playerScripts = EditorGUILayout.TextField("Check TS project (tsconfig folder)", _settings.playerScripts);
             if (EditorGUI.EndChangeCheck()) _settings.Save();
             if (UnityEngine.GUILayout.Button("Generate TypeScript Declarations")) DeclarationsMenu.Generate();
         }

@@ -24,6 +24,13 @@ out2=$(mono "$dist/lib/ztsrun.exe" build-player --assembly "$work/app/Arena.dll"
 rc2=$?
 set -e
 printf '%s\n[exit %d]\n' "$out2" "$rc2"
+# The bare generator (what the Unity Player build step runs) checks the same scripts the same way and writes nothing.
+set +e
+out3=$(mono "$dist/lib/ZTS.GenBridges.exe" --cpp "$work/gen/bridges.cpp" --cs "$work/gen/shims.cs" --assembly "$work/app/Arena.dll" --scripts "$work/ts" 2>&1)
+rc3=$?
+set -e
+printf '%s\n[exit %d]\n' "$out3" "$rc3"
+test -e "$work/gen/bridges.cpp" && { echo "FAIL: the generator wrote bridges"; exit 1; }
 # With --scripts, TryGetComponent<T>(out T) is closed over what the scripts close it with (Mover), not every input type.
 shims="$work/player2/obj/PlayerShims.g.cs"
 grep -q "TryGetComponent<global::Arena.Mover>" "$shims" && ! grep -q "TryGetComponent<global::Arena.Scene>" "$shims" &&

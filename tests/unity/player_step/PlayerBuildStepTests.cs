@@ -265,6 +265,21 @@ namespace ZTS.UnityTests
         }
 
         [Test]
+        public void Plan_ScriptsSetting_ChecksTheScriptsOnTheRunOverEveryInput()
+        {
+            // The settings' TS project goes to the run whose bridges the Player gets (every input), with the package's
+            // script analyzer: the generator then fails the build at the .ts position of each uncovered use
+            // (Player_BuildPlayer_Scripts_UncoveredMembersFailTheBuild runs the generator that way).
+            var settings = new ZtsProjectSettings { playerReferenceAssemblies = new[] { "Fixture.EngineModule" }, playerScripts = "TypeScript" };
+            PlayerBuildPlan plan = _layout.Plan(_p.Candidates, settings.PlayerOptions());
+            string all = string.Join(" ", plan.Runs[0].Arguments.ToArray()), named = string.Join(" ", plan.Runs[1].Arguments.ToArray());
+            StringAssert.Contains("--scripts " + Path.Combine(_p.Project, "TypeScript") + " --script-refs " + _layout.ScriptAnalyzer, all);
+            Assert.That(named.Contains("--scripts"), Is.False);
+            Assert.That(File.Exists(_layout.ScriptAnalyzer), Is.True, "the package ships the analyzer: " + _layout.ScriptAnalyzer);
+            Assert.That(new ZtsProjectSettings().PlayerOptions().Scripts, Is.Null, "no check by default");
+        }
+
+        [Test]
         public void Settings_StepOnByDefaultAndGiveTheGeneratorOptions()
         {
             var defaults = new ZtsProjectSettings();

@@ -39,7 +39,8 @@ echo "$hook_runs" | awk '
 # bindings over the same typed call (bench/player, bench/native/player_bench_raw.cpp).
 LD_LIBRARY_PATH="$root/build/dist/lib:$root/build/dist/bench" "$root/build/dist/zts-player" "$root/build/dist/bench/ZTS.PlayerBench.exe" || status=1
 # The same bench through the Il2Cpp adapter over the Il2Cpp stand-in (build/dist-il2cpp, docs/PLAYER.md "The Il2Cpp
-# stand-in"): rows ending in _il2cpp_adapter, baselines over the Il2Cpp adapter's typed call (bench/dist/bench/il2cpp).
-ZTS_BENCH_CLR=il2cpp MONO_PATH="$root/build/dist/bench" LD_LIBRARY_PATH="$root/build/dist/bench/il2cpp:$root/build/dist/lib:$root/build/dist/bench" \
-    "$root/build/dist-il2cpp/zts-player" "$root/build/dist/bench/ZTS.PlayerBench.exe" || status=1
+# stand-in"): rows ending in _il2cpp_adapter, baselines over the Il2Cpp adapter's typed call (build/dist/bench/il2cpp,
+# with its own copy of the bench: Mono loads a DllImport library from the assembly's folder first).
+ZTS_BENCH_CLR=il2cpp MONO_PATH="$root/build/dist/bench" LD_LIBRARY_PATH="$root/build/dist/bench/il2cpp:$root/build/dist/lib" \
+    "$root/build/dist-il2cpp/zts-player" "$root/build/dist/bench/il2cpp/ZTS.PlayerBench.exe" || status=1
 exit $status

@@ -75,14 +75,7 @@ namespace ZTS.GenBridges
                 Generated g = Generator.Run(inputs);
                 if (analysis != null)
                 {
-                    List<string> uncovered = ScriptCoverage.Check(analysis, inputs, g);
-                    if (uncovered.Count > 0)
-                    {
-                        foreach (string line in uncovered) Console.Error.WriteLine(line);
-                        Console.Error.WriteLine("gen-bridges: " + uncovered.Count + " use" + (uncovered.Count == 1 ? "" : "s") +
-                                                " of C# members in the scripts without a Player bridge: nothing generated (add their assemblies or types as inputs)");
-                        return 1;
-                    }
+                    if (!ScriptCoverage.Report(ScriptCoverage.Check(analysis, inputs, g), "gen-bridges", "generated")) return 1;
                 }
                 Generator.Write(cpp, g.Cpp);
                 Generator.Write(cs, g.Cs);

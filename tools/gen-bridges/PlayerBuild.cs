@@ -242,14 +242,7 @@ namespace ZTS.GenBridges
 
                 if (scripts != null)
                 {
-                    List<string> uncovered = ScriptCoverage.Check(analysis, inputs, g);
-                    if (uncovered.Count > 0)
-                    {
-                        foreach (string line in uncovered) Console.Error.WriteLine(line);
-                        Console.Error.WriteLine("build-player: " + uncovered.Count + " use" + (uncovered.Count == 1 ? "" : "s") +
-                                                " of C# members in the scripts without a Player bridge: nothing built (add their assemblies or types as inputs)");
-                        return 1;
-                    }
+                    if (!ScriptCoverage.Report(ScriptCoverage.Check(analysis, inputs, g), "build-player", "built")) return 1;
                 }
 
                 if (il2cppSources != null)

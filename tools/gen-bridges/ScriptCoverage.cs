@@ -97,6 +97,17 @@ namespace ZTS.GenBridges
         }
 
         /// <summary>The uncovered uses, one line each (empty: every member the scripts use is covered).</summary>
+        /// <summary>Prints each uncovered use and the closing line "tool: N uses ... nothing what" to stderr; false when
+        /// there was one (the caller fails), true when the scripts are covered.</summary>
+        public static bool Report(List<string> uncovered, string tool, string what)
+        {
+            if (uncovered.Count == 0) return true;
+            foreach (string line in uncovered) Console.Error.WriteLine(line);
+            Console.Error.WriteLine(tool + ": " + uncovered.Count + " use" + (uncovered.Count == 1 ? "" : "s") +
+                                    " of C# members in the scripts without a Player bridge: nothing " + what + " (add their assemblies or types as inputs)");
+            return false;
+        }
+
         public static List<string> Check(Analysis a, GeneratorInputs inputs, Generated g)
         {
             var lines = new List<string>();

@@ -20,6 +20,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 
 #if !defined(__x86_64__) || defined(_WIN32)
 #error "the Il2Cpp stand-in's trampolines are written for x86-64 System V"
@@ -66,40 +67,28 @@ template <int K> const StandinMethod *enter(G *g, void **exc)
     return m;
 }
 
-template <int K> void tramp_void(ZTS_G_PARAMS, ZTS_X_PARAMS)
+// R: void, G (an integer-class result in rax) or double (a floating result in xmm0: a float is its low half, and
+// returning it as a double moves the register unchanged).
+template <int K, typename R> R tramp(ZTS_G_PARAMS, ZTS_X_PARAMS)
 {
     G g[kMaxInteger] = {g0, g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11};
     void *exc = nullptr;
     const StandinMethod *m = enter<K>(g, &exc);
-    reinterpret_cast<void (*)(ZTS_G_TYPES, ZTS_X_TYPES)>(thunk_of(m))(ZTS_G_ARGS, ZTS_X_ARGS);
-    if (exc != nullptr) throw_managed(exc);
-}
-
-template <int K> G tramp_integer(ZTS_G_PARAMS, ZTS_X_PARAMS)
-{
-    G g[kMaxInteger] = {g0, g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11};
-    void *exc = nullptr;
-    const StandinMethod *m = enter<K>(g, &exc);
-    G r = reinterpret_cast<G (*)(ZTS_G_TYPES, ZTS_X_TYPES)>(thunk_of(m))(ZTS_G_ARGS, ZTS_X_ARGS);
-    if (exc != nullptr) throw_managed(exc);
-    return r;
-}
-
-// A float result is the low half of xmm0; returning it as a double moves the register unchanged.
-template <int K> double tramp_floating(ZTS_G_PARAMS, ZTS_X_PARAMS)
-{
-    G g[kMaxInteger] = {g0, g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11};
-    void *exc = nullptr;
-    const StandinMethod *m = enter<K>(g, &exc);
-    double r = reinterpret_cast<double (*)(ZTS_G_TYPES, ZTS_X_TYPES)>(thunk_of(m))(ZTS_G_ARGS, ZTS_X_ARGS);
-    if (exc != nullptr) throw_managed(exc);
-    return r;
+    auto thunk = reinterpret_cast<R (*)(ZTS_G_TYPES, ZTS_X_TYPES)>(thunk_of(m));
+    if constexpr (std::is_void_v<R>) {
+        thunk(ZTS_G_ARGS, ZTS_X_ARGS);
+        if (exc != nullptr) throw_managed(exc);
+    } else {
+        R r = thunk(ZTS_G_ARGS, ZTS_X_ARGS);
+        if (exc != nullptr) throw_managed(exc);
+        return r;
+    }
 }
 
 template <int... K> struct Table {
-    static inline const Il2CppMethodPointer kVoid[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp_void<K>)...};
-    static inline const Il2CppMethodPointer kInteger[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp_integer<K>)...};
-    static inline const Il2CppMethodPointer kFloating[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp_floating<K>)...};
+    static inline const Il2CppMethodPointer kVoid[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp<K, void>)...};
+    static inline const Il2CppMethodPointer kInteger[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp<K, G>)...};
+    static inline const Il2CppMethodPointer kFloating[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp<K, double>)...};
 };
 using Trampolines = Table<0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11>;
 

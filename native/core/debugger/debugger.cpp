@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <random>
 #include <limits>
 #include <regex>
 
@@ -89,6 +91,30 @@ const CodeInfo::Entry *CodeInfo::at(uint32_t pc) const
     return it == table.begin() ? nullptr : &*(it - 1);
 }
 
+namespace
+{
+
+// A version-4 UUID from the OS's random source, as Node's inspector names its targets: the WebSocket path is the one
+// secret between the debugger and its client, so a web page that can reach 127.0.0.1 cannot guess it (before, it was
+// "zts-domain-1"; docs/DEBUGGING.md "Who can attach").
+std::string random_target_id()
+{
+    std::random_device source;
+    uint8_t b[16];
+    for (int i = 0; i < 16; i += 4) {
+        uint32_t r = source();
+        std::memcpy(b + i, &r, 4);
+    }
+    b[6] = static_cast<uint8_t>((b[6] & 0x0f) | 0x40); // version 4
+    b[8] = static_cast<uint8_t>((b[8] & 0x3f) | 0x80); // RFC 4122 variant
+    char text[37];
+    std::snprintf(text, sizeof text, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2],
+                  b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+    return text;
+}
+
+} // namespace
+
 Debugger::Debugger(zts_domain *d) : d_(d) {}
 
 Debugger::~Debugger() = default;
@@ -96,7 +122,7 @@ Debugger::~Debugger() = default;
 bool Debugger::start(int port, std::string &error)
 {
     TargetInfo target;
-    target.id = "zts-domain-" + std::to_string(d_->id);
+    target.id = random_target_id();
     target.title = "ZTS domain " + std::to_string(d_->id);
     target.url = "zts://domain/" + std::to_string(d_->id);
     if (!transport_.start(port, target, error)) {

@@ -271,6 +271,35 @@ bool allowed_host(std::string_view host)
     return name == "localhost" || is_ipv4(name);
 }
 
+// What a web page cannot send: a browser puts the page's origin into the Origin header of every WebSocket upgrade and a
+// page cannot leave it out, where debugger clients (node inspect, chrome-remote-interface, VS Code) send none. So an
+// upgrade with an Origin is taken only from Chrome DevTools' built-in front end (devtools://) or a page served by this
+// machine's loopback (a DevTools front end served locally); any other site is refused, also one whose name resolves to
+// 127.0.0.1 (the target's id, a random UUID, is the other half of the guard).
+bool allowed_origin(std::string_view origin)
+{
+    origin = trim(origin);
+    if (origin.substr(0, 11) == "devtools://") {
+        return true;
+    }
+    size_t scheme = origin.find("://");
+    if (scheme == std::string_view::npos) {
+        return false;
+    }
+    std::string s = lower(origin.substr(0, scheme));
+    if (s != "http" && s != "https") {
+        return false;
+    }
+    std::string_view host = origin.substr(scheme + 3);
+    host = host.substr(0, host.find('/'));
+    if (!host.empty() && host.front() == '[') {
+        return host.substr(0, 5) == "[::1]" && (host.size() == 5 || host[5] == ':');
+    }
+    std::string name = lower(host.substr(0, host.find(':')));
+    return name == "localhost" || (name.rfind("127.", 0) == 0 && allowed_host(name));
+}
+
+
 std::string http_response(int code, const char *reason, std::string_view content_type, std::string_view body,
                           const char *extra_headers = "")
 {
@@ -558,8 +587,8 @@ struct Transport::State {
         std::string_view path = request_line.substr(sp1 + 1, sp2 - sp1 - 1);
         path = path.substr(0, path.find('?'));
 
-        std::string host, upgrade, key, version;
-        bool has_host = false;
+        std::string host, upgrade, key, version, origin;
+        bool has_host = false, has_origin = false;
         size_t pos = line_end == std::string_view::npos ? head.size() : line_end + 2;
         while (pos < head.size()) {
             size_t next = head.find("\r\n", pos);
@@ -583,6 +612,9 @@ struct Transport::State {
                 key = value;
             } else if (name == "sec-websocket-version") {
                 version = value;
+            } else if (name == "origin") {
+                origin = value;
+                has_origin = true;
             }
         }
         std::string rest = c.in.substr(end + 4);
@@ -614,6 +646,11 @@ struct Transport::State {
         }
         if (!has_token(upgrade, "websocket") || key.empty()) {
             respond_and_close(c, text_response(400, "Bad Request", "expected a WebSocket upgrade"));
+            return;
+        }
+        if (has_origin && !allowed_origin(origin)) {
+            respond_and_close(c, text_response(403, "Forbidden", "a WebSocket from a web page is refused (Origin: " +
+                                                                     std::string(trim(origin).substr(0, 200)) + ")"));
             return;
         }
         if (!version.empty() && version != "13") {

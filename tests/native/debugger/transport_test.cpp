@@ -603,6 +603,37 @@ TEST_F(Debugger_Transport, WebSocket_BadUpgrades_Refused)
     EXPECT_EQ(t.take_event(), Transport::Event::None);
 }
 
+// A web page's WebSocket carries its Origin and cannot leave it out; debugger clients send none. Only Chrome DevTools'
+// own front end (devtools://) and pages served by this machine's loopback may attach with one (transport.cpp,
+// allowed_origin); a site whose name resolves to 127.0.0.1 is refused like any other.
+TEST_F(Debugger_Transport, WebSocket_WebPageOrigin_Refused)
+{
+    auto with_origin = [](const std::string &origin) {
+        std::string r = upgrade_request(target().id);
+        return r.insert(r.size() - 2, "Origin: " + origin + "\r\n");
+    };
+    auto status_of = [&](Transport &tr, const std::string &origin) {
+        Client client;
+        if (!client.connect(tr.port()) || !client.write(with_origin(origin))) {
+            return std::string("<io>");
+        }
+        return client.read_head().substr(0, 12);
+    };
+    std::string error;
+    ASSERT_TRUE(t.start(0, target(), error)) << error;
+    for (const char *page : {"http://evil.example", "https://attacker.example:443", "http://localhost.attacker.example",
+                             "http://127.0.0.1.attacker.example", "null", "file://", "chrome-extension://abc",
+                             "http://[::1].attacker.example", "http://192.168.1.5:8080"}) {
+        EXPECT_EQ(status_of(t, page), "HTTP/1.1 403") << page;
+    }
+    EXPECT_FALSE(t.connected());
+    for (const char *client_origin : {"devtools://devtools", "http://localhost:8080", "http://127.0.0.1:9222", "https://[::1]"}) {
+        Transport local;
+        ASSERT_TRUE(local.start(0, target(), error)) << error;
+        EXPECT_EQ(status_of(local, client_origin), "HTTP/1.1 101") << client_origin;
+    }
+}
+
 TEST_F(Debugger_Transport, MaskedText_Polled)
 {
     ASSERT_NO_FATAL_FAILURE(connect_client());

@@ -127,6 +127,14 @@ async function main() {
     // Evaluation on the frame sees its locals, closures and module variables.
     const ev = await Debugger.evaluateOnCallFrame({ callFrameId: top.callFrameId, expression: 'label + " of " + world.Height' });
     check(ev.result.value === 'frame 2 of 50', 'evaluateOnCallFrame: ' + JSON.stringify(ev));
+    // throwOnSideEffect (DevTools' eager evaluation, VS Code's hovers): refused as V8 refuses a side effect, not run.
+    for (const asked of [Runtime.evaluate({ expression: 'globalThis.zts_side = 1', throwOnSideEffect: true }),
+                         Debugger.evaluateOnCallFrame({ callFrameId: top.callFrameId, expression: 'globalThis.zts_side = 2', throwOnSideEffect: true })]) {
+        const refused = await asked;
+        check(refused.exceptionDetails && refused.result.className === 'EvalError', 'throwOnSideEffect refused: ' + JSON.stringify(refused));
+    }
+    const side = await Runtime.evaluate({ expression: 'typeof globalThis.zts_side' });
+    check(side.result.value === 'undefined', 'a throwOnSideEffect expression did not run: ' + JSON.stringify(side));
     // Held longer than ztsrun's call budget (1000 ms): a paused script does not count against it.
     await new Promise(resolve => setTimeout(resolve, 1500));
 

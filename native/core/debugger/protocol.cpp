@@ -81,6 +81,23 @@ JSValue frame_variables(JSContext *ctx, int level, int closure)
 }
 
 // Runtime.evaluate / evaluateOnCallFrame / callFunctionOn results: {result} or {result, exceptionDetails}.
+// The reply to an evaluation asked to throw on a side effect (throwOnSideEffect: DevTools' eager evaluation as one types,
+// VS Code's hovers). V8 runs such code with side-effect checks; QuickJS has none, so the expression is not run at all
+// and the reply is V8's for a refused side effect. Built without touching JS: describing a JS error could itself run
+// script code (a getter, an overridden toString).
+Json side_effect_refused()
+{
+    Json error = Json::object();
+    error.set("type", Json::string("object")).set("subtype", Json::string("error")).set("className", Json::string("EvalError"));
+    error.set("description", Json::string("EvalError: Possible side-effect in debug-evaluate"));
+    Json details = Json::object();
+    details.set("exceptionId", Json::number(1)).set("text", Json::string("Uncaught")).set("lineNumber", Json::number(0));
+    details.set("columnNumber", Json::number(0)).set("exception", error);
+    Json out = Json::object();
+    out.set("result", std::move(error)).set("exceptionDetails", std::move(details));
+    return out;
+}
+
 Json evaluation_result(Debugger &dbg, JSContext *ctx, JSValue r, bool by_value, const std::string &group)
 {
     Json out = Json::object();
@@ -240,6 +257,11 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
                                             params.bool_or("accessorPropertiesOnly", false));
         dbg.busy_ = busy;
         dbg.reply(id, Json::object().set("result", std::move(list)));
+        return;
+    }
+    if ((method == "Runtime.evaluate" || method == "Runtime.callFunctionOn" || method == "Debugger.evaluateOnCallFrame") &&
+        params.bool_or("throwOnSideEffect", false)) {
+        dbg.reply(id, side_effect_refused());
         return;
     }
     if (method == "Runtime.evaluate") {

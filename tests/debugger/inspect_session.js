@@ -133,6 +133,10 @@ async function main() {
         const refused = await asked;
         check(refused.exceptionDetails && refused.result.className === 'EvalError', 'throwOnSideEffect refused: ' + JSON.stringify(refused));
     }
+    // A concatenation over ~8 KiB is a QuickJS rope until something flattens it: it is a string all the same.
+    const rope = await Runtime.evaluate({ expression: "'x'.repeat(6000) + 'y'.repeat(6000)" });
+    check(rope.result.type === 'string' && rope.result.value.length === 12000 && rope.result.value.endsWith('yy'),
+          'a rope string evaluated: ' + JSON.stringify(rope.result).slice(0, 200));
     const side = await Runtime.evaluate({ expression: 'typeof globalThis.zts_side' });
     check(side.result.value === 'undefined', 'a throwOnSideEffect expression did not run: ' + JSON.stringify(side));
     // Held longer than ztsrun's call budget (1000 ms): a paused script does not count against it.

@@ -114,6 +114,7 @@ Json RemoteObjects::describe(JSContext *ctx, JSValueConst v, const std::string &
         return r;
     }
     case JS_TAG_STRING:
+    case JS_TAG_STRING_ROPE: // a concatenation QuickJS has not flattened yet (over ~8 KiB): a string all the same
         r.set("type", Json::string("string")).set("value", Json::string(to_utf8(ctx, v)));
         return r;
     case JS_TAG_SYMBOL:

@@ -213,12 +213,30 @@ namespace ZTS.GenBridges
                 Layout l = Find(outDir, clr);
                 // The launcher ships ztsrun.exe in DIR/lib: its host API (Host.Exit) and the delegate types it binds are covered.
                 inputs.AddAssembly(Path.Combine(l.Lib, "ztsrun.exe"), true);
+                defaults.AddTo(inputs);
+                Generated g;
+                ScriptCoverage.Analysis analysis;
+                if (il2cppSources != null)
+                {
+                    // No toolchain, no stamp: nothing is built, and generating is the whole run (about a second).
+                    try
+                    {
+                        if (!Generate(inputs, scripts, l, out g, out analysis) || !Covered(analysis, inputs, g)) return 1;
+                        int written = WriteIl2CppSources(il2cppSources, l, g);
+                        Console.WriteLine("build-player: " + Path.GetFullPath(il2cppSources) + ": " + written + " files for Il2Cpp (" + g.Summary + "; " +
+                                          g.LeftOut.Count + " members left out, player-coverage.txt) (" + Seconds(clock) + ")");
+                        return 0;
+                    }
+                    finally
+                    {
+                        Directory.Delete(scratch, true);
+                    }
+                }
                 string mcs = Toolchain.Require("mcs", "C# compiler", "apt-get install mono-devel, or run tools/setup.sh");
                 string cxxName = Environment.GetEnvironmentVariable("CXX");
                 string cxx = Toolchain.Require(string.IsNullOrEmpty(cxxName) ? "c++" : cxxName, "C++ compiler", "apt-get install g++, or set CXX");
-                defaults.AddTo(inputs);
 
-                string stampPath = Path.Combine(l.Obj, il2cppSources != null ? "sources.stamp" : "build-player.stamp");
+                string stampPath = Path.Combine(l.Obj, "build-player.stamp");
                 string stamp = Stamp(args, inputs, l, scripts, clr);
                 string launcher = Path.Combine(l.Out, "zts-player");
                 string generatedDll = Path.Combine(l.OutLib, "ZTS.Il2Cpp.Generated.dll");
@@ -228,31 +246,13 @@ namespace ZTS.GenBridges
                     return 0;
                 }
                 if (File.Exists(stampPath)) File.Delete(stampPath);
-
-                if (!MarshalXmlValid(inputs, "build-player")) return 1;
-                // With --scripts, the analyzer runs first: the instances its zts.generic_method calls close a generic
-                // method with ref/out parameters with are the ones the build writes wrappers for (Generator.GenericClosings).
-                ScriptCoverage.Analysis analysis = scripts == null ? null : ScriptCoverage.Analyze(scripts, l.ScriptRefs, l.Obj, inputs);
-                Generated g = Generator.Run(inputs);
+                if (!Generate(inputs, scripts, l, out g, out analysis)) return 1;
                 string cpp = Path.Combine(l.Obj, "player_bridges.gen.cpp");
                 string cs = Path.Combine(l.Obj, "PlayerShims.g.cs");
                 Generator.Write(cpp, g.Cpp);
                 Generator.Write(cs, g.Cs);
                 Generator.Write(Path.Combine(l.Out, "player-coverage.txt"), Report(g));
-
-                if (scripts != null)
-                {
-                    if (!ScriptCoverage.Report(ScriptCoverage.Check(analysis, inputs, g), "build-player", "built")) return 1;
-                }
-
-                if (il2cppSources != null)
-                {
-                    int written = WriteIl2CppSources(il2cppSources, l, g);
-                    Directory.Delete(scratch, true);
-                    Console.WriteLine("build-player: " + Path.GetFullPath(il2cppSources) + ": " + written + " files for Il2Cpp (" + g.Summary + "; " +
-                                      g.LeftOut.Count + " members left out, player-coverage.txt) (" + Seconds(clock) + ")");
-                    return 0;
-                }
+                if (!Covered(analysis, inputs, g)) return 1; // the generated sources stay in DIR/obj for a look
 
                 // The C++ compiles while mcs runs (2-3 s each here).
                 string obj = Path.Combine(l.Obj, "player_bridges.gen.o");
@@ -291,6 +291,25 @@ namespace ZTS.GenBridges
                 Console.Error.WriteLine("build-player: " + OneLine(e));
                 return 1;
             }
+        }
+
+        // Checks the MarshalAs XML, runs the script analyzer (with --scripts: first, since the instances its
+        // zts.generic_method calls close a generic method with ref/out parameters with are the ones the build writes
+        // wrappers for, Generator.GenericClosings) and generates; false when the XML is invalid (the reasons are printed).
+        private static bool Generate(GeneratorInputs inputs, string scripts, Layout l, out Generated g, out ScriptCoverage.Analysis analysis)
+        {
+            g = null;
+            analysis = null;
+            if (!MarshalXmlValid(inputs, "build-player")) return false;
+            analysis = scripts == null ? null : ScriptCoverage.Analyze(scripts, l.ScriptRefs, l.Obj, inputs);
+            g = Generator.Run(inputs);
+            return true;
+        }
+
+        // The scripts' uses checked against what was generated: false when one is not covered (each is printed).
+        private static bool Covered(ScriptCoverage.Analysis analysis, GeneratorInputs inputs, Generated g)
+        {
+            return analysis == null || ScriptCoverage.Report(ScriptCoverage.Check(analysis, inputs, g), "build-player", "built");
         }
 
         // DIR, flat: the Il2Cpp plugin of the installed build (player-sdk/il2cpp-plugin), the generated bridges and C#, the

@@ -51,8 +51,24 @@ namespace ZTS.Il2Cpp
                         t.GetMethod("Invoker", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static));
                 }
             }
-            return _invoker(delegateType);
+            System.Reflection.MethodInfo invoker = _invoker(delegateType);
+            if (invoker != null || delegateType.IsVisible) return invoker;
+            // A delegate type that is not public: the invoker of its signature, which retypes the delegate once.
+            lock (Lock)
+            {
+                if (_invokerBySignature == null)
+                {
+                    Type t = Type.GetType(TableType, false);
+                    System.Reflection.MethodInfo f = t.GetMethod("InvokerBySignature", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static);
+                    _invokerBySignature = f == null ? x => null
+                                                    : (Func<string, System.Reflection.MethodInfo>)Delegate.CreateDelegate(typeof(Func<string, System.Reflection.MethodInfo>), f);
+                }
+            }
+            string key = ZTS.Shared.Clr.DelegateSignature.Key(delegateType);
+            return key == null ? null : _invokerBySignature(key);
         }
+
+        private static Func<string, System.Reflection.MethodInfo> _invokerBySignature;
 
         /// <summary>Assembly-qualified name of the generated wrappers of the members the typed entries cannot take.</summary>
         public const string MemberWrappersType = "ZTS.Il2Cpp.Generated.MemberWrappers, ZTS.Il2Cpp.Generated";
@@ -161,15 +177,53 @@ namespace ZTS.Il2Cpp
         /// <summary>Throws the zts: error for an uncovered delegate type (before any JS runs).</summary>
         public static void Check(Type delegateType)
         {
-            if (Table(delegateType, null) == null) throw NotCovered(delegateType);
+            if (Make(delegateType, null) == null) throw NotCovered(delegateType);
         }
 
         /// <summary>A delegate of delegateType calling the JS function behind closure.</summary>
         public static Delegate Bind(Type delegateType, FunctionClosure closure)
         {
-            Delegate d = Table(delegateType, closure);
+            Delegate d = Make(delegateType, closure);
             if (d == null) throw NotCovered(delegateType);
             return d;
+        }
+
+        private static Delegate Make(Type delegateType, FunctionClosure closure)
+        {
+            Delegate d = Table(delegateType, closure);
+            return d != null || delegateType.IsVisible ? d : BySignature(delegateType, closure);
+        }
+
+        private static Func<string, FunctionClosure, Delegate> _bySignature;
+        private static readonly System.Collections.Generic.Dictionary<Type, string> Keys = new System.Collections.Generic.Dictionary<Type, string>();
+
+        // A delegate type that is not public (declared in an internal class, private nested: generated C# cannot name
+        // it) binds the build's shim of its signature: the shim's Invoke is declared over public types (object for a
+        // class that is not public, ZTS.Shared.Clr.DelegateSignature), and Delegate.CreateDelegate makes a delegate of
+        // this type over the same target and method. The key is worked out once per type; CreateDelegate runs per
+        // delegate made (measured in docs/PLAYER.md, "Delegate types that are not public"), never per call.
+        private static Delegate BySignature(Type delegateType, FunctionClosure closure)
+        {
+            string key;
+            lock (Lock)
+            {
+                if (_bySignature == null)
+                {
+                    Table.GetType(); // loads the generated assembly (throws the zts: error when it is missing)
+                    Type t = Type.GetType(TableType, false);
+                    System.Reflection.MethodInfo f = t.GetMethod("BySignature", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static);
+                    _bySignature = f == null ? (x, y) => null // a table generated before shims by signature
+                                             : (Func<string, FunctionClosure, Delegate>)Delegate.CreateDelegate(typeof(Func<string, FunctionClosure, Delegate>), f);
+                }
+                if (!Keys.TryGetValue(delegateType, out key))
+                {
+                    key = ZTS.Shared.Clr.DelegateSignature.Key(delegateType);
+                    Keys.Add(delegateType, key);
+                }
+            }
+            if (key == null) return null;
+            Delegate shim = _bySignature(key, closure);
+            return shim == null ? null : Delegate.CreateDelegate(delegateType, shim.Target, shim.Method);
         }
 
         // A type with no shim: a parameter or result that cannot cross at all gets the Editor's text (the generator

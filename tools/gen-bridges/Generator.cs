@@ -153,7 +153,7 @@ namespace ZTS.GenBridges
             g.Cpp = CppWriter.Write(signatures);
             g.Shims = delegates.Distinct().Where(t => DelegateShimWriter.Covers(t) && DelegateShimWriter.Names(t).All(inputs.AssemblyNames.Contains) && keep(t))
                                .OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
-            foreach (Type d in delegates.Distinct().Where(t => !g.Shims.Contains(t) && DelegateShimWriter.IsVisible(t) && inputs.Types.Contains(t)))
+            foreach (Type d in delegates.Distinct().Where(t => !g.Shims.Contains(t) && (DelegateShimWriter.IsVisible(t) ? inputs.Types.Contains(t) : !t.ContainsGenericParameters)))
                 g.LeftOut.Add(new LeftOut { Member = d.FullName, Reason = "delegate type without a C# -> JS shim: " + DelegateShimWriter.WhyNot(d, inputs.AssemblyNames) });
             g.Wrappers = refMembers.Where(m => MemberWrapperWriter.Names(m).All(inputs.AssemblyNames.Contains) && keep(m.DeclaringType))
                                    .GroupBy(m => m.MethodHandle).Select(x => x.First()) // a base's member seen through each derived type

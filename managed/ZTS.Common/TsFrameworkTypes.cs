@@ -23,6 +23,12 @@ namespace ZTS
             typeof(List<>), typeof(Dictionary<,>), typeof(HashSet<>), typeof(Queue<>), typeof(Stack<>), typeof(KeyValuePair<,>),
             typeof(LinkedList<>), typeof(SortedDictionary<,>),
             typeof(Task), typeof(Task<>), typeof(CancellationToken), typeof(CancellationTokenSource),
+            // What game and tool scripts reach for besides: printing (Console, Debug), float math (MathF), the process
+            // and paths (Environment, Path), enums by name (Enum), nullable and tuple helpers (Nullable, Tuple and
+            // ValueTuple with their one- to three-element types). docs/PLAYER.md lists why each is here.
+            typeof(Console), typeof(System.Diagnostics.Debug), typeof(MathF), typeof(Environment), typeof(System.IO.Path), typeof(Enum),
+            typeof(Nullable), typeof(Tuple), typeof(Tuple<>), typeof(Tuple<,>), typeof(Tuple<,,>),
+            typeof(ValueTuple), typeof(ValueTuple<>), typeof(ValueTuple<,>), typeof(ValueTuple<,,>),
         };
 
         /// <summary>The types of a --types file: one assembly-qualified name a line, '#' starts a comment. A name that

@@ -231,6 +231,8 @@ namespace ZTS.Il2Cpp
         private static TsBindException NotCovered(Type delegateType)
         {
             ZTS.Shared.Clr.CrossingCheck.CheckDelegate(delegateType);
+            string why = ZTS.Shared.Clr.DelegateSignature.WhyNoShim(delegateType);
+            if (why != null) return new TsBindException("zts: no Player bridge for delegate type '" + delegateType + "': " + why + " (docs/PLAYER.md)");
             return new TsBindException("zts: no Player bridge for delegate type '" + delegateType + "'; " + Il2CppBridges.RegenerateHint);
         }
     }

@@ -63,8 +63,7 @@ namespace ZTS.GenBridges
         public static string WhyNot(Type t, ICollection<string> assemblies)
         {
             if (!IsVisible(t) && !BySignature(t))
-                return PlayerExpressible.WhyNot(t) ?? "it is not public, and its signature names a type that is not public where a shim of the signature cannot " +
-                                                      "take object (its result, a ref/out parameter, a struct or enum)";
+                return PlayerExpressible.WhyNot(t) ?? DelegateSignature.WhyNoShim(t) ?? "its type is not public and its signature names a type the build cannot use";
             MethodInfo invoke = t.GetMethod("Invoke");
             if (invoke != null)
             {

@@ -131,6 +131,15 @@ namespace ZTS.GenBridges
             var copyMembers = new List<MethodBase>();
             var delegates = new List<Type>(inputs.Delegates);
             foreach (Type t in inputs.Types.Distinct()) Scan(t, inputs, signatures, delegates, refMembers, copyMembers, g.LeftOut);
+            // The closed generic types the inputs' own members name (a List<Item> field, a Dictionary<string, int> result):
+            // scanned as types of their own, as Il2Cpp sees every instantiation of a build, so that their members' ref/out
+            // wrappers (TryGetValue), the delegate types they take (Predicate<Item>) and their extensions (LINQ's
+            // First<Item> with Func<Item, bool>) are covered for the instances scripts get from C#. Their left-out
+            // members are their definition's, listed where it is scanned (or not an input).
+            var scanned = new HashSet<Type>(inputs.Types);
+            foreach (Type closed in inputs.InputTypes.SelectMany(Instantiations).Distinct().ToList())
+                if (scanned.Add(closed) && inputs.Types.Contains(closed.GetGenericTypeDefinition()))
+                    Scan(closed, inputs, signatures, delegates, refMembers, copyMembers, new List<LeftOut>());
             // Calling a C# delegate from JS: its Invoke through the shim table's invoker (DelegateShimWriter).
             foreach (Type d in delegates.Where(DelegateShimWriter.Covers))
             {
@@ -167,10 +176,46 @@ namespace ZTS.GenBridges
             return g;
         }
 
-        // Every closing of `parameters` over the representatives (at most two parameters: 49 closings).
+        // The closed generic types t's public members name in their signatures (their arguments' too: a
+        // List<KeyValuePair<string, Item>> gives both).
+        private static IEnumerable<Type> Instantiations(Type t)
+        {
+            if (!PlayerExpressible.Type(t) || t.ContainsGenericParameters) return Enumerable.Empty<Type>();
+            const BindingFlags flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
+            var named = new List<Type>();
+            foreach (FieldInfo f in t.GetFields(flags)) named.Add(f.FieldType);
+            foreach (PropertyInfo p in t.GetProperties(flags)) named.Add(p.PropertyType);
+            foreach (MethodBase m in Members(t, flags))
+            {
+                if (m.ContainsGenericParameters) continue;
+                named.AddRange(m.GetParameters().Select(p => p.ParameterType));
+                var method = m as MethodInfo;
+                if (method != null) named.Add(method.ReturnType);
+            }
+            var found = new List<Type>();
+            foreach (Type n in named) Closed(n, found);
+            return found;
+        }
+
+        private static void Closed(Type t, List<Type> found)
+        {
+            if (t.HasElementType) { Closed(t.GetElementType(), found); return; }
+            if (!t.IsGenericType || t.ContainsGenericParameters || !PlayerExpressible.Type(t)) return;
+            found.Add(t);
+            foreach (Type a in t.GetGenericArguments()) Closed(a, found);
+        }
+
+        // Every closing of `parameters` over the representatives: one or two parameters over all seven (49 closings),
+        // three over object, string and int (27: all seven would be 343, a wrapper each for a method with ref/out
+        // parameters), none beyond (--scripts closes those as the scripts do).
         private static IEnumerable<Type[]> Closings(int parameters)
         {
-            if (parameters < 1 || parameters > 2) return Enumerable.Empty<Type[]>();
+            if (parameters < 1 || parameters > 3) return Enumerable.Empty<Type[]>();
+            if (parameters == 3)
+            {
+                Type[] three = Representatives.Take(3).ToArray();
+                return three.SelectMany(a => three.SelectMany(b => three.Select(c => new[] { a, b, c })));
+            }
             return parameters == 1 ? Representatives.Select(a => new[] { a })
                                    : Representatives.SelectMany(a => Representatives.Select(b => new[] { a, b }));
         }

@@ -164,9 +164,13 @@ namespace ZTS.GenBridges
             string fullName = ns.Length == 0 ? typeName : ns + "." + typeName;
             string shown = "'" + ShortName(typeName) + (kind == "new" ? "' constructor" : member.Length > 0 ? "." + member + "'" : "'");
             Type t;
-            if (!types.TryGetValue(fullName, out t))
+            if (!types.TryGetValue(fullName, out t) && (t = NameableType(fullName, inputs)) == null)
                 return shown + " has no Player bridge: its type " + fullName + " is not an input of the build (add its assembly with --assembly, or --type '" + fullName + ", Assembly')";
             if (kind == "type" || member.Length == 0 && kind != "new") return null;
+            // A member of a generic type is bound on the receiver's closed type at run time: judge it on the closing
+            // the scripts give (zts.generic), else on object, as every class, interface, array, delegate or struct
+            // argument reduces (ReducedSignature: `o`), the closing the build's representatives start with.
+            if (t.IsGenericTypeDefinition) t = CloseForCheck(t, r, types);
             string[] names = r.ContainsKey("params") && r["params"] is object[] ? ((object[])r["params"]).Select(o => Convert.ToString(o)).ToArray() : null;
             const BindingFlags any = BindingFlags.Public | BindingFlags.FlattenHierarchy;
             BindingFlags flags = any | (isStatic ? BindingFlags.Static : BindingFlags.Instance);
@@ -242,12 +246,52 @@ namespace ZTS.GenBridges
             return null;
         }
 
+        // The extension methods named `name` on the view of t: those the binder shows there (TsExtensionRules, closed over
+        // what t gives), and the input types' own extension classes' (as a static method of theirs, or not opted in).
         private static IEnumerable<MethodBase> Extensions(Type t, string name, GeneratorInputs inputs)
         {
+            if (!t.ContainsGenericParameters)
+            {
+                List<MethodInfo> shown = ZTS.TsExtensionRules.For(t, ZTS.TsExtensionRules.OptedIn(), x => x.Name).Where(m => m.Name == name).ToList();
+                if (shown.Count > 0) return shown;
+            }
             return inputs.Types.Where(x => x.IsAbstract && x.IsSealed && x.IsDefined(typeof(ExtensionAttribute), false))
                          .SelectMany(x => x.GetMethods(BindingFlags.Public | BindingFlags.Static))
                          .Where(m => m.Name == name && m.IsDefined(typeof(ExtensionAttribute), false) && m.GetParameters().Length > 0 &&
                                      (m.GetParameters()[0].ParameterType.IsAssignableFrom(t) || m.IsGenericMethodDefinition));
+        }
+
+        // A type of an assembly the generated code may name (the framework's: mscorlib, System, System.Core) that is not
+        // an input type itself: an interface the declarations show a member on (IEnumerable$1.Count() with LINQ opted in,
+        // ICollection$1.Count). Its members are bound on the receiver's class and judged by their reduced signatures,
+        // as every member is; null for a type elsewhere (its assembly must be an input).
+        private static Type NameableType(string fullName, GeneratorInputs inputs)
+        {
+            foreach (Assembly asm in AppDomain.CurrentDomain.GetAssemblies())
+            {
+                if (!inputs.AssemblyNames.Contains(asm.GetName().Name)) continue;
+                Type t = asm.GetType(fullName, false);
+                if (t != null && t.IsPublic) return t;
+            }
+            return null;
+        }
+
+        // Generic type definition t closed over the ref's typeArgs when the scripts give them, else over object for each
+        // parameter (t itself when a constraint refuses it: its members then have no reduced signature, as the Player's).
+        private static Type CloseForCheck(Type t, Dictionary<string, object> r, Dictionary<string, Type> types)
+        {
+            object typeArgs;
+            if (r.TryGetValue("typeArgs", out typeArgs) && typeArgs is object[] && Str(r, "kind") != "get")
+            {
+                Type[] given = ((object[])typeArgs).Select(x => ResolveArg((Dictionary<string, object>)x, types)).ToArray();
+                if (given.Length == t.GetGenericArguments().Length && given.All(x => x != null))
+                {
+                    try { return t.MakeGenericType(given); }
+                    catch (ArgumentException) { }
+                }
+            }
+            try { return t.MakeGenericType(t.GetGenericArguments().Select(a => typeof(object)).ToArray()); }
+            catch (ArgumentException) { return t; }
         }
 
         private static string ShortName(string typeName)

@@ -31,11 +31,32 @@ namespace ZTS.Shared.Clr
         /// gives), or null when a shim of its signature cannot be bound to it (see the class summary).</summary>
         public static string Key(Type t)
         {
-            if (t.ContainsGenericParameters || !typeof(MulticastDelegate).IsAssignableFrom(t)) return null;
+            string why;
+            return Key(t, out why);
+        }
+
+        /// <summary>Key(t); when it is null, why names what stops it, for the build's coverage report and the run
+        /// time's error alike ("its result type 'HostApi+Op' is not public").</summary>
+        public static string Key(Type t, out string why)
+        {
+            why = null;
+            if (t.ContainsGenericParameters || !typeof(MulticastDelegate).IsAssignableFrom(t))
+            {
+                why = "it is not a closed delegate type";
+                return null;
+            }
             MethodInfo invoke = t.GetMethod("Invoke");
-            if (invoke == null || MarshalAsReader.Of(invoke.ReturnParameter) != null) return null;
+            if (invoke == null || MarshalAsReader.Of(invoke.ReturnParameter) != null)
+            {
+                why = "its result has [TsMarshalAs]";
+                return null;
+            }
             Type ret = invoke.ReturnType;
-            if (ret != typeof(void) && !ret.IsVisible) return null;
+            if (ret != typeof(void) && !ret.IsVisible)
+            {
+                why = "its result type '" + ret + "' is not public (a method bound to a delegate must return the delegate's own result type)";
+                return null;
+            }
             var key = new StringBuilder(ret.FullName).Append('(');
             ParameterInfo[] ps = invoke.GetParameters();
             for (int i = 0; i < ps.Length; i++)
@@ -44,21 +65,46 @@ namespace ZTS.Shared.Clr
                 if (i > 0) key.Append(", ");
                 if (pt.IsByRef)
                 {
-                    if (MarshalAsReader.Of(ps[i]) != null || (ps[i].IsIn && !ps[i].IsOut)) return null;
-                    if (!pt.GetElementType().IsVisible) return null;
+                    if (MarshalAsReader.Of(ps[i]) != null || (ps[i].IsIn && !ps[i].IsOut))
+                    {
+                        why = "parameter " + (i + 1) + " is `in` or has [TsMarshalAs] and is passed by reference";
+                        return null;
+                    }
+                    if (!pt.GetElementType().IsVisible)
+                    {
+                        why = "parameter " + (i + 1) + " is passed by reference and its type '" + pt.GetElementType() + "' is not public";
+                        return null;
+                    }
                     key.Append(ps[i].IsOut ? "out " : "ref ").Append(pt.GetElementType().FullName);
                     continue;
                 }
                 if (MarshalAsReader.Of(ps[i]) != null)
                 {
-                    if (!MarshalAsReader.IsOpaque(ps[i])) return null;
+                    if (!MarshalAsReader.IsOpaque(ps[i]))
+                    {
+                        why = "parameter " + (i + 1) + " has [TsMarshalAs] other than OpaqueValue";
+                        return null;
+                    }
                     key.Append("[opaque] ");
                 }
                 Type surface = Surface(pt);
-                if (surface == null) return null;
+                if (surface == null)
+                {
+                    why = "parameter " + (i + 1) + "'s type '" + pt + "' is a struct or enum that is not public";
+                    return null;
+                }
                 key.Append(surface.FullName);
             }
             return key.Append(')').ToString();
+        }
+
+        /// <summary>The reason a Player has no shim for delegate type t that is not public, when its signature is the
+        /// reason, else null: the one text of the build's coverage report and the run time's error.</summary>
+        public static string WhyNoShim(Type t)
+        {
+            string why;
+            if (t.IsVisible || Key(t, out why) != null) return null;
+            return "its type is not public, so the build writes a shim of its signature, and " + why;
         }
 
         private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Delegate, Delegate> Retypes =

@@ -138,9 +138,12 @@ namespace ZTS.PlayerCheck
         public static Carrier Make() { var payload = new byte[1024]; Last = new WeakReference(payload); return new Carrier { Payload = payload }; }
     }
 
-    /// <summary>An internal delegate type: the generated shims live in another assembly and cannot name it, so it has
-    /// no shim (ref/out parameters have shims now).</summary>
-    internal delegate void InternalStep(int x);
+    /// <summary>An internal delegate type whose result type is internal too: the generated shims live in another
+    /// assembly, so a delegate type that is not public binds a shim of its signature, and a method bound to a delegate
+    /// must return the delegate's own result type, which the shim cannot name.</summary>
+    internal delegate InternalThing InternalStep(int x);
+
+    internal sealed class InternalThing { }
 
     internal static class Program
     {

@@ -4,6 +4,9 @@ using System.Diagnostics;
 using System.IO;
 using ZTS;
 
+// The scripts' `using System.Linq;` (docs/EVERYDAY.md, "Extension methods on instances").
+[assembly: TsUsing("System.Linq")]
+
 // Programs shaped as new users write them, run the same under `mono Parity.exe` (Editor backend) and under the Player
 // `ztsrun build-player --assembly Parity.exe` builds for it, without --scripts (tests/player/parity/build_and_run.sh).
 // Each case prints one line; a case that throws prints its exception's text, so a difference shows as a diff line.
@@ -62,6 +65,14 @@ namespace ParityHost
         }
     }
 
+    /// <summary>A game's inventory: framework collections the TS project (ts/src/collections.ts) reads.</summary>
+    public class Inventory
+    {
+        public List<Item> Items = new List<Item> { new Item("sword"), new Item("shield"), new Item("bow") };
+        public Dictionary<string, int> Counts = new Dictionary<string, int> { { "arrow", 12 }, { "potion", 3 } };
+        public List<int> Weights() { return new List<int> { 4, 9, 2, 7 }; }
+    }
+
     public class Helper
     {
         public string Tag = "helper";
@@ -105,7 +116,6 @@ export function result() { return r1 + ' ' + r2; }
             TsAppDomain.Initialize(specifier => specifier == "package" ? new TsModuleSource(PackageSource) : files.Load(specifier));
 
             Case("internal delegate via GetFunction", () => TsAppDomain.GetFunction<HostApi.IntOp>("main", "add")(2, 3));
-            Case("internal delegate returned by JS", () => TsAppDomain.GetFunction<Func<HostApi.IntOp>>("main", "multiplier")()(6, 7));
             Case("ref delegate", () => { int c = 1; TsAppDomain.GetFunction<HostApi.Bump>("main", "bump")(ref c, 4); return c; });
             Case("out delegate", () => { int v; bool ok = TsAppDomain.GetFunction<HostApi.TryParse>("main", "tryParse")("41", out v); return ok + " " + v; });
             Case("opaque delegate", () => TsAppDomain.GetFunction<HostApi.Describe>("main", "describe")(new Item("sword")));
@@ -118,6 +128,7 @@ export function result() { return r1 + ' ' + r2; }
             Case("generic ref over int", () => TsAppDomain.GetFunction<Func<string>>("main", "genericRef")());
             Case("loader out package", () => TsAppDomain.GetFunction<Func<string>>("main", "addPackage")());
             Case("loader source with an out delegate", () => TsAppDomain.GetFunction<Func<string>>("package", "result")());
+            Case("collections from TypeScript", () => TsAppDomain.GetFunction<Func<Inventory, string>>("collections", "run")(new Inventory()));
             Case("generic extension on receiver type", () => TsAppDomain.GetFunction<Func<string>>("main", "extension")());
             Case("generic extension with argument type", () => TsAppDomain.GetFunction<Func<string>>("main", "extension2")());
             TsFramePump.LateUpdate();

@@ -2,7 +2,6 @@
 import { Generics, Packages, Helper, SubHelper, Item, LoadMode } from "csharp:ParityHost";
 
 export function add(a, b) { return a + b; }
-export function multiplier() { return (a, b) => a * b; }
 export function bump(counter, by) { zts.opaque_set(counter, zts.opaque_get(counter) + by); }
 export function tryParse(text, value) { zts.opaque_set(value, parseInt(text, 10) + 1); return true; }
 export function describe(item) { return "described " + zts.opaque_get(item).Name; }
@@ -26,7 +25,10 @@ export function framework() {
         S.IO.Path.Combine("a", "b.txt"),
         S.IO.Path.GetExtension("x/y.ts"),
         S.Enum.GetName(zts.typeof(LoadMode), 1),
-        new S.Tuple$2(1, "one").Item2,
+        S.Tuple.Create(1, "one").Item2,
+        new (zts.generic(S.ValueTuple$2, S.Int32, S.String))(2, "two").Item2,
+        String(S.Nullable.GetUnderlyingType(zts.typeof(S.Int32))),
+        S.Enum.Parse(zts.typeof(LoadMode), "B"),
         S.Math.Round(2.5),
     ];
     return parts.join(" | ");

@@ -96,7 +96,11 @@ namespace ZTS.Declarations
             var files = new SortedDictionary<string, string>(StringComparer.Ordinal);
             foreach (IGrouping<string, TypeBlock> module in written.Values.GroupBy(b => TsTypeMapper.Namespace(b.Type)))
                 files[TsNames.FileOf(module.Key)] = ModuleWriter.Write(module.Key, module.ToList(), named[module.Key], writer.NestedLine, writer.ClosedNestedLine);
-            files[GlobalsWriter.FileName] = GlobalsWriter.Write(named.Keys.OrderBy(n => n, StringComparer.Ordinal));
+            // The CSharp tree lists a namespace when it has a type object: under a policy, not one that holds only denied
+            // types (named by an allowed member's signature: Console.Out's System.IO.TextWriter), as the runtime's tree.
+            var valued = new HashSet<string>(written.Keys.Where(t => options.Policy == null || options.Policy.AllowsType(t)).Select(TsTypeMapper.Namespace),
+                                             StringComparer.Ordinal);
+            files[GlobalsWriter.FileName] = GlobalsWriter.Write(named.Keys.Where(valued.Contains).OrderBy(n => n, StringComparer.Ordinal));
             return files;
         }
 

@@ -5,6 +5,20 @@ declare module "csharp:System.Collections" {
     import * as $System from "csharp:System";
     import * as $System_Collections from "csharp:System.Collections";
 
+    /** interface System.Collections.ICollection */
+    export interface ICollection extends $System_Collections.IEnumerable {
+        readonly Count: number;
+        readonly SyncRoot: number | string | boolean | $System.Object | null;
+        readonly IsSynchronized: boolean;
+        CopyTo(array: $System.Array | null, index: number): void;
+        GetEnumerator(): $System_Collections.IEnumerator | null;
+        [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
+    }
+    export interface ICollection$Type extends zts.TypeObject<$System_Collections.ICollection | null> {
+        readonly prototype: $System_Collections.ICollection;
+    }
+    export const ICollection: ICollection$Type;
+
     /** interface System.Collections.IComparer */
     export interface IComparer extends zts.Object {
         Compare(x: number | string | boolean | zts.Object | null, y: number | string | boolean | zts.Object | null): number;
@@ -14,12 +28,36 @@ declare module "csharp:System.Collections" {
     }
     export const IComparer: IComparer$Type;
 
-    /** interface System.Collections.IDictionary (opaque: outside the declaration closure, members not declared) */
-    export interface IDictionary extends zts.Opaque<"System.Collections.IDictionary"> {}
+    /** interface System.Collections.IDictionary */
+    export interface IDictionary extends Omit<$System_Collections.ICollection, "GetEnumerator"> {
+        readonly Keys: $System_Collections.ICollection | null;
+        readonly Values: $System_Collections.ICollection | null;
+        readonly IsReadOnly: boolean;
+        readonly IsFixedSize: boolean;
+        readonly Count: number;
+        readonly SyncRoot: number | string | boolean | $System.Object | null;
+        readonly IsSynchronized: boolean;
+        Add(key: number | string | boolean | zts.Object | null, value: number | string | boolean | zts.Object | null): void;
+        Clear(): void;
+        Contains(key: number | string | boolean | zts.Object | null): boolean;
+        CopyTo(array: $System.Array | null, index: number): void;
+        GetEnumerator(): $System_Collections.IDictionaryEnumerator | null;
+        Remove(key: number | string | boolean | zts.Object | null): void;
+        get_Item(key: number | string | boolean | zts.Object | null): number | string | boolean | $System.Object | null;
+        set_Item(key: number | string | boolean | zts.Object | null, value: number | string | boolean | zts.Object | null): void;
+        [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
+    }
     export interface IDictionary$Type extends zts.TypeObject<$System_Collections.IDictionary | null> {
         readonly prototype: $System_Collections.IDictionary;
     }
     export const IDictionary: IDictionary$Type;
+
+    /** interface System.Collections.IDictionaryEnumerator (opaque: outside the declaration closure, members not declared) */
+    export interface IDictionaryEnumerator extends zts.Opaque<"System.Collections.IDictionaryEnumerator"> {}
+    export interface IDictionaryEnumerator$Type extends zts.TypeObject<$System_Collections.IDictionaryEnumerator | null> {
+        readonly prototype: $System_Collections.IDictionaryEnumerator;
+    }
+    export const IDictionaryEnumerator: IDictionaryEnumerator$Type;
 
     /** interface System.Collections.IEnumerable */
     export interface IEnumerable extends zts.Object {

@@ -6,6 +6,114 @@ declare module "csharp:System.Text" {
     import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
     import * as $System_Text from "csharp:System.Text";
 
+    /** abstract class System.Text.Decoder (opaque: outside the declaration closure, members not declared) */
+    export interface Decoder extends zts.Opaque<"System.Text.Decoder"> {}
+    export interface Decoder$Type extends zts.TypeObject<$System_Text.Decoder | null> {
+        readonly prototype: $System_Text.Decoder;
+    }
+    export const Decoder: Decoder$Type;
+
+    /** abstract class System.Text.DecoderFallback (opaque: outside the declaration closure, members not declared) */
+    export interface DecoderFallback extends zts.Opaque<"System.Text.DecoderFallback"> {}
+    export interface DecoderFallback$Type extends zts.TypeObject<$System_Text.DecoderFallback | null> {
+        readonly prototype: $System_Text.DecoderFallback;
+    }
+    export const DecoderFallback: DecoderFallback$Type;
+
+    /** abstract class System.Text.Encoder (opaque: outside the declaration closure, members not declared) */
+    export interface Encoder extends zts.Opaque<"System.Text.Encoder"> {}
+    export interface Encoder$Type extends zts.TypeObject<$System_Text.Encoder | null> {
+        readonly prototype: $System_Text.Encoder;
+    }
+    export const Encoder: Encoder$Type;
+
+    /** abstract class System.Text.EncoderFallback (opaque: outside the declaration closure, members not declared) */
+    export interface EncoderFallback extends zts.Opaque<"System.Text.EncoderFallback"> {}
+    export interface EncoderFallback$Type extends zts.TypeObject<$System_Text.EncoderFallback | null> {
+        readonly prototype: $System_Text.EncoderFallback;
+    }
+    export const EncoderFallback: EncoderFallback$Type;
+
+    /** abstract class System.Text.Encoding */
+    export interface Encoding extends $System.Object, $System.ICloneable {
+        readonly BodyName: string | null;
+        readonly EncodingName: string | null;
+        readonly HeaderName: string | null;
+        readonly WebName: string | null;
+        readonly WindowsCodePage: number;
+        readonly IsBrowserDisplay: boolean;
+        readonly IsBrowserSave: boolean;
+        readonly IsMailNewsDisplay: boolean;
+        readonly IsMailNewsSave: boolean;
+        readonly IsSingleByte: boolean;
+        EncoderFallback: $System_Text.EncoderFallback | null;
+        DecoderFallback: $System_Text.DecoderFallback | null;
+        readonly IsReadOnly: boolean;
+        readonly CodePage: number;
+        Clone(): number | string | boolean | $System.Object | null;
+        Equals(value: number | string | boolean | zts.Object | null): boolean;
+        GetByteCount(chars: string[] | zts.Array<string> | null): number;
+        GetByteCount(s: string | null): number;
+        GetByteCount(chars: string[] | zts.Array<string> | null, index: number, count: number): number;
+        GetByteCount(str: string | null, index: number, count: number): number;
+        GetBytes(chars: string[] | zts.Array<string> | null): zts.Array<number> | null;
+        GetBytes(s: string | null): zts.Array<number> | null;
+        GetBytes(chars: string[] | zts.Array<string> | null, index: number, count: number): zts.Array<number> | null;
+        GetBytes(s: string | null, index: number, count: number): zts.Array<number> | null;
+        GetBytes(chars: string[] | zts.Array<string> | null, charIndex: number, charCount: number, bytes: number[] | zts.Array<number> | null, byteIndex: number): number;
+        GetBytes(s: string | null, charIndex: number, charCount: number, bytes: number[] | zts.Array<number> | null, byteIndex: number): number;
+        GetCharCount(bytes: number[] | zts.Array<number> | null): number;
+        GetCharCount(bytes: number[] | zts.Array<number> | null, index: number, count: number): number;
+        GetChars(bytes: number[] | zts.Array<number> | null): zts.Array<string> | null;
+        GetChars(bytes: number[] | zts.Array<number> | null, index: number, count: number): zts.Array<string> | null;
+        GetChars(bytes: number[] | zts.Array<number> | null, byteIndex: number, byteCount: number, chars: string[] | zts.Array<string> | null, charIndex: number): number;
+        GetDecoder(): $System_Text.Decoder | null;
+        GetEncoder(): $System_Text.Encoder | null;
+        GetHashCode(): number;
+        GetMaxByteCount(charCount: number): number;
+        GetMaxCharCount(byteCount: number): number;
+        GetPreamble(): zts.Array<number> | null;
+        GetString(bytes: number[] | zts.Array<number> | null): string | null;
+        GetString(bytes: number[] | zts.Array<number> | null, index: number, count: number): string | null;
+        IsAlwaysNormalized(): boolean;
+        IsAlwaysNormalized(form: $System_Text.NormalizationForm): boolean;
+    }
+    export interface Encoding$Type extends zts.TypeObject<$System_Text.Encoding | null> {
+        readonly prototype: $System_Text.Encoding;
+        readonly ASCII: $System_Text.Encoding | null;
+        readonly Default: $System_Text.Encoding | null;
+        readonly Unicode: $System_Text.Encoding | null;
+        readonly BigEndianUnicode: $System_Text.Encoding | null;
+        readonly UTF7: $System_Text.Encoding | null;
+        readonly UTF8: $System_Text.Encoding | null;
+        readonly UTF32: $System_Text.Encoding | null;
+        Convert(srcEncoding: $System_Text.Encoding | null, dstEncoding: $System_Text.Encoding | null, bytes: number[] | zts.Array<number> | null): zts.Array<number> | null;
+        Convert(srcEncoding: $System_Text.Encoding | null, dstEncoding: $System_Text.Encoding | null, bytes: number[] | zts.Array<number> | null, index: number, count: number): zts.Array<number> | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        GetEncoding(codepage: number): $System_Text.Encoding | null;
+        GetEncoding(name: string | null): $System_Text.Encoding | null;
+        GetEncoding(codepage: number, encoderFallback: $System_Text.EncoderFallback | null, decoderFallback: $System_Text.DecoderFallback | null): $System_Text.Encoding | null;
+        GetEncoding(name: string | null, encoderFallback: $System_Text.EncoderFallback | null, decoderFallback: $System_Text.DecoderFallback | null): $System_Text.Encoding | null;
+        GetEncodings(): zts.Array<$System_Text.EncodingInfo | null> | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        RegisterProvider(provider: $System_Text.EncodingProvider | null): void;
+    }
+    export const Encoding: Encoding$Type;
+
+    /** class System.Text.EncodingInfo (opaque: outside the declaration closure, members not declared) */
+    export interface EncodingInfo extends zts.Opaque<"System.Text.EncodingInfo"> {}
+    export interface EncodingInfo$Type extends zts.TypeObject<$System_Text.EncodingInfo | null> {
+        readonly prototype: $System_Text.EncodingInfo;
+    }
+    export const EncodingInfo: EncodingInfo$Type;
+
+    /** abstract class System.Text.EncodingProvider (opaque: outside the declaration closure, members not declared) */
+    export interface EncodingProvider extends zts.Opaque<"System.Text.EncodingProvider"> {}
+    export interface EncodingProvider$Type extends zts.TypeObject<$System_Text.EncodingProvider | null> {
+        readonly prototype: $System_Text.EncodingProvider;
+    }
+    export const EncodingProvider: EncodingProvider$Type;
+
     /** enum System.Text.NormalizationForm : System.Int32 */
     export type NormalizationForm = number & zts.Enum<"System.Text.NormalizationForm">;
     export interface NormalizationForm$Type extends zts.TypeObject<$System_Text.NormalizationForm> {

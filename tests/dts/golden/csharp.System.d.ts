@@ -8,6 +8,7 @@ declare module "csharp:System" {
     import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
     import * as $System_Collections_ObjectModel from "csharp:System.Collections.ObjectModel";
     import * as $System_Globalization from "csharp:System.Globalization";
+    import * as $System_IO from "csharp:System.IO";
     import * as $System_Reflection from "csharp:System.Reflection";
     import * as $System_Runtime_InteropServices from "csharp:System.Runtime.InteropServices";
     import * as $System_Runtime_Remoting from "csharp:System.Runtime.Remoting";
@@ -336,6 +337,317 @@ declare module "csharp:System" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const CharEnumerator: CharEnumerator$Type;
+
+    /** static class System.Console */
+    export interface Console extends $System.Object {
+    }
+    export interface Console$Type extends zts.TypeObject<$System.Console | null> {
+        readonly prototype: $System.Console;
+        readonly Error: $System_IO.TextWriter | null;
+        readonly Out: $System_IO.TextWriter | null;
+        readonly In: $System_IO.TextReader | null;
+        InputEncoding: $System_Text.Encoding | null;
+        OutputEncoding: $System_Text.Encoding | null;
+        BackgroundColor: $System.ConsoleColor;
+        BufferHeight: number;
+        BufferWidth: number;
+        readonly CapsLock: boolean;
+        CursorLeft: number;
+        CursorTop: number;
+        CursorSize: number;
+        CursorVisible: boolean;
+        ForegroundColor: $System.ConsoleColor;
+        readonly KeyAvailable: boolean;
+        readonly LargestWindowHeight: number;
+        readonly LargestWindowWidth: number;
+        readonly NumberLock: boolean;
+        Title: string | null;
+        TreatControlCAsInput: boolean;
+        WindowHeight: number;
+        WindowLeft: number;
+        WindowTop: number;
+        WindowWidth: number;
+        readonly IsErrorRedirected: boolean;
+        readonly IsOutputRedirected: boolean;
+        readonly IsInputRedirected: boolean;
+        Beep(): void;
+        Beep(frequency: number, duration: number): void;
+        Clear(): void;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        MoveBufferArea(sourceLeft: number, sourceTop: number, sourceWidth: number, sourceHeight: number, targetLeft: number, targetTop: number): void;
+        MoveBufferArea(sourceLeft: number, sourceTop: number, sourceWidth: number, sourceHeight: number, targetLeft: number, targetTop: number, sourceChar: string, sourceForeColor: $System.ConsoleColor, sourceBackColor: $System.ConsoleColor): void;
+        OpenStandardError(): $System_IO.Stream | null;
+        OpenStandardError(bufferSize: number): $System_IO.Stream | null;
+        OpenStandardInput(): $System_IO.Stream | null;
+        OpenStandardInput(bufferSize: number): $System_IO.Stream | null;
+        OpenStandardOutput(): $System_IO.Stream | null;
+        OpenStandardOutput(bufferSize: number): $System_IO.Stream | null;
+        Read(): number;
+        ReadKey(): $System.ConsoleKeyInfo;
+        ReadKey(intercept: boolean): $System.ConsoleKeyInfo;
+        ReadLine(): string | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ResetColor(): void;
+        SetBufferSize(width: number, height: number): void;
+        SetCursorPosition(left: number, top: number): void;
+        SetError(newError: $System_IO.TextWriter | null): void;
+        SetIn(newIn: $System_IO.TextReader | null): void;
+        SetOut(newOut: $System_IO.TextWriter | null): void;
+        SetWindowPosition(left: number, top: number): void;
+        SetWindowSize(width: number, height: number): void;
+        Write(value: boolean): void;
+        Write(value: string): void;
+        Write(buffer: string[] | zts.Array<string> | null): void;
+        Write(value: $System.Decimal): void;
+        Write(value: number): void;
+        Write(value: number | string | boolean | zts.Object | null): void;
+        Write(value: string | null): void;
+        Write(format: string | null, arg0: number | string | boolean | zts.Object | null): void;
+        Write(format: string | null, arg?: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): void;
+        Write(buffer: string[] | zts.Array<string> | null, index: number, count: number): void;
+        Write(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): void;
+        Write(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null): void;
+        Write(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null, arg3: number | string | boolean | zts.Object | null): void;
+        WriteLine(): void;
+        WriteLine(value: boolean): void;
+        WriteLine(value: string): void;
+        WriteLine(buffer: string[] | zts.Array<string> | null): void;
+        WriteLine(value: $System.Decimal): void;
+        WriteLine(value: number): void;
+        WriteLine(value: number | string | boolean | zts.Object | null): void;
+        WriteLine(value: string | null): void;
+        WriteLine(format: string | null, arg0: number | string | boolean | zts.Object | null): void;
+        WriteLine(format: string | null, arg?: (number | string | boolean | zts.Object | null)[] | zts.Array<number | string | boolean | $System.Object | null> | null): void;
+        WriteLine(buffer: string[] | zts.Array<string> | null, index: number, count: number): void;
+        WriteLine(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null): void;
+        WriteLine(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null): void;
+        WriteLine(format: string | null, arg0: number | string | boolean | zts.Object | null, arg1: number | string | boolean | zts.Object | null, arg2: number | string | boolean | zts.Object | null, arg3: number | string | boolean | zts.Object | null): void;
+        add_CancelKeyPress(value: ((sender: number | string | boolean | $System.Object | null, e: $System.ConsoleCancelEventArgs | null) => void) | zts.Delegate<(sender: number | string | boolean | $System.Object | null, e: $System.ConsoleCancelEventArgs | null) => void> | null): void;
+        remove_CancelKeyPress(value: ((sender: number | string | boolean | $System.Object | null, e: $System.ConsoleCancelEventArgs | null) => void) | zts.Delegate<(sender: number | string | boolean | $System.Object | null, e: $System.ConsoleCancelEventArgs | null) => void> | null): void;
+    }
+    export const Console: Console$Type;
+
+    /** class System.ConsoleCancelEventArgs */
+    export interface ConsoleCancelEventArgs extends $System.EventArgs {
+        Cancel: boolean;
+        readonly SpecialKey: $System.ConsoleSpecialKey;
+    }
+    export interface ConsoleCancelEventArgs$Type extends zts.TypeObject<$System.ConsoleCancelEventArgs | null> {
+        readonly prototype: $System.ConsoleCancelEventArgs;
+        readonly Empty: $System.EventArgs | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ConsoleCancelEventArgs: ConsoleCancelEventArgs$Type;
+
+    /** enum System.ConsoleColor : System.Int32 */
+    export type ConsoleColor = number & zts.Enum<"System.ConsoleColor">;
+    export interface ConsoleColor$Type extends zts.TypeObject<$System.ConsoleColor> {
+        readonly Black: 0 & $System.ConsoleColor;
+        readonly DarkBlue: 1 & $System.ConsoleColor;
+        readonly DarkGreen: 2 & $System.ConsoleColor;
+        readonly DarkCyan: 3 & $System.ConsoleColor;
+        readonly DarkRed: 4 & $System.ConsoleColor;
+        readonly DarkMagenta: 5 & $System.ConsoleColor;
+        readonly DarkYellow: 6 & $System.ConsoleColor;
+        readonly Gray: 7 & $System.ConsoleColor;
+        readonly DarkGray: 8 & $System.ConsoleColor;
+        readonly Blue: 9 & $System.ConsoleColor;
+        readonly Green: 10 & $System.ConsoleColor;
+        readonly Cyan: 11 & $System.ConsoleColor;
+        readonly Red: 12 & $System.ConsoleColor;
+        readonly Magenta: 13 & $System.ConsoleColor;
+        readonly Yellow: 14 & $System.ConsoleColor;
+        readonly White: 15 & $System.ConsoleColor;
+    }
+    export const ConsoleColor: ConsoleColor$Type;
+
+    /** enum System.ConsoleKey : System.Int32 */
+    export type ConsoleKey = number & zts.Enum<"System.ConsoleKey">;
+    export interface ConsoleKey$Type extends zts.TypeObject<$System.ConsoleKey> {
+        readonly Backspace: 8 & $System.ConsoleKey;
+        readonly Tab: 9 & $System.ConsoleKey;
+        readonly Clear: 12 & $System.ConsoleKey;
+        readonly Enter: 13 & $System.ConsoleKey;
+        readonly Pause: 19 & $System.ConsoleKey;
+        readonly Escape: 27 & $System.ConsoleKey;
+        readonly Spacebar: 32 & $System.ConsoleKey;
+        readonly PageUp: 33 & $System.ConsoleKey;
+        readonly PageDown: 34 & $System.ConsoleKey;
+        readonly End: 35 & $System.ConsoleKey;
+        readonly Home: 36 & $System.ConsoleKey;
+        readonly LeftArrow: 37 & $System.ConsoleKey;
+        readonly UpArrow: 38 & $System.ConsoleKey;
+        readonly RightArrow: 39 & $System.ConsoleKey;
+        readonly DownArrow: 40 & $System.ConsoleKey;
+        readonly Select: 41 & $System.ConsoleKey;
+        readonly Print: 42 & $System.ConsoleKey;
+        readonly Execute: 43 & $System.ConsoleKey;
+        readonly PrintScreen: 44 & $System.ConsoleKey;
+        readonly Insert: 45 & $System.ConsoleKey;
+        readonly Delete: 46 & $System.ConsoleKey;
+        readonly Help: 47 & $System.ConsoleKey;
+        readonly D0: 48 & $System.ConsoleKey;
+        readonly D1: 49 & $System.ConsoleKey;
+        readonly D2: 50 & $System.ConsoleKey;
+        readonly D3: 51 & $System.ConsoleKey;
+        readonly D4: 52 & $System.ConsoleKey;
+        readonly D5: 53 & $System.ConsoleKey;
+        readonly D6: 54 & $System.ConsoleKey;
+        readonly D7: 55 & $System.ConsoleKey;
+        readonly D8: 56 & $System.ConsoleKey;
+        readonly D9: 57 & $System.ConsoleKey;
+        readonly A: 65 & $System.ConsoleKey;
+        readonly B: 66 & $System.ConsoleKey;
+        readonly C: 67 & $System.ConsoleKey;
+        readonly D: 68 & $System.ConsoleKey;
+        readonly E: 69 & $System.ConsoleKey;
+        readonly F: 70 & $System.ConsoleKey;
+        readonly G: 71 & $System.ConsoleKey;
+        readonly H: 72 & $System.ConsoleKey;
+        readonly I: 73 & $System.ConsoleKey;
+        readonly J: 74 & $System.ConsoleKey;
+        readonly K: 75 & $System.ConsoleKey;
+        readonly L: 76 & $System.ConsoleKey;
+        readonly M: 77 & $System.ConsoleKey;
+        readonly N: 78 & $System.ConsoleKey;
+        readonly O: 79 & $System.ConsoleKey;
+        readonly P: 80 & $System.ConsoleKey;
+        readonly Q: 81 & $System.ConsoleKey;
+        readonly R: 82 & $System.ConsoleKey;
+        readonly S: 83 & $System.ConsoleKey;
+        readonly T: 84 & $System.ConsoleKey;
+        readonly U: 85 & $System.ConsoleKey;
+        readonly V: 86 & $System.ConsoleKey;
+        readonly W: 87 & $System.ConsoleKey;
+        readonly X: 88 & $System.ConsoleKey;
+        readonly Y: 89 & $System.ConsoleKey;
+        readonly Z: 90 & $System.ConsoleKey;
+        readonly LeftWindows: 91 & $System.ConsoleKey;
+        readonly RightWindows: 92 & $System.ConsoleKey;
+        readonly Applications: 93 & $System.ConsoleKey;
+        readonly Sleep: 95 & $System.ConsoleKey;
+        readonly NumPad0: 96 & $System.ConsoleKey;
+        readonly NumPad1: 97 & $System.ConsoleKey;
+        readonly NumPad2: 98 & $System.ConsoleKey;
+        readonly NumPad3: 99 & $System.ConsoleKey;
+        readonly NumPad4: 100 & $System.ConsoleKey;
+        readonly NumPad5: 101 & $System.ConsoleKey;
+        readonly NumPad6: 102 & $System.ConsoleKey;
+        readonly NumPad7: 103 & $System.ConsoleKey;
+        readonly NumPad8: 104 & $System.ConsoleKey;
+        readonly NumPad9: 105 & $System.ConsoleKey;
+        readonly Multiply: 106 & $System.ConsoleKey;
+        readonly Add: 107 & $System.ConsoleKey;
+        readonly Separator: 108 & $System.ConsoleKey;
+        readonly Subtract: 109 & $System.ConsoleKey;
+        readonly Decimal: 110 & $System.ConsoleKey;
+        readonly Divide: 111 & $System.ConsoleKey;
+        readonly F1: 112 & $System.ConsoleKey;
+        readonly F2: 113 & $System.ConsoleKey;
+        readonly F3: 114 & $System.ConsoleKey;
+        readonly F4: 115 & $System.ConsoleKey;
+        readonly F5: 116 & $System.ConsoleKey;
+        readonly F6: 117 & $System.ConsoleKey;
+        readonly F7: 118 & $System.ConsoleKey;
+        readonly F8: 119 & $System.ConsoleKey;
+        readonly F9: 120 & $System.ConsoleKey;
+        readonly F10: 121 & $System.ConsoleKey;
+        readonly F11: 122 & $System.ConsoleKey;
+        readonly F12: 123 & $System.ConsoleKey;
+        readonly F13: 124 & $System.ConsoleKey;
+        readonly F14: 125 & $System.ConsoleKey;
+        readonly F15: 126 & $System.ConsoleKey;
+        readonly F16: 127 & $System.ConsoleKey;
+        readonly F17: 128 & $System.ConsoleKey;
+        readonly F18: 129 & $System.ConsoleKey;
+        readonly F19: 130 & $System.ConsoleKey;
+        readonly F20: 131 & $System.ConsoleKey;
+        readonly F21: 132 & $System.ConsoleKey;
+        readonly F22: 133 & $System.ConsoleKey;
+        readonly F23: 134 & $System.ConsoleKey;
+        readonly F24: 135 & $System.ConsoleKey;
+        readonly BrowserBack: 166 & $System.ConsoleKey;
+        readonly BrowserForward: 167 & $System.ConsoleKey;
+        readonly BrowserRefresh: 168 & $System.ConsoleKey;
+        readonly BrowserStop: 169 & $System.ConsoleKey;
+        readonly BrowserSearch: 170 & $System.ConsoleKey;
+        readonly BrowserFavorites: 171 & $System.ConsoleKey;
+        readonly BrowserHome: 172 & $System.ConsoleKey;
+        readonly VolumeMute: 173 & $System.ConsoleKey;
+        readonly VolumeDown: 174 & $System.ConsoleKey;
+        readonly VolumeUp: 175 & $System.ConsoleKey;
+        readonly MediaNext: 176 & $System.ConsoleKey;
+        readonly MediaPrevious: 177 & $System.ConsoleKey;
+        readonly MediaStop: 178 & $System.ConsoleKey;
+        readonly MediaPlay: 179 & $System.ConsoleKey;
+        readonly LaunchMail: 180 & $System.ConsoleKey;
+        readonly LaunchMediaSelect: 181 & $System.ConsoleKey;
+        readonly LaunchApp1: 182 & $System.ConsoleKey;
+        readonly LaunchApp2: 183 & $System.ConsoleKey;
+        readonly Oem1: 186 & $System.ConsoleKey;
+        readonly OemPlus: 187 & $System.ConsoleKey;
+        readonly OemComma: 188 & $System.ConsoleKey;
+        readonly OemMinus: 189 & $System.ConsoleKey;
+        readonly OemPeriod: 190 & $System.ConsoleKey;
+        readonly Oem2: 191 & $System.ConsoleKey;
+        readonly Oem3: 192 & $System.ConsoleKey;
+        readonly Oem4: 219 & $System.ConsoleKey;
+        readonly Oem5: 220 & $System.ConsoleKey;
+        readonly Oem6: 221 & $System.ConsoleKey;
+        readonly Oem7: 222 & $System.ConsoleKey;
+        readonly Oem8: 223 & $System.ConsoleKey;
+        readonly Oem102: 226 & $System.ConsoleKey;
+        readonly Process: 229 & $System.ConsoleKey;
+        readonly Packet: 231 & $System.ConsoleKey;
+        readonly Attention: 246 & $System.ConsoleKey;
+        readonly CrSel: 247 & $System.ConsoleKey;
+        readonly ExSel: 248 & $System.ConsoleKey;
+        readonly EraseEndOfFile: 249 & $System.ConsoleKey;
+        readonly Play: 250 & $System.ConsoleKey;
+        readonly Zoom: 251 & $System.ConsoleKey;
+        readonly NoName: 252 & $System.ConsoleKey;
+        readonly Pa1: 253 & $System.ConsoleKey;
+        readonly OemClear: 254 & $System.ConsoleKey;
+    }
+    export const ConsoleKey: ConsoleKey$Type;
+
+    /** struct System.ConsoleKeyInfo */
+    export interface ConsoleKeyInfo extends $System.ValueType {
+        readonly KeyChar: string;
+        readonly Key: $System.ConsoleKey;
+        readonly Modifiers: $System.ConsoleModifiers;
+        Equals(obj: $System.ConsoleKeyInfo): boolean;
+        Equals(value: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+    }
+    export interface ConsoleKeyInfo$Type extends zts.TypeObject<$System.ConsoleKeyInfo> {
+        new (keyChar: string, key: $System.ConsoleKey, shift: boolean, alt: boolean, control: boolean): $System.ConsoleKeyInfo;
+        new (): $System.ConsoleKeyInfo;
+        readonly prototype: $System.ConsoleKeyInfo;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        op_Equality(a: $System.ConsoleKeyInfo, b: $System.ConsoleKeyInfo): boolean;
+        op_Inequality(a: $System.ConsoleKeyInfo, b: $System.ConsoleKeyInfo): boolean;
+    }
+    export const ConsoleKeyInfo: ConsoleKeyInfo$Type;
+
+    /** enum System.ConsoleModifiers : System.Int32 */
+    export type ConsoleModifiers = number & zts.Enum<"System.ConsoleModifiers">;
+    export interface ConsoleModifiers$Type extends zts.TypeObject<$System.ConsoleModifiers> {
+        readonly Alt: 1 & $System.ConsoleModifiers;
+        readonly Shift: 2 & $System.ConsoleModifiers;
+        readonly Control: 4 & $System.ConsoleModifiers;
+    }
+    export const ConsoleModifiers: ConsoleModifiers$Type;
+
+    /** enum System.ConsoleSpecialKey : System.Int32 */
+    export type ConsoleSpecialKey = number & zts.Enum<"System.ConsoleSpecialKey">;
+    export interface ConsoleSpecialKey$Type extends zts.TypeObject<$System.ConsoleSpecialKey> {
+        readonly ControlC: 0 & $System.ConsoleSpecialKey;
+        readonly ControlBreak: 1 & $System.ConsoleSpecialKey;
+    }
+    export const ConsoleSpecialKey: ConsoleSpecialKey$Type;
 
     /** static class System.Convert */
     export interface Convert extends $System.Object {
@@ -800,6 +1112,152 @@ declare module "csharp:System" {
     }
     export const Double: Double$Type;
 
+    /** abstract class System.Enum */
+    export interface Enum extends $System.ValueType, $System.IComparable, $System.IFormattable {
+        CompareTo(target: number | string | boolean | zts.Object | null): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        GetTypeCode(): $System.TypeCode;
+        HasFlag(flag: $System.Enum | null): boolean;
+        ToString(): string | null;
+        ToString(provider: $System.IFormatProvider | null): string | null;
+        ToString(format: string | null): string | null;
+        ToString(format: string | null, provider: $System.IFormatProvider | null): string | null;
+    }
+    export interface Enum$Type extends zts.TypeObject<$System.Enum | null> {
+        readonly prototype: $System.Enum;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Format(enumType: $System.Type | null, value: number | string | boolean | zts.Object | null, format: string | null): string | null;
+        GetName(enumType: $System.Type | null, value: number | string | boolean | zts.Object | null): string | null;
+        GetNames(enumType: $System.Type | null): zts.Array<string | null> | null;
+        GetUnderlyingType(enumType: $System.Type | null): $System.Type | null;
+        GetValues(enumType: $System.Type | null): $System.Array | null;
+        IsDefined(enumType: $System.Type | null, value: number | string | boolean | zts.Object | null): boolean;
+        readonly Parse: { (enumType: $System.Type | null, value: string | null): number | string | boolean | $System.Object | null; (enumType: $System.Type | null, value: string | null, ignoreCase: boolean): number | string | boolean | $System.Object | null; } & zts.ExplicitGeneric<(<TEnum>(value: string | null) => TEnum) & (<TEnum>(value: string | null, ignoreCase: boolean) => TEnum), "System.Enum.Parse">;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ToObject(enumType: $System.Type | null, value: number): number | string | boolean | $System.Object | null;
+        ToObject(enumType: $System.Type | null, value: number | string | boolean | zts.Object | null): number | string | boolean | $System.Object | null;
+        readonly TryParse: { (enumType: $System.Type | null, value: string | null, result: zts.Ref<number | string | boolean | $System.Object | null>): boolean; (enumType: $System.Type | null, value: string | null, ignoreCase: boolean, result: zts.Ref<number | string | boolean | $System.Object | null>): boolean; } & zts.ExplicitGeneric<(<TEnum>(value: string | null, result: zts.Ref<TEnum>) => boolean) & (<TEnum>(value: string | null, ignoreCase: boolean, result: zts.Ref<TEnum>) => boolean), "System.Enum.TryParse">;
+    }
+    export const Enum: Enum$Type;
+
+    /** static class System.Environment */
+    export interface Environment extends $System.Object {
+    }
+    export interface Environment$Type extends zts.TypeObject<$System.Environment | null> {
+        readonly prototype: $System.Environment;
+        readonly CommandLine: string | null;
+        CurrentDirectory: string | null;
+        readonly CurrentManagedThreadId: number;
+        ExitCode: number;
+        readonly HasShutdownStarted: boolean;
+        readonly MachineName: string | null;
+        readonly NewLine: string | null;
+        readonly OSVersion: $System.OperatingSystem | null;
+        readonly StackTrace: string | null;
+        readonly SystemDirectory: string | null;
+        readonly TickCount: number;
+        readonly UserDomainName: string | null;
+        readonly UserInteractive: boolean;
+        readonly UserName: string | null;
+        readonly Version: $System.Version | null;
+        readonly WorkingSet: number;
+        readonly Is64BitOperatingSystem: boolean;
+        readonly SystemPageSize: number;
+        readonly Is64BitProcess: boolean;
+        readonly ProcessorCount: number;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Exit(exitCode: number): void;
+        ExpandEnvironmentVariables(name: string | null): string | null;
+        FailFast(message: string | null): void;
+        FailFast(message: string | null, exception: $System.Exception | null): void;
+        GetCommandLineArgs(): zts.Array<string | null> | null;
+        GetEnvironmentVariable(variable: string | null): string | null;
+        GetEnvironmentVariable(variable: string | null, target: $System.EnvironmentVariableTarget): string | null;
+        GetEnvironmentVariables(): $System_Collections.IDictionary | null;
+        GetEnvironmentVariables(target: $System.EnvironmentVariableTarget): $System_Collections.IDictionary | null;
+        GetFolderPath(folder: $System.Environment.SpecialFolder): string | null;
+        GetFolderPath(folder: $System.Environment.SpecialFolder, option: $System.Environment.SpecialFolderOption): string | null;
+        GetLogicalDrives(): zts.Array<string | null> | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        SetEnvironmentVariable(variable: string | null, value: string | null): void;
+        SetEnvironmentVariable(variable: string | null, value: string | null, target: $System.EnvironmentVariableTarget): void;
+        readonly SpecialFolder: $System.Environment.SpecialFolder$Type;
+        readonly SpecialFolderOption: $System.Environment.SpecialFolderOption$Type;
+    }
+    export const Environment: Environment$Type;
+    export namespace Environment {
+
+        /** enum System.Environment.SpecialFolder : System.Int32 */
+        export type SpecialFolder = number & zts.Enum<"System.Environment+SpecialFolder">;
+        export interface SpecialFolder$Type extends zts.TypeObject<$System.Environment.SpecialFolder> {
+            readonly MyDocuments: 5 & $System.Environment.SpecialFolder;
+            readonly Desktop: 0 & $System.Environment.SpecialFolder;
+            readonly MyComputer: 17 & $System.Environment.SpecialFolder;
+            readonly Programs: 2 & $System.Environment.SpecialFolder;
+            readonly Personal: 5 & $System.Environment.SpecialFolder;
+            readonly Favorites: 6 & $System.Environment.SpecialFolder;
+            readonly Startup: 7 & $System.Environment.SpecialFolder;
+            readonly Recent: 8 & $System.Environment.SpecialFolder;
+            readonly SendTo: 9 & $System.Environment.SpecialFolder;
+            readonly StartMenu: 11 & $System.Environment.SpecialFolder;
+            readonly MyMusic: 13 & $System.Environment.SpecialFolder;
+            readonly DesktopDirectory: 16 & $System.Environment.SpecialFolder;
+            readonly Templates: 21 & $System.Environment.SpecialFolder;
+            readonly ApplicationData: 26 & $System.Environment.SpecialFolder;
+            readonly LocalApplicationData: 28 & $System.Environment.SpecialFolder;
+            readonly InternetCache: 32 & $System.Environment.SpecialFolder;
+            readonly Cookies: 33 & $System.Environment.SpecialFolder;
+            readonly History: 34 & $System.Environment.SpecialFolder;
+            readonly CommonApplicationData: 35 & $System.Environment.SpecialFolder;
+            readonly System: 37 & $System.Environment.SpecialFolder;
+            readonly ProgramFiles: 38 & $System.Environment.SpecialFolder;
+            readonly MyPictures: 39 & $System.Environment.SpecialFolder;
+            readonly CommonProgramFiles: 43 & $System.Environment.SpecialFolder;
+            readonly MyVideos: 14 & $System.Environment.SpecialFolder;
+            readonly NetworkShortcuts: 19 & $System.Environment.SpecialFolder;
+            readonly Fonts: 20 & $System.Environment.SpecialFolder;
+            readonly CommonStartMenu: 22 & $System.Environment.SpecialFolder;
+            readonly CommonPrograms: 23 & $System.Environment.SpecialFolder;
+            readonly CommonStartup: 24 & $System.Environment.SpecialFolder;
+            readonly CommonDesktopDirectory: 25 & $System.Environment.SpecialFolder;
+            readonly PrinterShortcuts: 27 & $System.Environment.SpecialFolder;
+            readonly Windows: 36 & $System.Environment.SpecialFolder;
+            readonly UserProfile: 40 & $System.Environment.SpecialFolder;
+            readonly SystemX86: 41 & $System.Environment.SpecialFolder;
+            readonly ProgramFilesX86: 42 & $System.Environment.SpecialFolder;
+            readonly CommonProgramFilesX86: 44 & $System.Environment.SpecialFolder;
+            readonly CommonTemplates: 45 & $System.Environment.SpecialFolder;
+            readonly CommonDocuments: 46 & $System.Environment.SpecialFolder;
+            readonly CommonAdminTools: 47 & $System.Environment.SpecialFolder;
+            readonly AdminTools: 48 & $System.Environment.SpecialFolder;
+            readonly CommonMusic: 53 & $System.Environment.SpecialFolder;
+            readonly CommonPictures: 54 & $System.Environment.SpecialFolder;
+            readonly CommonVideos: 55 & $System.Environment.SpecialFolder;
+            readonly Resources: 56 & $System.Environment.SpecialFolder;
+            readonly LocalizedResources: 57 & $System.Environment.SpecialFolder;
+            readonly CommonOemLinks: 58 & $System.Environment.SpecialFolder;
+            readonly CDBurning: 59 & $System.Environment.SpecialFolder;
+        }
+
+        /** enum System.Environment.SpecialFolderOption : System.Int32 */
+        export type SpecialFolderOption = number & zts.Enum<"System.Environment+SpecialFolderOption">;
+        export interface SpecialFolderOption$Type extends zts.TypeObject<$System.Environment.SpecialFolderOption> {
+            readonly None: 0 & $System.Environment.SpecialFolderOption;
+            readonly DoNotVerify: 16384 & $System.Environment.SpecialFolderOption;
+            readonly Create: 32768 & $System.Environment.SpecialFolderOption;
+        }
+    }
+
+    /** enum System.EnvironmentVariableTarget : System.Int32 */
+    export type EnvironmentVariableTarget = number & zts.Enum<"System.EnvironmentVariableTarget">;
+    export interface EnvironmentVariableTarget$Type extends zts.TypeObject<$System.EnvironmentVariableTarget> {
+        readonly Process: 0 & $System.EnvironmentVariableTarget;
+        readonly User: 1 & $System.EnvironmentVariableTarget;
+        readonly Machine: 2 & $System.EnvironmentVariableTarget;
+    }
+    export const EnvironmentVariableTarget: EnvironmentVariableTarget$Type;
+
     /** class System.EventArgs */
     export interface EventArgs extends $System.Object {
     }
@@ -1193,6 +1651,59 @@ declare module "csharp:System" {
     }
     export const Math: Math$Type;
 
+    /** static class System.MathF */
+    export interface MathF extends $System.Object {
+    }
+    export interface MathF$Type extends zts.TypeObject<$System.MathF | null> {
+        readonly prototype: $System.MathF;
+        readonly E: number;
+        readonly PI: number;
+        Abs(x: number): number;
+        Acos(x: number): number;
+        Acosh(x: number): number;
+        Asin(x: number): number;
+        Asinh(x: number): number;
+        Atan(x: number): number;
+        Atan2(y: number, x: number): number;
+        Atanh(x: number): number;
+        Cbrt(x: number): number;
+        Ceiling(x: number): number;
+        Cos(x: number): number;
+        Cosh(x: number): number;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Exp(x: number): number;
+        Floor(x: number): number;
+        IEEERemainder(x: number, y: number): number;
+        Log(x: number): number;
+        Log(x: number, y: number): number;
+        Log10(x: number): number;
+        Max(x: number, y: number): number;
+        Min(x: number, y: number): number;
+        Pow(x: number, y: number): number;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Round(x: number): number;
+        Round(x: number, digits: number): number;
+        Round(x: number, mode: $System.MidpointRounding): number;
+        Round(x: number, digits: number, mode: $System.MidpointRounding): number;
+        Sign(x: number): number;
+        Sin(x: number): number;
+        Sinh(x: number): number;
+        Sqrt(x: number): number;
+        Tan(x: number): number;
+        Tanh(x: number): number;
+        Truncate(x: number): number;
+    }
+    export const MathF: MathF$Type;
+
+    /** struct System.Memory<T> (opaque: outside the declaration closure, members not declared) */
+    export interface Memory$1<T> extends zts.Opaque<"System.Memory$1"> {}
+    export interface Memory$1$Definition extends zts.GenericDefinition<"System.Memory$1", 1> {
+    }
+    export interface Memory$1$Type<T> extends zts.TypeObject<$System.Memory$1<T>> {
+        readonly prototype: $System.Memory$1<T>;
+    }
+    export const Memory$1: Memory$1$Definition;
+
     /** enum System.MidpointRounding : System.Int32 */
     export type MidpointRounding = number & zts.Enum<"System.MidpointRounding">;
     export interface MidpointRounding$Type extends zts.TypeObject<$System.MidpointRounding> {
@@ -1231,6 +1742,18 @@ declare module "csharp:System" {
     }
     export const MulticastDelegate: MulticastDelegate$Type;
 
+    /** static class System.Nullable */
+    export interface Nullable extends $System.Object {
+    }
+    export interface Nullable$Type extends zts.TypeObject<$System.Nullable | null> {
+        readonly prototype: $System.Nullable;
+        Compare<T>(n1: T | null, n2: T | null): number;
+        Equals<T>(n1: T | null, n2: T | null): boolean;
+        GetUnderlyingType(nullableType: $System.Type | null): $System.Type | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Nullable: Nullable$Type;
+
     /** class System.Object */
     export interface Object extends zts.Object {
         Equals(obj: number | string | boolean | zts.Object | null): boolean;
@@ -1245,6 +1768,37 @@ declare module "csharp:System" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Object: Object$Type;
+
+    /** class System.OperatingSystem */
+    export interface OperatingSystem extends $System.Object, $System.ICloneable, $System_Runtime_Serialization.ISerializable {
+        readonly Platform: $System.PlatformID;
+        readonly ServicePack: string | null;
+        readonly Version: $System.Version | null;
+        readonly VersionString: string | null;
+        Clone(): number | string | boolean | $System.Object | null;
+        GetObjectData(info: $System_Runtime_Serialization.SerializationInfo | null, context: $System_Runtime_Serialization.StreamingContext): void;
+        ToString(): string | null;
+    }
+    export interface OperatingSystem$Type extends zts.TypeObject<$System.OperatingSystem | null> {
+        new (platform: $System.PlatformID, version: $System.Version | null): $System.OperatingSystem;
+        readonly prototype: $System.OperatingSystem;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const OperatingSystem: OperatingSystem$Type;
+
+    /** enum System.PlatformID : System.Int32 */
+    export type PlatformID = number & zts.Enum<"System.PlatformID">;
+    export interface PlatformID$Type extends zts.TypeObject<$System.PlatformID> {
+        readonly Win32S: 0 & $System.PlatformID;
+        readonly Win32Windows: 1 & $System.PlatformID;
+        readonly Win32NT: 2 & $System.PlatformID;
+        readonly WinCE: 3 & $System.PlatformID;
+        readonly Unix: 4 & $System.PlatformID;
+        readonly Xbox: 5 & $System.PlatformID;
+        readonly MacOSX: 6 & $System.PlatformID;
+    }
+    export const PlatformID: PlatformID$Type;
 
     /** class System.Random */
     export interface Random extends $System.Object {
@@ -1262,6 +1816,15 @@ declare module "csharp:System" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Random: Random$Type;
+
+    /** struct System.ReadOnlyMemory<T> (opaque: outside the declaration closure, members not declared) */
+    export interface ReadOnlyMemory$1<T> extends zts.Opaque<"System.ReadOnlyMemory$1"> {}
+    export interface ReadOnlyMemory$1$Definition extends zts.GenericDefinition<"System.ReadOnlyMemory$1", 1> {
+    }
+    export interface ReadOnlyMemory$1$Type<T> extends zts.TypeObject<$System.ReadOnlyMemory$1<T>> {
+        readonly prototype: $System.ReadOnlyMemory$1<T>;
+    }
+    export const ReadOnlyMemory$1: ReadOnlyMemory$1$Definition;
 
     /** struct System.RuntimeMethodHandle (opaque: outside the declaration closure, members not declared) */
     export interface RuntimeMethodHandle extends zts.Opaque<"System.RuntimeMethodHandle"> {}
@@ -1629,6 +2192,188 @@ declare module "csharp:System" {
     }
     export const TimeSpan: TimeSpan$Type;
 
+    /** static class System.Tuple */
+    export interface Tuple extends $System.Object {
+    }
+    export interface Tuple$Type extends zts.TypeObject<$System.Tuple | null> {
+        readonly prototype: $System.Tuple;
+        Create<T1>(item1: T1): $System.Tuple$1<T1> | null;
+        Create<T1, T2>(item1: T1, item2: T2): $System.Tuple$2<T1, T2> | null;
+        Create<T1, T2, T3>(item1: T1, item2: T2, item3: T3): $System.Tuple$3<T1, T2, T3> | null;
+        Create<T1, T2, T3, T4>(item1: T1, item2: T2, item3: T3, item4: T4): $System.Tuple$4<T1, T2, T3, T4> | null;
+        Create<T1, T2, T3, T4, T5>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5): $System.Tuple$5<T1, T2, T3, T4, T5> | null;
+        Create<T1, T2, T3, T4, T5, T6>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6): $System.Tuple$6<T1, T2, T3, T4, T5, T6> | null;
+        Create<T1, T2, T3, T4, T5, T6, T7>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7): $System.Tuple$7<T1, T2, T3, T4, T5, T6, T7> | null;
+        Create<T1, T2, T3, T4, T5, T6, T7, T8>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7, item8: T8): $System.Tuple$8<T1, T2, T3, T4, T5, T6, T7, $System.Tuple$1<T8> | null> | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Tuple: Tuple$Type;
+
+    /** class System.Tuple<T1> */
+    export interface Tuple$1<T1> extends $System.Object {
+        readonly Item1: T1;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface Tuple$1$Definition extends zts.GenericDefinition<"System.Tuple$1", 1> {
+    }
+    export interface Tuple$1$Type<T1> extends zts.TypeObject<$System.Tuple$1<T1> | null> {
+        new (item1: T1): $System.Tuple$1<T1>;
+        readonly prototype: $System.Tuple$1<T1>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Tuple$1: Tuple$1$Definition;
+
+    /** class System.Tuple<T1, T2> */
+    export interface Tuple$2<T1, T2> extends $System.Object {
+        readonly Item1: T1;
+        readonly Item2: T2;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface Tuple$2$Definition extends zts.GenericDefinition<"System.Tuple$2", 2> {
+    }
+    export interface Tuple$2$Type<T1, T2> extends zts.TypeObject<$System.Tuple$2<T1, T2> | null> {
+        new (item1: T1, item2: T2): $System.Tuple$2<T1, T2>;
+        readonly prototype: $System.Tuple$2<T1, T2>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Tuple$2: Tuple$2$Definition;
+
+    /** class System.Tuple<T1, T2, T3> */
+    export interface Tuple$3<T1, T2, T3> extends $System.Object {
+        readonly Item1: T1;
+        readonly Item2: T2;
+        readonly Item3: T3;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface Tuple$3$Definition extends zts.GenericDefinition<"System.Tuple$3", 3> {
+    }
+    export interface Tuple$3$Type<T1, T2, T3> extends zts.TypeObject<$System.Tuple$3<T1, T2, T3> | null> {
+        new (item1: T1, item2: T2, item3: T3): $System.Tuple$3<T1, T2, T3>;
+        readonly prototype: $System.Tuple$3<T1, T2, T3>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Tuple$3: Tuple$3$Definition;
+
+    /** class System.Tuple<T1, T2, T3, T4> */
+    export interface Tuple$4<T1, T2, T3, T4> extends $System.Object {
+        readonly Item1: T1;
+        readonly Item2: T2;
+        readonly Item3: T3;
+        readonly Item4: T4;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface Tuple$4$Definition extends zts.GenericDefinition<"System.Tuple$4", 4> {
+    }
+    export interface Tuple$4$Type<T1, T2, T3, T4> extends zts.TypeObject<$System.Tuple$4<T1, T2, T3, T4> | null> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4): $System.Tuple$4<T1, T2, T3, T4>;
+        readonly prototype: $System.Tuple$4<T1, T2, T3, T4>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Tuple$4: Tuple$4$Definition;
+
+    /** class System.Tuple<T1, T2, T3, T4, T5> */
+    export interface Tuple$5<T1, T2, T3, T4, T5> extends $System.Object {
+        readonly Item1: T1;
+        readonly Item2: T2;
+        readonly Item3: T3;
+        readonly Item4: T4;
+        readonly Item5: T5;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface Tuple$5$Definition extends zts.GenericDefinition<"System.Tuple$5", 5> {
+    }
+    export interface Tuple$5$Type<T1, T2, T3, T4, T5> extends zts.TypeObject<$System.Tuple$5<T1, T2, T3, T4, T5> | null> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4, item5: T5): $System.Tuple$5<T1, T2, T3, T4, T5>;
+        readonly prototype: $System.Tuple$5<T1, T2, T3, T4, T5>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Tuple$5: Tuple$5$Definition;
+
+    /** class System.Tuple<T1, T2, T3, T4, T5, T6> */
+    export interface Tuple$6<T1, T2, T3, T4, T5, T6> extends $System.Object {
+        readonly Item1: T1;
+        readonly Item2: T2;
+        readonly Item3: T3;
+        readonly Item4: T4;
+        readonly Item5: T5;
+        readonly Item6: T6;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface Tuple$6$Definition extends zts.GenericDefinition<"System.Tuple$6", 6> {
+    }
+    export interface Tuple$6$Type<T1, T2, T3, T4, T5, T6> extends zts.TypeObject<$System.Tuple$6<T1, T2, T3, T4, T5, T6> | null> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6): $System.Tuple$6<T1, T2, T3, T4, T5, T6>;
+        readonly prototype: $System.Tuple$6<T1, T2, T3, T4, T5, T6>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Tuple$6: Tuple$6$Definition;
+
+    /** class System.Tuple<T1, T2, T3, T4, T5, T6, T7> */
+    export interface Tuple$7<T1, T2, T3, T4, T5, T6, T7> extends $System.Object {
+        readonly Item1: T1;
+        readonly Item2: T2;
+        readonly Item3: T3;
+        readonly Item4: T4;
+        readonly Item5: T5;
+        readonly Item6: T6;
+        readonly Item7: T7;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface Tuple$7$Definition extends zts.GenericDefinition<"System.Tuple$7", 7> {
+    }
+    export interface Tuple$7$Type<T1, T2, T3, T4, T5, T6, T7> extends zts.TypeObject<$System.Tuple$7<T1, T2, T3, T4, T5, T6, T7> | null> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7): $System.Tuple$7<T1, T2, T3, T4, T5, T6, T7>;
+        readonly prototype: $System.Tuple$7<T1, T2, T3, T4, T5, T6, T7>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Tuple$7: Tuple$7$Definition;
+
+    /** class System.Tuple<T1, T2, T3, T4, T5, T6, T7, TRest> */
+    export interface Tuple$8<T1, T2, T3, T4, T5, T6, T7, TRest> extends $System.Object {
+        readonly Item1: T1;
+        readonly Item2: T2;
+        readonly Item3: T3;
+        readonly Item4: T4;
+        readonly Item5: T5;
+        readonly Item6: T6;
+        readonly Item7: T7;
+        readonly Rest: TRest;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface Tuple$8$Definition extends zts.GenericDefinition<"System.Tuple$8", 8> {
+    }
+    export interface Tuple$8$Type<T1, T2, T3, T4, T5, T6, T7, TRest> extends zts.TypeObject<$System.Tuple$8<T1, T2, T3, T4, T5, T6, T7, TRest> | null> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7, rest: TRest): $System.Tuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>;
+        readonly prototype: $System.Tuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Tuple$8: Tuple$8$Definition;
+
     /** abstract class System.Type */
     export interface Type extends $System_Reflection.MemberInfo, $System_Reflection.IReflect {
         readonly IsSerializable: boolean;
@@ -1925,6 +2670,219 @@ declare module "csharp:System" {
     }
     export const UInt64: UInt64$Type;
 
+    /** struct System.ValueTuple */
+    export interface ValueTuple extends $System.ValueType, $System.IComparable$1<$System.ValueTuple>, $System.IEquatable$1<$System.ValueTuple> {
+        CompareTo(other: $System.ValueTuple): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System.ValueTuple): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface ValueTuple$Type extends zts.TypeObject<$System.ValueTuple> {
+        new (): $System.ValueTuple;
+        readonly prototype: $System.ValueTuple;
+        Create(): $System.ValueTuple;
+        Create<T1>(item1: T1): $System.ValueTuple$1<T1>;
+        Create<T1, T2>(item1: T1, item2: T2): $System.ValueTuple$2<T1, T2>;
+        Create<T1, T2, T3>(item1: T1, item2: T2, item3: T3): $System.ValueTuple$3<T1, T2, T3>;
+        Create<T1, T2, T3, T4>(item1: T1, item2: T2, item3: T3, item4: T4): $System.ValueTuple$4<T1, T2, T3, T4>;
+        Create<T1, T2, T3, T4, T5>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5): $System.ValueTuple$5<T1, T2, T3, T4, T5>;
+        Create<T1, T2, T3, T4, T5, T6>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6): $System.ValueTuple$6<T1, T2, T3, T4, T5, T6>;
+        Create<T1, T2, T3, T4, T5, T6, T7>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7): $System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>;
+        Create<T1, T2, T3, T4, T5, T6, T7, T8>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7, item8: T8): $System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, $System.ValueTuple$1<T8>>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ValueTuple: ValueTuple$Type;
+
+    /** struct System.ValueTuple<T1> */
+    export interface ValueTuple$1<T1> extends $System.ValueType, $System.IComparable$1<$System.ValueTuple$1<T1>>, $System.IEquatable$1<$System.ValueTuple$1<T1>> {
+        Item1: T1;
+        CompareTo(other: $System.ValueTuple$1<T1>): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System.ValueTuple$1<T1>): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface ValueTuple$1$Definition extends zts.GenericDefinition<"System.ValueTuple$1", 1> {
+    }
+    export interface ValueTuple$1$Type<T1> extends zts.TypeObject<$System.ValueTuple$1<T1>> {
+        new (item1: T1): $System.ValueTuple$1<T1>;
+        new (): $System.ValueTuple$1<T1>;
+        readonly prototype: $System.ValueTuple$1<T1>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ValueTuple$1: ValueTuple$1$Definition;
+
+    /** struct System.ValueTuple<T1, T2> */
+    export interface ValueTuple$2<T1, T2> extends $System.ValueType, $System.IComparable$1<$System.ValueTuple$2<T1, T2>>, $System.IEquatable$1<$System.ValueTuple$2<T1, T2>> {
+        Item1: T1;
+        Item2: T2;
+        CompareTo(other: $System.ValueTuple$2<T1, T2>): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System.ValueTuple$2<T1, T2>): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface ValueTuple$2$Definition extends zts.GenericDefinition<"System.ValueTuple$2", 2> {
+    }
+    export interface ValueTuple$2$Type<T1, T2> extends zts.TypeObject<$System.ValueTuple$2<T1, T2>> {
+        new (item1: T1, item2: T2): $System.ValueTuple$2<T1, T2>;
+        new (): $System.ValueTuple$2<T1, T2>;
+        readonly prototype: $System.ValueTuple$2<T1, T2>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ValueTuple$2: ValueTuple$2$Definition;
+
+    /** struct System.ValueTuple<T1, T2, T3> */
+    export interface ValueTuple$3<T1, T2, T3> extends $System.ValueType, $System.IComparable$1<$System.ValueTuple$3<T1, T2, T3>>, $System.IEquatable$1<$System.ValueTuple$3<T1, T2, T3>> {
+        Item1: T1;
+        Item2: T2;
+        Item3: T3;
+        CompareTo(other: $System.ValueTuple$3<T1, T2, T3>): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System.ValueTuple$3<T1, T2, T3>): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface ValueTuple$3$Definition extends zts.GenericDefinition<"System.ValueTuple$3", 3> {
+    }
+    export interface ValueTuple$3$Type<T1, T2, T3> extends zts.TypeObject<$System.ValueTuple$3<T1, T2, T3>> {
+        new (item1: T1, item2: T2, item3: T3): $System.ValueTuple$3<T1, T2, T3>;
+        new (): $System.ValueTuple$3<T1, T2, T3>;
+        readonly prototype: $System.ValueTuple$3<T1, T2, T3>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ValueTuple$3: ValueTuple$3$Definition;
+
+    /** struct System.ValueTuple<T1, T2, T3, T4> */
+    export interface ValueTuple$4<T1, T2, T3, T4> extends $System.ValueType, $System.IComparable$1<$System.ValueTuple$4<T1, T2, T3, T4>>, $System.IEquatable$1<$System.ValueTuple$4<T1, T2, T3, T4>> {
+        Item1: T1;
+        Item2: T2;
+        Item3: T3;
+        Item4: T4;
+        CompareTo(other: $System.ValueTuple$4<T1, T2, T3, T4>): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System.ValueTuple$4<T1, T2, T3, T4>): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface ValueTuple$4$Definition extends zts.GenericDefinition<"System.ValueTuple$4", 4> {
+    }
+    export interface ValueTuple$4$Type<T1, T2, T3, T4> extends zts.TypeObject<$System.ValueTuple$4<T1, T2, T3, T4>> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4): $System.ValueTuple$4<T1, T2, T3, T4>;
+        new (): $System.ValueTuple$4<T1, T2, T3, T4>;
+        readonly prototype: $System.ValueTuple$4<T1, T2, T3, T4>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ValueTuple$4: ValueTuple$4$Definition;
+
+    /** struct System.ValueTuple<T1, T2, T3, T4, T5> */
+    export interface ValueTuple$5<T1, T2, T3, T4, T5> extends $System.ValueType, $System.IComparable$1<$System.ValueTuple$5<T1, T2, T3, T4, T5>>, $System.IEquatable$1<$System.ValueTuple$5<T1, T2, T3, T4, T5>> {
+        Item1: T1;
+        Item2: T2;
+        Item3: T3;
+        Item4: T4;
+        Item5: T5;
+        CompareTo(other: $System.ValueTuple$5<T1, T2, T3, T4, T5>): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System.ValueTuple$5<T1, T2, T3, T4, T5>): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface ValueTuple$5$Definition extends zts.GenericDefinition<"System.ValueTuple$5", 5> {
+    }
+    export interface ValueTuple$5$Type<T1, T2, T3, T4, T5> extends zts.TypeObject<$System.ValueTuple$5<T1, T2, T3, T4, T5>> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4, item5: T5): $System.ValueTuple$5<T1, T2, T3, T4, T5>;
+        new (): $System.ValueTuple$5<T1, T2, T3, T4, T5>;
+        readonly prototype: $System.ValueTuple$5<T1, T2, T3, T4, T5>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ValueTuple$5: ValueTuple$5$Definition;
+
+    /** struct System.ValueTuple<T1, T2, T3, T4, T5, T6> */
+    export interface ValueTuple$6<T1, T2, T3, T4, T5, T6> extends $System.ValueType, $System.IComparable$1<$System.ValueTuple$6<T1, T2, T3, T4, T5, T6>>, $System.IEquatable$1<$System.ValueTuple$6<T1, T2, T3, T4, T5, T6>> {
+        Item1: T1;
+        Item2: T2;
+        Item3: T3;
+        Item4: T4;
+        Item5: T5;
+        Item6: T6;
+        CompareTo(other: $System.ValueTuple$6<T1, T2, T3, T4, T5, T6>): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System.ValueTuple$6<T1, T2, T3, T4, T5, T6>): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface ValueTuple$6$Definition extends zts.GenericDefinition<"System.ValueTuple$6", 6> {
+    }
+    export interface ValueTuple$6$Type<T1, T2, T3, T4, T5, T6> extends zts.TypeObject<$System.ValueTuple$6<T1, T2, T3, T4, T5, T6>> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6): $System.ValueTuple$6<T1, T2, T3, T4, T5, T6>;
+        new (): $System.ValueTuple$6<T1, T2, T3, T4, T5, T6>;
+        readonly prototype: $System.ValueTuple$6<T1, T2, T3, T4, T5, T6>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ValueTuple$6: ValueTuple$6$Definition;
+
+    /** struct System.ValueTuple<T1, T2, T3, T4, T5, T6, T7> */
+    export interface ValueTuple$7<T1, T2, T3, T4, T5, T6, T7> extends $System.ValueType, $System.IComparable$1<$System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>>, $System.IEquatable$1<$System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>> {
+        Item1: T1;
+        Item2: T2;
+        Item3: T3;
+        Item4: T4;
+        Item5: T5;
+        Item6: T6;
+        Item7: T7;
+        CompareTo(other: $System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface ValueTuple$7$Definition extends zts.GenericDefinition<"System.ValueTuple$7", 7> {
+    }
+    export interface ValueTuple$7$Type<T1, T2, T3, T4, T5, T6, T7> extends zts.TypeObject<$System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7): $System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>;
+        new (): $System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>;
+        readonly prototype: $System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ValueTuple$7: ValueTuple$7$Definition;
+
+    /** struct System.ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest> where TRest : struct */
+    export interface ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, TRest> extends $System.ValueType, $System.IComparable$1<$System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>>, $System.IEquatable$1<$System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>> {
+        Item1: T1;
+        Item2: T2;
+        Item3: T3;
+        Item4: T4;
+        Item5: T5;
+        Item6: T6;
+        Item7: T7;
+        Rest: TRest;
+        CompareTo(other: $System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(other: $System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+    }
+    export interface ValueTuple$8$Definition extends zts.GenericDefinition<"System.ValueTuple$8", 8> {
+    }
+    export interface ValueTuple$8$Type<T1, T2, T3, T4, T5, T6, T7, TRest> extends zts.TypeObject<$System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>> {
+        new (item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7, rest: TRest): $System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>;
+        new (): $System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>;
+        readonly prototype: $System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, TRest>;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const ValueTuple$8: ValueTuple$8$Definition;
+
     /** abstract class System.ValueType */
     export interface ValueType extends $System.Object {
         Equals(obj: number | string | boolean | zts.Object | null): boolean;
@@ -1937,6 +2895,43 @@ declare module "csharp:System" {
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const ValueType: ValueType$Type;
+
+    /** class System.Version */
+    export interface Version extends $System.Object, $System.IComparable, $System.IComparable$1<$System.Version | null>, $System.IEquatable$1<$System.Version | null>, $System.ICloneable {
+        readonly Major: number;
+        readonly Minor: number;
+        readonly Build: number;
+        readonly Revision: number;
+        readonly MajorRevision: number;
+        readonly MinorRevision: number;
+        Clone(): number | string | boolean | $System.Object | null;
+        CompareTo(version: number | string | boolean | zts.Object | null): number;
+        CompareTo(value: $System.Version | null): number;
+        Equals(obj: number | string | boolean | zts.Object | null): boolean;
+        Equals(obj: $System.Version | null): boolean;
+        GetHashCode(): number;
+        ToString(): string | null;
+        ToString(fieldCount: number): string | null;
+    }
+    export interface Version$Type extends zts.TypeObject<$System.Version | null> {
+        new (): $System.Version;
+        new (version: string | null): $System.Version;
+        new (major: number, minor: number): $System.Version;
+        new (major: number, minor: number, build: number): $System.Version;
+        new (major: number, minor: number, build: number, revision: number): $System.Version;
+        readonly prototype: $System.Version;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Parse(input: string | null): $System.Version | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        TryParse(input: string | null, result: zts.Ref<$System.Version | null>): boolean;
+        op_Equality(v1: $System.Version | null, v2: $System.Version | null): boolean;
+        op_GreaterThan(v1: $System.Version | null, v2: $System.Version | null): boolean;
+        op_GreaterThanOrEqual(v1: $System.Version | null, v2: $System.Version | null): boolean;
+        op_Inequality(v1: $System.Version | null, v2: $System.Version | null): boolean;
+        op_LessThan(v1: $System.Version | null, v2: $System.Version | null): boolean;
+        op_LessThanOrEqual(v1: $System.Version | null, v2: $System.Version | null): boolean;
+    }
+    export const Version: Version$Type;
 
     /** class System.WeakReference */
     export interface WeakReference extends $System.Object, $System_Runtime_Serialization.ISerializable {
@@ -1963,11 +2958,31 @@ declare module "csharp:System" {
                 "System.Func$3": $System.Func$3$Type<V[0], V[1], V[2]>;
                 "System.IComparable$1": $System.IComparable$1$Type<V[0]>;
                 "System.IEquatable$1": $System.IEquatable$1$Type<V[0]>;
+                "System.Memory$1": $System.Memory$1$Type<V[0]>;
+                "System.ReadOnlyMemory$1": $System.ReadOnlyMemory$1$Type<V[0]>;
+                "System.Tuple$1": $System.Tuple$1$Type<V[0]>;
+                "System.Tuple$2": $System.Tuple$2$Type<V[0], V[1]>;
+                "System.Tuple$3": $System.Tuple$3$Type<V[0], V[1], V[2]>;
+                "System.Tuple$4": $System.Tuple$4$Type<V[0], V[1], V[2], V[3]>;
+                "System.Tuple$5": $System.Tuple$5$Type<V[0], V[1], V[2], V[3], V[4]>;
+                "System.Tuple$6": $System.Tuple$6$Type<V[0], V[1], V[2], V[3], V[4], V[5]>;
+                "System.Tuple$7": $System.Tuple$7$Type<V[0], V[1], V[2], V[3], V[4], V[5], V[6]>;
+                "System.Tuple$8": $System.Tuple$8$Type<V[0], V[1], V[2], V[3], V[4], V[5], V[6], V[7]>;
+                "System.ValueTuple$1": $System.ValueTuple$1$Type<V[0]>;
+                "System.ValueTuple$2": $System.ValueTuple$2$Type<V[0], V[1]>;
+                "System.ValueTuple$3": $System.ValueTuple$3$Type<V[0], V[1], V[2]>;
+                "System.ValueTuple$4": $System.ValueTuple$4$Type<V[0], V[1], V[2], V[3]>;
+                "System.ValueTuple$5": $System.ValueTuple$5$Type<V[0], V[1], V[2], V[3], V[4]>;
+                "System.ValueTuple$6": $System.ValueTuple$6$Type<V[0], V[1], V[2], V[3], V[4], V[5]>;
+                "System.ValueTuple$7": $System.ValueTuple$7$Type<V[0], V[1], V[2], V[3], V[4], V[5], V[6]>;
+                "System.ValueTuple$8": $System.ValueTuple$8$Type<V[0], V[1], V[2], V[3], V[4], V[5], V[6], V[7]>;
             }
             interface GenericMethods<V extends unknown[]> {
                 "System.Array.ConvertAll": ((array: zts.Array<V[0]> | null, converter: ((input: V[0]) => V[1]) | zts.Delegate<(input: V[0]) => V[1]> | null) => zts.Array<NonNullable<V[1]>> | null);
                 "System.Array.Empty": (() => zts.Array<NonNullable<V[0]>> | null);
                 "System.Array.Resize": ((array: zts.Ref<zts.Array<V[0]> | null>, newSize: number) => void);
+                "System.Enum.Parse": ((value: string | null) => NonNullable<V[0]>) & ((value: string | null, ignoreCase: boolean) => NonNullable<V[0]>);
+                "System.Enum.TryParse": ((value: string | null, result: zts.Ref<V[0]>) => boolean) & ((value: string | null, ignoreCase: boolean, result: zts.Ref<V[0]>) => boolean);
             }
         }
     }

@@ -123,7 +123,9 @@ declare global {
                 readonly Generic: typeof import("csharp:System.Collections.Generic");
                 readonly ObjectModel: typeof import("csharp:System.Collections.ObjectModel");
             };
+            readonly Diagnostics: typeof import("csharp:System.Diagnostics");
             readonly Globalization: typeof import("csharp:System.Globalization");
+            readonly IO: typeof import("csharp:System.IO");
             readonly Reflection: typeof import("csharp:System.Reflection");
             readonly Runtime: {
                 readonly CompilerServices: typeof import("csharp:System.Runtime.CompilerServices");

@@ -54,6 +54,9 @@ namespace ZTS.PlayerBench
         public int Value { get; set; }
     }
 
+    /// <summary>A delegate type that is not public: bound to the build's shim of its signature (docs/PLAYER.md).</summary>
+    internal delegate int InternalOp(int a, int b);
+
     internal static class Program
     {
         [DllImport("zts_player_bench_raw")]
@@ -146,6 +149,10 @@ namespace ZTS.PlayerBench
             double tRawNewPush = double.MaxValue;
             double tRawPush = double.MaxValue, tRead = double.MaxValue, tReadJs = double.MaxValue, tWrite = double.MaxValue, tWriteJs = double.MaxValue;
             double tFrame = double.MaxValue, tFrameJs = double.MaxValue;
+            double tInternalCall = double.MaxValue, tInternalBind = double.MaxValue, tPublicBind = double.MaxValue;
+            var internalAdd = TsAppDomain.GetFunction<InternalOp>("bench", "add");
+            if (internalAdd(2, 3) != 5) { Console.Error.WriteLine("player bench: the internal delegate differs"); return 1; }
+            const int Binds = 20000; // GetFunction per iteration: module lookup, closure, shim, delegate
             const int Frames = 100; // 1000 entities each
             for (int round = 0; round < 7; round++)
             {
@@ -166,6 +173,9 @@ namespace ZTS.PlayerBench
                 tWriteJs = Math.Min(tWriteJs, Time(() => fieldWriteJs(N)));
                 tFrame = Math.Min(tFrame, Time(() => frames(Frames)) * N / Frames);
                 tFrameJs = Math.Min(tFrameJs, Time(() => framesJs(Frames)) * N / Frames);
+                tInternalCall = Math.Min(tInternalCall, Time(() => { int s = 0; for (int i = 0; i < N; i++) s += internalAdd(i, 1); return s; }));
+                tPublicBind = Math.Min(tPublicBind, Time(() => { int s = 0; for (int i = 0; i < Binds; i++) s += TsAppDomain.GetFunction<Func<int, int, int>>("bench", "add") != null ? 1 : 0; return s; }) * N / Binds);
+                tInternalBind = Math.Min(tInternalBind, Time(() => { int s = 0; for (int i = 0; i < Binds; i++) s += TsAppDomain.GetFunction<InternalOp>("bench", "add") != null ? 1 : 0; return s; }) * N / Binds);
                 TsFramePump.LateUpdate(); // release the pushed boxes
             }
             Report("player_js_to_csharp_add", tBridge, tRaw);
@@ -184,6 +194,10 @@ namespace ZTS.PlayerBench
             // from the C++ slot table.
             Report("player_js_to_csharp_identity_cache_hit", tIdentity, tRaw);
             Report("player_js_to_csharp_object_argument", tObjectArg, tRaw);
+            // A delegate type that is not public: its calls run the shim of its signature (the same body as a per-type
+            // shim), bound once per delegate with Delegate.CreateDelegate, against GetFunction of a public Func.
+            Report("player_csharp_to_js_internal_delegate_call", tInternalCall, tFunc);
+            Report("player_getfunction_internal_delegate", tInternalBind, tPublicBind, "ns/bind");
             zts_bench_player_release();
             return 0;
         }

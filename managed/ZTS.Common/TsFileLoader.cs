@@ -53,16 +53,22 @@ namespace ZTS
             }
             // A module of the folder wins over a package of the same name (the folder's names are bare too).
             string name, subpath;
+            string missing = "no " + specifier + ".js or " + specifier + ".mjs under " + Path.GetFullPath(Directory);
             if (TsNpmPackages.SplitBare(specifier, out name, out subpath))
             {
                 string packageDir = TsNpmPackages.FindPackage(Directory, name);
                 if (packageDir != null) return new TsModuleSource(TsNpmPackages.EntryModule(specifier, name, subpath, packageDir), null);
-                throw new FileNotFoundException("no " + specifier + ".js under " + Directory + ", and no package '" + name +
+                // The specifier is canonical: a relative import (./game/helper.js from main) and a bare one (game/helper)
+                // read alike here. When the folder has the first segment as a subfolder, it is a module of the scripts
+                // whose file is missing, not a package to install.
+                if (subpath.Length > 0 && System.IO.Directory.Exists(Path.Combine(Directory, name)))
+                    throw new FileNotFoundException(missing + " (the folder " + name + "/ is there, without that file)");
+                throw new FileNotFoundException(missing + ", and no package '" + name +
                     "' in node_modules (searched " + string.Join(", ", TsNpmPackages.SearchFolders(Directory).ToArray()) +
                     "): run npm install " + name + " next to the scripts or a parent folder, or bundle it (" +
                     TsNpmPackages.DocHint + ")");
             }
-            throw new FileNotFoundException("no " + specifier + ".js under " + Directory);
+            throw new FileNotFoundException(missing);
         }
 
         // A file of a package: "npm:gl-matrix/esm/common" is node_modules/gl-matrix/esm/common.js (the core drops

@@ -226,11 +226,14 @@ namespace ZTS.Il2Cpp
             }
             if (signature == null)
             {
-                // A ref/out method is covered by a build-time wrapper when the build saw it: name that fix.
+                // A ref/out method is covered by a build-time wrapper when its shape allows one and the build saw it:
+                // name the shape when it is the reason (WrapperShape, the build's text), else that fix.
                 bool byRef = m != null && Array.Exists(m.GetParameters(), p => p.ParameterType.IsByRef);
+                string shape = byRef ? WrapperShape.WhyNot(m) : null;
                 throw new TsBindException("zts: no Player bridge for '" + name + "': " + why + " has no reduced signature" +
-                                          (byRef ? "; the build writes a wrapper for a method with ref/out parameters when its assembly or type is an input: " + RegenerateHint
-                                                 : " (docs/PLAYER.md)"));
+                                          (shape != null ? ", and no wrapper serves " + shape + " (docs/PLAYER.md)"
+                                           : byRef ? "; the build writes a wrapper for a method with ref/out parameters when its assembly or type is an input: " + RegenerateHint
+                                           : " (docs/PLAYER.md)"));
             }
             foreach (var unpacked in site.ParamUnpacked)
                 if (unpacked != null)

@@ -131,7 +131,7 @@ namespace ZTS.Tests
             Write("app/out/main.js", "import { vec3 } from 'gl-matrix-nowhere'; export function f() { return String(vec3); }\n");
             var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<string>>("main", "f")());
             Assert.IsInstanceOf<FileNotFoundException>(e.InnerException);
-            StringAssert.StartsWith("no gl-matrix-nowhere.js under " + _out + ", and no package 'gl-matrix-nowhere' in node_modules (searched " +
+            StringAssert.StartsWith("no gl-matrix-nowhere.js or gl-matrix-nowhere.mjs under " + Path.GetFullPath(_out) + ", and no package 'gl-matrix-nowhere' in node_modules (searched " +
                                     Path.Combine(_out, "node_modules") + ", " + Path.Combine(_root, "app", "node_modules") + ", " +
                                     Path.Combine(_root, "node_modules") + ", ", e.InnerException.Message);
             StringAssert.EndsWith("): run npm install gl-matrix-nowhere next to the scripts or a parent folder, or bundle it " +

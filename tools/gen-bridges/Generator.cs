@@ -336,7 +336,10 @@ namespace ZTS.GenBridges
                 string signature = reason == null ? ReducedSignature.Of(m, out why) : null;
                 if (signature != null) signatures.Add(signature);
                 else if (leftOut != null && m.DeclaringType == t && !MemberWrapperWriter.Covers(m) && !IsRuntimeImplemented(m))
-                    leftOut.Add(new LeftOut { Member = Describe(m), Reason = reason ?? why + " has no reduced signature" });
+                {
+                    string shape = reason == null && m.GetParameters().Any(p => p.ParameterType.IsByRef) ? WrapperShape.WhyNot(m) : null;
+                    leftOut.Add(new LeftOut { Member = Describe(m), Reason = reason ?? why + " has no reduced signature" + (shape != null ? ", and no wrapper serves " + shape : "") });
+                }
             }
             foreach (FieldInfo f in t.GetFields(flags))
             {

@@ -18,27 +18,21 @@ namespace ZTS.GenBridges
     /// </summary>
     internal static class MemberWrapperWriter
     {
-        /// <summary>True when a wrapper is written for m: a public method (a generic one closed) of a visible type with a ref/out
-        /// or a valid UnpackedValues parameter; no `in` parameter (declaring a call needs C# 7.2), no pointer, no
-        /// instance method of a struct (a wrapper cannot act on the registry's box), and no member of a delegate type.</summary>
+        /// <summary>True when a wrapper is written for m: a public method (a generic one closed) of a visible type with a
+        /// ref/out or a valid UnpackedValues parameter, whose shape allows one (ZTS.Shared.Clr.WrapperShape: no `in`
+        /// parameter, pointer, instance method of a struct, constructor, member of a delegate type) and whose types
+        /// the generated C# can name.</summary>
         public static bool Covers(MethodBase mb)
         {
             var m = mb as MethodInfo;
             // A generic method is covered per closed instance (the generator closes it, Generator.GenericClosings).
-            if (m == null || !m.IsPublic || m.IsGenericMethodDefinition || m.ContainsGenericParameters || m.IsSpecialName) return false;
+            if (m == null || m.IsGenericMethodDefinition || m.ContainsGenericParameters) return false;
             if (!PlayerExpressible.Member(m)) return false; // a ref struct, a pointer, obsolete as an error
-            if (!DelegateShimWriter.IsVisible(m.DeclaringType) || (!m.IsStatic && m.DeclaringType.IsValueType)) return false;
-            if (typeof(MulticastDelegate).IsAssignableFrom(m.DeclaringType)) return false; // Invoke & co.: the runtime's own
-            if (m.ReturnType.IsByRef || m.ReturnType.IsPointer || (m.ReturnType != typeof(void) && !DelegateShimWriter.IsVisible(m.ReturnType))) return false;
+            if (!DelegateShimWriter.IsVisible(m.DeclaringType) || WrapperShape.WhyNot(m) != null) return false;
+            if (m.ReturnType != typeof(void) && !DelegateShimWriter.IsVisible(m.ReturnType)) return false;
             ParameterInfo[] ps = m.GetParameters();
             if (!ps.Any(p => p.ParameterType.IsByRef || MarshalOptions.UnpackedCount(p) >= 0)) return false;
-            foreach (ParameterInfo p in ps)
-            {
-                Type pt = p.ParameterType;
-                if (pt.IsPointer || !DelegateShimWriter.IsVisible(pt)) return false;
-                if (pt.IsByRef && (p.IsIn && !p.IsOut || pt.GetElementType().IsPointer)) return false;
-            }
-            return true;
+            return ps.All(p => DelegateShimWriter.IsVisible(p.ParameterType));
         }
 
         /// <summary>The names of the assemblies a wrapper of m refers to.</summary>

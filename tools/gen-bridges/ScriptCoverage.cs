@@ -321,7 +321,7 @@ namespace ZTS.GenBridges
                     : "no wrapper for this closed instance (its type arguments are not among the inputs)";
             if (refOut)
                 return g.Wrappers.Any(w => w.MethodHandle == m.MethodHandle) ? null
-                    : "a method with ref/out parameters without a managed wrapper (an `in` parameter, an instance method of a struct, a constructor)";
+                    : "no wrapper serves " + (WrapperShape.WhyNot(m) ?? "it (its types are not all inputs of the build)");
             string why;
             string sig = ReducedSignature.Of(m, out why);
             if (sig == null) return why + " has no reduced signature";

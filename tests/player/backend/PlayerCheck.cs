@@ -15,6 +15,10 @@ namespace ZTS.PlayerCheck
     {
         /// <summary>X.</summary>
         public float X;
+
+        /// <summary>An instance method of a struct with an out parameter: no wrapper can serve it on the Player (it would act
+        /// on a copy), which the build and the first bind both say.</summary>
+        public bool TryHalf(out float half) { half = X / 2; return X != 0; }
     }
 
     /// <summary>A class with state, constructed and called from JS.</summary>
@@ -238,7 +242,7 @@ namespace ZTS.PlayerCheck
             bool uncovered = args.Length > 0 && args[0] == "uncovered";
             TsAppDomain.Initialize(name => { string s; return Modules.TryGetValue(name, out s) ? s : null; });
             Console.WriteLine("backend: same scripts, " + (uncovered ? "uncovered members" : "common cases"));
-            string[] cases = uncovered ? new[] { "Api.Nine(1, 2, 3, 4, 5, 6, 7, 8, 9)", "Api.Add3(1, 2, 3)" } : Cases;
+            string[] cases = uncovered ? new[] { "Api.Nine(1, 2, 3, 4, 5, 6, 7, 8, 9)", "Api.Add3(1, 2, 3)", "new CSharp.ZTS.PlayerCheck.Vec().TryHalf(zts.ref())" } : Cases;
             for (int i = 0; i < cases.Length; i++)
             {
                 string name = "case" + i;

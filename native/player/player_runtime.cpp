@@ -14,6 +14,7 @@
 #include <cstring>
 #include <string>
 #include <unordered_map>
+#include <deque>
 #include <vector>
 
 namespace zts_player
@@ -40,11 +41,17 @@ ThrowFn g_throw;
 
 // Routes of the domains alive now, by JSContext. A domain runs on one thread, and a gated call reaches only
 // its own context, so the last context looked up is cached.
-std::unordered_map<JSContext *, std::vector<Member>> g_routes;
+// A deque, not a vector: a bridge's Call points at its Member for the whole call, and the call may bind members
+// (C# calling JS that reaches a type for the first time) that grow the routes. A vector would move its elements then,
+// and the bridge would read its id from freed memory when it writes the result (the Player-only IndexOutOfRange of
+// test_Delegates_OutEnumLoader_StoredThenCalled, tests/conformance/delegates.js); a deque grown at its end keeps every
+// element where it is.
+using Routes = std::deque<Member>;
+std::unordered_map<JSContext *, Routes> g_routes;
 JSContext *g_last_ctx;
-std::vector<Member> *g_last_routes;
+Routes *g_last_routes;
 
-std::vector<Member> *routes_of(JSContext *ctx)
+Routes *routes_of(JSContext *ctx)
 {
     if (ctx == g_last_ctx) return g_last_routes;
     auto it = g_routes.find(ctx);
@@ -61,7 +68,7 @@ JSValue host_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst 
 JSValue player_gate(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data)
 {
     int32_t id = JS_VALUE_GET_TAG(data[1]) == JS_TAG_INT ? JS_VALUE_GET_INT(data[1]) : -1;
-    std::vector<Member> *routes = routes_of(ctx);
+    Routes *routes = routes_of(ctx);
     if (routes != nullptr && id >= 0 && static_cast<size_t>(id) < routes->size() && (*routes)[id].bridge >= 0) {
         Call c{ctx, &(*routes)[id], argc, const_cast<JSValue *>(argv), data + 1, nullptr, nullptr, this_val, magic};
         return g_bridges.entries[c.member->bridge].fn(c);
@@ -169,7 +176,7 @@ void set_fast_paths(Member &m, zts_clr_array *exact_args, int32_t result_view)
 
 Member &route_of(JSContext *ctx, int32_t id)
 {
-    std::vector<Member> &routes = g_routes[ctx];
+    Routes &routes = g_routes[ctx];
     g_last_ctx = nullptr; // the map may have rehashed
     if (routes.size() <= static_cast<size_t>(id)) routes.resize(static_cast<size_t>(id) + 1, empty_member());
     return routes[static_cast<size_t>(id)];
@@ -255,7 +262,7 @@ void invoke_internal(JSContext *ctx, int32_t id, int32_t argc, JSValue *argv, JS
                      void **exception)
 {
     *exception = nullptr;
-    std::vector<Member> *routes = routes_of(ctx);
+    Routes *routes = routes_of(ctx);
     if (routes == nullptr || id < 0 || static_cast<size_t>(id) >= routes->size() || (*routes)[id].bridge < 0) {
         char message[96];
         std::snprintf(message, sizeof message, "zts: internal error: no bridge is routed for host function %d", static_cast<int>(id));

@@ -82,3 +82,16 @@ export function test_Delegates_BeginInvoke_NotShown() {
     eq(typeof d.EndInvoke, 'undefined');
     eq(d.Invoke(1), 2, 'Invoke stays');
 }
+
+// A loader delegate with an out enum parameter, passed next to an overload by arity and stored before it is called
+// (PuerTS's CrossLangTest.AddPackageTest, ported): the same on both backends.
+export function test_Delegates_OutEnumLoader_StoredThenCalled() {
+    const { Packages, DestroyMethod } = CSharp.Fixtures;
+    eq(Packages.AddPackage('test/path/to/desc.json'), 'test/path/to/desc.json');
+    const loadFunc = function (name, extension, type, outDestroyMethod) {
+        zts.opaque_set(outDestroyMethod, DestroyMethod.Destroy);
+        return name + extension + ':' + String(type);
+    };
+    eq(Packages.AddPackage('test/asset/path', loadFunc), 'test/asset/path');
+    eq(Packages.Load('hero'), 'hero.json:System.String Destroy');
+}

@@ -1,7 +1,7 @@
 // Fixtures/Members.cs through the generated declarations: indexers, events, operators, nested types,
 // generics via zts.generic, delegates, statics, read-only members, exceptions.
 import { eq, ok, some, throws } from './assert.js';
-import { Bag, Money, Box$1, Failing, Holder, Factory, Widget, SubWidget, Notifier, WideResults, BrokenStatics, BrokenNew } from 'csharp:Fixtures';
+import { Bag, Money, Box$1, Failing, Holder, Factory, Widget, SubWidget, Notifier, WideResults, BrokenStatics, BrokenNew, Packages, DestroyMethod } from 'csharp:Fixtures';
 
 export function test_Bag_IndexerEventsNested(): void {
     const bag = new Bag();
@@ -128,4 +128,15 @@ export function test_Notifier_Delegates(): void {
     const d = zts.to_delegate(x => -x, Fn);
     eq(d(3), -3);
     eq(Notifier.Call(d, 4), -4);
+}
+
+export function test_Packages_OutEnumLoader(): void {
+    eq(Packages.AddPackage('d.json'), 'd.json');
+    const load = zts.to_delegate((name, extension, type_, how) => {
+        zts.opaque_set(how, name === 'keep' ? DestroyMethod.Unload : DestroyMethod.Destroy);
+        return (name ?? '') + (extension ?? '') + ':' + String(type_);
+    }, Packages.LoadResource);
+    eq(Packages.AddPackage('assets', load), 'assets');
+    eq(Packages.Load('hero'), 'hero.json:System.String Destroy');
+    eq(Packages.Load('keep'), 'keep.json:System.String Unload');
 }

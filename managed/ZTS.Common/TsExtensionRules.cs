@@ -14,11 +14,25 @@ namespace ZTS
     /// the prototype chain), and, when P is an interface, on every class or struct that implements P (unless its
     /// visible base class does too) and on the interfaces that extend P. An instance member of the same JS name that
     /// the view shows wins, as in C#.
-    /// <para>A generic extension method (LINQ's <c>Where&lt;TSource&gt;(this IEnumerable&lt;TSource&gt;, ...)</c>) shows
-    /// when the view's type gives every type parameter through P, as C# infers them from the receiver: on
-    /// <c>List&lt;int&gt;</c> it is <c>Where&lt;int&gt;</c>, closed here once per view (no inference per call). One whose
-    /// other type parameters only the other arguments could give (<c>Select&lt;TSource, TResult&gt;</c>), whose P is a bare
-    /// type parameter, or whose constraints the view's arguments break does not show; it stays a static method
+    /// <para>A generic extension method is closed over what the view's type gives its receiver type P, once per view,
+    /// as C# infers the type arguments from the receiver (LINQ's <c>Where&lt;TSource&gt;(this IEnumerable&lt;TSource&gt;,
+    /// ...)</c> on <c>List&lt;int&gt;</c> is <c>Where&lt;int&gt;</c>). It shows when each of its type parameters is given:
+    /// <list type="bullet">
+    /// <item>by P (<c>IEnumerable&lt;TSource&gt;</c>: the matching base class or interface of the view);</item>
+    /// <item>by the view itself when P is a bare type parameter with a class or interface constraint that names no type
+    /// parameter (<c>Extension&lt;T&gt;(this T a) where T : Helper</c>): it shows on the view of every type that meets T's
+    /// constraints, closed over that type (on a SubHelper it is <c>Extension&lt;SubHelper&gt;</c>, returning SubHelper),
+    /// not through the prototype chain. A bare P without such a constraint (<c>Show&lt;T&gt;(this T)</c>) would show on
+    /// every object: it does not show;</item>
+    /// <item>by the other arguments, per call: a type parameter that appears in the type of another parameter that is
+    /// not by-ref, outside a delegate type (<c>T2 b</c>, <c>T2[] b</c>, <c>List&lt;T2&gt; b</c>;
+    /// <c>Extension2&lt;T1, T2&gt;(this T1 a, T2 b)</c>, LINQ's <c>Aggregate&lt;TSource, TAccumulate&gt;(..., TAccumulate
+    /// seed, ...)</c>). Such a method is closed over what the view gives and left open in the others
+    /// (<see cref="InfersPerCall"/>); each call infers them from its arguments as a generic method's call does
+    /// (GenericMethods in ZTS.Shared). One that only a delegate's type would give (LINQ's <c>Select&lt;TSource,
+    /// TResult&gt;</c>, <c>OrderBy&lt;TSource, TKey&gt;</c>: a JS function gives no C# type) does not show.</item>
+    /// </list>
+    /// A method that does not show, or whose constraints the view breaks, stays a static method
     /// (<c>zts.generic_method(Enumerable, "Select", A, B)</c>). On a generic definition (the declarations) it is closed over
     /// the definition's own type parameters (<c>List$1&lt;T&gt;.Where</c> over <c>T</c>).</para>
     /// </summary>
@@ -80,7 +94,7 @@ namespace ZTS
                         if (!m.IsDefined(typeof(ExtensionAttribute), false)) continue;
                         ParameterInfo[] ps = m.GetParameters();
                         if (ps.Length == 0 || ps[0].ParameterType.IsByRef) continue;
-                        if (m.IsGenericMethodDefinition ? !ReceiverGivesAll(m) : ps[0].ParameterType.ContainsGenericParameters) continue;
+                        if (m.IsGenericMethodDefinition ? !EveryTypeParameterGiven(m) : ps[0].ParameterType.ContainsGenericParameters) continue;
                         methods.Add(m);
                     }
                 }
@@ -104,15 +118,43 @@ namespace ZTS
             }
         }
 
-        // Every type parameter of m appears in its receiver type P, so the view's type gives them all; P itself is no
-        // bare type parameter (that would show the method on every type).
-        private static bool ReceiverGivesAll(MethodInfo m)
+        /// <summary>Whether extension method m (one that <see cref="For"/> gives) still has type parameters of its own,
+        /// which each call infers from the arguments other than the receiver: a generic method definition, or one closed
+        /// over what the view gives and open in the rest (<c>Extension2&lt;Helper, T2&gt;</c>).</summary>
+        public static bool InfersPerCall(MethodInfo m)
         {
-            Type p = m.GetParameters()[0].ParameterType;
-            if (p.IsGenericParameter) return false;
-            var used = new HashSet<Type>();
-            Collect(p, used);
-            return m.GetGenericArguments().All(used.Contains);
+            return m.IsGenericMethod && m.GetGenericArguments().Any(a => a.IsGenericParameter && a.DeclaringMethod != null);
+        }
+
+        // Each type parameter of m is given by the receiver (it appears in P, or it is P with a class or interface
+        // constraint) or by another argument (it appears in a parameter's type outside delegate types, not by-ref).
+        private static bool EveryTypeParameterGiven(MethodInfo m)
+        {
+            ParameterInfo[] ps = m.GetParameters();
+            Type p = ps[0].ParameterType;
+            if (p.IsGenericParameter && ReceiverConstraint(p) == null) return false; // would show on every type
+            var given = new HashSet<Type>();
+            Collect(p, given);
+            for (int i = 1; i < ps.Length; i++)
+                if (!ps[i].ParameterType.IsByRef) CollectOutsideDelegates(ps[i].ParameterType, given);
+            return m.GetGenericArguments().All(given.Contains);
+        }
+
+        // A class (other than object and ValueType) or interface constraint of a type parameter that names no type
+        // parameter, or null: what lets a bare type parameter receiver show on the types that meet it.
+        private static Type ReceiverConstraint(Type parameter)
+        {
+            return parameter.GetGenericParameterConstraints().FirstOrDefault(c => !c.ContainsGenericParameters && c != typeof(object) &&
+                                                                                 c != typeof(ValueType) && (c.IsClass || c.IsInterface));
+        }
+
+        // What a call's argument gives: a delegate type's arguments come from a JS function, which gives no C# type.
+        private static void CollectOutsideDelegates(Type t, HashSet<Type> used)
+        {
+            if (t.IsGenericParameter) used.Add(t);
+            else if (t.HasElementType) CollectOutsideDelegates(t.GetElementType(), used);
+            else if (t.IsGenericType && !TsMemberRules.IsDelegate(t))
+                foreach (Type a in t.GetGenericArguments()) CollectOutsideDelegates(a, used);
         }
 
         private static void Collect(Type t, HashSet<Type> used)
@@ -124,25 +166,38 @@ namespace ZTS
         }
 
         // Generic extension method def closed over what the view t gives its receiver type P (t itself, a base class
-        // or an interface of t that is a P), or null when t gives no P or breaks a constraint.
+        // or an interface of t that is a P; t for a bare type parameter P) and open in the type parameters only the
+        // other arguments give (InfersPerCall); null when t gives no P or breaks a constraint.
         private static MethodInfo ClosedFor(MethodInfo def, Type t)
         {
             Type p = def.GetParameters()[0].ParameterType;
-            var found = new Type[def.GetGenericArguments().Length];
-            Type match = null;
-            if (p.IsArray) return null; // arrays show no extension methods (For)
-            if (!p.IsGenericType) return null;
-            Type pDef = p.GetGenericTypeDefinition();
-            for (Type c = t; c != null && match == null; c = c.BaseType)
-                if (c.IsGenericType && c.GetGenericTypeDefinition() == pDef) match = c;
-            if (match == null && pDef.IsInterface)
+            Type[] own = def.GetGenericArguments();
+            var found = new Type[own.Length];
+            if (p.IsGenericParameter)
             {
-                // t's own interface first (a generic definition lists its interfaces over its own parameters)
-                Type[] candidates = t.GetInterfaces().Where(i => i.IsGenericType && i.GetGenericTypeDefinition() == pDef).ToArray();
-                if (candidates.Length != 1) return null; // two closings (IEnumerable<A> and IEnumerable<B>): C# cannot infer either
-                match = candidates[0];
+                if (!MeetsConstraints(p, t)) return null;
+                found[p.GenericParameterPosition] = t;
             }
-            if (match == null || !Unify(p, match, found) || found.Any(f => f == null)) return null;
+            else if (p.IsArray) return null; // arrays show no extension methods (For)
+            else if (p.IsGenericType && p.ContainsGenericParameters)
+            {
+                Type pDef = p.GetGenericTypeDefinition();
+                Type match = null;
+                for (Type c = t; c != null && match == null; c = c.BaseType)
+                    if (c.IsGenericType && c.GetGenericTypeDefinition() == pDef) match = c;
+                if (match == null && pDef.IsInterface)
+                {
+                    // t's own interface first (a generic definition lists its interfaces over its own parameters)
+                    Type[] candidates = t.GetInterfaces().Where(i => i.IsGenericType && i.GetGenericTypeDefinition() == pDef).ToArray();
+                    if (candidates.Length != 1) return null; // two closings (IEnumerable<A> and IEnumerable<B>): C# cannot infer either
+                    match = candidates[0];
+                }
+                if (match == null || !Unify(p, match, found)) return null;
+            }
+            else if (p.ContainsGenericParameters) return null;
+            if (found.All(f => f == null)) return def; // P gives nothing (a plain class): every type parameter per call
+            for (int k = 0; k < found.Length; k++)
+                if (found[k] == null) found[k] = own[k]; // given per call by the other arguments
             try
             {
                 return def.MakeGenericMethod(found);
@@ -151,6 +206,18 @@ namespace ZTS
             {
                 return null; // a constraint the view's arguments break
             }
+        }
+
+        // Whether t meets the class and interface constraints of a bare type parameter receiver that name no type
+        // parameter (a cheap test before MakeGenericMethod checks them all) and its class/struct constraints.
+        private static bool MeetsConstraints(Type parameter, Type t)
+        {
+            foreach (Type c in parameter.GetGenericParameterConstraints())
+                if (!c.ContainsGenericParameters && c != typeof(ValueType) && !c.IsAssignableFrom(t)) return false;
+            GenericParameterAttributes a = parameter.GenericParameterAttributes;
+            if ((a & GenericParameterAttributes.ReferenceTypeConstraint) != 0 && t.IsValueType) return false;
+            if ((a & GenericParameterAttributes.NotNullableValueTypeConstraint) != 0 && !t.IsValueType) return false;
+            return true;
         }
 
         // Binds the type parameters of declared to what actual has at the same places; false on a mismatch.

@@ -115,8 +115,7 @@ namespace ZTS.Declarations
                     sets[name] = set = new TsMember(name, false);
                     members.Add(set);
                 }
-                Add(set.Lines, TsNames.Key(name) + "(" + Parameters(m.GetParameters().Skip(1).ToArray()) + "): " +
-                               _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs) + ";");
+                Add(set.Lines, ExtensionSignature(t, m, name));
             }
             foreach (IGrouping<string, MethodInfo> group in explicitOnly.GroupBy(m => (m.IsStatic ? "static " : "") + _aliases.FinalName(m)))
                 AddExplicit(t, group.ToList(), sets, members);
@@ -171,6 +170,38 @@ namespace ZTS.Declarations
         {
             PropertyInfo current = IteratedCurrent(t);
             return _map.Result(current, current.PropertyType, Flow.ToJs);
+        }
+
+        // "Name<T2>(b: T2): R;" of an extension method on the view of t, without its receiver: closed over what the view
+        // gives (TsExtensionRules), generic in the type parameters each call infers from the other arguments. One of
+        // those whose name a type parameter of t already has is renamed (T becomes T_), so it does not hide t's.
+        private string ExtensionSignature(Type t, MethodInfo m, string name)
+        {
+            string ps, result, typeParameters = "";
+            var taken = new HashSet<string>(t.IsGenericType ? t.GetGenericArguments().Where(a => a.IsGenericParameter).Select(a => TsNames.Parameter(a.Name, 0))
+                                                            : Enumerable.Empty<string>());
+            Type[] perCall = ZTS.TsExtensionRules.InfersPerCall(m) ? m.GetGenericArguments().Where(a => a.IsGenericParameter && a.DeclaringMethod != null).ToArray()
+                                                                   : new Type[0];
+            var names = new Dictionary<Type, string>();
+            foreach (Type p in perCall)
+            {
+                string n = TsNames.Parameter(p.Name, 0);
+                while (taken.Contains(n)) n += "_";
+                taken.Add(n);
+                names[p] = n;
+            }
+            try
+            {
+                _map.Substitutions = names;
+                if (perCall.Length > 0) typeParameters = "<" + string.Join(", ", perCall.Select(p => names[p] + Bound(p)).ToArray()) + ">";
+                ps = Parameters(m.GetParameters().Skip(1).ToArray());
+                result = _map.Result(m.ReturnParameter, m.ReturnType, Flow.ToJs);
+            }
+            finally
+            {
+                _map.Substitutions = null;
+            }
+            return TsNames.Key(name) + typeParameters + "(" + ps + "): " + result + ";";
         }
 
         /// <summary>"(a: A, b?: B): R" of a method, with [TsMarshalAs] on its parameters and result.</summary>
@@ -267,12 +298,15 @@ namespace ZTS.Declarations
         public string TypeParameters(MethodInfo m)
         {
             if (!m.IsGenericMethodDefinition) return "";
-            return "<" + string.Join(", ", m.GetGenericArguments().Select(p =>
-            {
-                Type bound = p.GetGenericParameterConstraints().FirstOrDefault(c => !c.IsInterface && c != typeof(ValueType) && c != typeof(object) &&
-                                                                                    !c.ContainsGenericParameters && TsTypeMapper.CanCross(c));
-                return _map.Map(p, Flow.ToJs) + (bound == null ? "" : " extends " + _map.Map(bound, Flow.ToJs, true));
-            }).ToArray()) + ">";
+            return "<" + string.Join(", ", m.GetGenericArguments().Select(p => _map.Map(p, Flow.ToJs) + Bound(p)).ToArray()) + ">";
+        }
+
+        // " extends $NS.Item" of a type parameter with a class constraint (see TypeParameters), else "".
+        private string Bound(Type p)
+        {
+            Type bound = p.GetGenericParameterConstraints().FirstOrDefault(c => !c.IsInterface && c != typeof(ValueType) && c != typeof(object) &&
+                                                                                !c.ContainsGenericParameters && TsTypeMapper.CanCross(c));
+            return bound == null ? "" : " extends " + _map.Map(bound, Flow.ToJs, true);
         }
 
         /// <summary>

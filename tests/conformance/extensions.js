@@ -1,7 +1,7 @@
 // Extension methods on instances, opted in by [assembly: TsUsing("Fixtures.Everyday.Extensions")] (docs/EVERYDAY.md).
 import { eq, ok, throws } from './assert.js';
-import { Item, Weapon, Vec3, Coins } from 'csharp:Fixtures.Everyday';
-import { ItemExtensions, SequenceExtensions } from 'csharp:Fixtures.Everyday.Extensions';
+import { Item, Weapon, Vec3, Coins, Helper, SubHelper } from 'csharp:Fixtures.Everyday';
+import { ItemExtensions, SequenceExtensions, HelperExtensions } from 'csharp:Fixtures.Everyday.Extensions';
 import { Collections } from 'csharp:Fixtures';
 
 export function test_Extensions_OnInstances() {
@@ -65,4 +65,81 @@ export function test_Extensions_Generic_NotGivenByTheReceiver_StaticOnly() {
     const map = zts.generic_method(SequenceExtensions, 'MapTo', CSharp.System.Int32, CSharp.System.String);
     eq(map(numbers, n => 'n' + n).get_Item(2), 'n2', 'closed explicitly, a static call');
     eq(SequenceExtensions.Keep(numbers, n => n > 0).Count, 2, 'still a static method');
+}
+
+// A receiver that is a type parameter with a class or interface constraint (`Extension<T>(this T a) where T : Helper`):
+// on the view of every type that meets the constraints, closed over that view (TsExtensionRules).
+export function test_Extensions_ReceiverTyped_ClosedPerView() {
+    const h = new Helper('h');
+    eq(h.Extension().Tag, 'h+', 'Extension<Helper>');
+    eq(h.Kind(), 'Helper');
+    const sub = new SubHelper('s', 3);
+    const same = sub.Extension();
+    eq(same.Level, 3, 'Extension<SubHelper> returns the SubHelper');
+    eq(same.Tag, 's+');
+    eq(sub.Kind(), 'SubHelper', 'closed over the derived view, not inherited from Helper');
+    eq(new Coins(2).Counted(), 'Coins:2', 'an interface constraint: Counted<Coins>');
+    eq(HelperExtensions.Kind(sub), 'SubHelper', 'still a static method');
+}
+
+export function test_Extensions_ReceiverTyped_InstanceMemberWins() {
+    const h = new Helper('h');
+    eq(h.Tag, 'h', 'the instance property Tag, not the extension Tag<T>');
+    eq(HelperExtensions.Tag(h), 'extension');
+}
+
+// An unconstrained receiver type parameter (`Show<T>(this T)`) would show on every object: it stays static only.
+export function test_Extensions_ReceiverTyped_Unconstrained_NotOnObjects() {
+    eq(new Item('Cup', 1).Show, undefined, 'not on a C# object');
+    eq(new Helper('h').Show, undefined);
+    eq(new Vec3(1, 2, 3).Show, undefined, 'not on a struct');
+    eq({}.Show, undefined, 'not on a JS object');
+    eq(SequenceExtensions.Show(1), 'show:1', 'a static method');
+}
+
+// Type parameters the receiver does not give, inferred per call from the other arguments as generic methods infer
+// them (`Extension2<T1, T2>(this T1 a, T2 b)`: T1 from the view, T2 from b).
+export function test_Extensions_ArgumentInferred_CSharpObject() {
+    const h = new Helper('h');
+    eq(h.Extension2(new Item('Cup', 1)), 'Helper,Item:Item(Cup)', 'T2 = the runtime type of the C# object');
+    eq(new SubHelper('s', 1).Extension2(new Weapon('Axe', 20, 7)), 'SubHelper,Weapon:Item(Axe)');
+    eq(h.CountAll(Collections.Numbers(3), 1), 'Int32:4', 'T2 from a List<int> argument');
+    const ext2 = zts.generic_method(HelperExtensions, 'Extension2', SubHelper, Item);
+    eq(ext2(new SubHelper('s', 1), new Weapon('Axe', 20, 7)), 'SubHelper,Item:Item(Axe)', 'closed explicitly, a static call');
+}
+
+export function test_Extensions_ArgumentInferred_Number() {
+    const h = new Helper('h');
+    eq(h.Extension2(3), 'Helper,Int32:3', 'an integral number gives Int32');
+    eq(h.Extension2(2.5), 'Helper,Double:2.5', 'else Double');
+    eq(h.Extension2('x'), 'Helper,String:x');
+    eq(h.Extension2(true), 'Helper,Boolean:True');
+    const numbers = Collections.Numbers(5);
+    eq(numbers.Fold(0, (acc, n) => acc + n), 10, "Fold<int, int>: TAcc from the seed (LINQ's Aggregate shape)");
+    eq(numbers.Fold('', (acc, n) => acc + n), '01234', 'Fold<int, string>');
+}
+
+export function test_Extensions_ArgumentInferred_Errors() {
+    const h = new Helper('h');
+    const cannot = "zts: cannot infer the type argument T2 of 'HelperExtensions.Extension2' from the arguments; " +
+                   'close it with zts.generic_method(HelperExtensions, "Extension2", T1, T2)';
+    throws(() => h.Extension2(null), cannot);
+    throws(() => h.Extension2(() => 1), cannot);
+    throws(() => h.Extension2(), "zts: no overload of 'Helper.Extension2' matches (); candidates: Extension2(T2)", 'an argument short');
+    throws(() => h.CountAll(Collections.Numbers(3), 'x'), "zts: cannot convert string to System.Int32 (argument 3 of 'HelperExtensions.CountAll");
+    // LINQ's Select shape (TResult only in a delegate's type) stays off instances: a JS function gives no C# type.
+    eq(Collections.Numbers(3).MapTo, undefined);
+}
+
+// A struct argument gives its type (Extension2<Helper, Vec3>; on the Player a struct reduces to object, covered).
+export function test_Extensions_ArgumentInferred_StructArgument() {
+    eq(new Helper('h').Extension2(new Vec3(1, 2, 3)), 'Helper,Vec3:(1, 2, 3)');
+}
+
+// On the Player the build closes the per-call type parameters over its representatives (object, string, int, double,
+// float, bool, long), with the delegate types they make: Fold<int, Item> has its bridge (every class reduces to
+// object) but its Func<Item, int, Item> has no shim there, so it fails at first bind (player_uncovered.txt).
+export function test_Extensions_ArgumentInferred_DelegateOfAnotherType() {
+    const folded = Collections.Numbers(3).Fold(new Item('a', 0), (acc, n) => new Item(acc.Name + n, n));
+    eq(folded.Name, 'a012', 'Fold<int, Item>');
 }

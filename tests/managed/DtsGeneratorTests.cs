@@ -206,7 +206,9 @@ namespace ZTS.Tests
             StringAssert.Contains("export interface Crate extends $System.Object {\n        Add(item: number | string | boolean | zts.Object | null): void;\n        " +
                                   objectElement, fixtures);
             // The opted-in generic extensions of IEnumerable<string> (Fixtures.Everyday.Extensions) come before the iterator.
-            StringAssert.Contains("        Put(book: string | null): void;\n        FirstOr(fallback: string | null): string | null;\n        Keep(", fixtures);
+            StringAssert.Contains("        Put(book: string | null): void;\n        FirstOr(fallback: string | null): string | null;\n" +
+                                  "        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: string | null) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: string | null) => TAcc> | null): TAcc;\n" +
+                                  "        Keep(", fixtures);
             StringAssert.Contains("$System_Collections_Generic.List$1<string | null> | null;\n        " + objectElement, fixtures);
             StringAssert.DoesNotContain("interface Collections extends $System.Object {\n        [Symbol.iterator]", fixtures);
             StringAssert.Contains("        [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;", generic);

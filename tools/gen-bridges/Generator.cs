@@ -279,19 +279,53 @@ namespace ZTS.GenBridges
         }
 
         // Generic extension methods on the instances of view (TsExtensionRules, [assembly: TsUsing]): closed over what the
-        // view gives their receiver, as the binder closes them (List<int>.Keep is Keep<int>), so their signatures and the
-        // delegate types they take (Func<int, bool> for a JS function) are covered like the view's own members. The
-        // definitions themselves are closed over the representatives where their static class is scanned.
+        // view gives their receiver, as the binder closes them (List<int>.Keep is Keep<int>, SubHelper.Extension is
+        // Extension<SubHelper>), so their signatures and the delegate types they take (Func<int, bool> for a JS function)
+        // are covered like the view's own members. The type parameters each call infers from the other arguments
+        // (Extension2<SubHelper, T2>) are closed over the representatives, as a generic method's are (every class and
+        // struct reduces to object, so any inferred class or struct finds its bridge); a closing whose delegate type got
+        // no shim here (Fold<int, Item>'s Func<Item, int, Item>) fails at first bind. The definitions themselves are
+        // closed over the representatives where their static class is scanned.
         private static void ScanExtensions(Type view, SortedSet<string> signatures, List<Type> delegates)
         {
             foreach (MethodInfo m in ZTS.TsExtensionRules.For(view, ZTS.TsExtensionRules.OptedIn(), x => x.Name))
             {
                 if (!m.IsGenericMethod || !PlayerExpressible.Member(m)) continue;
-                string why;
-                string signature = ReducedSignature.Of(m, out why);
-                if (signature != null) signatures.Add(signature);
-                foreach (ParameterInfo p in m.GetParameters()) NoteDelegate(p.ParameterType, delegates);
-                NoteDelegate(m.ReturnType, delegates);
+                bool perCall = ZTS.TsExtensionRules.InfersPerCall(m);
+                foreach (MethodInfo closed in PerCallClosings(m))
+                {
+                    string why;
+                    string signature = ReducedSignature.Of(closed, out why);
+                    if (signature != null) signatures.Add(signature);
+                    // A per-call closing over a generic instance (Fold<KeyValuePair<K, V>, TAcc> on each closing of
+                    // Dictionary<K, V>) would multiply the view's representative closings by its own: signatures only.
+                    if (perCall && closed.GetGenericArguments().Any(a => a.IsGenericType)) continue;
+                    foreach (ParameterInfo p in closed.GetParameters()) NoteDelegate(p.ParameterType, delegates);
+                    NoteDelegate(closed.ReturnType, delegates);
+                }
+            }
+        }
+
+        // m itself when the view closed it, else m's definition closed over what the view gave and each closing of
+        // the rest over the representatives (at most two type parameters, Closings).
+        private static IEnumerable<MethodInfo> PerCallClosings(MethodInfo m)
+        {
+            if (!ZTS.TsExtensionRules.InfersPerCall(m))
+            {
+                yield return m;
+                yield break;
+            }
+            MethodInfo def = m.IsGenericMethodDefinition ? m : m.GetGenericMethodDefinition();
+            Type[] given = m.GetGenericArguments();
+            int[] open = Enumerable.Range(0, given.Length).Where(k => given[k].IsGenericParameter && given[k].DeclaringMethod != null).ToArray();
+            foreach (Type[] arguments in Closings(open.Length))
+            {
+                var all = (Type[])given.Clone();
+                for (int k = 0; k < open.Length; k++) all[open[k]] = arguments[k];
+                MethodInfo closed;
+                try { closed = def.MakeGenericMethod(all); }
+                catch (ArgumentException) { continue; } // a constraint the representative does not meet
+                yield return closed;
             }
         }
 

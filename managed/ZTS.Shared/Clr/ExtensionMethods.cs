@@ -11,7 +11,8 @@ namespace ZTS.Shared.Clr
     /// Extension methods on instances (docs/EVERYDAY.md): the opted-in extension methods that show on a type's view
     /// (TsExtensionRules, shared with gen-dts) become instance methods of its prototype. Each calls the static
     /// method's ordinary bridge (from the backend) with `this` as its first argument, so there is no bridge of its
-    /// own and every backend gets it.
+    /// own and every backend gets it. One whose other type parameters the other arguments give (TsExtensionRules
+    /// .InfersPerCall) closes them at each call (GenericMethods.Inferring) and calls the closed method's bridge.
     /// </summary>
     internal static unsafe class ExtensionMethods
     {
@@ -25,10 +26,22 @@ namespace ZTS.Shared.Clr
                 ParameterInfo[] ps = m.GetParameters();
                 ParamSpec[] specs = TypeBinder.Specs(d, ps.Skip(1).ToArray(), strings);
                 string memberName = TypeBinder.DisplayName(m.DeclaringType) + "." + jsName;
+                // Type parameters that only the other arguments give: inferred at each call from them (`this` is
+                // the receiver the view already closed over), as a generic method's call infers them.
+                Func<HostFunction> make = TsExtensionRules.InfersPerCall(m)
+                    ? (Func<HostFunction>)(() => new ThisAsFirst(GenericMethods.Inferring(m.IsGenericMethodDefinition ? m : m.GetGenericMethodDefinition(), memberName,
+                                                                                          GivenByReceiver(m), 1)).Call)
+                    : () => new ThisAsFirst(d.Bridges.Method(method, TypeBinder.Site(d, memberName, ps, method.ReturnType))).Call;
                 // The policy judges the static method on its own class: a denied one throws the denial.
-                int bridge = TypeBinder.Host(d, m.DeclaringType, method, jsName, () => new ThisAsFirst(d.Bridges.Method(method, TypeBinder.Site(d, memberName, ps, method.ReturnType))).Call);
+                int bridge = TypeBinder.Host(d, m.DeclaringType, method, jsName, make);
                 TypeBinder.Check(d, ZtsNative.zts_type_add_method(d.Handle, typeId, ZtsNative.Utf8Z(jsName), 0u, bridge, specs.Length, specs));
             }
+        }
+
+        // The type arguments the view gave an extension closed per call (null where each call infers one).
+        private static Type[] GivenByReceiver(MethodInfo m)
+        {
+            return m.GetGenericArguments().Select(a => a.IsGenericParameter && a.DeclaringMethod != null ? null : a).ToArray();
         }
 
         // Calls a static method's bridge with `this` as argument 0: argv gets this in front, and the gate data

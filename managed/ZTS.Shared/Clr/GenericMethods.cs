@@ -26,9 +26,17 @@ namespace ZTS.Shared.Clr
         /// <summary>The host function of generic method definition def in a member table (memberName: "T.M").</summary>
         public static HostFunction Inferring(MethodInfo def, string memberName)
         {
+            return Inferring(def, memberName, null, 0);
+        }
+
+        /// <summary>The same with the type arguments `given` already fixed (null entries are inferred) and the first
+        /// `skip` arguments not read for inference: an extension method on an instance, whose view gave what its
+        /// receiver (argument 0) gives (ExtensionMethods).</summary>
+        public static HostFunction Inferring(MethodInfo def, string memberName, Type[] given, int skip)
+        {
             return (d, thisVal, argc, argv, magic, data) =>
             {
-                Type[] typeArgs = Infer(d, def, argc, argv, data, memberName);
+                Type[] typeArgs = Infer(d, def, argc, argv, data, memberName, given, skip);
                 foreach (Type a in typeArgs) PolicyGate.CheckType(d, a); // as zts.generic's arguments (docs/POLICY.md)
                 MethodInfo closed = Close(def, typeArgs, memberName);
                 return BridgeOf(d, closed, memberName)(d, thisVal, argc, argv, magic, data);
@@ -108,12 +116,12 @@ namespace ZTS.Shared.Clr
 
         // ---- inference ---------------------------------------------------------------------------------
 
-        private static Type[] Infer(JsDomain d, MethodInfo def, int argc, JsValue* argv, JsValue* data, string memberName)
+        private static Type[] Infer(JsDomain d, MethodInfo def, int argc, JsValue* argv, JsValue* data, string memberName, Type[] given, int skip)
         {
             Type[] parameters = def.GetGenericArguments();
-            var found = new Type[parameters.Length];
+            Type[] found = given != null ? (Type[])given.Clone() : new Type[parameters.Length];
             ParameterInfo[] ps = def.GetParameters();
-            for (int i = 0; i < ps.Length && i < argc; i++)
+            for (int i = skip; i < ps.Length && i < argc; i++)
             {
                 Type actual = ValueType(d, argv[i], data + 2 + i);
                 if (actual != null) Unify(ps[i].ParameterType, actual, found, memberName);

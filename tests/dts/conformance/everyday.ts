@@ -1,11 +1,11 @@
 // Fixtures/Everyday.cs through the generated declarations (docs/EVERYDAY.md): tasks as promises, async functions as
 // Func<..., Task<T>>, timers, readable C# objects, extension methods, generic methods, global-namespace types.
 import { eq, ok, some } from './assert.js';
-import { Vec3, Item, Weapon, Coins, Grumpy, Loader, MathUtil, Inventory } from 'csharp:Fixtures.Everyday';
+import { Vec3, Item, Weapon, Coins, Grumpy, Loader, MathUtil, Inventory, Helper, SubHelper } from 'csharp:Fixtures.Everyday';
 import { Double } from 'csharp:System';
 import { GlobalGreeter } from 'csharp:';
 import type { IStackable } from 'csharp:Fixtures.Everyday';
-import { ItemExtensions, SequenceExtensions } from 'csharp:Fixtures.Everyday.Extensions';
+import { ItemExtensions, SequenceExtensions, HelperExtensions } from 'csharp:Fixtures.Everyday.Extensions';
 import { Collections } from 'csharp:Fixtures';
 import { Int32, String as CsString } from 'csharp:System';
 import { HiddenExtensions } from 'csharp:Fixtures.Everyday.Hidden';
@@ -154,4 +154,38 @@ export function test_Everyday_GenericExtensions(): void {
     ok(typeof numbers.FirstOr === 'function' || numbers.FirstOr('x'));
     // @ts-expect-error MapTo's TResult comes from no receiver: not on instances
     ok(typeof numbers.Keep === 'function' || numbers.MapTo((n: number) => n));
+}
+
+// The two generic extension shapes on instances: a receiver that is a constrained type parameter (declared on each view
+// closed over it: SubHelper's Extension() is a SubHelper) and type parameters the other arguments give (declared
+// generic in them: Extension2<T2>(b: T2)).
+export function test_Everyday_GenericExtensionShapes(): void {
+    const sub = new SubHelper('s', 2);
+    const same: SubHelper = sub.Extension();
+    eq(same.Level, 2);
+    eq(sub.Extension().Tag, 's++');
+    eq(new Helper('h').Extension().Tag, 'h+');
+    eq(sub.Kind(), 'SubHelper');
+    eq(new Coins(1).Counted(), 'Coins:1');
+    const described: string = new Helper('h').Extension2(new Item('Cup', 1));
+    eq(described, 'Helper,Item:Item(Cup)');
+    eq(sub.Extension2(4), 'SubHelper,Int32:4');
+    eq(sub.CountAll(some(Collections.Numbers(2)), 1), 'Int32:3');
+    const total: number = some(Collections.Numbers(4)).Fold(0, (acc, n) => acc + n); // acc: number from the seed
+    eq(total, 6);
+    eq(HelperExtensions.Extension2(sub, 'x'), 'SubHelper,String:x');
+    eq(HelperExtensions.Extension(sub).Level, 2);
+    eq(HelperExtensions.Kind(sub), 'SubHelper');
+    eq(HelperExtensions.Counted(new Coins(3)), 'Coins:3');
+    eq(HelperExtensions.CountAll(sub, some(Collections.Numbers(1)), 0), 'Int32:1');
+    eq(HelperExtensions.Tag(sub), 'extension');
+    eq(sub.Tag, 's+++', 'the instance property wins');
+    // @ts-expect-error Extension2 needs the argument its T2 comes from
+    ok(typeof sub.Extension2 === 'function' || sub.Extension2());
+    // @ts-expect-error Helper's Extension() is a Helper, not a SubHelper
+    ok(typeof sub.Extension === 'function' || new Helper('h').Extension().Level);
+    // @ts-expect-error CountAll's third argument is a number
+    ok(typeof sub.CountAll === 'function' || sub.CountAll(some(Collections.Numbers(1)), 'x'));
+    // @ts-expect-error an unconstrained receiver type parameter (Show<T>(this T)) is not on instances
+    ok(typeof sub.Kind === 'function' || sub.Show());
 }

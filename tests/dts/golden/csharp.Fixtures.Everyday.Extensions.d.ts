@@ -7,6 +7,23 @@ declare module "csharp:Fixtures.Everyday.Extensions" {
     import * as $System from "csharp:System";
     import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
 
+    /** static class Fixtures.Everyday.Extensions.HelperExtensions */
+    export interface HelperExtensions extends $System.Object {
+    }
+    export interface HelperExtensions$Type extends zts.TypeObject<$Fixtures_Everyday_Extensions.HelperExtensions | null> {
+        readonly prototype: $Fixtures_Everyday_Extensions.HelperExtensions;
+        CountAll<T1 extends $Fixtures_Everyday.Helper, T2>(a: T1, items: $System_Collections_Generic.List$1<T2> | null, extra: number): string | null;
+        Counted<T>(s: T): string | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Extension<T extends $Fixtures_Everyday.Helper>(a: T): T;
+        Extension2<T1 extends $Fixtures_Everyday.Helper, T2>(a: T1, b: T2): string;
+        Fold<T, TAcc>(source: $System_Collections_Generic.IEnumerable$1<T> | null, seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
+        Kind<T extends $Fixtures_Everyday.Helper>(a: T): string | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Tag<T extends $Fixtures_Everyday.Helper>(a: T): string | null;
+    }
+    export const HelperExtensions: HelperExtensions$Type;
+
     /** static class Fixtures.Everyday.Extensions.ItemExtensions */
     export interface ItemExtensions extends $System.Object {
     }

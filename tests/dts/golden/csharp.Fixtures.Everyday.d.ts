@@ -9,6 +9,7 @@ declare module "csharp:Fixtures.Everyday" {
     /** class Fixtures.Everyday.Coins */
     export interface Coins extends $System.Object, $Fixtures_Everyday.IStackable {
         readonly Count: number;
+        Counted(): string | null;
         Doubled(): number;
     }
     export interface Coins$Type extends zts.TypeObject<$Fixtures_Everyday.Coins | null> {
@@ -31,9 +32,27 @@ declare module "csharp:Fixtures.Everyday" {
     }
     export const Grumpy: Grumpy$Type;
 
+    /** class Fixtures.Everyday.Helper */
+    export interface Helper extends $System.Object {
+        Tag: string | null;
+        ToString(): string | null;
+        CountAll<T2>(items: $System_Collections_Generic.List$1<T2> | null, extra: number): string | null;
+        Extension(): $Fixtures_Everyday.Helper;
+        Extension2<T2>(b: T2): string;
+        Kind(): string | null;
+    }
+    export interface Helper$Type extends zts.TypeObject<$Fixtures_Everyday.Helper | null> {
+        new (tag: string | null): $Fixtures_Everyday.Helper;
+        readonly prototype: $Fixtures_Everyday.Helper;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Helper: Helper$Type;
+
     /** interface Fixtures.Everyday.IStackable */
     export interface IStackable extends zts.Object {
         readonly Count: number;
+        Counted(): string | null;
         Doubled(): number;
     }
     export interface IStackable$Type extends zts.TypeObject<$Fixtures_Everyday.IStackable | null> {
@@ -107,6 +126,22 @@ declare module "csharp:Fixtures.Everyday" {
         readonly Make: zts.ExplicitGeneric<(<T>() => T), "Fixtures.Everyday.MathUtil.Make">;
     }
     export const MathUtil: MathUtil$Type;
+
+    /** class Fixtures.Everyday.SubHelper */
+    export interface SubHelper extends Omit<$Fixtures_Everyday.Helper, "Extension"> {
+        Level: number;
+        CountAll<T2>(items: $System_Collections_Generic.List$1<T2> | null, extra: number): string | null;
+        Extension(): $Fixtures_Everyday.SubHelper;
+        Extension2<T2>(b: T2): string;
+        Kind(): string | null;
+    }
+    export interface SubHelper$Type extends zts.TypeObject<$Fixtures_Everyday.SubHelper | null> {
+        new (tag: string | null, level: number): $Fixtures_Everyday.SubHelper;
+        readonly prototype: $Fixtures_Everyday.SubHelper;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const SubHelper: SubHelper$Type;
 
     /** struct Fixtures.Everyday.Vec3 */
     export interface Vec3 extends $System.ValueType {

@@ -248,6 +248,7 @@ declare module "csharp:Fixtures" {
     export interface Doubling extends $System.Object {
         GetEnumerator(): $Fixtures.DoublingEnumerator | null;
         FirstOr(fallback: number): number;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: number) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: number) => TAcc> | null): TAcc;
         Keep(keep: ((arg: number) => boolean) | zts.Delegate<(arg: number) => boolean> | null): $System_Collections_Generic.List$1<number> | null;
         [Symbol.iterator](): IterableIterator<number>;
     }
@@ -592,6 +593,7 @@ declare module "csharp:Fixtures" {
     export interface Paged extends $System.Object {
         GetEnumerator(start: number): $System_Collections_Generic.IEnumerator$1<number> | null;
         FirstOr(fallback: number): number;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: number) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: number) => TAcc> | null): TAcc;
         Keep(keep: ((arg: number) => boolean) | zts.Delegate<(arg: number) => boolean> | null): $System_Collections_Generic.List$1<number> | null;
         [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
     }
@@ -690,6 +692,7 @@ declare module "csharp:Fixtures" {
     export interface Shelf extends $System.Object {
         Put(book: string | null): void;
         FirstOr(fallback: string | null): string | null;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: string | null) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: string | null) => TAcc> | null): TAcc;
         Keep(keep: ((arg: string | null) => boolean) | zts.Delegate<(arg: string | null) => boolean> | null): $System_Collections_Generic.List$1<string | null> | null;
         [Symbol.iterator](): IterableIterator<number | string | boolean | $System.Object | null>;
     }

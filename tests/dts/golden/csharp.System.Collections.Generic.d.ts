@@ -31,6 +31,7 @@ declare module "csharp:System.Collections.Generic" {
         get_Item(key: TKey): TValue;
         set_Item(key: TKey, value: TValue): void;
         FirstOr(fallback: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>): $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => TAcc> | null): TAcc;
         Keep(keep: ((arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean) | zts.Delegate<(arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean> | null): $System_Collections_Generic.List$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> | null;
         KeyList(): $System_Collections_Generic.List$1<TKey> | null;
         [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;
@@ -80,6 +81,7 @@ declare module "csharp:System.Collections.Generic" {
             CopyTo(array: zts.Array<TKey> | null, index: number): void;
             GetEnumerator(): $System_Collections_Generic.Dictionary$2.KeyCollection.Enumerator<TKey, TValue>;
             FirstOr(fallback: TKey): TKey;
+            Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: TKey) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: TKey) => TAcc> | null): TAcc;
             Keep(keep: ((arg: TKey) => boolean) | zts.Delegate<(arg: TKey) => boolean> | null): $System_Collections_Generic.List$1<TKey> | null;
             [Symbol.iterator](): IterableIterator<TKey>;
         }
@@ -110,6 +112,7 @@ declare module "csharp:System.Collections.Generic" {
             CopyTo(array: zts.Array<TValue> | null, index: number): void;
             GetEnumerator(): $System_Collections_Generic.Dictionary$2.ValueCollection.Enumerator<TKey, TValue>;
             FirstOr(fallback: TValue): TValue;
+            Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: TValue) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: TValue) => TAcc> | null): TAcc;
             Keep(keep: ((arg: TValue) => boolean) | zts.Delegate<(arg: TValue) => boolean> | null): $System_Collections_Generic.List$1<TValue> | null;
             [Symbol.iterator](): IterableIterator<TValue>;
         }
@@ -164,6 +167,7 @@ declare module "csharp:System.Collections.Generic" {
         TryGetValue(equalValue: T, actualValue: zts.Ref<T>): boolean;
         UnionWith(other: $System_Collections_Generic.IEnumerable$1<T> | null): void;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
@@ -213,6 +217,7 @@ declare module "csharp:System.Collections.Generic" {
         GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
         Remove(item: T): boolean;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
@@ -253,6 +258,7 @@ declare module "csharp:System.Collections.Generic" {
         get_Item(key: TKey): TValue;
         set_Item(key: TKey, value: TValue): void;
         FirstOr(fallback: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>): $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => TAcc> | null): TAcc;
         Keep(keep: ((arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean) | zts.Delegate<(arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean> | null): $System_Collections_Generic.List$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> | null;
         KeyList(): $System_Collections_Generic.List$1<TKey> | null;
         [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;
@@ -268,6 +274,7 @@ declare module "csharp:System.Collections.Generic" {
     export interface IEnumerable$1<T> extends Omit<$System_Collections.IEnumerable, "GetEnumerator" | typeof Symbol.iterator> {
         GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
@@ -320,6 +327,7 @@ declare module "csharp:System.Collections.Generic" {
         get_Item(index: number): T;
         set_Item(index: number, value: T): void;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
@@ -335,6 +343,7 @@ declare module "csharp:System.Collections.Generic" {
         readonly Count: number;
         GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
@@ -351,6 +360,7 @@ declare module "csharp:System.Collections.Generic" {
         GetEnumerator(): $System_Collections_Generic.IEnumerator$1<T> | null;
         get_Item(index: number): T;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
@@ -405,6 +415,7 @@ declare module "csharp:System.Collections.Generic" {
         RemoveFirst(): void;
         RemoveLast(): void;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
@@ -507,6 +518,7 @@ declare module "csharp:System.Collections.Generic" {
         get_Item(index: number): T;
         set_Item(index: number, value: T): void;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         readonly ConvertAll: zts.ExplicitGeneric<(<TOutput>(converter: ((input: T) => TOutput) | zts.Delegate<(input: T) => TOutput> | null) => $System_Collections_Generic.List$1<TOutput> | null)>;
         [Symbol.iterator](): IterableIterator<T>;
@@ -557,6 +569,7 @@ declare module "csharp:System.Collections.Generic" {
         TryDequeue(result: zts.Ref<T>): boolean;
         TryPeek(result: zts.Ref<T>): boolean;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }
@@ -608,6 +621,7 @@ declare module "csharp:System.Collections.Generic" {
         get_Item(key: TKey): TValue;
         set_Item(key: TKey, value: TValue): void;
         FirstOr(fallback: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>): $System_Collections_Generic.KeyValuePair$2<TKey, TValue>;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => TAcc> | null): TAcc;
         Keep(keep: ((arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean) | zts.Delegate<(arg: $System_Collections_Generic.KeyValuePair$2<TKey, TValue>) => boolean> | null): $System_Collections_Generic.List$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> | null;
         KeyList(): $System_Collections_Generic.List$1<TKey> | null;
         [Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;
@@ -653,6 +667,7 @@ declare module "csharp:System.Collections.Generic" {
             CopyTo(array: zts.Array<TKey> | null, index: number): void;
             GetEnumerator(): $System_Collections_Generic.SortedDictionary$2.KeyCollection.Enumerator<TKey, TValue>;
             FirstOr(fallback: TKey): TKey;
+            Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: TKey) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: TKey) => TAcc> | null): TAcc;
             Keep(keep: ((arg: TKey) => boolean) | zts.Delegate<(arg: TKey) => boolean> | null): $System_Collections_Generic.List$1<TKey> | null;
             [Symbol.iterator](): IterableIterator<TKey>;
         }
@@ -683,6 +698,7 @@ declare module "csharp:System.Collections.Generic" {
             CopyTo(array: zts.Array<TValue> | null, index: number): void;
             GetEnumerator(): $System_Collections_Generic.SortedDictionary$2.ValueCollection.Enumerator<TKey, TValue>;
             FirstOr(fallback: TValue): TValue;
+            Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: TValue) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: TValue) => TAcc> | null): TAcc;
             Keep(keep: ((arg: TValue) => boolean) | zts.Delegate<(arg: TValue) => boolean> | null): $System_Collections_Generic.List$1<TValue> | null;
             [Symbol.iterator](): IterableIterator<TValue>;
         }
@@ -723,6 +739,7 @@ declare module "csharp:System.Collections.Generic" {
         TryPeek(result: zts.Ref<T>): boolean;
         TryPop(result: zts.Ref<T>): boolean;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }

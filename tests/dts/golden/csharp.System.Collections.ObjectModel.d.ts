@@ -15,6 +15,7 @@ declare module "csharp:System.Collections.ObjectModel" {
         IndexOf(value: T): number;
         get_Item(index: number): T;
         FirstOr(fallback: T): T;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: T) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: T) => TAcc> | null): TAcc;
         Keep(keep: ((arg: T) => boolean) | zts.Delegate<(arg: T) => boolean> | null): $System_Collections_Generic.List$1<T> | null;
         [Symbol.iterator](): IterableIterator<T>;
     }

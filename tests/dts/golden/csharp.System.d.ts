@@ -2015,6 +2015,7 @@ declare module "csharp:System" {
         TrimStart(trimChars?: string[] | zts.Array<string> | null): string | null;
         get_Chars(index: number): string;
         FirstOr(fallback: string): string;
+        Fold<TAcc>(seed: TAcc, step: ((arg1: TAcc, arg2: string) => TAcc) | zts.Delegate<(arg1: TAcc, arg2: string) => TAcc> | null): TAcc;
         Keep(keep: ((arg: string) => boolean) | zts.Delegate<(arg: string) => boolean> | null): $System_Collections_Generic.List$1<string> | null;
     }
     export interface String$Type extends zts.TypeObject<string | null> {

@@ -9,9 +9,13 @@ export function tick() {
     const high = scores.Where(s => s > 4);
     console.log(`high: ${high.Count()} of ${scores.Count}, sum ${high.Sum()}, max ${scores.Max()}`);
     console.log(`first over 6: ${scores.First(s => s > 6)}, any over 9: ${scores.Any(s => s > 9)}, contains 5: ${scores.Contains(5)}`);
-    // OrderBy<TSource, TKey>: TKey comes from no receiver, so it is no instance method; closed explicitly it is static.
+    // OrderBy<TSource, TKey>(keySelector): only a JS function would give TKey, and it gives no C# type, so that overload
+    // is no instance method (closed explicitly it is static); the one with an IComparer<TKey> is, TKey inferred per call
+    // from the comparer. Aggregate's seed gives its TAccumulate the same way.
     const orderBy = zts.generic_method(Enumerable, 'OrderBy', CSharp.System.Int32, CSharp.System.Int32);
-    console.log(`OrderBy on instances: ${typeof scores.OrderBy}, static: ${[...Enumerable.ToArray(orderBy(scores, s => -s))].join(',')}`);
+    const comparer = zts.generic(CSharp.System.Collections.Generic.Comparer$1, CSharp.System.Int32).Default;
+    console.log(`OrderBy on instances: ${[...scores.OrderBy(s => -s, comparer)].join(',')}, static: ${[...Enumerable.ToArray(orderBy(scores, s => -s))].join(',')}`);
+    console.log(`aggregate: ${scores.Aggregate((a, s) => a + s)}, from 100: ${scores.Aggregate(100, (a, s) => a - s)}, joined: ${scores.Aggregate('', (a, s) => a + s)}`);
     console.log(`names: ${Scores.Names().Where(n => n.length === 3).ToList().Count}, skip 1 take 2: ${[...scores.Skip(1).Take(2)].join(',')}`);
     Host.Exit(0);
 }

@@ -6,6 +6,7 @@ using ZTS;
 
 // The scripts' `using System.Linq;` (docs/EVERYDAY.md, "Extension methods on instances").
 [assembly: TsUsing("System.Linq")]
+[assembly: TsUsing("ParityHost")] // HelperExtensions on instances
 
 // Programs shaped as new users write them, run the same under `mono Parity.exe` (Editor backend) and under the Player
 // `ztsrun build-player --assembly Parity.exe` builds for it, without --scripts (tests/player/parity/build_and_run.sh).

@@ -5,6 +5,7 @@ declare module "csharp:Fixtures" {
     import * as $Fixtures from "csharp:Fixtures";
     import * as $System from "csharp:System";
     import * as $System_Collections_Generic from "csharp:System.Collections.Generic";
+    import * as $System_Reflection from "csharp:System.Reflection";
     import * as $System_Threading from "csharp:System.Threading";
 
     /** class Fixtures.Animal */
@@ -226,6 +227,14 @@ declare module "csharp:Fixtures" {
         Version(): string | null;
     }
     export const DerivedTool: DerivedTool$Type;
+
+    /** enum Fixtures.DestroyMethod : System.Int32 */
+    export type DestroyMethod = number & zts.Enum<"Fixtures.DestroyMethod">;
+    export interface DestroyMethod$Type extends zts.TypeObject<$Fixtures.DestroyMethod> {
+        readonly Unload: 0 & $Fixtures.DestroyMethod;
+        readonly Destroy: 1 & $Fixtures.DestroyMethod;
+    }
+    export const DestroyMethod: DestroyMethod$Type;
 
     /** class Fixtures.Dog */
     export interface Dog extends $Fixtures.Animal, $Fixtures.IPet {
@@ -588,6 +597,47 @@ declare module "csharp:Fixtures" {
         Tie(x: number): string | null;
     }
     export const Overloads: Overloads$Type;
+
+    /** static class Fixtures.Packages */
+    export interface Packages extends $System.Object {
+    }
+    export interface Packages$Type extends zts.TypeObject<$Fixtures.Packages | null> {
+        readonly prototype: $Fixtures.Packages;
+        AddPackage(descFilePath: string | null): string | null;
+        AddPackage(assetPath: string | null, loadFunc: ((name: string | null, extension: string | null, type_: $System.Type | null, destroyMethod: zts.OpaqueHandle<$Fixtures.DestroyMethod>) => number | string | boolean | zts.Object | null) | zts.Delegate<(name: string | null, extension: string | null, type_: $System.Type | null, destroyMethod: zts.OpaqueHandle<$Fixtures.DestroyMethod>) => number | string | boolean | zts.Object | null> | null): string | null;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Load(name: string | null): string | null;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        readonly LoadResource: $Fixtures.Packages.LoadResource$Type;
+    }
+    export const Packages: Packages$Type;
+    export namespace Packages {
+
+        /** delegate Fixtures.Packages.LoadResource */
+        export interface LoadResource extends $System.MulticastDelegate, zts.Delegate<(name: string | null, extension: string | null, type_: $System.Type | null, destroyMethod: zts.OpaqueHandle<$Fixtures.DestroyMethod>) => number | string | boolean | zts.Object | null> {
+            (name: string | null, extension: string | null, type_: $System.Type | null, destroyMethod: zts.Ref<$Fixtures.DestroyMethod>): number | string | boolean | $System.Object | null;
+            Invoke(name: string | null, extension: string | null, type_: $System.Type | null, destroyMethod: zts.Ref<$Fixtures.DestroyMethod>): number | string | boolean | $System.Object | null;
+        }
+        export interface LoadResource$Type extends zts.DelegateType<$Fixtures.Packages.LoadResource | null, (name: string | null, extension: string | null, type_: $System.Type | null, destroyMethod: zts.OpaqueHandle<$Fixtures.DestroyMethod>) => number | string | boolean | zts.Object | null> {
+            readonly prototype: $Fixtures.Packages.LoadResource;
+            Combine(delegates?: ($System.Delegate | null)[] | zts.Array<$System.Delegate | null> | null): $System.Delegate | null;
+            Combine(a: $System.Delegate | null, b: $System.Delegate | null): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, firstArgument: number | string | boolean | zts.Object | null, method: $System_Reflection.MethodInfo | null, throwOnBindFailure: boolean): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, target: number | string | boolean | zts.Object | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+            CreateDelegate(type_: $System.Type | null, target: $System.Type | null, method: string | null, ignoreCase: boolean, throwOnBindFailure: boolean): $System.Delegate | null;
+            Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+            Remove(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+            RemoveAll(source: $System.Delegate | null, value: $System.Delegate | null): $System.Delegate | null;
+        }
+    }
 
     /** class Fixtures.Paged */
     export interface Paged extends $System.Object {

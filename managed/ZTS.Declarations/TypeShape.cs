@@ -83,6 +83,16 @@ namespace ZTS.Declarations
             Dictionary<string, HashSet<string>> surface;
             if (_surfaces.TryGetValue(t, out surface)) return surface;
             List<TsMember> own = _quiet.Members(t).Where(m => !m.IsStatic).ToList();
+            if (t.IsGenericType && t.ContainsGenericParameters && !t.IsGenericTypeDefinition)
+            {
+                // A base named over the derived type's parameters (IEnumerable<T> of ICollection<T>): the extension
+                // methods it shows (LINQ's Count()) are closed on definitions only (TsExtensionRules.For), so they come
+                // from its definition's declaration, which is what TS extends. Without them ICollection$1's
+                // `Count: number` would extend IEnumerable$1's `Count(): number` unomitted: TS2430 under strict tsc
+                // (tests/player/parity/ts compiles strict with LINQ opted in, Player_BuildPlayer_ParitySameAsEditor).
+                var names = new HashSet<string>(own.Select(m => m.Name), StringComparer.Ordinal);
+                own.AddRange(_quiet.Members(t.GetGenericTypeDefinition()).Where(m => !m.IsStatic && !names.Contains(m.Name)));
+            }
             surface = Texts(own);
             foreach (KeyValuePair<Type, List<string>> b in Extends(t, own))
                 foreach (KeyValuePair<string, HashSet<string>> m in Surface(b.Key))

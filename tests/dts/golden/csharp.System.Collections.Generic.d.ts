@@ -240,7 +240,7 @@ declare module "csharp:System.Collections.Generic" {
     export const IComparer$1: IComparer$1$Definition;
 
     /** interface System.Collections.Generic.IDictionary<TKey, TValue> */
-    export interface IDictionary$2<TKey, TValue> extends $System_Collections_Generic.ICollection$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>> {
+    export interface IDictionary$2<TKey, TValue> extends Omit<$System_Collections_Generic.ICollection$1<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>, "FirstOr" | "Fold" | "Keep"> {
         readonly Keys: $System_Collections_Generic.ICollection$1<TKey> | null;
         readonly Values: $System_Collections_Generic.ICollection$1<TValue> | null;
         readonly Count: number;

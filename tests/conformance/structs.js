@@ -215,3 +215,31 @@ export function test_Structs_CopyArgument_OtherValues_SharedRules() {
     u.Scale(3);
     eq(Geometry.Sum(u), 9, 'a method of the struct acted on the copy in place');
 }
+
+// A copy follows a plain object's rules where it can, and refuses what it cannot honour (docs/MARSHAL.md, "Structs").
+export function test_Structs_Copy_FrozenRefusesFieldWrites() {
+    const v = Geometry.Make(1, 2, 3);
+    Object.freeze(v);
+    ok(Object.isFrozen(v), 'a frozen copy says so');
+    throws(() => { v.X = 5; }, "zts: cannot assign to field 'X' of a frozen struct copy");
+    eq(v.X, 1, 'the field kept its value');
+    eq(Geometry.Sum(v), 6, 'C# sees the same value');
+}
+
+export function test_Structs_Copy_DefinePropertyWritesTheField() {
+    const v = Geometry.Make(1, 2, 2);
+    Object.defineProperty(v, 'X', { value: 2 });
+    eq(v.X, 2, 'JS reads the field');
+    eq(Geometry.Sum(v), 6, 'C# sees the field JS wrote, not a shadow');
+    eq(Object.getOwnPropertyNames(v).length, 0, 'no own property shadows the field');
+    throws(() => Object.defineProperty(v, 'Y', { get() { return 9; } }), "zts: field 'Y' of a struct copy is its struct's field");
+    throws(() => Object.defineProperty(v, 'Y', { value: 1, writable: false }), "zts: field 'Y' of a struct copy is its struct's field");
+    eq(v.Y, 2);
+    Object.defineProperty(v, 'note', { value: 'mine' });
+    eq(v.note, 'mine', 'a name that is no field is defined as on any object');
+}
+
+export function test_Structs_Copy_JsonStringifiesTheFields() {
+    eq(JSON.stringify(Geometry.Make(1, 2, 3)), '{"X":1,"Y":2,"Z":3}');
+    eq(JSON.stringify({ at: Geometry.Make(0.5, 0, -1) }), '{"at":{"X":0.5,"Y":0,"Z":-1}}');
+}

@@ -51,6 +51,40 @@ const CopyField *field_of(zts_domain *d, const StructCopy *copy, JSAtom atom)
 JSValue read_field(zts_domain *d, const CopyField &f, const unsigned char *p);
 bool write_field(const CopyField &f, unsigned char *p, JSValueConst v);
 
+bool is_to_json(JSContext *ctx, JSAtom atom)
+{
+    JSAtom to_json = JS_NewAtom(ctx, "toJSON");
+    bool same = atom == to_json;
+    JS_FreeAtom(ctx, to_json);
+    return same;
+}
+
+// copy.toJSON(): a plain object with each field of the copy, read as `copy.field` reads it.
+JSValue struct_to_json(JSContext *ctx, JSValueConst this_val, int /*argc*/, JSValueConst * /*argv*/)
+{
+    zts_domain *d = domain_of(ctx);
+    StructCopy *copy = struct_copy_of(this_val);
+    const TypeInfo *t = copy != nullptr ? d->types.find(copy->head.type_id) : nullptr;
+    if (t == nullptr) {
+        return JS_UNDEFINED;
+    }
+    JSValue out = JS_NewObject(ctx);
+    if (JS_IsException(out)) {
+        return out;
+    }
+    for (const CopyField &f : t->copy_fields) {
+        if (f.accessor < 0) {
+            continue;
+        }
+        JSValue v = JS_GetProperty(ctx, this_val, f.atom);
+        if (JS_IsException(v) || JS_DefinePropertyValue(ctx, out, f.atom, v, JS_PROP_C_W_E) < 0) {
+            JS_FreeValue(ctx, out);
+            return JS_EXCEPTION;
+        }
+    }
+    return out;
+}
+
 // v.x on a copy: QuickJS asks the class before the prototype (a copy has no own properties), so a field read is a
 // property lookup plus this call, with no JS function call (the prototype's accessor would cost one per read). Any
 // other name continues on the prototype, as for every object.
@@ -72,16 +106,38 @@ JSValue struct_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSVal
     }
     JSValue v = JS_IsObject(proto) ? JS_GetPropertyInternal(ctx, proto, atom, receiver, 0) : JS_UNDEFINED;
     JS_FreeValue(ctx, proto);
+    if (JS_IsUndefined(v) && copy != nullptr && is_to_json(ctx, atom)) {
+        // JSON.stringify(copy): a copy has no own properties (its fields are the struct's), so it would be "{}"; its
+        // toJSON gives a plain object of the fields, as a plain object with those fields stringifies. A toJSON the
+        // struct's type declares is found on the prototype first.
+        return JS_NewCFunction(ctx, hook<struct_to_json>, "toJSON", 0);
+    }
     return v;
 }
 
+// Writing a field of a copy that is not extensible: Object.freeze (and seal, preventExtensions: a copy has no own
+// properties, so the three leave the same trace) makes its fields read-only, as a frozen plain object's. ES modules
+// run in strict mode, where such a write is a TypeError.
+int refuse_frozen_write(JSContext *ctx, JSAtom atom, int flags)
+{
+    if ((flags & (JS_PROP_THROW | JS_PROP_THROW_STRICT)) != 0) {
+        JS_ThrowTypeError(ctx, "zts: cannot assign to field '%s' of a frozen struct copy", atom_text(ctx, atom).c_str());
+        return -1;
+    }
+    return 0;
+}
+
 int struct_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst value, JSValueConst receiver,
-                        int /*flags*/)
+                        int flags)
 {
     zts_domain *d = domain_of(ctx);
     StructCopy *copy = struct_copy_of(obj);
     const CopyField *f = copy != nullptr ? field_of(d, copy, atom) : nullptr;
     if (f != nullptr && f->writable) {
+        int extensible = JS_IsExtensible(ctx, obj);
+        if (extensible <= 0) {
+            return extensible < 0 ? -1 : refuse_frozen_write(ctx, atom, flags);
+        }
         if (write_field(*f, static_cast<unsigned char *>(copy->ref.bytes) + f->offset, value)) {
             return 1;
         }
@@ -93,6 +149,35 @@ int struct_set_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueCo
         return 1;
     }
     return set_through_prototypes(ctx, obj, atom, value, receiver, view_name(d, obj));
+}
+
+// Object.defineProperty(copy, name, ...): a field is the struct's, never an own property that would shadow it (JS
+// would read one value and C# see another). A plain data definition of a writable field (a value, writable,
+// enumerable and configurable as they are or left out) writes the field as an assignment does; anything else on a
+// field (an accessor, a read-only or non-enumerable definition) is a TypeError. Other names are defined as on any
+// object.
+int struct_define_own_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValueConst val, JSValueConst getter,
+                               JSValueConst setter, int flags)
+{
+    zts_domain *d = domain_of(ctx);
+    StructCopy *copy = struct_copy_of(obj);
+    const CopyField *f = copy != nullptr ? field_of(d, copy, atom) : nullptr;
+    if (f == nullptr) {
+        return JS_DefineProperty(ctx, obj, atom, val, getter, setter, flags | JS_PROP_NO_EXOTIC);
+    }
+    bool plain = (flags & (JS_PROP_HAS_GET | JS_PROP_HAS_SET)) == 0 &&
+                 (!(flags & JS_PROP_HAS_WRITABLE) || (flags & JS_PROP_WRITABLE)) &&
+                 (!(flags & JS_PROP_HAS_ENUMERABLE) || (flags & JS_PROP_ENUMERABLE)) &&
+                 (!(flags & JS_PROP_HAS_CONFIGURABLE) || (flags & JS_PROP_CONFIGURABLE));
+    if (!plain || !f->writable) {
+        JS_ThrowTypeError(ctx, "zts: field '%s' of a struct copy is its struct's field: it can be assigned, not redefined",
+                          atom_text(ctx, atom).c_str());
+        return -1;
+    }
+    if (!(flags & JS_PROP_HAS_VALUE)) {
+        return 1; // the attributes it already has
+    }
+    return struct_set_property(ctx, obj, atom, val, obj, flags | JS_PROP_THROW);
 }
 
 JSClassExoticMethods k_struct_exotic = {};
@@ -431,6 +516,7 @@ void register_struct_class(JSRuntime *rt)
 {
     k_struct_exotic.get_property = hook<struct_get_property>;
     k_struct_exotic.set_property = hook<struct_set_property>;
+    k_struct_exotic.define_own_property = hook<struct_define_own_property>;
     JS_NewClassID(&g_struct_class);
     JS_NewClass(rt, g_struct_class, &k_struct_def);
 }

@@ -366,6 +366,26 @@ namespace ZTS.Tests
         }
 
         [Test]
+        public void Heap_StructCopies_CountAgainstTheLimit()
+        {
+            // A copy's bytes live outside the JS heap (its payload pool, clr/struct_copies.cpp): they are charged to the
+            // runtime's allocation counter, so 1 KiB copies stop at the limit like any JS allocation (before, 247 MiB of
+            // them were made under a 32 MiB limit).
+            TsSettings.HeapLimitBytes = 32L << 20;
+            Restart();
+            var grow = Bind<Func<string>>(
+                "const { Block1024 } = CSharp.Fixtures;\nconst keep = [];\n" +
+                "export function grow() { try { for (;;) keep.push(Block1024.Make(keep.length)); } catch (e) { const n = keep.length; keep.length = 0; return e.message + ' ' + n; } }", "grow");
+            string result = grow();
+            int space = result.LastIndexOf(' ');
+            Assert.AreEqual("out of memory", result.Substring(0, space));
+            long copies = long.Parse(result.Substring(space + 1));
+            Assert.Greater(copies, 1000, "copies are made up to the limit");
+            Assert.Less(copies * 1024, 32L << 20, "the copies' bytes count against the 32 MiB limit");
+            AssertDomainAnswers();
+        }
+
+        [Test]
         public void Stack_Overflow_IsRangeError_SizeSetting()
         {
             const string source =

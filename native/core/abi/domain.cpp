@@ -150,6 +150,7 @@ try {
         return ZTS_ERR_ARGUMENT;
     }
     JS_SetMemoryLimit(domain->rt, bytes == 0 ? static_cast<size_t>(-1) : static_cast<size_t>(bytes));
+    domain->allocations.limit = bytes == 0 ? SIZE_MAX : static_cast<size_t>(bytes); // struct copies count too
     domain->limits.memory_limit = bytes; // zts_array_read refuses a length the heap could not hold
     return ZTS_OK;
 }

@@ -363,6 +363,21 @@ StructCopies::StructCopies()
 
 StructCopy *StructCopies::make(int32_t type_id, int32_t size, bool scanned)
 {
+    // Charged first, so that a copy past the heap limit is refused before anything is taken (an out-of-memory
+    // error, as for a JS allocation past it).
+    size_t charged = cost(size, scanned);
+    if (counter_ != nullptr && !counter_->charge(charged)) {
+        return nullptr;
+    }
+    StructCopy *copy = take(type_id, size, scanned);
+    if (copy == nullptr && counter_ != nullptr) {
+        counter_->refund(charged);
+    }
+    return copy;
+}
+
+StructCopy *StructCopies::take(int32_t type_id, int32_t size, bool scanned)
+{
     if (free_.empty()) {
         std::unique_ptr<StructCopy[]> chunk(new (std::nothrow) StructCopy[k_chunk]);
         if (!chunk) {
@@ -407,6 +422,9 @@ StructCopy *StructCopies::make(int32_t type_id, int32_t size, bool scanned)
 
 void StructCopies::release(StructCopy *copy)
 {
+    if (counter_ != nullptr) {
+        counter_->refund(cost(copy->ref.size, copy->scanned));
+    }
     if (copy->scanned) {
         arena_.give(copy->ref.bytes, static_cast<size_t>(copy->ref.size)); // zeroed: it keeps nothing alive
     } else if (copy->ref.bytes != copy->inline_bytes) {

@@ -4,6 +4,7 @@
 
 #include "clr/object_slots.h"
 #include "clr/struct_arena.h"
+#include "runtime/counting_allocator.h"
 #include "quickjs.h"
 #include "zts/zts.h"
 
@@ -52,7 +53,17 @@ class StructCopies
 
     StructCopies();
 
+    /// The counter of the domain's runtime: each live copy's payload (and its bytes outside the payload) is charged
+    /// there, against TsSettings.HeapLimitBytes (zts_domain_set_memory_limit); make fails past it.
+    void set_counter(AllocationCounter *counter) { counter_ = counter; }
+
   private:
+    static size_t cost(int32_t size, bool scanned)
+    {
+        return sizeof(StructCopy) + (scanned || static_cast<size_t>(size) > k_struct_inline_bytes ? static_cast<size_t>(size) : 0);
+    }
+    AllocationCounter *counter_ = nullptr;
+    StructCopy *take(int32_t type_id, int32_t size, bool scanned);
     StructArena arena_; ///< bytes of scanned copies, and the result buffer when rooted (declared first: freed last)
     std::vector<std::unique_ptr<StructCopy[]>> chunks_;
     std::vector<StructCopy *> free_;

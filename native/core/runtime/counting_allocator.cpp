@@ -34,11 +34,12 @@ uint32_t class_of(size_t size)
 
 void *counted_malloc(JSMallocState *s, size_t size)
 {
-    // QuickJS keeps its own malloc_limit bookkeeping in s; honour the limit like its default allocator.
-    if (s->malloc_size + size > s->malloc_limit) {
+    // QuickJS keeps its own malloc_limit bookkeeping in s; honour the limit like its default allocator, with the
+    // owner's external bytes (struct copies) counted in.
+    AllocationCounter &c = counter(s);
+    if (s->malloc_size + c.external_bytes + size > s->malloc_limit) {
         return nullptr;
     }
-    AllocationCounter &c = counter(s);
     BlockHeader *h;
     size_t usable;
     uint32_t size_class = 0;
@@ -104,7 +105,7 @@ void *counted_realloc(JSMallocState *s, void *ptr, size_t size)
     if (h->size_class != 0 && size <= AllocationCounter::k_small_limit && class_of(size) == h->size_class) {
         return ptr; // same class: the block already has the room
     }
-    if (s->malloc_size + size - old_usable > s->malloc_limit) {
+    if (s->malloc_size + counter(s).external_bytes + size - old_usable > s->malloc_limit) {
         return nullptr;
     }
     if (h->size_class == 0 && size > AllocationCounter::k_small_limit) {

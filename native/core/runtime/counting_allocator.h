@@ -27,6 +27,24 @@ struct AllocationCounter {
     void *cached[k_classes] = {};          ///< per class: singly linked freed blocks (the link is in the block)
     uint32_t cached_count[k_classes] = {}; ///< per class: length of cached
 
+    /// Bytes the runtime's owner holds outside the runtime on its behalf (struct copies' payloads): they count against
+    /// the runtime's memory limit with its own allocations, so a script cannot grow past TsSettings.HeapLimitBytes
+    /// through them. limit mirrors JS_SetMemoryLimit's (SIZE_MAX: none).
+    size_t external_bytes = 0;
+    size_t limit = SIZE_MAX;
+
+    /// Counts n more external bytes, or false (nothing counted) when they would pass the limit with what is live.
+    bool charge(size_t n)
+    {
+        if (live_bytes + external_bytes + n > limit) {
+            return false;
+        }
+        external_bytes += n;
+        return true;
+    }
+    /// Stops counting n external bytes charged before.
+    void refund(size_t n) { external_bytes -= n; }
+
     AllocationCounter() = default;
     AllocationCounter(const AllocationCounter &) = delete;
     AllocationCounter &operator=(const AllocationCounter &) = delete;

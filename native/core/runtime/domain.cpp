@@ -73,6 +73,7 @@ zts_domain *domain_create(void *host, void *gate)
         return nullptr;
     }
     JS_SetRuntimeOpaque(d->rt, d);
+    d->structs.set_counter(&d->allocations);
     // QuickJS's 1 MiB default overflows a smaller thread natively before any RangeError (a 512 KB thread died with
     // "Stack overflow in unmanaged"): the default is what the creating thread's stack leaves (thread_stack.h).
     size_t room = thread_max_js_stack();

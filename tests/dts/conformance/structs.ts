@@ -1,7 +1,8 @@
 // Fixtures/Structs.cs through the generated declarations: ByVal structs, [TsMarshalAs(Table)] objects,
 // UnpackedValues arguments, Nullable, and a type whose binding fails.
 import { eq, ok, some, throws } from './assert.js';
-import { Geometry, Vec3, Span, Widget, BadMarshal, HoldsMaybe, Numbers, HoldsVec } from 'csharp:Fixtures';
+import { Geometry, Vec3, Span, Widget, BadMarshal, HoldsMaybe, Numbers, HoldsVec, Block1024 } from 'csharp:Fixtures';
+import type { Block16, Block128 } from 'csharp:Fixtures';
 import type { Tagged } from 'csharp:Fixtures';
 
 export function test_Span_TablePropertyMembers(): void {
@@ -102,4 +103,13 @@ export function test_Vec3_OperatorsAndIndexer(): void {
     eq(Vec3.op_UnaryNegation(a).X, -1);
     a.set_Item(0, 5);
     eq(a.get_Item(0), 5);
+}
+
+export function test_Structs_LargestCopy_NestedFields(): void {
+    const b = Block1024.Make(7);
+    const a: Block128 = b.A;
+    const first: Block16 = a.A;
+    eq(first.A, 7);
+    eq(first.B + a.B.A + a.C.A + a.D.A + a.E.A + a.F.A + a.G.A + a.H.A, 0);
+    eq(b.B.A.A + b.C.A.A + b.D.A.A + b.E.A.A + b.F.A.A + b.G.A.A + b.H.A.A, 0);
 }

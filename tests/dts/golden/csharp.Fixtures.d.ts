@@ -110,6 +110,58 @@ declare module "csharp:Fixtures" {
     }
     export const BaseTool: BaseTool$Type;
 
+    /** struct Fixtures.Block1024 */
+    export interface Block1024 extends $System.ValueType {
+        A: $Fixtures.Block128;
+        B: $Fixtures.Block128;
+        C: $Fixtures.Block128;
+        D: $Fixtures.Block128;
+        E: $Fixtures.Block128;
+        F: $Fixtures.Block128;
+        G: $Fixtures.Block128;
+        H: $Fixtures.Block128;
+    }
+    export interface Block1024$Type extends zts.TypeObject<$Fixtures.Block1024> {
+        new (): $Fixtures.Block1024;
+        readonly prototype: $Fixtures.Block1024;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        Make(v: number): $Fixtures.Block1024;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Block1024: Block1024$Type;
+
+    /** struct Fixtures.Block128 */
+    export interface Block128 extends $System.ValueType {
+        A: $Fixtures.Block16;
+        B: $Fixtures.Block16;
+        C: $Fixtures.Block16;
+        D: $Fixtures.Block16;
+        E: $Fixtures.Block16;
+        F: $Fixtures.Block16;
+        G: $Fixtures.Block16;
+        H: $Fixtures.Block16;
+    }
+    export interface Block128$Type extends zts.TypeObject<$Fixtures.Block128> {
+        new (): $Fixtures.Block128;
+        readonly prototype: $Fixtures.Block128;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Block128: Block128$Type;
+
+    /** struct Fixtures.Block16 */
+    export interface Block16 extends $System.ValueType {
+        A: number;
+        B: number;
+    }
+    export interface Block16$Type extends zts.TypeObject<$Fixtures.Block16> {
+        new (): $Fixtures.Block16;
+        readonly prototype: $Fixtures.Block16;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Block16: Block16$Type;
+
     /** class Fixtures.Box<T> */
     export interface Box$1<T> extends $System.Object {
         Value: T;

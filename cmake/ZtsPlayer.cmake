@@ -14,7 +14,7 @@ function(zts_add_player target)
     endif()
   endforeach()
   add_custom_command(OUTPUT ${P_OUT}/zts-player ${P_OUT}/lib/ZTS.Il2Cpp.Generated.dll
-    COMMAND mono ${ZTS_DIST_DIR}/ztsrun.exe build-player ${P_ARGS} --out ${P_OUT}
+    COMMAND mono ${ZTS_DIST_DIR}/ztsrun.exe build-player ${P_ARGS} --overwrite --out ${P_OUT}
     DEPENDS ${ZTS_GEN_BRIDGES_EXE} ${ZTS_DIST_DIR}/ztsrun.exe ${ZTS_COMMON_DLL} ${ZTS_SHARED_DLL} ${ZTS_DIST_DIR}/ZTS.Il2Cpp.dll
             $<TARGET_FILE:zts> $<TARGET_FILE:zts_clr> $<TARGET_FILE:zts_player_runtime>
             $<TARGET_FILE:zts_clr_il2cpp> $<TARGET_FILE:zts_player_runtime_il2cpp> ${files}

@@ -23,8 +23,12 @@ namespace ZTS
     {
         private const string MapComment = "//# sourceMappingURL=";
 
-        /// <summary>The largest source map read (64 MiB); a bigger one is ignored.</summary>
-        public const int MaxMapBytes = 64 << 20;
+        /// <summary>The largest file read (64 MiB): a module or a package.json bigger is a load error, a bigger
+        /// source map is ignored.</summary>
+        public const int MaxFileBytes = TsFiles.MaxBytes;
+
+        /// <summary>The largest source map read (<see cref="MaxFileBytes"/>); a bigger one is ignored.</summary>
+        public const int MaxMapBytes = TsFiles.MaxBytes;
 
         /// <summary>Creates a loader over <paramref name="directory"/> (read at each load; it may change between loads).</summary>
         public TsFileLoader(string directory)
@@ -48,7 +52,7 @@ namespace ZTS
             {
                 string path = Path.Combine(Directory, specifier.Replace('/', Path.DirectorySeparatorChar) + ext);
                 if (!File.Exists(path)) continue;
-                string code = ReadSized(path, int.MaxValue) ?? throw new IOException("zts: " + path + " is too big to load");
+                string code = ReadConfinedModule(path, Directory);
                 return new TsModuleSource(code, ReadMap(path, code, Directory)) { Path = System.IO.Path.GetFullPath(path) };
             }
             // A module of the folder wins over a package of the same name (the folder's names are bare too).
@@ -57,7 +61,7 @@ namespace ZTS
             if (TsNpmPackages.SplitBare(specifier, out name, out subpath))
             {
                 string packageDir = TsNpmPackages.FindPackage(Directory, name);
-                if (packageDir != null) return new TsModuleSource(TsNpmPackages.EntryModule(specifier, name, subpath, packageDir), null);
+                if (packageDir != null) return new TsModuleSource(TsNpmPackages.EntryModule(specifier, name, subpath, packageDir, Directory), null);
                 // The specifier is canonical: a relative import (./game/helper.js from main) and a bare one (game/helper)
                 // read alike here. When the folder has the first segment as a subfolder, it is a module of the scripts
                 // whose file is missing, not a package to install.
@@ -86,10 +90,26 @@ namespace ZTS
                 string file = Path.GetFullPath(Path.Combine(packageDir, path.Replace('/', Path.DirectorySeparatorChar) + ext));
                 if (!file.StartsWith(root, StringComparison.Ordinal) || !File.Exists(file)) continue;
                 if (file.EndsWith(".cjs", StringComparison.OrdinalIgnoreCase)) throw TsNpmPackages.CommonJs(name, path);
-                string code = ReadSized(file, int.MaxValue) ?? throw new IOException("zts: " + file + " is too big to load");
+                string code = ReadConfinedModule(file, Directory);
                 return new TsModuleSource(code, ReadMap(file, code, packageDir)) { Path = System.IO.Path.GetFullPath(file) };
             }
             throw new FileNotFoundException("zts: no " + path + ".js in package '" + name + "' (" + packageDir + ")");
+        }
+
+        // A module file: only a regular file of at most MaxFileBytes (TsFiles.Read: a FIFO would block, /dev/zero never
+        // end). Under a script policy it must also resolve, symlinks followed, inside the scripts folder (docs/POLICY.md
+        // "Module files and npm packages"): a mod reads no other file of the disk by importing it.
+        internal static string ReadConfinedModule(string path, string scripts)
+        {
+            if (TsSettings.Policy != null)
+            {
+                TsFileProbe p = TsFiles.Probe(path);
+                string root = TsFiles.Probe(scripts).RealPath;
+                if (p.Kind != ZtsFileKind.None && !TsFiles.Inside(p.RealPath, root))
+                    throw new IOException("zts: " + TsFiles.Named(path, p) + " is outside the scripts folder " + root +
+                        ": under a script policy modules and package files load only from inside it (docs/POLICY.md \"Module files and npm packages\")");
+            }
+            return TsFiles.Read(path);
         }
 
         // The external map of the module at path, or null (none, inline, outside the folder, or too big).
@@ -113,27 +133,10 @@ namespace ZTS
             string root = Path.GetFullPath(confinedTo).TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar;
             string full = Path.GetFullPath(mapPath);
             if (!full.StartsWith(root, StringComparison.Ordinal)) return null;
-            string map = ReadSized(full, MaxMapBytes);
+            TsFileProbe p = TsFiles.Probe(full);
+            if (!TsFiles.Inside(p.RealPath, TsFiles.Probe(confinedTo).RealPath)) return null; // a symlink leading out
+            string map = TsFiles.Refusal(full, p) == null ? TsFiles.TryRead(full) : null;
             return string.IsNullOrEmpty(map) ? null : map;
-        }
-
-        // The bytes the file system says the file has, at most max (null when it has more). A FIFO or a
-        // device (Mono shows neither in FileAttributes) has size 0 and is never opened: opening a FIFO blocks until
-        // a writer comes, and /dev/zero never ends. A regular file is read up to its size, so growing does not hang.
-        private static string ReadSized(string path, int max)
-        {
-            var info = new FileInfo(path);
-            if ((info.Attributes & FileAttributes.Directory) != 0 || info.Length > max) return null;
-            if (info.Length == 0) return "";
-            var bytes = new byte[info.Length];
-            int total = 0;
-            using (var stream = new FileStream(path, FileMode.Open, FileAccess.Read))
-            {
-                int n;
-                while (total < bytes.Length && (n = stream.Read(bytes, total, bytes.Length - total)) > 0) total += n;
-            }
-            using (var reader = new StreamReader(new MemoryStream(bytes, 0, total), System.Text.Encoding.UTF8, true))
-                return reader.ReadToEnd();
         }
 
         // The URL of the last sourceMappingURL comment that starts a line, or null.

@@ -40,10 +40,17 @@ namespace ZTS
             return true;
         }
 
-        // The node_modules folders searched, nearest first: root/node_modules and each parent's, as Node does.
+        // The node_modules folders searched, nearest first: root/node_modules and each parent's, as Node does. Under a
+        // script policy only root/node_modules: a mod's imports reach no package outside its own folder (docs/POLICY.md
+        // "Module files and npm packages").
         internal static List<string> SearchFolders(string root)
         {
             var list = new List<string>();
+            if (TsSettings.Policy != null)
+            {
+                list.Add(Path.Combine(Path.GetFullPath(root), "node_modules"));
+                return list;
+            }
             for (var dir = new DirectoryInfo(Path.GetFullPath(root)); dir != null; dir = dir.Parent)
                 if (dir.Name != "node_modules") list.Add(Path.Combine(dir.FullName, "node_modules"));
             return list;
@@ -61,14 +68,15 @@ namespace ZTS
         }
 
         // The re-export module of a bare specifier: package name at packageDir, subpath "" or "sub/path".
-        internal static string EntryModule(string spec, string name, string subpath, string packageDir)
+        // scripts is the loader's folder: under a script policy every file read resolves inside it.
+        internal static string EntryModule(string spec, string name, string subpath, string packageDir, string scripts)
         {
-            var pkg = ReadPackageJson(Path.Combine(packageDir, "package.json"), name) ?? new Dictionary<string, object>();
+            var pkg = ReadPackageJson(Path.Combine(packageDir, "package.json"), name, scripts) ?? new Dictionary<string, object>();
             bool typeModule = "module".Equals(pkg.ContainsKey("type") ? pkg["type"] as string : null);
             bool trusted; // the file was chosen as ESM by the package ("import"/"module" condition, "module" field)
-            string entry = ResolveEntry(spec, name, subpath, packageDir, pkg, out trusted);
+            string entry = ResolveEntry(spec, name, subpath, packageDir, pkg, scripts, out trusted);
             string file = Path.Combine(packageDir, entry.Replace('/', Path.DirectorySeparatorChar));
-            string code = File.ReadAllText(file);
+            string code = TsFileLoader.ReadConfinedModule(file, scripts);
             // CommonJS: a .cjs, or a file nothing marks as ESM ("main", a "default" condition, no "type": "module")
             // whose text has no import/export statement (require(...), module.exports, or a plain script).
             if (entry.EndsWith(".cjs", StringComparison.OrdinalIgnoreCase) ||
@@ -88,7 +96,7 @@ namespace ZTS
 
         // The file (relative to the package, '/'-separated) a subpath of the package names.
         private static string ResolveEntry(string spec, string name, string subpath, string packageDir,
-            Dictionary<string, object> pkg, out bool trusted)
+            Dictionary<string, object> pkg, string scripts, out bool trusted)
         {
             trusted = false;
             if (pkg.ContainsKey("exports") && pkg["exports"] != null)
@@ -122,7 +130,7 @@ namespace ZTS
             string subJson = Path.Combine(sub, "package.json");
             if (File.Exists(subJson))
             {
-                var inner = ReadPackageJson(subJson, spec) ?? new Dictionary<string, object>();
+                var inner = ReadPackageJson(subJson, spec, scripts) ?? new Dictionary<string, object>();
                 string module = inner.ContainsKey("module") ? inner["module"] as string : null;
                 string main = inner.ContainsKey("main") ? inner["main"] as string : null;
                 trusted = module != null;
@@ -142,13 +150,16 @@ namespace ZTS
             throw new FileNotFoundException("zts: package '" + name + "' (" + packageDir + ") has no file for '" + spec + "'");
         }
 
-        // "./esm/index.js" -> "esm/index.js"; a target leaving the package (absolute, "..") is refused.
+        // "./esm/index.js" -> "esm/index.js"; a target leaving the package (absolute, "..") is refused. A part with a ':'
+        // is refused too: on Windows "C:/x" is drive-rooted (Path.Combine(packageDir, "C:\x") is "C:\x") and "f:s" names a
+        // file stream; "//server/share" (UNC) starts with '/' like any rooted path.
         private static string Normalize(string target, string name)
         {
             var stack = new List<string>();
             foreach (string part in target.Replace('\\', '/').Split('/'))
             {
                 if (part.Length == 0 || part == ".") continue;
+                if (part.IndexOf(':') >= 0) throw new IOException("zts: package '" + name + "' names '" + target + "', outside the package");
                 if (part == "..")
                 {
                     if (stack.Count == 0) throw new IOException("zts: package '" + name + "' names '" + target + "', outside the package");
@@ -157,7 +168,7 @@ namespace ZTS
                 }
                 stack.Add(part);
             }
-            if (stack.Count == 0 || target.StartsWith("/", StringComparison.Ordinal))
+            if (stack.Count == 0 || target.StartsWith("/", StringComparison.Ordinal) || target.StartsWith("\\", StringComparison.Ordinal))
                 throw new IOException("zts: package '" + name + "' names '" + target + "', outside the package");
             return string.Join("/", stack.ToArray());
         }
@@ -252,12 +263,15 @@ namespace ZTS
             return false;
         }
 
-        private static Dictionary<string, object> ReadPackageJson(string path, string name)
+        // package.json is read like a module file (TsFileLoader.ReadConfinedModule: a regular file, size-bounded,
+        // confined under a policy) and parsed with a nesting bound (MiniJson.MaxDepth).
+        private static Dictionary<string, object> ReadPackageJson(string path, string name, string scripts)
         {
             if (!File.Exists(path)) return null;
+            string text = TsFileLoader.ReadConfinedModule(path, scripts);
             try
             {
-                return new MiniJson(File.ReadAllText(path)).Parse() as Dictionary<string, object>;
+                return new MiniJson(text).Parse() as Dictionary<string, object>;
             }
             catch (FormatException e)
             {
@@ -276,11 +290,15 @@ namespace ZTS
             return sb.Append('"').ToString();
         }
 
-        // Just enough JSON for package.json: objects (key order kept), arrays, strings, and the other literals.
-        private sealed class MiniJson
+        // Just enough JSON for package.json: objects (key order kept), arrays, strings, and the other literals. Nesting
+        // is bounded: the parser and the walks over its result (Condition, Substitute, ContainsRequire) recurse once per
+        // level, and a 200,000-deep file overflowed the Player's stack (Npm_Packages.NpmPackages_DeepPackageJson_Refused).
+        internal sealed class MiniJson
         {
+            internal const int MaxDepth = 64;
             private readonly string _s;
             private int _i;
+            private int _depth;
 
             internal MiniJson(string s) { _s = s; }
 
@@ -299,12 +317,14 @@ namespace ZTS
                 Ws();
                 if (_i >= _s.Length) throw new FormatException("unexpected end");
                 char c = _s[_i];
+                if ((c == '{' || c == '[') && ++_depth > MaxDepth)
+                    throw new FormatException("nested deeper than " + MaxDepth + " levels at " + _i);
                 if (c == '{')
                 {
                     _i++;
                     var map = new Dictionary<string, object>();
                     Ws();
-                    if (Peek('}')) return map;
+                    if (Peek('}')) { _depth--; return map; }
                     for (;;)
                     {
                         Ws();
@@ -313,7 +333,7 @@ namespace ZTS
                         Expect(':');
                         map[key] = Value();
                         Ws();
-                        if (Peek('}')) return map;
+                        if (Peek('}')) { _depth--; return map; }
                         Expect(',');
                     }
                 }
@@ -322,12 +342,12 @@ namespace ZTS
                     _i++;
                     var list = new List<object>();
                     Ws();
-                    if (Peek(']')) return list;
+                    if (Peek(']')) { _depth--; return list; }
                     for (;;)
                     {
                         list.Add(Value());
                         Ws();
-                        if (Peek(']')) return list;
+                        if (Peek(']')) { _depth--; return list; }
                         Expect(',');
                     }
                 }

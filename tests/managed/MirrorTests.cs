@@ -673,6 +673,7 @@ namespace ZTS.Tests
             new ConstantMirror { C = "ZTS_TYPE_", Type = typeof(ZtsTypeFlags), Cs = "" },
             new ConstantMirror { C = "ZTS_MEMBER_", Type = typeof(ZtsMemberFlags), Cs = "" },
             new ConstantMirror { C = "ZTS_DENY_", Type = typeof(ZtsDenyFlags), Cs = "" },
+            new ConstantMirror { C = "ZTS_FILE_", Type = typeof(ZtsFileKind), Cs = "" },
         };
 
         private static string Folded(string name)

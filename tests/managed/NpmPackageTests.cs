@@ -1,5 +1,7 @@
 using System;
+using System.Diagnostics;
 using System.IO;
+using System.Threading;
 using NUnit.Framework;
 
 namespace ZTS.Tests
@@ -148,6 +150,172 @@ namespace ZTS.Tests
             var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<string>>("main", "f")());
             StringAssert.Contains("zts: package 'closed' (" + Path.Combine(_root, "node_modules", "closed") +
                                   ") does not export './secret' for ES modules (its package.json \"exports\")", e.InnerException.Message);
+        }
+
+        private static void Shell(string command, params string[] args)
+        {
+            var start = new ProcessStartInfo(command) { UseShellExecute = false };
+            start.Arguments = string.Join(" ", Array.ConvertAll(args, a => "'" + a.Replace("'", "'\\''") + "'"));
+            using (var p = Process.Start(start))
+            {
+                p.WaitForExit();
+                Assert.AreEqual(0, p.ExitCode, command + " " + start.Arguments);
+            }
+        }
+
+        private string Under(string relative)
+        {
+            string path = Path.Combine(_root, relative.Replace('/', Path.DirectorySeparatorChar));
+            Directory.CreateDirectory(Path.GetDirectoryName(path));
+            return path;
+        }
+
+        private Exception LoadError(string mainSource)
+        {
+            Write("app/out/main.js", mainSource);
+            var e = Assert.Throws<TsModuleLoadException>(() => TsAppDomain.GetFunction<Func<string>>("main", "f")());
+            return e.InnerException;
+        }
+
+        // A FIFO with a writer waiting on it: a loader that opens it gets text and returns, so a regression fails on
+        // what it loaded instead of hanging; Unblock opens it read-write (which never blocks on Linux) so the writer
+        // finishes whatever the loader did. No timeout decides anything.
+        private static Thread FifoWithWriter(string path, string text)
+        {
+            Shell("mkfifo", path);
+            var writer = new Thread(() => { try { File.WriteAllText(path, text); } catch (IOException) { } }) { IsBackground = true };
+            writer.Start();
+            return writer;
+        }
+
+        private static void Unblock(string path, Thread writer)
+        {
+            using (new FileStream(path, FileMode.Open, FileAccess.ReadWrite)) { }
+            writer.Join();
+        }
+
+        [TestCase("package.json")]
+        [TestCase("index.js")]
+        public void NpmPackages_FifoAsPackageFile_RefusedWithoutOpening(string fifo)
+        {
+            string path = Under("node_modules/piped/" + fifo);
+            if (fifo != "package.json") Write("node_modules/piped/package.json", "{\"name\":\"piped\",\"module\":\"index.js\"}");
+            else Write("node_modules/piped/index.js", "export const x = 'file';\n");
+            Thread writer = FifoWithWriter(path, fifo == "package.json" ? "{\"module\":\"index.js\"}" : "export const x = 'fifo';\n");
+            try
+            {
+                Exception e = LoadError("import { x } from 'piped'; export function f() { return x; }\n");
+                Assert.IsInstanceOf<IOException>(e);
+                Assert.AreEqual("zts: " + path + " is not a regular file (a FIFO, device or socket): ZTS reads modules, source maps " +
+                                "and package.json from regular files only", e.Message);
+            }
+            finally
+            {
+                Unblock(path, writer);
+            }
+        }
+
+        [TestCase("package.json", "/dev/null")]
+        [TestCase("index.js", "/dev/null")]
+        [TestCase("package.json", "/dev/zero")]
+        [TestCase("index.js", "/dev/zero")]
+        public void NpmPackages_SymlinkToDevice_RefusedWithoutReading(string file, string device)
+        {
+            if (file != "package.json") Write("node_modules/dev/package.json", "{\"name\":\"dev\",\"module\":\"index.js\"}");
+            else Write("node_modules/dev/index.js", "export const x = 'file';\n");
+            string path = Under("node_modules/dev/" + file);
+            Shell("ln", "-s", device, path);
+            Exception e = LoadError("import { x } from 'dev'; export function f() { return x; }\n");
+            Assert.IsInstanceOf<IOException>(e);
+            Assert.AreEqual("zts: " + path + " (" + device + ") is not a regular file (a FIFO, device or socket): ZTS reads modules, " +
+                            "source maps and package.json from regular files only", e.Message);
+        }
+
+        [Test]
+        public void NpmPackages_PackageJsonOverTheSizeBound_Refused()
+        {
+            string path = Under("node_modules/huge/package.json");
+            using (var f = new FileStream(path, FileMode.Create)) f.SetLength(TsFileLoader.MaxFileBytes + 1L); // sparse: no disk used
+            Exception e = LoadError("import { x } from 'huge'; export function f() { return x; }\n");
+            Assert.AreEqual("zts: " + path + " has " + (TsFileLoader.MaxFileBytes + 1L) + " bytes, more than the " + TsFileLoader.MaxFileBytes +
+                            " a loaded file may have", e.Message);
+        }
+
+        [Test]
+        public void NpmPackages_DeepPackageJson_Refused()
+        {
+            // 200,000 nested arrays overflowed the Player's stack in the recursive parser (the process died).
+            const int depth = 200000;
+            string path = Under("node_modules/deep/package.json");
+            Write("node_modules/deep/package.json", "{\"name\":\"deep\",\"exports\":" + new string('[', depth) + "\"./index.js\"" + new string(']', depth) + "}");
+            Write("node_modules/deep/index.js", "export const x = 1;\n");
+            Exception e = LoadError("import { x } from 'deep'; export function f() { return String(x); }\n");
+            Assert.IsInstanceOf<IOException>(e);
+            Assert.AreEqual("zts: the package.json of 'deep' (" + path + ") is not valid JSON: nested deeper than 64 levels at 88", e.Message);
+        }
+
+        [Test]
+        public void NpmPackages_ExportsTargetDriveRooted_Refused()
+        {
+            // On Windows Path.Combine(packageDir, "C:\\x.js") is C:\x.js: a ':' in a target leaves the package.
+            Write("node_modules/drive/package.json", "{\"name\":\"drive\",\"exports\":\"C:/x.js\"}");
+            Write("node_modules/drive/C:/x.js", "export const x = 'read';\n");
+            Exception e = LoadError("import { x } from 'drive'; export function f() { return x; }\n");
+            Assert.AreEqual("zts: package 'drive' names 'C:/x.js', outside the package", e.Message);
+        }
+
+        // Under a script policy a mod reads no file outside its scripts folder by importing it (docs/POLICY.md "Module
+        // files and npm packages"): packages come from the scripts folder's own node_modules, and every file resolves
+        // (symlinks followed) inside the scripts folder.
+        private void RestartUnderPolicy()
+        {
+            TsAppDomain.Shutdown();
+            TsSettings.Policy = new TsScriptPolicy();
+            TsAppDomain.Initialize(new TsFileLoader(_out).Load);
+        }
+
+        [Test]
+        public void NpmPackages_Policy_PackageSymlinkedOutsideRefused()
+        {
+            Write("elsewhere/linked/package.json", "{\"name\":\"linked\",\"module\":\"index.js\"}");
+            Write("elsewhere/linked/index.js", "export const x = 'outside';\n");
+            Write("app/out/node_modules/inside/package.json", "{\"name\":\"inside\",\"module\":\"index.js\"}");
+            Write("app/out/node_modules/inside/index.js", "export const x = 'inside';\n");
+            Shell("ln", "-s", Path.Combine(_root, "elsewhere", "linked"), Under("app/out/node_modules/linked"));
+            try
+            {
+                RestartUnderPolicy();
+                Write("app/out/ok.js", "import { x } from 'inside'; export function f() { return x; }\n");
+                Assert.AreEqual("inside", TsAppDomain.GetFunction<Func<string>>("ok", "f")());
+                Exception e = LoadError("import { x } from 'linked'; export function f() { return x; }\n");
+                Assert.IsInstanceOf<IOException>(e);
+                Assert.AreEqual("zts: " + Path.Combine(_out, "node_modules", "linked", "package.json") + " (" +
+                                Path.Combine(_root, "elsewhere", "linked", "package.json") + ") is outside the scripts folder " + _out +
+                                ": under a script policy modules and package files load only from inside it (docs/POLICY.md " +
+                                "\"Module files and npm packages\")", e.Message);
+            }
+            finally
+            {
+                TsSettings.Policy = null;
+            }
+        }
+
+        [Test]
+        public void NpmPackages_Policy_ParentNodeModulesNotSearched()
+        {
+            Write("node_modules/parent/package.json", "{\"name\":\"parent\",\"module\":\"index.js\"}");
+            Write("node_modules/parent/index.js", "export const x = 'parent';\n");
+            try
+            {
+                RestartUnderPolicy();
+                Exception e = LoadError("import { x } from 'parent'; export function f() { return x; }\n");
+                Assert.IsInstanceOf<FileNotFoundException>(e);
+                StringAssert.Contains("no package 'parent' in node_modules (searched " + Path.Combine(_out, "node_modules") + "): ", e.Message);
+            }
+            finally
+            {
+                TsSettings.Policy = null;
+            }
         }
     }
 }

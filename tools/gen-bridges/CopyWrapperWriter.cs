@@ -27,7 +27,11 @@ namespace ZTS.GenBridges
             Type owner = m.DeclaringType;
             if (owner.IsGenericType || owner.IsInterface || !DelegateShimWriter.IsVisible(owner) || typeof(Delegate).IsAssignableFrom(owner)) return false;
             if (!PlayerExpressible.Member(m)) return false;
+            // A name C# cannot spell: no wrapper, the call takes the typed entry's boxed path (docs/PLAYER.md "Coverage").
+            if (PlayerExpressible.WhyNotNamed(m) != null) return false;
             var method = m as MethodInfo;
+            PropertyInfo named = Property(method);
+            if (named != null && PlayerExpressible.WhyNotNamed(named) != null) return false;
             if (method != null && method.IsGenericMethod) return false;
             if (m.IsSpecialName && !(m is ConstructorInfo) && Property(method) == null && Indexer(method) == null && Operator(method) == null)
                 return false; // events, op_True and the like: the boxed path
@@ -231,7 +235,7 @@ namespace ZTS.GenBridges
             }
             if (copyResult) parameters.Add("void* result");
             string call = CallExpression(m, self, indexed, args);
-            sb.Append("\n        // ").Append(signature).Append(": ").Append(owner).Append('.').Append(m).Append('\n');
+            sb.Append("\n        // ").Append(signature).Append(": ").Append(CsNames.Comment(owner + "." + m)).Append('\n');
             string retName = copyResult || ret == typeof(void) ? "void" : DelegateShimWriter.Name(ret);
             sb.Append("        internal static ").Append(retName).Append(" P").Append(n).Append('(').Append(string.Join(", ", parameters)).Append(")\n        {\n");
             if (copyResult) sb.Append("            *(").Append(DelegateShimWriter.Name(ret)).Append("*)result = ").Append(call).Append(";\n");
@@ -254,9 +258,9 @@ namespace ZTS.GenBridges
             if (indexer != null && m.Name.StartsWith("set_", StringComparison.Ordinal))
                 return indexed + "[" + string.Join(", ", args.Take(args.Count - 1)) + "] = " + args[args.Count - 1];
             if (indexer != null) return indexed + "[" + list + "]";
-            if (prop != null && m.Name.StartsWith("set_", StringComparison.Ordinal)) return self + prop.Name + " = " + args[0];
-            if (prop != null) return self + prop.Name;
-            return self + m.Name + "(" + list + ")";
+            if (prop != null && m.Name.StartsWith("set_", StringComparison.Ordinal)) return self + CsNames.Id(prop.Name) + " = " + args[0];
+            if (prop != null) return self + CsNames.Id(prop.Name);
+            return self + CsNames.Id(m.Name) + "(" + list + ")";
         }
 
         private static string Types(MethodBase m)
@@ -268,7 +272,7 @@ namespace ZTS.GenBridges
         {
             string owner = "typeof(" + DelegateShimWriter.Name(m.DeclaringType) + ")";
             if (m is ConstructorInfo) return owner + ".GetConstructor(Any, null, " + Types(m) + ", null)";
-            return owner + ".GetMethod(\"" + m.Name + "\", Any | global::System.Reflection.BindingFlags.DeclaredOnly, null, " + Types(m) + ", null)";
+            return owner + ".GetMethod(" + CsNames.Literal(m.Name) + ", Any | global::System.Reflection.BindingFlags.DeclaredOnly, null, " + Types(m) + ", null)";
         }
 
         private static void Wrapper(StringBuilder sb, int n, MethodBase m)
@@ -278,7 +282,7 @@ namespace ZTS.GenBridges
             string owner = DelegateShimWriter.Name(declaring);
             var method = m as MethodInfo;
             Type ret = method != null ? method.ReturnType : declaring;
-            sb.Append("\n        // ").Append(declaring).Append('.').Append(m).Append('\n');
+            sb.Append("\n        // ").Append(CsNames.Comment(declaring + "." + m)).Append('\n');
             sb.Append("        private static JsValue C").Append(n).Append("(MemberSite s, JsDomain d, int argc, JsValue* argv, JsValue* data)\n        {\n");
             string self = owner;
             if (!m.IsStatic && !(m is ConstructorInfo))

@@ -122,10 +122,12 @@ namespace ZTS.GenBridges
         {
             if (t == typeof(void)) return "void";
             if (t.IsArray) return Name(t.GetElementType()) + "[" + new string(',', t.GetArrayRank() - 1) + "]";
-            string outer = t.IsNested ? Name(t.DeclaringType) + "." : "global::" + (string.IsNullOrEmpty(t.Namespace) ? "" : t.Namespace + ".");
+            // Names are C# identifiers here (PlayerExpressible.WhyNot leaves any other out); a keyword is @keyword (CsNames).
+            string outer = t.IsNested ? Name(t.DeclaringType) + "." : "global::" + (string.IsNullOrEmpty(t.Namespace) ? "" : CsNames.Namespace(t.Namespace) + ".");
             string name = t.Name;
             int tick = name.IndexOf('`');
             if (tick >= 0) name = name.Substring(0, tick);
+            name = CsNames.Id(name);
             if (!t.IsGenericType) return outer + name;
             // Arguments of an enclosing generic type come first in GetGenericArguments; this type takes the rest.
             Type[] all = t.GetGenericArguments();
@@ -245,7 +247,7 @@ namespace ZTS.GenBridges
 
         private static string Literal(string s)
         {
-            return "\"" + s.Replace("\\", "\\\\").Replace("\"", "\\\"") + "\"";
+            return CsNames.Literal(s);
         }
 
         // argv, the call's JS argument area: a struct local, not stackalloc (a localloc costs Mono ~10 ns a call;

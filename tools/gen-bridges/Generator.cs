@@ -230,7 +230,14 @@ namespace ZTS.GenBridges
         private static void Scan(Type t, GeneratorInputs inputs, SortedSet<string> signatures, List<Type> delegates, List<MethodInfo> refMembers,
                                  List<MethodBase> copyMembers, List<LeftOut> leftOut)
         {
-            if (!PlayerExpressible.Type(t)) return;
+            if (!PlayerExpressible.Type(t))
+            {
+                // A name C# cannot spell (IL allows any string): left out whole, and said so; other reasons are the
+                // members' (listed where a signature names the type).
+                string named = PlayerExpressible.WhyNotNamed(t);
+                if (named != null && leftOut != null) leftOut.Add(new LeftOut { Member = t.FullName, Reason = named });
+                return;
+            }
             if (t.IsGenericTypeDefinition)
             {
                 foreach (Type[] arguments in Closings(t.GetGenericArguments().Length))
@@ -371,7 +378,7 @@ namespace ZTS.GenBridges
                 if (signature != null) signatures.Add(signature);
                 else if (leftOut != null && m.DeclaringType == t && !MemberWrapperWriter.Covers(m) && !IsRuntimeImplemented(m))
                 {
-                    string shape = reason == null && m.GetParameters().Any(p => p.ParameterType.IsByRef) ? WrapperShape.WhyNot(m) : null;
+                    string shape = reason == null && m.GetParameters().Any(p => p.ParameterType.IsByRef) ? WrapperShape.WhyNot(m) ?? PlayerExpressible.WhyNotNamed(m) : null;
                     leftOut.Add(new LeftOut { Member = Describe(m), Reason = reason ?? why + " has no reduced signature" + (shape != null ? ", and no wrapper serves " + shape : "") });
                 }
             }

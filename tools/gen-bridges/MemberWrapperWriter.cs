@@ -28,6 +28,7 @@ namespace ZTS.GenBridges
             // A generic method is covered per closed instance (the generator closes it, Generator.GenericClosings).
             if (m == null || m.IsGenericMethodDefinition || m.ContainsGenericParameters) return false;
             if (!PlayerExpressible.Member(m)) return false; // a ref struct, a pointer, obsolete as an error
+            if (PlayerExpressible.WhyNotNamed(m) != null) return false; // a name C# cannot spell
             if (!DelegateShimWriter.IsVisible(m.DeclaringType) || WrapperShape.WhyNot(m) != null) return false;
             if (m.ReturnType != typeof(void) && !DelegateShimWriter.IsVisible(m.ReturnType)) return false;
             ParameterInfo[] ps = m.GetParameters();
@@ -78,15 +79,15 @@ namespace ZTS.GenBridges
         {
             ParameterInfo[] ps = m.GetParameters();
             string owner = DelegateShimWriter.Name(m.DeclaringType);
-            sb.Append("\n        // ").Append(m.DeclaringType).Append('.').Append(m).Append('\n');
+            sb.Append("\n        // ").Append(CsNames.Comment(m.DeclaringType + "." + m)).Append('\n');
             string types = "new global::System.Type[] { " + string.Join(", ", ps.Select(p => p.ParameterType.IsByRef ? "typeof(" + DelegateShimWriter.Name(p.ParameterType.GetElementType()) + ").MakeByRefType()"
                                                                                                      : "typeof(" + DelegateShimWriter.Name(p.ParameterType) + ")")) + " }";
             sb.Append("        private static readonly global::System.Reflection.MethodBase M").Append(n).Append(" = ");
             if (m.IsGenericMethod)
-                sb.Append("Closed(typeof(").Append(owner).Append("), \"").Append(m.Name).Append("\", new global::System.Type[] { ")
+                sb.Append("Closed(typeof(").Append(owner).Append("), ").Append(CsNames.Literal(m.Name)).Append(", new global::System.Type[] { ")
                   .Append(string.Join(", ", m.GetGenericArguments().Select(a => "typeof(" + DelegateShimWriter.Name(a) + ")"))).Append(" }, ").Append(types).Append(");\n\n");
             else
-                sb.Append("typeof(").Append(owner).Append(").GetMethod(\"").Append(m.Name).Append("\", Any, null, ").Append(types).Append(", null);\n\n");
+                sb.Append("typeof(").Append(owner).Append(").GetMethod(").Append(CsNames.Literal(m.Name)).Append(", Any, null, ").Append(types).Append(", null);\n\n");
             sb.Append("        private static JsValue Call").Append(n).Append("(MemberSite s, JsDomain d, int argc, JsValue* argv, JsValue* data)\n        {\n");
             // As the Editor's bridge: after an UnpackedValues parameter, argv, data and argc are shifted past its extra
             // JS arguments, so that the index stays the C# position.
@@ -111,7 +112,7 @@ namespace ZTS.GenBridges
                 sb.Append("            ").Append(DelegateShimWriter.Name(pt)).Append(" a").Append(i).Append(" = ").Append(read).Append(";\n");
             }
             string typeArgs = m.IsGenericMethod ? "<" + string.Join(", ", m.GetGenericArguments().Select(DelegateShimWriter.Name)) + ">" : "";
-            string call = (m.IsStatic ? owner : "((" + owner + ")ArgReader.This(s, d, data))") + "." + m.Name + typeArgs + "(" +
+            string call = (m.IsStatic ? owner : "((" + owner + ")ArgReader.This(s, d, data))") + "." + CsNames.Id(m.Name) + typeArgs + "(" +
                           string.Join(", ", ps.Select((p, i) => (p.ParameterType.IsByRef ? (p.IsOut ? "out " : "ref ") : "") + "a" + i)) + ")";
             sb.Append("            ").Append(m.ReturnType == typeof(void) ? "" : DelegateShimWriter.Name(m.ReturnType) + " r = ").Append(call).Append(";\n");
             // As the Editor's bridge: the boxes are written back after the call, then the result is written.

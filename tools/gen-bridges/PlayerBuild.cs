@@ -46,7 +46,9 @@ namespace ZTS.GenBridges
             "                    the Player would not cover (needs node and the typescript package; docs/PLAYER.md)\n" +
             "  --clr mono|il2cpp the CLR adapter the launcher runs on: mono (default), or il2cpp: the Il2Cpp adapter over the\n" +
             "                    tests' Il2Cpp stand-in (method pointers and Il2Cpp's exceptions; docs/PLAYER.md)\n" +
-            "  --out DIR         output folder (created); DIR/player-coverage.txt lists the members left out and why\n" +
+            "  --out DIR         output folder (created); DIR/player-coverage.txt lists the members left out and why; a\n" +
+            "                    folder with other files that no build-player run made (no DIR/.build-player) is refused\n" +
+            "  --overwrite       write into such a folder anyway (same-named files are replaced)\n" +
             "  --il2cpp-sources DIR  build nothing: write into DIR, flat, what the Unity package's Player build step gives\n" +
             "                    Il2Cpp to compile (the Il2Cpp plugin: Player runtime and Il2Cpp adapter; the generated bridges\n" +
             "                    player_bridges.gen.cpp; the generated C# PlayerShims.g.cs; player-coverage.txt); it compiles\n" +
@@ -119,7 +121,8 @@ namespace ZTS.GenBridges
             var sb = new StringBuilder();
             sb.Append("# The Player build's coverage (tools/gen-bridges, docs/PLAYER.md): ").Append(g.Summary).Append('\n');
             sb.Append("# Public members of the inputs the Player cannot call, with the reason; binding one is a zts: error.\n");
-            foreach (LeftOut l in g.LeftOut) sb.Append(l.Member).Append(": ").Append(l.Reason).Append('\n');
+            // A name may hold a line break or a quote (IL allows any string): shown escaped, one line per member.
+            foreach (LeftOut l in g.LeftOut) sb.Append(CsNames.Comment(l.Member)).Append(": ").Append(CsNames.Comment(l.Reason)).Append('\n');
             return sb.ToString();
         }
 
@@ -172,6 +175,7 @@ namespace ZTS.GenBridges
         {
             var clock = Stopwatch.StartNew();
             string outDir = null, scripts = null, il2cppSources = null;
+            bool overwrite = false;
             Clr clr = Clr.Of("mono");
             var inputs = new GeneratorInputs();
             var defaults = new DefaultTypes();
@@ -188,6 +192,11 @@ namespace ZTS.GenBridges
                     {
                         clr = i + 1 < args.Length ? Clr.Of(args[++i]) : null;
                         if (clr == null) return Usage("--clr takes mono or il2cpp");
+                        continue;
+                    }
+                    if (args[i] == "--overwrite")
+                    {
+                        overwrite = true;
                         continue;
                     }
                     if (args[i] == "--out" || args[i] == "--scripts" || args[i] == "--il2cpp-sources")
@@ -210,7 +219,9 @@ namespace ZTS.GenBridges
                 if (inputs.AssemblyPaths.Count == 0) return Usage("no --assembly given: name the game's assemblies");
                 if (scripts != null && !Directory.Exists(scripts)) throw new Toolchain.Failure("no such scripts folder: " + scripts);
 
+                if (il2cppSources == null && !overwrite) RefuseForeignOut(outDir);
                 Layout l = Find(outDir, clr);
+                if (il2cppSources == null) File.WriteAllText(Path.Combine(l.Out, OutMarker), "made by ztsrun build-player (docs/PLAYER.md)\n");
                 // The launcher ships ztsrun.exe in DIR/lib: its host API (Host.Exit) and the delegate types it binds are covered.
                 inputs.AddAssembly(Path.Combine(l.Lib, "ztsrun.exe"), true);
                 defaults.AddTo(inputs);
@@ -340,6 +351,21 @@ namespace ZTS.GenBridges
         }
 
         // Where the installed build's parts are, checked: a missing part names the build that makes it.
+        // What marks DIR as build-player's: written before anything else, never deleted (the stamp is deleted while a
+        // build runs, so a failed build keeps the folder reusable).
+        private const string OutMarker = ".build-player";
+
+        // --out DIR replaces DIR/zts-player, DIR/lib/* and DIR/obj/* of the same names: a folder with other files is
+        // refused unless a previous run made it (its marker, or the stamp of a build older than the marker) or
+        // --overwrite says so (the project's own Player goes into build/dist, cmake/ZtsPlayer.cmake).
+        private static void RefuseForeignOut(string dir)
+        {
+            if (!Directory.Exists(dir) || !Directory.EnumerateFileSystemEntries(dir).Any()) return;
+            if (File.Exists(Path.Combine(dir, OutMarker)) || File.Exists(Path.Combine(dir, "obj", "build-player.stamp"))) return;
+            throw new Toolchain.Failure("--out " + Path.GetFullPath(dir) + " has files no build-player run made (no " + OutMarker +
+                                        "): choose a new or empty folder, or pass --overwrite to replace same-named files");
+        }
+
         private static Layout Find(string outDir, Clr clr)
         {
             string lib = Path.GetDirectoryName(typeof(PlayerBuild).Assembly.Location);

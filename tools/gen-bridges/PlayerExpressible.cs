@@ -19,6 +19,8 @@ namespace ZTS.GenBridges
             if (t.IsPointer) return "a pointer type (" + t.Name + ")";
             if (t.IsByRef || t.IsArray) return WhyNot(t.GetElementType());
             if (t.IsGenericParameter) return null;
+            string name = WhyNotNamed(t);
+            if (name != null) return name;
             if (ReducedSignature.IsRefStruct(t)) return "a ref struct (" + t.Name + ")";
             if (IsObsoleteError(t)) return "a type obsolete as an error (" + t.Name + ")";
             if (t.IsGenericType)
@@ -28,6 +30,38 @@ namespace ZTS.GenBridges
                     if (why != null) return why;
                 }
             return null;
+        }
+
+        /// <summary>Why the generated C# cannot name t (IL allows any string as a namespace or type name: a keyword is
+        /// written @keyword, anything else that is not a C# identifier leaves the type out), or null.</summary>
+        public static string WhyNotNamed(Type t)
+        {
+            if (t.IsNested)
+            {
+                string outer = WhyNotNamed(t.DeclaringType);
+                if (outer != null) return outer;
+            }
+            else
+            {
+                string ns = CsNames.WhyNotNamespace(t.Namespace);
+                if (ns != null) return "a type whose name C# cannot spell (" + CsNames.Comment(t.FullName) + ": " + ns + ")";
+            }
+            string name = t.Name;
+            int tick = name.IndexOf('`');
+            int arity;
+            if (tick >= 0 && int.TryParse(name.Substring(tick + 1), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out arity))
+                name = name.Substring(0, tick);
+            string why = CsNames.WhyNot(name);
+            return why == null ? null : "a type whose name C# cannot spell (" + CsNames.Comment(t.FullName) + ": " + why + ")";
+        }
+
+        /// <summary>Why a generated wrapper cannot name member m (a method or property name that is not a C# identifier;
+        /// the member then takes the typed entry's path, or is left out when it has none), or null.</summary>
+        public static string WhyNotNamed(MemberInfo m)
+        {
+            if (m is ConstructorInfo) return null;
+            string why = CsNames.WhyNot(m.Name);
+            return why == null ? null : "its name C# cannot spell (" + why + ")";
         }
 
         /// <summary>True when t can appear in a generated member.</summary>

@@ -24,7 +24,8 @@ namespace ZTS.GenBridges
                 return Enumerable.Empty<PropertyInfo>();
             return t.GetProperties(BindingFlags.Public | BindingFlags.Instance)
                     .Where(p => p.GetIndexParameters().Length == 0 && !p.PropertyType.IsByRef && !p.PropertyType.IsPointer &&
-                                DelegateShimWriter.IsVisible(p.PropertyType) && !PlayerExpressible.IsObsoleteError(p) && (p.GetGetMethod() != null || p.GetSetMethod() != null))
+                                DelegateShimWriter.IsVisible(p.PropertyType) && !PlayerExpressible.IsObsoleteError(p) &&
+                                PlayerExpressible.WhyNotNamed(p) == null && (p.GetGetMethod() != null || p.GetSetMethod() != null))
                     .OrderBy(p => p.Name, StringComparer.Ordinal);
         }
 
@@ -46,8 +47,8 @@ namespace ZTS.GenBridges
             foreach (PropertyInfo p in properties.Where(p => p.GetGetMethod() != null))
             {
                 string owner = DelegateShimWriter.Name(p.DeclaringType);
-                sb.Append("            if (t == typeof(").Append(owner).Append(") && name == \"").Append(p.Name).Append("\") return b => ((")
-                  .Append(owner).Append(")b).").Append(p.Name).Append(";\n");
+                sb.Append("            if (t == typeof(").Append(owner).Append(") && name == ").Append(CsNames.Literal(p.Name)).Append(") return b => ((")
+                  .Append(owner).Append(")b).").Append(CsNames.Id(p.Name)).Append(";\n");
             }
             sb.Append("            return null;\n        }\n\n");
             sb.Append("        /// <summary>Writes property `name` of a boxed t: into a copy, put back with copyBack(box, copy); null when the\n");
@@ -56,8 +57,8 @@ namespace ZTS.GenBridges
             foreach (PropertyInfo p in properties.Where(p => p.GetSetMethod() != null))
             {
                 string owner = DelegateShimWriter.Name(p.DeclaringType);
-                sb.Append("            if (t == typeof(").Append(owner).Append(") && name == \"").Append(p.Name).Append("\") return (b, v) => { var s = (")
-                  .Append(owner).Append(")b; s.").Append(p.Name).Append(" = (").Append(DelegateShimWriter.Name(p.PropertyType))
+                sb.Append("            if (t == typeof(").Append(owner).Append(") && name == ").Append(CsNames.Literal(p.Name)).Append(") return (b, v) => { var s = (")
+                  .Append(owner).Append(")b; s.").Append(CsNames.Id(p.Name)).Append(" = (").Append(DelegateShimWriter.Name(p.PropertyType))
                   .Append(")v; copyBack(b, s); };\n");
             }
             sb.Append("            return null;\n        }\n    }\n");

@@ -229,6 +229,18 @@ ZTS_API int32_t zts_host_register(const zts_host_callbacks *callbacks);
 /** Returns the core's version string (static, never freed); any thread. */
 ZTS_API const char *zts_version(void);
 
+/** What zts_file_probe found at a path (symlinks followed). */
+#define ZTS_FILE_NONE 0      /* nothing there, or it cannot be examined */
+#define ZTS_FILE_REGULAR 1   /* a regular file: the only kind a loader reads */
+#define ZTS_FILE_DIRECTORY 2 /* a folder */
+#define ZTS_FILE_OTHER 3     /* a FIFO, a device, a socket: opening or reading it can block or never end */
+
+/** Examines path (UTF-8, NUL-terminated) without opening it, following symlinks: returns its ZTS_FILE_* kind; *size
+ * is a regular file's size (0 otherwise); real (real_cap bytes) receives the path with every symlink, "." and ".."
+ * resolved, NUL-terminated UTF-8, or "" when it does not fit or cannot be resolved. Any thread. Managed file
+ * loaders use it because .NET shows neither FIFOs nor devices nor symlink targets (TsFiles.cs in ZTS.Common). */
+ZTS_API int32_t zts_file_probe(const char *path, char *real, int32_t real_cap, int64_t *size);
+
 /** Fills the QuickJS entry points the gate needs (seed build/03 §2.3); any thread; ZTS_OK. */
 ZTS_API int32_t zts_gate_imports(void **touserdata, void **js_throw);
 

@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Linq;
 
 namespace ZTS
 {
@@ -103,13 +104,23 @@ namespace ZTS
         {
             if (TsSettings.Policy != null)
             {
+                // Inside the scripts folder, or inside a node_modules folder Node's search visits (the folder itself, not
+                // where its entries lead): a package folder or file symlinked out of them reads nothing.
                 TsFileProbe p = TsFiles.Probe(path);
                 string root = TsFiles.Probe(scripts).RealPath;
-                if (p.Kind != ZtsFileKind.None && !TsFiles.Inside(p.RealPath, root))
+                if (p.Kind != ZtsFileKind.None && !TsFiles.Inside(p.RealPath, root) &&
+                    !TsNpmPackages.SearchFolders(scripts).Any(m => TsFiles.Inside(p.RealPath, RealFolder(m))))
                     throw new IOException("zts: " + TsFiles.Named(path, p) + " is outside the scripts folder " + root +
-                        ": under a script policy modules and package files load only from inside it (docs/POLICY.md \"Module files and npm packages\")");
+                        " and the node_modules folders it searches: under a script policy modules and package files load only from inside them (docs/POLICY.md \"Module files and npm packages\")");
             }
             return TsFiles.Read(path);
+        }
+
+        // A node_modules folder as it is on disk (its own symlinks resolved), or the path when it does not exist.
+        private static string RealFolder(string folder)
+        {
+            TsFileProbe p = TsFiles.Probe(folder);
+            return p.Kind == ZtsFileKind.None ? Path.GetFullPath(folder) : p.RealPath;
         }
 
         // The external map of the module at path, or null (none, inline, outside the folder, or too big).

@@ -40,17 +40,12 @@ namespace ZTS
             return true;
         }
 
-        // The node_modules folders searched, nearest first: root/node_modules and each parent's, as Node does. Under a
-        // script policy only root/node_modules: a mod's imports reach no package outside its own folder (docs/POLICY.md
-        // "Module files and npm packages").
+        // The node_modules folders searched, nearest first: root/node_modules and each parent's, as Node does (under a
+        // script policy too: a game's installed packages serve its mods; what a policy bounds is where their files
+        // resolve, TsFileLoader.ReadConfinedModule).
         internal static List<string> SearchFolders(string root)
         {
             var list = new List<string>();
-            if (TsSettings.Policy != null)
-            {
-                list.Add(Path.Combine(Path.GetFullPath(root), "node_modules"));
-                return list;
-            }
             for (var dir = new DirectoryInfo(Path.GetFullPath(root)); dir != null; dir = dir.Parent)
                 if (dir.Name != "node_modules") list.Add(Path.Combine(dir.FullName, "node_modules"));
             return list;

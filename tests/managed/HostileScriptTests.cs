@@ -585,13 +585,16 @@ namespace ZTS.Tests
             }
             finally
             {
-                // Read-write opens of a FIFO never block on Linux: each writer finishes, whatever the loader did.
+                // Read-write opens of a FIFO never block on Linux; each is held until the writers are done, since a
+                // writer blocked in open() wakes only while a reader is there.
+                var readers = new List<System.IO.FileStream>();
                 foreach (string fifo in new[] { "pipe.js", "mapped.js.map" })
                 {
                     string path = System.IO.Path.Combine(dir, fifo);
-                    if (System.IO.File.Exists(path)) using (new System.IO.FileStream(path, System.IO.FileMode.Open, System.IO.FileAccess.ReadWrite)) { }
+                    if (System.IO.File.Exists(path)) readers.Add(new System.IO.FileStream(path, System.IO.FileMode.Open, System.IO.FileAccess.ReadWrite));
                 }
                 foreach (Thread writer in writers) writer.Join();
+                foreach (System.IO.FileStream r in readers) r.Dispose();
                 System.IO.Directory.Delete(dir, true);
             }
         }

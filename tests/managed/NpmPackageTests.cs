@@ -188,10 +188,12 @@ namespace ZTS.Tests
             return writer;
         }
 
+        // Opens the FIFO as a reader too (read-write: never blocks) and keeps it open until the writer is done: a writer
+        // blocked in open() wakes only while a reader is there, so closing first could leave it blocked for good (it
+        // did, under the slower Il2Cpp adapter's launcher).
         private static void Unblock(string path, Thread writer)
         {
-            using (new FileStream(path, FileMode.Open, FileAccess.ReadWrite)) { }
-            writer.Join();
+            using (new FileStream(path, FileMode.Open, FileAccess.ReadWrite)) writer.Join();
         }
 
         [TestCase("package.json")]
@@ -291,8 +293,8 @@ namespace ZTS.Tests
                 Assert.IsInstanceOf<IOException>(e);
                 Assert.AreEqual("zts: " + Path.Combine(_out, "node_modules", "linked", "package.json") + " (" +
                                 Path.Combine(_root, "elsewhere", "linked", "package.json") + ") is outside the scripts folder " + _out +
-                                ": under a script policy modules and package files load only from inside it (docs/POLICY.md " +
-                                "\"Module files and npm packages\")", e.Message);
+                                " and the node_modules folders it searches: under a script policy modules and package files load only " +
+                                "from inside them (docs/POLICY.md \"Module files and npm packages\")", e.Message);
             }
             finally
             {
@@ -301,16 +303,24 @@ namespace ZTS.Tests
         }
 
         [Test]
-        public void NpmPackages_Policy_ParentNodeModulesNotSearched()
+        public void NpmPackages_Policy_ParentNodeModules_SearchedButConfined()
         {
+            // A game's installed packages (a parent's node_modules, as Node searches) serve its mods under a policy; a
+            // package there that is a symlink leading out of that node_modules folder reads nothing.
             Write("node_modules/parent/package.json", "{\"name\":\"parent\",\"module\":\"index.js\"}");
             Write("node_modules/parent/index.js", "export const x = 'parent';\n");
+            Write("elsewhere/away/package.json", "{\"name\":\"away\",\"module\":\"index.js\"}");
+            Write("elsewhere/away/index.js", "export const x = 'away';\n");
+            Shell("ln", "-s", Path.Combine(_root, "elsewhere", "away"), Under("node_modules/away"));
             try
             {
                 RestartUnderPolicy();
-                Exception e = LoadError("import { x } from 'parent'; export function f() { return x; }\n");
-                Assert.IsInstanceOf<FileNotFoundException>(e);
-                StringAssert.Contains("no package 'parent' in node_modules (searched " + Path.Combine(_out, "node_modules") + "): ", e.Message);
+                Write("app/out/ok.js", "import { x } from 'parent'; export function f() { return x; }\n");
+                Assert.AreEqual("parent", TsAppDomain.GetFunction<Func<string>>("ok", "f")());
+                Exception e = LoadError("import { x } from 'away'; export function f() { return x; }\n");
+                Assert.IsInstanceOf<IOException>(e);
+                StringAssert.StartsWith("zts: " + Path.Combine(_root, "node_modules", "away", "package.json") + " (" +
+                                        Path.Combine(_root, "elsewhere", "away", "package.json") + ") is outside the scripts folder ", e.Message);
             }
             finally
             {

@@ -1,5 +1,6 @@
 #include "debugger/url_regex.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace zts::dbg

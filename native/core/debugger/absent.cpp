@@ -27,7 +27,10 @@ void Debugger::script_compiled(const std::string &, const std::string &, const s
 
 void Debugger::console(int, int, JSValueConst *) {}
 
-void Debugger::on_interrupt_poll() {}
+bool Debugger::on_interrupt_poll()
+{
+    return false;
+}
 
 void Debugger::close() {}
 

@@ -12,7 +12,6 @@
 #include <cstring>
 #include <random>
 #include <limits>
-#include <regex>
 
 namespace zts::dbg
 {
@@ -175,22 +174,86 @@ void Debugger::close()
 void Debugger::service()
 {
     handle_connection_events();
-    while (!deferred_.empty()) {
-        std::string msg = std::move(deferred_.front());
-        deferred_.pop_front();
-        dispatch(msg);
-    }
-    std::string msg;
-    while (transport_.poll(msg)) {
+    // What the interrupt handler set aside (deferred_) was read before anything still in the transport's queue, and
+    // an evaluation answered here may set more aside: deferred_ first, each time.
+    for (;;) {
+        std::string msg;
+        if (!deferred_.empty()) {
+            msg = std::move(deferred_.front());
+            deferred_.pop_front();
+        } else if (!transport_.poll(msg)) {
+            return;
+        }
         dispatch(msg);
         handle_connection_events();
     }
 }
 
-void Debugger::on_interrupt_poll()
+ClientCall::ClientCall(Debugger &dbg, int64_t timeout_ms)
+    : dbg_(dbg), d_(dbg.d_), saved_budget_(dbg.d_->limits.budget_us), saved_deadline_(dbg.d_->limits.deadline_us),
+      saved_cause_(dbg.d_->limits.interrupt_cause), saved_busy_(dbg.busy_), saved_terminate_(dbg.terminate_), scope_(dbg.d_),
+      walk_(dbg.objects_, dbg.d_->ctx)
 {
+    int64_t budget = saved_budget_;
+    if (timeout_ms > 0) {
+        const int64_t timeout_us = std::min<int64_t>(timeout_ms, int64_t{1} << 40) * 1000;
+        if (budget <= 0 || timeout_us < budget) {
+            budget = timeout_us;
+        }
+    }
+    // Its own budget and interrupt state: while paused the deadline is set aside (pause()), and the paused script's
+    // state must be the same when the evaluation returns.
+    d_->limits.budget_us = budget;
+    d_->limits.interrupt_cause = static_cast<int32_t>(zts::InterruptCause::none);
+    if (budget > 0) {
+        zts::start_budget(d_);
+    }
+    dbg.busy_ = true; // the hook neither pauses nor steps in what the client runs
+    dbg.terminate_ = false;
+    dbg.client_calls_++;
+}
+
+ClientCall::~ClientCall()
+{
+    dbg_.client_calls_--;
+    dbg_.terminate_ = saved_terminate_;
+    dbg_.busy_ = saved_busy_;
+    d_->limits.budget_us = saved_budget_;
+    d_->limits.deadline_us = saved_deadline_;
+    d_->limits.interrupt_cause = saved_cause_;
+}
+
+std::string ClientCall::stopped() const
+{
+    return zts::interrupted(d_) ? zts::interrupt_message(d_) : std::string();
+}
+
+bool Debugger::on_interrupt_poll()
+{
+    if (client_calls_ > 0) {
+        // The client's own JS runs (it may be a runaway `for(;;){}`): a Debugger.pause or Runtime.terminateExecution
+        // stops it; anything else waits, in order.
+        std::string msg;
+        while (!terminate_ && transport_.poll(msg)) {
+            if (msg.find("\"Debugger.pause\"") != std::string::npos ||
+                msg.find("\"Runtime.terminateExecution\"") != std::string::npos) {
+                Json m;
+                std::string error;
+                if (Json::parse(msg, m, error)) {
+                    std::string method = m.string_or("method", "");
+                    if (method == "Debugger.pause" || method == "Runtime.terminateExecution") {
+                        terminate_ = true;
+                        reply(m.int_or("id", 0), Json::object());
+                        continue;
+                    }
+                }
+            }
+            deferred_.push_back(std::move(msg));
+        }
+        return terminate_;
+    }
     if (paused_ || busy_ || !transport_.pending()) {
-        return;
+        return false;
     }
     // A script is running: only a pause request is acted on now; what else the client sent waits for the next
     // service() or pause, in order (nothing here may run JS: this is QuickJS's interrupt handler).
@@ -208,6 +271,7 @@ void Debugger::on_interrupt_poll()
         }
         deferred_.push_back(std::move(msg));
     }
+    return false;
 }
 
 void Debugger::handle_connection_events()
@@ -377,16 +441,9 @@ void Debugger::script_compiled(const std::string &module, const std::string &pat
 
 void Debugger::resolve(Breakpoint &bp)
 {
-    std::regex re;
-    bool use_re = !bp.url_regex.empty();
-    if (use_re) {
-        try {
-            re = std::regex(bp.url_regex, std::regex::ECMAScript);
-        } catch (const std::regex_error &) {
-            return;
-        }
-    }
-    auto matches = [&](const std::string &url) { return use_re ? std::regex_search(url, re) : same_file(url, bp.url); };
+    // urlRegex runs on the game thread: the linear-time matcher of url_regex.h, compiled when it was set.
+    const bool use_re = !bp.url_regex.empty();
+    auto matches = [&](const std::string &url) { return use_re ? bp.url_matcher.search(url) : same_file(url, bp.url); };
     for (const Script &s : scripts_) {
         if (s.def == nullptr && &s != script_by_module(s.module)) {
             continue; // replaced by a newer compile of the module
@@ -514,7 +571,14 @@ int Debugger::on_hook(JSContext *ctx, int event, JSValueConst value)
     if (!ci.stops.empty() && breakpoints_active_ && !skip_all_) {
         std::vector<std::string> hit;
         for (const auto &s : ci.stops) {
-            if (s.first == f.pc && (s.second->condition.empty() || condition_holds(ctx, s.second->condition))) {
+            if (s.first != f.pc) {
+                continue;
+            }
+            const int holds = s.second->condition.empty() ? 1 : condition_holds(ctx, s.second->condition);
+            if (holds < 0) {
+                return -1; // the interrupt stops the script (it is pending): its caller reports the runaway call
+            }
+            if (holds > 0) {
                 hit.push_back(s.second->id);
             }
         }
@@ -529,16 +593,24 @@ int Debugger::on_hook(JSContext *ctx, int event, JSValueConst value)
     return needed ? 0 : 1;
 }
 
-bool Debugger::condition_holds(JSContext *ctx, const std::string &condition)
+int Debugger::condition_holds(JSContext *ctx, const std::string &condition)
 {
+    // The condition runs inside the script's call, under its budget: a runaway condition is the script's runaway.
     JSValue r = Protocol::evaluate(*this, ctx, 0, condition);
     if (JS_IsException(r)) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        return false; // as V8: a condition that throws does not stop
+        JSValue exc = JS_GetException(ctx);
+        if (JS_IsUncatchableError(ctx, exc) || zts::interrupted(d_)) {
+            // The interrupt (budget or TsAppDomain.Interrupt): dropping it here let a `for(;;){}` condition burn the
+            // call's whole budget at every hit, silently (Debugger_Condition_RunawayReported).
+            JS_Throw(ctx, exc);
+            return -1;
+        }
+        JS_FreeValue(ctx, exc);
+        return 0; // as V8: a condition that throws does not stop
     }
     bool holds = JS_ToBool(ctx, r) > 0;
     JS_FreeValue(ctx, r);
-    return holds;
+    return holds ? 1 : 0;
 }
 
 // ---- pausing ----------------------------------------------------------------------------------------------

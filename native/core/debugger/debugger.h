@@ -8,7 +8,9 @@
 #include "debugger/json.h"
 #include "debugger/remote_objects.h"
 #include "debugger/transport.h"
+#include "debugger/url_regex.h"
 #include "quickjs.h"
+#include "runtime/script_scope.h"
 
 #include <atomic>
 #include <cstdint>
@@ -42,6 +44,7 @@ struct Breakpoint {
     std::string id;
     std::string url;        ///< exact URL or path suffix; empty with url_regex
     std::string url_regex;
+    UrlRegex url_matcher;   ///< url_regex compiled (setBreakpointByUrl refuses one that does not compile)
     int line = 0;           ///< 0-based, in the coordinates of url (a .js script or a source of its map)
     int column = 0;
     std::string condition;
@@ -96,8 +99,10 @@ class Debugger
                          const std::string &map_json, JSModuleDef *def);
     /// console.* output: level 0 log, 1 info, 2 warn, 3 error.
     void console(int level, int argc, JSValueConst *argv);
-    /// The interrupt handler's part: a pause the client requested while a script runs arms the hook.
-    void on_interrupt_poll();
+    /// The interrupt handler's part: a pause the client requested while a script runs arms the hook. While the
+    /// client's own JS runs (ClientCall), a Debugger.pause or Runtime.terminateExecution ends that JS instead:
+    /// true then, and the handler stops it (InterruptCause::debugger).
+    bool on_interrupt_poll();
     /// Releases every JS value before the runtime is freed.
     void close();
 
@@ -121,7 +126,10 @@ class Debugger
     void pause(JSContext *ctx, const char *reason, JSValueConst data, const std::vector<std::string> &hit);
     Json call_frames(JSContext *ctx);
     void update_armed();
-    bool condition_holds(JSContext *ctx, const std::string &condition);
+    /// 1 when the breakpoint condition holds, 0 when not (or it threw: V8 does not stop then), -1 when an
+    /// interrupt (the call budget, TsAppDomain.Interrupt) stopped it: that exception is left pending for the hook to
+    /// throw, so the script stops and its caller reports it as for any runaway code.
+    int condition_holds(JSContext *ctx, const std::string &condition);
 
     // scripts and breakpoints
     Json script_parsed(const Script &s) const;
@@ -161,6 +169,38 @@ class Debugger
     bool uncaught_ = false;           ///< the exception of the current pause is not caught by a running try
     int console_objects_ = 0;         ///< console.* arguments held since the console group was last released
     std::deque<std::string> deferred_; ///< messages read in the interrupt handler, answered at the next service or pause
+    int client_calls_ = 0;            ///< ClientCalls running now
+    bool terminate_ = false;          ///< the client asked to stop the JS of the running ClientCall
+};
+
+/// Held around every stretch of JS a client's request runs (Runtime.evaluate, Debugger.evaluateOnCallFrame,
+/// Runtime.callFunctionOn, the getters and Proxy traps Runtime.getProperties reaches). It is a ScriptScope, so between
+/// frames that JS is a call like any C# -> JS call: call_depth > 0, and a Reset it requests is refused and stays
+/// reserved (ScriptRuntime.Reset reads zts_domain_call_depth) instead of freeing the domain under the debugger. It runs
+/// under a time budget of its own: the domain's call budget (TsSettings.CallBudgetMilliseconds), or CDP's `timeout`
+/// (ms) when that is shorter; and a Debugger.pause or Runtime.terminateExecution from the client stops it. The hook
+/// does not pause in it, and object ids are not released under it (RemoteObjects::Walk). When it ends, the budget and interrupt state of what it interrupted (a paused script) are
+/// as before. Tests: tests/debugger/hostile_session.js.
+class ClientCall
+{
+  public:
+    ClientCall(Debugger &dbg, int64_t timeout_ms);
+    ~ClientCall();
+    ClientCall(const ClientCall &) = delete;
+    ClientCall &operator=(const ClientCall &) = delete;
+    /// After the JS returned: the zts: text of the interrupt that stopped it, or empty.
+    std::string stopped() const;
+
+  private:
+    Debugger &dbg_;
+    zts_domain *d_;
+    const int64_t saved_budget_;
+    const int64_t saved_deadline_;
+    const int32_t saved_cause_;
+    const bool saved_busy_;
+    const bool saved_terminate_;
+    zts::ScriptScope scope_;
+    RemoteObjects::Walk walk_; ///< values of ids the request borrowed stay held until it ends
 };
 
 } // namespace zts::dbg

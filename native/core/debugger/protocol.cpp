@@ -98,8 +98,30 @@ Json side_effect_refused()
     return out;
 }
 
-Json evaluation_result(Debugger &dbg, JSContext *ctx, JSValue r, bool by_value, const std::string &group)
+// The reply to client JS an interrupt stopped (ClientCall: its budget, CDP's `timeout`, Debugger.pause or
+// Runtime.terminateExecution, TsAppDomain.Interrupt), as V8 answers a terminated evaluation with an exception. Built
+// without touching JS: the interrupt is sticky until the ClientCall ends, so describing the error could run nothing.
+Json evaluation_stopped(const std::string &text)
 {
+    Json error = Json::object();
+    error.set("type", Json::string("object")).set("subtype", Json::string("error")).set("className", Json::string("InternalError"));
+    error.set("description", Json::string(text));
+    Json details = Json::object();
+    details.set("exceptionId", Json::number(1)).set("text", Json::string("Uncaught " + text)).set("lineNumber", Json::number(0));
+    details.set("columnNumber", Json::number(0)).set("exception", error);
+    Json out = Json::object();
+    out.set("result", std::move(error)).set("exceptionDetails", std::move(details));
+    return out;
+}
+
+Json evaluation_result(Debugger &dbg, JSContext *ctx, JSValue r, const ClientCall &call, bool by_value, const std::string &group)
+{
+    std::string stopped = call.stopped();
+    if (!stopped.empty()) {
+        JS_FreeValue(ctx, r);
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return evaluation_stopped(stopped);
+    }
     Json out = Json::object();
     if (JS_IsException(r)) {
         JSValue exc = JS_GetException(ctx);
@@ -251,11 +273,12 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
             dbg.reply_error(id, k_server_error, "Could not find object with given id");
             return;
         }
-        const bool busy = dbg.busy_;
-        dbg.busy_ = true; // a C# getter may call back into JS
-        Json list = dbg.objects_.properties(ctx, obj, params.bool_or("ownProperties", false),
-                                            params.bool_or("accessorPropertiesOnly", false));
-        dbg.busy_ = busy;
+        Json list;
+        {
+            ClientCall call(dbg, 0); // getters, C# members and Proxy traps run JS
+            list = dbg.objects_.properties(ctx, obj, params.bool_or("ownProperties", false),
+                                           params.bool_or("accessorPropertiesOnly", false));
+        }
         dbg.reply(id, Json::object().set("result", std::move(list)));
         return;
     }
@@ -265,12 +288,18 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
         return;
     }
     if (method == "Runtime.evaluate") {
-        JSValue r = evaluate(dbg, ctx, -1, params.string_or("expression", ""));
-        dbg.reply(id, evaluation_result(dbg, ctx, r, params.bool_or("returnByValue", false),
-                                        params.string_or("objectGroup", dbg.paused_ ? "pause" : "console")));
+        Json out;
+        {
+            ClientCall call(dbg, params.int_or("timeout", 0));
+            JSValue r = evaluate(dbg, ctx, -1, params.string_or("expression", ""));
+            out = evaluation_result(dbg, ctx, r, call, params.bool_or("returnByValue", false),
+                                    params.string_or("objectGroup", dbg.paused_ ? "pause" : "console"));
+        }
+        dbg.reply(id, std::move(out));
         return;
     }
     if (method == "Runtime.callFunctionOn") {
+        ClientCall call(dbg, 0);
         std::string decl = "(" + params.string_or("functionDeclaration", "") + ")";
         JSValue fn = JS_Eval(ctx, decl.c_str(), decl.size(), "<zts debugger>", JS_EVAL_TYPE_GLOBAL);
         JSValueConst self = JS_UNDEFINED;
@@ -299,20 +328,12 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
                 }
             }
         }
-        JSValue r;
-        if (JS_IsException(fn)) {
-            r = JS_EXCEPTION;
-        } else {
-            const bool busy = dbg.busy_;
-            dbg.busy_ = true;
-            r = JS_Call(ctx, fn, self, static_cast<int>(args.size()), args.data());
-            dbg.busy_ = busy;
-        }
+        JSValue r = JS_IsException(fn) ? JS_EXCEPTION : JS_Call(ctx, fn, self, static_cast<int>(args.size()), args.data());
         for (JSValue &v : args) {
             JS_FreeValue(ctx, v);
         }
         JS_FreeValue(ctx, fn);
-        dbg.reply(id, evaluation_result(dbg, ctx, r, params.bool_or("returnByValue", false),
+        dbg.reply(id, evaluation_result(dbg, ctx, r, call, params.bool_or("returnByValue", false),
                                         params.string_or("objectGroup", "pause")));
         return;
     }
@@ -393,6 +414,11 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
             bp.column = static_cast<int>(params.int_or("columnNumber", 0));
             if (bp.url.empty() && bp.url_regex.empty()) {
                 dbg.reply_error(id, k_invalid_params, "Either url or urlRegex must be specified.");
+                return;
+            }
+            std::string error;
+            if (!bp.url_regex.empty() && !bp.url_matcher.compile(bp.url_regex, error)) {
+                dbg.reply_error(id, k_server_error, error); // outside what url_regex.h matches, or too large
                 return;
             }
             dbg.resolve(bp);
@@ -476,9 +502,14 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
             dbg.reply_error(id, k_server_error, "Could not find call frame with given id");
             return;
         }
-        JSValue r = evaluate(dbg, ctx, dbg.frames_[index].level, params.string_or("expression", ""));
-        dbg.reply(id, evaluation_result(dbg, ctx, r, params.bool_or("returnByValue", false),
-                                        params.string_or("objectGroup", "pause")));
+        Json out;
+        {
+            ClientCall call(dbg, params.int_or("timeout", 0));
+            JSValue r = evaluate(dbg, ctx, dbg.frames_[index].level, params.string_or("expression", ""));
+            out = evaluation_result(dbg, ctx, r, call, params.bool_or("returnByValue", false),
+                                    params.string_or("objectGroup", "pause"));
+        }
+        dbg.reply(id, std::move(out));
         return;
     }
     // Accepted and without effect here: async stacks, blackboxing, profilers, Node's own domains.
@@ -488,7 +519,8 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
         "Runtime.setAsyncCallStackDepth", "Runtime.disable", "Runtime.discardConsoleEntries",
         "Runtime.addBinding", "Profiler.enable", "Profiler.disable", "HeapProfiler.enable", "Log.enable",
         "NodeRuntime.enable", "NodeRuntime.notifyWhenWaitingForDisconnect", "NodeWorker.enable",
-        "Target.setAutoAttach", "Target.setDiscoverTargets", "Network.enable"};
+        "Target.setAutoAttach", "Target.setDiscoverTargets", "Network.enable",
+        "Runtime.terminateExecution"}; // it stops the client's running evaluation (Debugger::on_interrupt_poll)
     for (const char *m : k_accepted) {
         if (method == m) {
             if (method == "Runtime.discardConsoleEntries") {

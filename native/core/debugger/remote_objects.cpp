@@ -78,8 +78,9 @@ std::string describe_text(JSContext *ctx, JSValueConst v)
 
 std::string RemoteObjects::hold(JSContext *ctx, JSValueConst v, const std::string &group)
 {
-    std::string id = "zts-obj:" + std::to_string(next_++);
-    held_.emplace(id, Held{JS_DupValue(ctx, v), group});
+    const uint64_t serial = next_++;
+    std::string id = "zts-obj:" + std::to_string(serial);
+    held_.emplace(id, Held{JS_DupValue(ctx, v), group, serial});
     return id;
 }
 
@@ -183,6 +184,7 @@ Json RemoteObjects::properties(JSContext *ctx, JSValueConst obj, bool own_only, 
     if (!JS_IsObject(obj)) {
         return list;
     }
+    Walk walk(*this, ctx); // obj is borrowed from held_: no release may free it before the walk ends
     std::set<JSAtom> seen;
     const bool clr = exotic_payload(obj) != nullptr;
     JSValue holder = JS_DupValue(ctx, obj);
@@ -285,31 +287,62 @@ Json RemoteObjects::properties(JSContext *ctx, JSValueConst obj, bool own_only, 
 
 void RemoteObjects::release(JSContext *ctx, const std::string &id)
 {
-    auto it = held_.find(id);
-    if (it != held_.end()) {
-        JS_FreeValue(ctx, it->second.value);
-        held_.erase(it);
-    }
+    release_where(ctx, Waiting{id, std::string(), next_});
 }
 
 void RemoteObjects::release_group(JSContext *ctx, const std::string &group)
 {
-    for (auto it = held_.begin(); it != held_.end();) {
-        if (it->second.group == group) {
-            JS_FreeValue(ctx, it->second.value);
-            it = held_.erase(it);
-        } else {
-            ++it;
-        }
+    if (!group.empty()) {
+        release_where(ctx, Waiting{std::string(), group, next_});
     }
 }
 
 void RemoteObjects::release_all(JSContext *ctx)
 {
-    for (auto &h : held_) {
-        JS_FreeValue(ctx, h.second.value);
+    release_where(ctx, Waiting{std::string(), std::string(), next_});
+}
+
+void RemoteObjects::release_where(JSContext *ctx, const Waiting &w)
+{
+    if (walks_ > 0) {
+        waiting_.push_back(w);
+        return;
     }
-    held_.clear();
+    // Taken out of held_ before any is freed: freeing a value may run a finalizer that reaches the debugger again.
+    std::vector<JSValue> freed;
+    if (!w.id.empty()) {
+        auto it = held_.find(w.id);
+        if (it != held_.end() && it->second.serial < w.before) {
+            freed.push_back(it->second.value);
+            held_.erase(it);
+        }
+    } else {
+        for (auto it = held_.begin(); it != held_.end();) {
+            if (it->second.serial < w.before && (w.group.empty() || it->second.group == w.group)) {
+                freed.push_back(it->second.value);
+                it = held_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    for (JSValue v : freed) {
+        JS_FreeValue(ctx, v);
+    }
+}
+
+RemoteObjects::Walk::~Walk()
+{
+    if (--objects_.walks_ > 0) {
+        return;
+    }
+    while (!objects_.waiting_.empty() && objects_.walks_ == 0) {
+        std::vector<Waiting> waiting;
+        waiting.swap(objects_.waiting_);
+        for (const Waiting &w : waiting) {
+            objects_.release_where(ctx_, w);
+        }
+    }
 }
 
 } // namespace zts::dbg

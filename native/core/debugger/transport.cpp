@@ -147,6 +147,12 @@ using Clock = std::chrono::steady_clock;
 constexpr size_t max_header_bytes = 16 * 1024;
 constexpr size_t max_message_bytes = 64u * 1024 * 1024;
 constexpr size_t max_outbound_bytes = 256u * 1024 * 1024;
+// The inbound queue's bound: past either, the network thread stops reading the client (TCP's flow control then
+// holds the client's sends) until the game thread took it below half. Without it, a client that kept sending while
+// the game thread sat in a C# call queued ~830 MiB in 2.5 s. One message may still pass the byte bound: a message up
+// to max_message_bytes always fits (Debugger_Transport.Flood_QueueBounded_NothingLost).
+constexpr size_t max_inbound_bytes = 16u * 1024 * 1024;
+constexpr size_t max_inbound_messages = 10000;
 constexpr size_t max_http_connections = 16;
 constexpr auto http_read_timeout = std::chrono::seconds(10);
 constexpr auto closing_timeout = std::chrono::seconds(2);
@@ -392,6 +398,8 @@ struct Transport::State {
     bool stopped = true;
     std::atomic<bool> pending{false};
     std::atomic<bool> connected{false};
+    size_t inbound_bytes = 0;              // of messages, under in_mutex
+    std::atomic<bool> inbound_full{false}; // past a bound: the network thread reads no more of the client
 
     // The client's output, shared by send() and the network thread (pongs, close frames).
     std::mutex write_mutex;
@@ -418,7 +426,13 @@ struct Transport::State {
         }
         message = std::move(messages.front());
         messages.pop_front();
+        inbound_bytes -= std::min(inbound_bytes, message.size());
         update_pending_locked();
+        if (inbound_full.load(std::memory_order_relaxed) && inbound_bytes <= max_inbound_bytes / 2 &&
+            messages.size() <= max_inbound_messages / 2) {
+            inbound_full.store(false, std::memory_order_relaxed);
+            wake(); // the network thread reads the client again
+        }
         return true;
     }
 
@@ -433,7 +447,11 @@ struct Transport::State {
     {
         {
             std::lock_guard<std::mutex> lock(in_mutex);
+            inbound_bytes += text.size();
             messages.push_back(std::move(text));
+            if (inbound_bytes >= max_inbound_bytes || messages.size() >= max_inbound_messages) {
+                inbound_full.store(true, std::memory_order_relaxed);
+            }
             update_pending_locked();
         }
         in_cv.notify_all();
@@ -446,6 +464,8 @@ struct Transport::State {
             std::lock_guard<std::mutex> lock(in_mutex);
             if (e == Event::Disconnected) {
                 messages.clear();
+                inbound_bytes = 0;
+                inbound_full.store(false, std::memory_order_relaxed);
             }
             events.push_back(e);
             update_pending_locked();
@@ -694,8 +714,8 @@ struct Transport::State {
         const std::string &in = c.in;
         while (c.mode == Mode::WebSocket) {
             size_t avail = in.size() - pos;
-            if (avail < 2) {
-                break;
+            if (avail < 2 || inbound_full.load(std::memory_order_relaxed)) {
+                break; // full: the rest stays in c.in until the game thread made room (run())
             }
             auto b0 = uint8_t(in[pos]);
             auto b1 = uint8_t(in[pos + 1]);
@@ -789,7 +809,7 @@ struct Transport::State {
                 if (c.mode != Mode::Closing) {
                     c.in.append(buf, size_t(n));
                 }
-                if (c.in.size() > max_message_bytes * 2) {
+                if (c.in.size() > max_message_bytes * 2 || (c.mode == Mode::WebSocket && inbound_full.load())) {
                     break; // let the frame checks run before reading more
                 }
                 continue;
@@ -858,10 +878,11 @@ struct Transport::State {
                 client_has_output = !client_out.empty();
                 overflow = client_overflow;
             }
+            const bool full = inbound_full.load(std::memory_order_relaxed);
             for (auto &c : conns) {
                 short events = 0;
-                if (!c->read_eof) {
-                    events |= POLLIN;
+                if (!c->read_eof && !(full && c->mode == Mode::WebSocket)) {
+                    events |= POLLIN; // back-pressure: a full inbound queue reads no more of the client
                 }
                 if (c->mode == Mode::WebSocket ? client_has_output : !c->out.empty()) {
                     events |= POLLOUT;
@@ -897,6 +918,8 @@ struct Transport::State {
                 }
                 if (!c.dead && (revents & (POLLIN | POLLERR | POLLHUP | POLLNVAL))) {
                     read_conn(c);
+                } else if (!c.dead && c.mode == Mode::WebSocket && !c.in.empty() && !inbound_full.load()) {
+                    handle_frames(c); // frames read before the queue was full, now that it has room
                 }
                 if (c.mode == Mode::Closing && c.out.empty()) {
                     c.dead = true;
@@ -1123,6 +1146,12 @@ Transport::Event Transport::take_event()
     s_->events.pop_front();
     s_->update_pending_locked();
     return e;
+}
+
+Transport::Inbound Transport::inbound() const
+{
+    std::lock_guard<std::mutex> lock(s_->in_mutex);
+    return Inbound{s_->messages.size(), s_->inbound_bytes, s_->inbound_full.load()};
 }
 
 bool Transport::pending() const

@@ -4,7 +4,8 @@
 //
 // One network thread owns every socket; the thread that runs scripts (the game thread) takes inbound messages
 // and connection events from a queue and sends replies without ever blocking on the network (a client that
-// does not read fills an outbound buffer, and is dropped when that passes 256 MiB). Pure C++ over POSIX
+// does not read fills an outbound buffer, and is dropped when that passes 256 MiB; inbound, a client that sends
+// faster than the game thread reads is held back by TCP once 10000 messages or 16 MiB wait). Pure C++ over POSIX
 // sockets or Winsock 2; no QuickJS.
 #pragma once
 
@@ -59,6 +60,14 @@ class Transport
     bool pending() const;
     /// A WebSocket client has completed its handshake and not gone away (the network thread's view).
     bool connected() const;
+    /// The inbound queue now (messages not taken yet), and whether it is past its bound, so that the network thread
+    /// reads no more of the client until the game thread took it below half (tests, diagnostics).
+    struct Inbound {
+        size_t messages = 0;
+        size_t bytes = 0;
+        bool full = false;
+    };
+    Inbound inbound() const;
     /// Queues one text frame for the current client; thread-safe and never blocks. Dropped when there is no
     /// client.
     void send(const std::string &text);

@@ -51,8 +51,10 @@ int64_t coarse_now_us()
 int interrupt_handler(JSRuntime * /*rt*/, void *opaque)
 {
     auto *d = static_cast<zts_domain *>(opaque);
-    if (d->debugger != nullptr) {
-        d->debugger->on_interrupt_poll(); // a pause the client asked for while the script runs
+    if (d->debugger != nullptr && d->debugger->on_interrupt_poll()) {
+        // The client stopped the evaluation it asked for (Debugger.pause or Runtime.terminateExecution).
+        d->limits.interrupt_cause = static_cast<int32_t>(InterruptCause::debugger);
+        return 1;
     }
     InterruptCause cause = limits_reached(d);
     if (cause != InterruptCause::none) {
@@ -124,6 +126,9 @@ std::string interrupt_message(const zts_domain *d)
     if (d->limits.interrupt_cause == static_cast<int32_t>(InterruptCause::budget)) {
         return "zts: script interrupted: the call ran past its time budget of " +
                std::to_string(d->limits.budget_us / 1000) + " ms";
+    }
+    if (d->limits.interrupt_cause == static_cast<int32_t>(InterruptCause::debugger)) {
+        return "zts: script interrupted: the debugger's client terminated the evaluation";
     }
     return "zts: script interrupted: the host requested it";
 }

@@ -14,7 +14,8 @@ namespace zts
 {
 
 /// Why the interrupt handler stopped the JS of the current outermost call.
-enum class InterruptCause : int32_t { none = 0, requested = 1, budget = 2 };
+/// debugger: the debugger's client stopped JS it had asked to run (debugger/debugger.h, ClientCall).
+enum class InterruptCause : int32_t { none = 0, requested = 1, budget = 2, debugger = 3 };
 
 /// Installs the interrupt handler on d's runtime and makes d reachable by id for zts_domain_interrupt.
 void script_limits_open(zts_domain *d);

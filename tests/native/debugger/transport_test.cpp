@@ -990,3 +990,48 @@ TEST_F(Debugger_Transport, Send_LargeBurst_NeverBlocksTheCaller)
         EXPECT_EQ(payload.back(), 'z');
     }
 }
+
+TEST_F(Debugger_Transport, Flood_QueueBounded_NothingLost)
+{
+    ASSERT_NO_FATAL_FAILURE(connect_client());
+    // A client that sends far more than the game thread takes (it sits in a C# call): the queue stops at its bound
+    // (10000 messages or 16 MiB, transport.cpp), TCP holds the client's sends back, and once the game thread reads
+    // again every message arrives, in order. Before the bound the queue took all 40 MiB (and ~830 MiB in 2.5 s from a
+    // faster client).
+    constexpr int count = 40000;
+    std::string pad(1000, 'p');
+    std::atomic<bool> written{false};
+    std::thread writer([&] {
+        std::string batch;
+        for (int i = 0; i < count; i++) {
+            batch += frame(0x1, std::to_string(i) + ":" + pad);
+            if (batch.size() > (1 << 20) || i == count - 1) {
+                if (!c.write(batch)) {
+                    break;
+                }
+                batch.clear();
+            }
+        }
+        written = true;
+    });
+    while (!t.inbound().full && !written) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    Transport::Inbound held = t.inbound();
+    EXPECT_TRUE(held.full);
+    EXPECT_LE(held.messages, 10000u);
+    EXPECT_LE(held.bytes, 16u * 1024 * 1024 + 2000);
+    EXPECT_FALSE(written) << "the client wrote everything while nothing was taken: no back-pressure";
+    for (int i = 0; i < count; i++) {
+        std::string m = next_message(t);
+        if (m.substr(0, m.find(':')) != std::to_string(i)) {
+            ADD_FAILURE() << "message " << i << ": " << m.substr(0, 20);
+            t.stop(); // the writer's blocked send fails, so it can be joined
+            break;
+        }
+    }
+    writer.join();
+    EXPECT_TRUE(written);
+    EXPECT_EQ(t.inbound().messages, 0u);
+    EXPECT_FALSE(t.inbound().full);
+}

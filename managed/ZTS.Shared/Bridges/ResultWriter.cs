@@ -53,6 +53,7 @@ namespace ZTS.Shared.Bridges
         {
             if (s.ResultBoxed == BoxedResult.Struct) return WriteStruct(s, d, v);
             if (v is IntPtr || v is UIntPtr) return WriteAny(s, d, v); // new IntPtr(5) is the number 5, as any IntPtr
+            if (v is string) return WriteString(s, d, (string)v); // new String('x', 3) is the JS string 'xxx', as any string
             if (v is System.Threading.Tasks.Task) return WriteObject(s, d, v);
             return JsDomain.PushNewResult(d, v, s.ResultView);
         }

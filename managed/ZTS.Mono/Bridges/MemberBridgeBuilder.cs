@@ -42,7 +42,15 @@ namespace ZTS.Mono.Bridges
                     if (refs[i] != null) il.Emit(OpCodes.Ldloca, refs[i]);
                     else EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null, site.JsOffset[i], site.ParamUnpacked[i] != null);
                 }
-                il.Emit(instance && !m.DeclaringType.IsValueType ? OpCodes.Callvirt : OpCodes.Call, m);
+                if (ThroughPointer(m))
+                {
+                    il.Emit(OpCodes.Ldftn, m);
+                    il.EmitCalli(OpCodes.Calli, CallingConventions.Standard, m.ReturnType, Array.ConvertAll(ps, p => p.ParameterType), null);
+                }
+                else
+                {
+                    il.Emit(instance && !m.DeclaringType.IsValueType ? OpCodes.Callvirt : OpCodes.Call, m);
+                }
                 EmitRefWriteBack(il, ps, refs, m.ReturnType, site);
                 EmitResult(il, m.ReturnType, site.ResultTable != null);
             });
@@ -222,6 +230,18 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Call, typeof(ArgReader).GetMethod("RefOut"));
             }
             if (result != null) il.Emit(OpCodes.Ldloc, result);
+        }
+
+        // A static method of the core library with a by-ref parameter is called through its pointer (ldftn + calli), not
+        // `call`: Mono's JIT expands a direct call of some of them inline as intrinsics and asserts on shapes it does not
+        // expect, aborting the process while the bridge compiles (DynamicMethod.CreateDelegate compiles it at bind, so the
+        // whole type failed to bind): Thread.VolatileRead(ref object) is `Assertion at intrinsics.c:1005,
+        // mini_type_is_reference (fsig->params [0])` on Mono 6.8, the only such member among the public types of
+        // mscorlib, System and System.Core (NUnit Binding_FrameworkTypes). An indirect call is never expanded, and such a
+        // member already takes the zts.ref path, so the indirection costs nothing measurable there.
+        internal static bool ThroughPointer(MethodInfo m)
+        {
+            return m.IsStatic && m.DeclaringType.Assembly == typeof(object).Assembly && Array.Exists(m.GetParameters(), p => p.ParameterType.IsByRef);
         }
 
         private static string MemberName(MemberInfo m) { return CrossingCheck.MemberName(m); }

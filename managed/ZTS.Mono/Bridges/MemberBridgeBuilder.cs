@@ -65,10 +65,33 @@ namespace ZTS.Mono.Bridges
                 ParameterInfo[] ps = c.GetParameters();
                 if (Array.Exists(ps, p => p.ParameterType.IsByRef))
                     throw new TsBindException("zts: cannot bind '" + c.DeclaringType.Name + "' constructor: ref/out constructor parameters are not marshalled");
+                Type t = c.DeclaringType;
+                LocalBuilder taken = null;
+                if (!t.IsValueType && t != typeof(string)) // a string is a JS string, never an exotic with an identity
+                {
+                    // int taken = domain.Registry.Taken;  (before the constructor: ResultWriter.WriteNewAfter compares it)
+                    taken = il.DeclareLocal(typeof(int));
+                    il.Emit(OpCodes.Ldarg, ArgDomain);
+                    il.Emit(OpCodes.Ldfld, typeof(JsDomain).GetField("Registry"));
+                    il.Emit(OpCodes.Ldfld, typeof(ObjectRegistry).GetField("Taken", BindingFlags.Instance | BindingFlags.NonPublic));
+                    il.Emit(OpCodes.Stloc, taken);
+                }
                 for (int i = 0; i < ps.Length; i++)
                     EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null, site.JsOffset[i], site.ParamUnpacked[i] != null);
                 il.Emit(OpCodes.Newobj, c);
-                EmitResult(il, c.DeclaringType, false, typeof(ResultWriter).GetMethod("WriteNew"));
+                if (taken == null)
+                {
+                    EmitResult(il, t, false, typeof(ResultWriter).GetMethod("WriteNew"));
+                    return;
+                }
+                LocalBuilder made = il.DeclareLocal(t);
+                il.Emit(OpCodes.Stloc, made);
+                il.Emit(OpCodes.Ldarg, ArgSite);
+                il.Emit(OpCodes.Ldarg, ArgDomain);
+                il.Emit(OpCodes.Ldloc, made);
+                il.Emit(OpCodes.Ldloc, taken);
+                il.Emit(OpCodes.Call, typeof(ResultWriter).GetMethod("WriteNewAfter"));
+                il.Emit(OpCodes.Ret);
             });
         }
 

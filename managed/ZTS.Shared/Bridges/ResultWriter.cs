@@ -58,6 +58,14 @@ namespace ZTS.Shared.Bridges
             return JsDomain.PushNewResult(d, v, s.ResultView);
         }
 
+        /// <summary>A class constructor's result on the Editor, whose bridge read the registry's Taken before the
+        /// constructor ran (taken): when a slot was taken since, the constructor may have pushed `this` (handed it to a
+        /// JS callback), so the object is looked up as any result; else WriteNew, with no lookup.</summary>
+        public static JsValue WriteNewAfter(MemberSite s, JsDomain d, object v, int taken)
+        {
+            return d.Registry.Taken != taken ? WriteBoxed(s, d, v) : WriteNew(s, d, v);
+        }
+
         /// <summary>A struct result, boxed by the bridge for this push: a fresh copy (no identity lookup).</summary>
         public static JsValue WriteStruct(MemberSite s, JsDomain d, object box)
         {

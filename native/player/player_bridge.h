@@ -76,6 +76,7 @@ struct Call {
     void **hand_back; ///< non-null when managed code called the bridge: fail() hands the exception back here
     JSValueConst this_val = JS_UNDEFINED; ///< the call's `this` (managed_call hands it on)
     int magic = 0;
+    uint32_t taken = 0; ///< a constructor's: slot_taken before the constructor ran (new_object, ret_new)
 };
 
 using BridgeFn = JSValue (*)(Call &c);
@@ -262,7 +263,11 @@ void *dispatch(Call &c, void *self);
 JSValue no_entry(Call &c, void *self);
 
 /// A new object of the constructor's class (the constructor runs on it next).
-inline void *new_object(Call &c) { return zts_clr_object_new(c.member->klass); }
+inline void *new_object(Call &c)
+{
+    c.taken = slot_taken(c.ctx);
+    return zts_clr_object_new(c.member->klass);
+}
 
 /// The core's "push slot under view" result (zts.h's ZTS_RESULT_PUSH_BITS, as JsDomain.PushResult encodes it).
 inline JSValue push_result(int32_t slot, int32_t view)
@@ -300,13 +305,18 @@ inline JSValue ret_o(Call &c, void *v)
     return write_managed<void *>(c, kWriteO, v);
 }
 
-/// A constructor's new object (or struct copy): never in the identity cache, so no lookup (ResultWriter.WriteNew). A
-/// class's object whose route has a result view (no Table, no Task, no script policy, no array: the view is the
-/// route's, Il2CppBridges.NativeResultView) takes a slot of the native table with no managed hop (slot_table.h;
-/// measured on 2026-12-06, player_js_to_csharp_new_object_push: 122-128 -> 103-112 ns against a managed entry that
-/// picked the slot).
+/// A constructor's new object (or struct copy). When no slot was taken while the constructor ran (c.taken, set by
+/// new_object), nothing can have pushed it, so it is not in the identity cache: no lookup (ResultWriter.WriteNew). When
+/// one was, the constructor may have handed `this` to JS (a callback, an event), and `new` must give that same JS
+/// object: it is looked up as any result (ret_o; tests/conformance/objects.js
+/// test_Objects_Identity_ThisHandedOutByItsConstructor). A class's object whose route has a result view (no Table, no
+/// Task, no script policy, no array: the view is the route's, Il2CppBridges.NativeResultView) takes a slot of the
+/// native table with no managed hop (slot_table.h; measured on 2026-12-06, player_js_to_csharp_new_object_push:
+/// 122-128 -> 103-112 ns against a managed entry that picked the slot).
 inline JSValue ret_new(Call &c, void *v)
 {
+    bool pushed = slot_taken(c.ctx) != c.taken;
+    if (pushed) return ret_o(c, v); // the shared rules of an object result (WriteO) when the cache has not got it
     if (v != nullptr && c.member->result_view >= 0) {
         int32_t slot = slot_take(c.ctx, v, c.member->result_view);
         if (slot >= 0) return push_result(slot, c.member->result_view);

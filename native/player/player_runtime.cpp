@@ -182,6 +182,12 @@ Member &route_of(JSContext *ctx, int32_t id)
     return routes[static_cast<size_t>(id)];
 }
 
+zts_clr_class *string_class()
+{
+    static zts_clr_class *const klass = zts_clr_class_from_name(zts_clr_get_corlib(), "System", "String");
+    return klass;
+}
+
 // The route of id to bridge over method m's typed entry thunk (null for a virtual method: dispatch finds it per class).
 Member &method_route(JSContext *ctx, int32_t id, int32_t bridge, zts_clr_method *m, void *thunk)
 {
@@ -200,6 +206,11 @@ int32_t register_member_internal(JSContext *ctx, int32_t id, int32_t bridge, voi
 {
     if (id < 0 || bridge < 0 || bridge >= g_bridges.count || method == nullptr) return -1;
     zts_clr_method *m = zts_clr_method_from_handle(method);
+    // A constructor bridge allocates the object and then calls the constructor on it; a string's size is its length,
+    // so the runtime makes strings itself and compiling a typed entry of a String constructor aborts the process (Mono:
+    // `should not be reached at method-to-ir.c:7188`). The binder never routes one (ReducedSignature: no signature);
+    // this refuses it before anything is compiled should another caller try.
+    if (g_bridges.entries[bridge].signature[0] == 'n' && zts_clr_method_get_class(m) == string_class()) return -1;
     bool is_virtual = zts_clr_method_is_virtual(m) != 0;
     void *thunk = is_virtual ? nullptr : zts_clr_method_get_typed_entry(m);
     if (!is_virtual && thunk == nullptr) return -1;

@@ -37,6 +37,7 @@ struct Table {
     std::vector<int32_t> free;     // freed slots, taken again last freed first (they are warm in the caches)
     int32_t used = 0;              // slots below this were taken at least once
     int32_t count = 0;             // slots in use
+    uint32_t taken = 0;            // slots taken so far (slot_taken)
     zts_domain *domain = nullptr;  // whose released slots slot_take drains
     const int32_t *pending = nullptr; // zts_domain_release_counter(domain)
 };
@@ -175,8 +176,15 @@ int32_t slot_take(JSContext *ctx, void *obj, int32_t view)
     table->views[index] = view;
     table->waits[index] = view != kNoIdentity ? 1 : 0;
     table->count++;
+    table->taken++;
     if (table->waiting.size() >= kWaitingCompact) compact_waiting(*table);
     return slot;
+}
+
+uint32_t slot_taken(JSContext *ctx)
+{
+    Table *table = table_of(ctx, false);
+    return table != nullptr ? table->taken : 0;
 }
 
 void slot_free(JSContext *ctx, int32_t slot)

@@ -33,6 +33,10 @@ void slot_open(JSContext *ctx, zts_domain *domain);
 /// lookup is never indexed). Frees the released slots first once kDrainBatch are pending. Grows by whole chunks.
 int32_t slot_take(JSContext *ctx, void *obj, int32_t view);
 
+/// How many slots ctx's table has taken (0 without a table). A constructor's bridge compares it before and after the
+/// constructor: unchanged, nothing was pushed meanwhile and the new object cannot be in the identity cache (ret_new).
+uint32_t slot_taken(JSContext *ctx);
+
 /// Frees slot of ctx's table and drops its identity entry; a free or unknown slot is left as it is.
 void slot_free(JSContext *ctx, int32_t slot);
 

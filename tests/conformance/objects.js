@@ -1,6 +1,6 @@
 // SPEC_MAP D5 ByObj: constructors, members on the type object and the prototype chain, identity, views, casts.
 import { eq, ok, throws } from './assert.js';
-import { Animal, Dog, Puppy, Zoo, Square, Shape, Holder, Factory, Widget } from 'csharp:Fixtures';
+import { Animal, Dog, Puppy, Zoo, Square, Shape, Holder, Factory, Widget, Announced } from 'csharp:Fixtures';
 
 export function test_Objects_Constructor_Overloads() {
     eq(new Animal('cat').Name, 'cat');
@@ -56,6 +56,27 @@ export function test_Objects_Identity_NewObjectsHandedBack() {
     for (let i = 0; i < made.length; i += 499) ok(Factory.Same(made[i]) === made[i], 'widget ' + i);
     const last = new Widget(7);
     ok(Factory.Same(last) === last && Factory.Same(made[4999]) === made[4999], 'the newest and the last held');
+}
+
+// A constructor that hands `this` to JS (a JS callback, a static delegate) before it returns: `new` gives that same JS
+// object, not a second one for the same C# object (ResultWriter.WriteNewAfter on the Editor, ret_new on the Player).
+export function test_Objects_Identity_ThisHandedOutByItsConstructor() {
+    let seen = null;
+    const t = new Announced(x => { seen = x; }, 3);
+    ok(seen === t, 'the object handed out by the constructor is the one new returns');
+    ok(t.Self() === t && t.N === 3, 'and stays the one C# hands back');
+    Announced.Created = x => { seen = x; };
+    try {
+        const u = new Announced(4);
+        ok(seen === u && u !== t, 'through a static delegate');
+    } finally {
+        Announced.Created = null;
+    }
+    let other = null;
+    const v = new Announced(5, w => { other = w; }); // another object pushed meanwhile: v is still a new JS object
+    ok(other instanceof Widget && other.N === 5 && v.N === 5 && v.Self() === v, 'another object pushed meanwhile');
+    const w = new Announced(6); // nothing pushed: the path without a lookup
+    ok(w.Self() === w && w !== v, 'nothing pushed meanwhile');
 }
 
 export function test_Objects_View_IsDeclaredType() {

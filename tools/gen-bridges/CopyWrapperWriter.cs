@@ -324,7 +324,11 @@ namespace ZTS.GenBridges
                 sb.Append("            *(").Append(DelegateShimWriter.Name(ret)).Append("*)o->Bytes = r;\n");
                 sb.Append("            return JsValue.StructResult((global::System.IntPtr)o);\n");
             }
-            else if (m is ConstructorInfo) sb.Append("            return ResultWriter.WriteNew(s, d, r);\n");
+            // A class's new object is looked up as any result (WriteBoxed), not entered as new (WriteNew): its constructor
+            // may have handed `this` to JS, which `new` must give back (objects.js
+            // test_Objects_Identity_ThisHandedOutByItsConstructor). The C++ bridges skip the lookup when no slot was taken
+            // meanwhile (ret_new); this managed wrapper cannot see the native table's count without another internal call.
+            else if (m is ConstructorInfo) sb.Append("            return ResultWriter.WriteBoxed(s, d, r);\n");
             else sb.Append("            return ").Append(Write(ret)).Append(";\n");
             sb.Append("        }\n");
         }

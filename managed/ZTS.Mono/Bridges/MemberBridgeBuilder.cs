@@ -42,7 +42,15 @@ namespace ZTS.Mono.Bridges
                     if (refs[i] != null) il.Emit(OpCodes.Ldloca, refs[i]);
                     else EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null, site.JsOffset[i], site.ParamUnpacked[i] != null);
                 }
-                il.Emit(instance && !m.DeclaringType.IsValueType ? OpCodes.Callvirt : OpCodes.Call, m);
+                if (ThroughPointer(m))
+                {
+                    il.Emit(OpCodes.Ldftn, m);
+                    il.EmitCalli(OpCodes.Calli, CallingConventions.Standard, m.ReturnType, Array.ConvertAll(ps, p => p.ParameterType), null);
+                }
+                else
+                {
+                    il.Emit(instance && !m.DeclaringType.IsValueType ? OpCodes.Callvirt : OpCodes.Call, m);
+                }
                 EmitRefWriteBack(il, ps, refs, m.ReturnType, site);
                 EmitResult(il, m.ReturnType, site.ResultTable != null);
             });
@@ -57,10 +65,33 @@ namespace ZTS.Mono.Bridges
                 ParameterInfo[] ps = c.GetParameters();
                 if (Array.Exists(ps, p => p.ParameterType.IsByRef))
                     throw new TsBindException("zts: cannot bind '" + c.DeclaringType.Name + "' constructor: ref/out constructor parameters are not marshalled");
+                Type t = c.DeclaringType;
+                LocalBuilder taken = null;
+                if (!t.IsValueType && t != typeof(string)) // a string is a JS string, never an exotic with an identity
+                {
+                    // int taken = domain.Registry.Taken;  (before the constructor: ResultWriter.WriteNewAfter compares it)
+                    taken = il.DeclareLocal(typeof(int));
+                    il.Emit(OpCodes.Ldarg, ArgDomain);
+                    il.Emit(OpCodes.Ldfld, typeof(JsDomain).GetField("Registry"));
+                    il.Emit(OpCodes.Ldfld, typeof(ObjectRegistry).GetField("Taken", BindingFlags.Instance | BindingFlags.NonPublic));
+                    il.Emit(OpCodes.Stloc, taken);
+                }
                 for (int i = 0; i < ps.Length; i++)
                     EmitArg(il, ps[i].ParameterType, i, site.ParamTables[i] != null, site.JsOffset[i], site.ParamUnpacked[i] != null);
                 il.Emit(OpCodes.Newobj, c);
-                EmitResult(il, c.DeclaringType, false, typeof(ResultWriter).GetMethod("WriteNew"));
+                if (taken == null)
+                {
+                    EmitResult(il, t, false, typeof(ResultWriter).GetMethod("WriteNew"));
+                    return;
+                }
+                LocalBuilder made = il.DeclareLocal(t);
+                il.Emit(OpCodes.Stloc, made);
+                il.Emit(OpCodes.Ldarg, ArgSite);
+                il.Emit(OpCodes.Ldarg, ArgDomain);
+                il.Emit(OpCodes.Ldloc, made);
+                il.Emit(OpCodes.Ldloc, taken);
+                il.Emit(OpCodes.Call, typeof(ResultWriter).GetMethod("WriteNewAfter"));
+                il.Emit(OpCodes.Ret);
             });
         }
 
@@ -222,6 +253,18 @@ namespace ZTS.Mono.Bridges
                 il.Emit(OpCodes.Call, typeof(ArgReader).GetMethod("RefOut"));
             }
             if (result != null) il.Emit(OpCodes.Ldloc, result);
+        }
+
+        // A static method of the core library with a by-ref parameter is called through its pointer (ldftn + calli), not
+        // `call`: Mono's JIT expands a direct call of some of them inline as intrinsics and asserts on shapes it does not
+        // expect, aborting the process while the bridge compiles (DynamicMethod.CreateDelegate compiles it at bind, so the
+        // whole type failed to bind): Thread.VolatileRead(ref object) is `Assertion at intrinsics.c:1005,
+        // mini_type_is_reference (fsig->params [0])` on Mono 6.8, the only such member among the public types of
+        // mscorlib, System and System.Core (NUnit Binding_FrameworkTypes). An indirect call is never expanded, and such a
+        // member already takes the zts.ref path, so the indirection costs nothing measurable there.
+        internal static bool ThroughPointer(MethodInfo m)
+        {
+            return m.IsStatic && m.DeclaringType.Assembly == typeof(object).Assembly && Array.Exists(m.GetParameters(), p => p.ParameterType.IsByRef);
         }
 
         private static string MemberName(MemberInfo m) { return CrossingCheck.MemberName(m); }

@@ -53,8 +53,17 @@ namespace ZTS.Shared.Bridges
         {
             if (s.ResultBoxed == BoxedResult.Struct) return WriteStruct(s, d, v);
             if (v is IntPtr || v is UIntPtr) return WriteAny(s, d, v); // new IntPtr(5) is the number 5, as any IntPtr
+            if (v is string) return WriteString(s, d, (string)v); // new String('x', 3) is the JS string 'xxx', as any string
             if (v is System.Threading.Tasks.Task) return WriteObject(s, d, v);
             return JsDomain.PushNewResult(d, v, s.ResultView);
+        }
+
+        /// <summary>A class constructor's result on the Editor, whose bridge read the registry's Taken before the
+        /// constructor ran (taken): when a slot was taken since, the constructor may have pushed `this` (handed it to a
+        /// JS callback), so the object is looked up as any result; else WriteNew, with no lookup.</summary>
+        public static JsValue WriteNewAfter(MemberSite s, JsDomain d, object v, int taken)
+        {
+            return d.Registry.Taken != taken ? WriteBoxed(s, d, v) : WriteNew(s, d, v);
         }
 
         /// <summary>A struct result, boxed by the bridge for this push: a fresh copy (no identity lookup).</summary>

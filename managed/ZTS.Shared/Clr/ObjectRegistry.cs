@@ -73,6 +73,13 @@ namespace ZTS.Shared.Clr
             return slot;
         }
 
+        /// <summary>How many slots this registry has taken (the Editor's: a Store counts its own, slot_table.h's
+        /// slot_taken). A constructor's bridge reads it before the constructor runs: when it is unchanged after, nothing
+        /// was pushed meanwhile, so the new object cannot be in the identity cache and is entered without a lookup
+        /// (ResultWriter.WriteNew); when it changed, the constructor may have handed `this` to JS, which must get that
+        /// same JS object back from `new` (tests/conformance/objects.js test_Objects_Identity_ThisHandedOutByItsConstructor).</summary>
+        internal int Taken;
+
         /// <summary>A new slot for a box nobody else holds (a struct copy boxed for this push): such a box can
         /// never be in the identity table, so it skips both the lookup and the entry.</summary>
         public int SlotOfFresh(object box)
@@ -104,6 +111,7 @@ namespace ZTS.Shared.Clr
             // them up in an index far larger than the caches. Safe here: a slot found and not pushed yet is
             // only ever the result of the bridge that is returning, and no registration follows it.
             if (ReleasedPending != null && *ReleasedPending >= DrainBatch) DrainReleased();
+            Taken++;
             int slot;
             if (_freeHead >= 0)
             {

@@ -121,6 +121,14 @@ namespace ZTS.Shared.Clr
             }
             if (m.DeclaringType.IsArray) { why = "a member of an array type"; return null; }
             var ctor = m as ConstructorInfo;
+            if (ctor != null && m.DeclaringType == typeof(string))
+            {
+                // A string's size is its length: the runtime makes it with its characters, so a typed entry that allocates
+                // the object and then calls a String constructor on it cannot exist (compiling Mono's thunk of one is
+                // `Assertion: should not be reached at method-to-ir.c:7188`, an abort; NUnit Binding_FrameworkTypes).
+                why = "a String constructor (the runtime makes a string with its characters)";
+                return null;
+            }
             if (m.DeclaringType.IsValueType && Nullable.GetUnderlyingType(m.DeclaringType) != null) { why = "a member of Nullable"; return null; }
             ParameterInfo[] ps = m.GetParameters();
             if (ps.Length > MaxParameters) { why = "more than " + MaxParameters + " parameters"; return null; }

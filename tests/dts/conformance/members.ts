@@ -1,7 +1,7 @@
 // Fixtures/Members.cs through the generated declarations: indexers, events, operators, nested types,
 // generics via zts.generic, delegates, statics, read-only members, exceptions.
 import { eq, ok, some, throws } from './assert.js';
-import { Bag, Money, Box$1, Failing, Holder, Factory, Widget, SubWidget, Notifier, WideResults, BrokenStatics, BrokenNew, Packages, DestroyMethod } from 'csharp:Fixtures';
+import { Bag, Money, Box$1, Failing, Holder, Factory, Widget, SubWidget, Notifier, WideResults, BrokenStatics, BrokenNew, Packages, DestroyMethod, Announced } from 'csharp:Fixtures';
 
 export function test_Bag_IndexerEventsNested(): void {
     const bag = new Bag();
@@ -106,6 +106,18 @@ export function test_Factory_Widget(): void {
     eq(some(Factory.Same(sub)).Twice(), 14);
     Factory.TrackEnabled = false;
     ok(Factory.Tracked !== null, 'Tracked');
+}
+
+export function test_Announced_ThisFromItsConstructor(): void {
+    let seen: Announced | null = null;
+    const a = new Announced((x: Announced | null) => { seen = x; }, 1);
+    ok(a.Self() === a && a.N === 1, 'Self and N');
+    ok((seen as Announced | null) === a, 'the object its constructor handed out');
+    Announced.Created = null;
+    let other: Widget | null = null;
+    const b = new Announced(2, (w: Widget | null) => { other = w; });
+    ok((other as Widget | null) !== null && b.N === 2, 'another object handed out');
+    ok(new Announced(3).N === 3, 'no delegate');
 }
 
 export function test_Notifier_Delegates(): void {

@@ -30,6 +30,23 @@ declare module "csharp:Fixtures" {
     }
     export const Animal: Animal$Type;
 
+    /** class Fixtures.Announced */
+    export interface Announced extends $System.Object {
+        readonly N: number;
+        Self(): $Fixtures.Announced | null;
+    }
+    export interface Announced$Type extends zts.TypeObject<$Fixtures.Announced | null> {
+        new (n: number): $Fixtures.Announced;
+        new (seen: ((obj: $Fixtures.Announced | null) => void) | zts.Delegate<(obj: $Fixtures.Announced | null) => void> | null, n: number): $Fixtures.Announced;
+        new (n: number, other: ((obj: $Fixtures.Widget | null) => void) | zts.Delegate<(obj: $Fixtures.Widget | null) => void> | null): $Fixtures.Announced;
+        readonly prototype: $Fixtures.Announced;
+        get Created(): $System.Action$1<$Fixtures.Announced | null> | null;
+        set Created(value: ((obj: $Fixtures.Announced | null) => void) | zts.Delegate<(obj: $Fixtures.Announced | null) => void> | null);
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Announced: Announced$Type;
+
     /** static class Fixtures.BadMarshal (not bindable: [TsMarshalAs] on method BadMarshal.Wrong fails the binding of the type) */
     export interface BadMarshal extends $System.Object {
     }

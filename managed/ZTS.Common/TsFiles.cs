@@ -35,6 +35,8 @@ namespace ZTS
         internal const int MaxBytes = 64 << 20;
 
         // Where the Player links libzts statically (iOS, WebGL) P/Invokes name the process itself, as ZtsNative does.
+        // Each assembly decides it with its own defines (a const of another assembly would carry that assembly's
+        // build target: tests/unity/unity_defines.sh compiles ZTS.Shared for iOS against a ZTS.Common built for none).
 #if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
         private const string Lib = "__Internal";
 #else

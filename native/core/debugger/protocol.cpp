@@ -512,12 +512,15 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
         dbg.reply(id, std::move(out));
         return;
     }
-    // Accepted and without effect here: async stacks, blackboxing, profilers, Node's own domains.
+    // Accepted and without effect here: async stacks, blackboxing, profilers, Node's own domains. `node inspect`
+    // sends Profiler.enable and Profiler.setSamplingInterval on attach (Node's lib/internal/debugger/inspect_repl.js,
+    // initAfterStart) and dies on an error reply (tests/debugger/node_inspect_session.js).
     static const char *const k_accepted[] = {
         "Debugger.setAsyncCallStackDepth", "Debugger.setBlackboxPatterns", "Debugger.setBlackboxedRanges",
         "Debugger.setInstrumentationBreakpoint", "Debugger.removeInstrumentationBreakpoint",
         "Runtime.setAsyncCallStackDepth", "Runtime.disable", "Runtime.discardConsoleEntries",
-        "Runtime.addBinding", "Profiler.enable", "Profiler.disable", "HeapProfiler.enable", "Log.enable",
+        "Runtime.addBinding", "Profiler.enable", "Profiler.disable", "Profiler.setSamplingInterval",
+        "HeapProfiler.enable", "Log.enable",
         "NodeRuntime.enable", "NodeRuntime.notifyWhenWaitingForDisconnect", "NodeWorker.enable",
         "Target.setAutoAttach", "Target.setDiscoverTargets", "Network.enable",
         "Runtime.terminateExecution"}; // it stops the client's running evaluation (Debugger::on_interrupt_poll)

@@ -20,6 +20,8 @@ void Debugger::wait_for_client() {}
 
 void Debugger::service() {}
 
+void Debugger::entry_module(const std::string &) {}
+
 void Debugger::script_compiled(const std::string &, const std::string &, const std::string &, const std::string &,
                                JSModuleDef *)
 {

@@ -155,6 +155,8 @@ void Debugger::wait_for_client()
         }
     }
     pause_next_ = transport_.connected() && enabled_;
+    brk_pending_ = pause_next_;
+    brk_module_.clear();
     update_armed();
 }
 
@@ -374,6 +376,13 @@ Json Debugger::script_parsed(const Script &s) const
     return p;
 }
 
+void Debugger::entry_module(const std::string &module)
+{
+    if (brk_pending_ && brk_module_.empty()) {
+        brk_module_ = module;
+    }
+}
+
 void Debugger::script_compiled(const std::string &module, const std::string &path, const std::string &source,
                                const std::string &map_json, JSModuleDef *def)
 {
@@ -548,8 +557,11 @@ int Debugger::on_hook(JSContext *ctx, int event, JSValueConst value)
     CodeInfo &ci = code_info(ctx, f.code);
     const CodeInfo::Entry *e = ci.at(f.pc);
     const bool line_start = e != nullptr && e->pc == f.pc && e->starts_line;
-    if (pause_next_ && line_start) {
-        pause(ctx, "other", JS_UNDEFINED, {});
+    // --inspect-brk runs the modules the main module imports (evaluated first) and pauses at its own first statement.
+    if (pause_next_ && line_start && (!brk_pending_ || brk_module_.empty() || ci.module == brk_module_)) {
+        const bool brk = brk_pending_;
+        brk_pending_ = false;
+        pause(ctx, brk ? "Break on start" : "other", JS_UNDEFINED, {});
         return 0;
     }
     int depth = 0;

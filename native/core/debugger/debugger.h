@@ -94,6 +94,9 @@ class Debugger
 
     /// Answers what the client sent since the last call (the host's frame pump).
     void service();
+    /// The host asked for module (the outermost import, module_get_function): the first one after --inspect-brk's
+    /// wait is the program's main module, where the first pause is.
+    void entry_module(const std::string &module);
     /// A module compiled: tells the client, resolves pending breakpoints.
     void script_compiled(const std::string &module, const std::string &path, const std::string &source,
                          const std::string &map_json, JSModuleDef *def);
@@ -156,6 +159,10 @@ class Debugger
     bool resume_ = false;            ///< set by resume/step while paused
     bool busy_ = false;              ///< evaluating for the client: the hook does not pause
     bool pause_next_ = false;        ///< Debugger.pause or --inspect-brk: pause at the next opcode
+    /// --inspect-brk: the first pause waits for the program's main module, as Node's: the first module the host
+    /// imports after the wait (its imports are compiled and evaluated before it; see tests/debugger/fixture/src/math.ts).
+    bool brk_pending_ = false;
+    std::string brk_module_; ///< that module, once compiled
     StepMode step_ = StepMode::none;
     const void *step_frame_ = nullptr;
     int step_depth_ = 0;

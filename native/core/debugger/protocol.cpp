@@ -477,6 +477,7 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
     }
     if (method == "Debugger.pause") {
         if (!dbg.paused_) {
+            dbg.brk_pending_ = false; // the client's pause stops anywhere
             dbg.pause_next_ = true;
             dbg.update_armed();
         }
@@ -512,12 +513,19 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
         dbg.reply(id, std::move(out));
         return;
     }
+    // Instrumentation breakpoints (a pause before each script runs) are not implemented: refused with an error, as
+    // V8 refuses what it cannot set, so a client (VS Code's js-debug) does not count on pauses that never come.
+    if (method == "Debugger.setInstrumentationBreakpoint") {
+        dbg.reply_error(id, k_server_error,
+                        "zts: instrumentation breakpoints are not supported: '" + params.string_or("instrumentation", "") + "'");
+        return;
+    }
     // Accepted and without effect here: async stacks, blackboxing, profilers, Node's own domains. `node inspect`
     // sends Profiler.enable and Profiler.setSamplingInterval on attach (Node's lib/internal/debugger/inspect_repl.js,
     // initAfterStart) and dies on an error reply (tests/debugger/node_inspect_session.js).
     static const char *const k_accepted[] = {
         "Debugger.setAsyncCallStackDepth", "Debugger.setBlackboxPatterns", "Debugger.setBlackboxedRanges",
-        "Debugger.setInstrumentationBreakpoint", "Debugger.removeInstrumentationBreakpoint",
+        "Debugger.removeInstrumentationBreakpoint",
         "Runtime.setAsyncCallStackDepth", "Runtime.disable", "Runtime.discardConsoleEntries",
         "Runtime.addBinding", "Profiler.enable", "Profiler.disable", "Profiler.setSamplingInterval",
         "HeapProfiler.enable", "Log.enable",

@@ -338,6 +338,9 @@ int32_t module_get_function(zts_domain *d, const std::string &module, const std:
         return ZTS_ERR_MODULE_LOAD;
     }
     uint64_t rejections_before = d->rejections.mark();
+    if (outermost && d->debugger != nullptr) {
+        d->debugger->entry_module(canonical); // --inspect-brk pauses first in it (docs/DEBUGGING.md)
+    }
     JSValue promise;
     {
         ModuleLoadScope load(d->modules); // resolve, link and evaluate; the jobs below are loads of their own

@@ -320,6 +320,57 @@ std::string http_response(int code, const char *reason, std::string_view content
     return r;
 }
 
+// /json/protocol: the domains, commands and events this server implements, in the shape of Node's (and Chrome's)
+// protocol description. chrome-remote-interface's default `CDP({port})` builds its API from it (it fetches
+// /json/protocol, then /json/list); commands carry no parameter lists, which it does not need. Keep the list with
+// what Protocol::call answers (native/core/debugger/protocol.cpp) and the events debugger.cpp and protocol.cpp send.
+std::string protocol_description()
+{
+    struct Domain {
+        const char *name;
+        std::vector<const char *> commands, events;
+    };
+    static const Domain domains[] = {
+        {"Runtime",
+         {"enable", "disable", "runIfWaitingForDebugger", "evaluate", "callFunctionOn", "getProperties", "releaseObject",
+          "releaseObjectGroup", "getIsolateId", "getHeapUsage", "globalLexicalScopeNames", "setAsyncCallStackDepth",
+          "discardConsoleEntries", "addBinding", "terminateExecution"},
+         {"executionContextCreated", "consoleAPICalled"}},
+        {"Debugger",
+         {"enable", "disable", "getScriptSource", "setBreakpointByUrl", "setBreakpoint", "removeBreakpoint",
+          "getPossibleBreakpoints", "setBreakpointsActive", "setSkipAllPauses", "setPauseOnExceptions", "pause", "resume",
+          "stepOver", "stepInto", "stepOut", "evaluateOnCallFrame", "setAsyncCallStackDepth", "setBlackboxPatterns",
+          "setBlackboxedRanges", "setInstrumentationBreakpoint", "removeInstrumentationBreakpoint"},
+         {"scriptParsed", "breakpointResolved", "paused", "resumed"}},
+        {"Profiler", {"enable", "disable", "setSamplingInterval"}, {}},
+        {"HeapProfiler", {"enable"}, {}},
+        {"Log", {"enable"}, {}},
+        {"Network", {"enable"}, {}},
+        {"NodeRuntime", {"enable", "notifyWhenWaitingForDisconnect"}, {}},
+        {"NodeWorker", {"enable"}, {}},
+        {"Target", {"setAutoAttach", "setDiscoverTargets"}, {}},
+    };
+    Json list = Json::array();
+    for (const Domain &d : domains) {
+        Json commands = Json::array();
+        for (const char *c : d.commands) {
+            commands.push(Json::object().set("name", Json::string(c)).set("parameters", Json::array()));
+        }
+        Json events = Json::array();
+        for (const char *e : d.events) {
+            events.push(Json::object().set("name", Json::string(e)).set("parameters", Json::array()));
+        }
+        Json domain = Json::object();
+        domain.set("domain", Json::string(d.name)).set("commands", std::move(commands)).set("events", std::move(events));
+        domain.set("types", Json::array());
+        list.push(std::move(domain));
+    }
+    Json out = Json::object();
+    out.set("version", Json::object().set("major", Json::string("1")).set("minor", Json::string("3")));
+    out.set("domains", std::move(list));
+    return out.dump();
+}
+
 std::string text_response(int code, const char *reason, const std::string &text)
 {
     return http_response(code, reason, "text/plain; charset=UTF-8", text + "\n");
@@ -658,6 +709,20 @@ struct Transport::State {
         }
         if (path == "/json" || path == "/json/" || path == "/json/list" || path == "/json/list/") {
             respond_and_close(c, http_response(200, "OK", "application/json; charset=UTF-8", list_json()));
+            return;
+        }
+        if (path == "/json/protocol" || path == "/json/protocol/") {
+            respond_and_close(c, http_response(200, "OK", "application/json; charset=UTF-8", protocol_description()));
+            return;
+        }
+        // As Node: activating the one target does nothing and says so; any other id is unknown. (No /json/close: the
+        // target is the host's domain, which a client does not end.)
+        if (path.substr(0, 15) == "/json/activate/") {
+            if (path.substr(15) == target.id) {
+                respond_and_close(c, http_response(200, "OK", "text/plain; charset=UTF-8", "Target activated"));
+            } else {
+                respond_and_close(c, text_response(404, "Not Found", "Unknown target id"));
+            }
             return;
         }
         if (path.size() != target.id.size() + 1 || path.substr(1) != target.id || upgrade.empty()) {
@@ -1048,6 +1113,7 @@ struct Transport::State {
         configure(listener);
         return true;
     }
+
 };
 
 Transport::Transport() : s_(std::make_unique<State>()) {}

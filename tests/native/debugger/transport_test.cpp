@@ -517,7 +517,7 @@ TEST_F(Debugger_Transport, Http_OtherRequests_Refused)
     std::string error;
     ASSERT_TRUE(t.start(0, target(), error)) << error;
     EXPECT_EQ(http_get(t.port(), "/nope").status, 404);
-    EXPECT_EQ(http_get(t.port(), "/json/protocol").status, 404);
+    EXPECT_EQ(http_get(t.port(), "/json/new").status, 404) << "Chrome's, not Node's: no new targets";
     EXPECT_EQ(http_get(t.port(), "/" + target().id).status, 404) << "the target path without an upgrade";
     EXPECT_EQ(http_get(t.port(), "/" + target().id + "x").status, 404);
     EXPECT_EQ(http_get(t.port(), "/json", "127.0.0.1", "POST").status, 405);

@@ -172,6 +172,7 @@ struct Conn {
     std::string out; // Http and Closing; the client's output is State::client_out
     bool read_eof = false;
     bool dead = false;
+    bool v6 = false; // accepted on [::1]: /json/list names the WebSocket there, as Node names the address dialed
     Clock::time_point deadline;
     std::string message; // a fragmented message being reassembled
     bool in_message = false;
@@ -435,6 +436,7 @@ struct Transport::State {
     int port = 0;
     bool running = false;
     socket_t listener = bad_socket;
+    socket_t listener6 = bad_socket; ///< [::1]:port, where `localhost` resolves first on many systems; none without IPv6
     socket_t wake_rx = bad_socket;
     socket_t wake_tx = bad_socket;
     std::thread thread;
@@ -616,9 +618,9 @@ struct Transport::State {
         }
     }
 
-    std::string list_json() const
+    std::string list_json(bool v6) const
     {
-        std::string hostport = "127.0.0.1:" + std::to_string(port) + "/" + target.id;
+        std::string hostport = (v6 ? "[::1]:" : "127.0.0.1:") + std::to_string(port) + "/" + target.id;
         Json t = Json::object();
         t.set("description", Json::string("ZTS domain"));
         t.set("devtoolsFrontendUrl",
@@ -708,7 +710,7 @@ struct Transport::State {
             return;
         }
         if (path == "/json" || path == "/json/" || path == "/json/list" || path == "/json/list/") {
-            respond_and_close(c, http_response(200, "OK", "application/json; charset=UTF-8", list_json()));
+            respond_and_close(c, http_response(200, "OK", "application/json; charset=UTF-8", list_json(c.v6)));
             return;
         }
         if (path == "/json/protocol" || path == "/json/protocol/") {
@@ -901,10 +903,10 @@ struct Transport::State {
         }
     }
 
-    void accept_all()
+    void accept_all(socket_t from)
     {
         for (;;) {
-            socket_t s = ::accept(listener, nullptr, nullptr);
+            socket_t s = ::accept(from, nullptr, nullptr);
             if (s == bad_socket) {
                 return;
             }
@@ -924,6 +926,7 @@ struct Transport::State {
             }
             auto c = std::make_unique<Conn>();
             c->fd = s;
+            c->v6 = from == listener6;
             c->deadline = Clock::now() + http_read_timeout;
             conns.push_back(std::move(c));
         }
@@ -936,6 +939,10 @@ struct Transport::State {
             fds.clear();
             fds.push_back(pollfd_t{listener, POLLIN, 0});
             fds.push_back(pollfd_t{wake_rx, POLLIN, 0});
+            const size_t base = listener6 != bad_socket ? 3 : 2; // the connections' pollfds follow the listeners'
+            if (listener6 != bad_socket) {
+                fds.push_back(pollfd_t{listener6, POLLIN, 0});
+            }
             bool client_has_output = false;
             bool overflow = false;
             {
@@ -967,7 +974,7 @@ struct Transport::State {
             size_t count = conns.size(); // accept_all() below appends; those have no pollfd yet
             for (size_t i = 0; i < count; i++) {
                 Conn &c = *conns[i];
-                short revents = ready > 0 ? fds[i + 2].revents : 0;
+                short revents = ready > 0 ? fds[i + base].revents : 0;
                 if (c.mode == Mode::WebSocket && overflow) {
                     c.dead = true; // a client that stopped reading; it cannot get a close frame through either
                     drop_client(c, std::string(), true);
@@ -994,7 +1001,10 @@ struct Transport::State {
                 }
             }
             if (ready > 0 && fds[0].revents) {
-                accept_all();
+                accept_all(listener);
+            }
+            if (ready > 0 && base == 3 && fds[2].revents) {
+                accept_all(listener6);
             }
             for (size_t i = 0; i < conns.size();) {
                 if (conns[i]->dead) {
@@ -1046,7 +1056,7 @@ struct Transport::State {
 
     void close_sockets()
     {
-        for (socket_t *s : {&listener, &wake_rx, &wake_tx}) {
+        for (socket_t *s : {&listener, &listener6, &wake_rx, &wake_tx}) {
             if (*s != bad_socket) {
                 close_socket(*s);
                 *s = bad_socket;
@@ -1114,6 +1124,72 @@ struct Transport::State {
         return true;
     }
 
+    // The same port on the IPv6 loopback, [::1], as Node listens where `localhost` resolves: clients that dial
+    // `localhost` (chrome-remote-interface's default, node inspect) may try ::1 first. A machine without an IPv6
+    // loopback has IPv4 only (true, no socket); false (reason set) when [::1]:port belongs to another process, which a
+    // client dialing localhost would reach instead.
+    bool listen_on6(std::string &reason, bool &in_use)
+    {
+        in_use = false;
+        socket_t s = ::socket(AF_INET6, SOCK_STREAM, 0);
+        if (s == bad_socket) {
+            return true; // no IPv6 here
+        }
+        int on = 1;
+        setsockopt(s, IPPROTO_IPV6, IPV6_V6ONLY, reinterpret_cast<const char *>(&on), sizeof on);
+#ifdef _WIN32
+        setsockopt(s, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, reinterpret_cast<const char *>(&on), sizeof on);
+#else
+        setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+#endif
+        sockaddr_in6 addr{};
+        addr.sin6_family = AF_INET6;
+        addr.sin6_port = htons(uint16_t(port));
+        addr.sin6_addr = in6addr_loopback; // never in6addr_any
+        if (::bind(s, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0) {
+            const int err = last_error();
+            close_socket(s);
+#ifdef _WIN32
+            in_use = err == WSAEADDRINUSE;
+#else
+            in_use = err == EADDRINUSE;
+#endif
+            if (in_use) {
+                reason = "[::1]:" + std::to_string(port) + ": " + error_text(err);
+                return false;
+            }
+            return true; // no IPv6 loopback address (EADDRNOTAVAIL, EAFNOSUPPORT): IPv4 only
+        }
+        if (::listen(s, 16) != 0) {
+            reason = "[::1]:" + std::to_string(port) + ": " + error_text(last_error());
+            close_socket(s);
+            return false;
+        }
+        configure(s);
+        listener6 = s;
+        return true;
+    }
+
+    // 127.0.0.1:requested and [::1] on the same port. With requested 0 the port is the one IPv4 picked; when another
+    // process holds it on ::1, a few more free ports are tried.
+    bool listen_loopback(int requested, std::string &reason)
+    {
+        for (int attempt = 0; attempt < 8; attempt++) {
+            bool in_use = false;
+            if (!listen_on(requested, reason)) {
+                return false;
+            }
+            if (listen_on6(reason, in_use)) {
+                return true;
+            }
+            close_socket(listener);
+            listener = bad_socket;
+            if (requested != 0 || !in_use) {
+                return false;
+            }
+        }
+        return false;
+    }
 };
 
 Transport::Transport() : s_(std::make_unique<State>()) {}
@@ -1135,7 +1211,7 @@ bool Transport::start(int port, const TargetInfo &target, std::string &error)
         return false;
     }
     std::string reason;
-    if (!network_init(reason) || !s_->listen_on(port, reason) || !s_->make_wake_pair(reason)) {
+    if (!network_init(reason) || !s_->listen_loopback(port, reason) || !s_->make_wake_pair(reason)) {
         s_->close_sockets();
         s_->port = 0;
         error = prefix + reason;

@@ -425,6 +425,74 @@ TEST_F(Debugger_Transport, Start_PortZero_ListensOnLoopbackOnly)
     EXPECT_TRUE(c.connect(t.port()));
 }
 
+#ifdef __linux__
+// A socket bound to [::1]:port (0: any), or -1 when the machine has no IPv6 loopback.
+int bind_ipv6_loopback(int port)
+{
+    int s = ::socket(AF_INET6, SOCK_STREAM, 0);
+    if (s < 0) {
+        return -1;
+    }
+    int on = 1;
+    setsockopt(s, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on);
+    sockaddr_in6 addr{};
+    addr.sin6_family = AF_INET6;
+    addr.sin6_port = htons(uint16_t(port));
+    addr.sin6_addr = in6addr_loopback;
+    if (::bind(s, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0 || ::listen(s, 1) != 0) {
+        ::close(s);
+        return -1;
+    }
+    return s;
+}
+
+TEST_F(Debugger_Transport, Start_PortZero_AlsoListensOnIpv6LoopbackOnly)
+{
+    int probe = bind_ipv6_loopback(0);
+    if (probe < 0) {
+        GTEST_SKIP() << "this machine has no IPv6 loopback (::1)";
+    }
+    ::close(probe);
+    std::string error;
+    ASSERT_TRUE(t.start(0, target(), error)) << error;
+    // The kernel's socket table: a listener on ::1 with our port, none on ::.
+    char port_hex[8];
+    std::snprintf(port_hex, sizeof port_hex, "%04X", t.port());
+    std::ifstream table("/proc/net/tcp6");
+    std::string line;
+    int loopback = 0, any = 0;
+    while (std::getline(table, line)) {
+        std::istringstream fields(line);
+        std::string slot, local, remote, state;
+        fields >> slot >> local >> remote >> state;
+        if (state == "0A" && local.size() > 33 && local.substr(33) == port_hex) {
+            loopback += local.substr(0, 32) == "00000000000000000000000001000000";
+            any += local.substr(0, 32) == "00000000000000000000000000000000";
+        }
+    }
+    EXPECT_EQ(loopback, 1);
+    EXPECT_EQ(any, 0);
+}
+
+// Another process on [::1]:port would get the clients that dial localhost: an explicit port taken there fails.
+TEST_F(Debugger_Transport, Start_PortInUseOnIpv6Loopback_FailsWithReason)
+{
+    int held = bind_ipv6_loopback(0);
+    if (held < 0) {
+        GTEST_SKIP() << "this machine has no IPv6 loopback (::1)";
+    }
+    sockaddr_in6 addr{};
+    socklen_t len = sizeof addr;
+    ASSERT_EQ(getsockname(held, reinterpret_cast<sockaddr *>(&addr), &len), 0);
+    const int port = ntohs(addr.sin6_port);
+    std::string error;
+    EXPECT_FALSE(t.start(port, target(), error));
+    EXPECT_NE(error.find("[::1]:" + std::to_string(port)), std::string::npos) << error;
+    EXPECT_EQ(t.port(), 0);
+    ::close(held);
+}
+#endif
+
 TEST_F(Debugger_Transport, Start_PortInUse_FailsWithReason)
 {
     Transport first;

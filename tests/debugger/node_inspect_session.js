@@ -94,8 +94,8 @@ async function main() {
     const breakLine = lineOf(mainTs, 'BREAK-HERE');
     await send(`sb('main.ts', ${breakLine})`, /\S/);
     await send('cont', /break in \S*main\.js:\d+[\s\S]*>\s*\d+ .*add\(frames, 40\)/);
-    const exec = await send('exec label', /'frame 2'/);
-    const bt = await send('bt', /#0 tick \S*main\.js:\d+/);
+    await send('exec label', /'frame 2'/);
+    await send('bt', /#0 tick \S*main\.js:\d+/);
     await send('step', /break in \S*math\.js:\d+/);
     await send('out', /break in \S*main\.js:\d+/);
     await send('next', /break in \S*main\.js:\d+[\s\S]*>\s*\d+ .*console\.log\(`total/);
@@ -105,7 +105,6 @@ async function main() {
     const code = await exited;
     if (code !== 0) fail('ztsrun exit code ' + code);
     if (!/total 42, width 100, frame 2, dt true/.test(stdout + out)) fail('the run did not finish normally');
-    void exec; void bt;
     inspector.kill('SIGKILL');
     clearTimeout(timer);
     console.log('node inspect session ok');

@@ -1098,14 +1098,7 @@ struct Transport::State {
             reason = error_text(last_error());
             return false;
         }
-        int on = 1;
-#ifdef _WIN32
-        // Windows' SO_REUSEADDR would let another process take the port over; exclusive use instead.
-        setsockopt(listener, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, reinterpret_cast<const char *>(&on), sizeof on);
-#else
-        // So a restarted host (or the next test) can bind while old connections sit in TIME_WAIT.
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-#endif
+        reuse_port(listener);
         sockaddr_in addr{};
         addr.sin_family = AF_INET;
         addr.sin_port = htons(uint16_t(requested));
@@ -1124,6 +1117,19 @@ struct Transport::State {
         return true;
     }
 
+    // A listener's port handling, the same for both loopbacks.
+    static void reuse_port(socket_t s)
+    {
+        int on = 1;
+#ifdef _WIN32
+        // Windows' SO_REUSEADDR would let another process take the port over; exclusive use instead.
+        setsockopt(s, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, reinterpret_cast<const char *>(&on), sizeof on);
+#else
+        // So a restarted host (or the next test) can bind while old connections sit in TIME_WAIT.
+        setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+#endif
+    }
+
     // The same port on the IPv6 loopback, [::1], as Node listens where `localhost` resolves: clients that dial
     // `localhost` (chrome-remote-interface's default, node inspect) may try ::1 first. A machine without an IPv6
     // loopback has IPv4 only (true, no socket); false (reason set) when [::1]:port belongs to another process, which a
@@ -1137,11 +1143,7 @@ struct Transport::State {
         }
         int on = 1;
         setsockopt(s, IPPROTO_IPV6, IPV6_V6ONLY, reinterpret_cast<const char *>(&on), sizeof on);
-#ifdef _WIN32
-        setsockopt(s, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, reinterpret_cast<const char *>(&on), sizeof on);
-#else
-        setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-#endif
+        reuse_port(s);
         sockaddr_in6 addr{};
         addr.sin6_family = AF_INET6;
         addr.sin6_port = htons(uint16_t(port));

@@ -77,6 +77,7 @@ struct Call {
     JSValueConst this_val = JS_UNDEFINED; ///< the call's `this` (managed_call hands it on)
     int magic = 0;
     uint32_t taken = 0; ///< a constructor's: slot_taken before the constructor ran (new_object, ret_new)
+    void *lent = nullptr; ///< this_lend: the JS copy's own bytes while its box stands in for them, else null
 };
 
 using BridgeFn = JSValue (*)(Call &c);
@@ -221,14 +222,36 @@ inline void *arg_h(Call &c, int i)
     return arg_this(c);
 }
 
+/// Right before an instance call whose `this` is a struct copy: arg_this gave the member a box of the copy, and for the
+/// call the box stands in for the copy's bytes. It takes the copy's bytes as they are now (an argument's conversion may
+/// have run script code that wrote them), and the JS copy reads and writes the box's bytes until this_done, so a
+/// callback into JS that reads or writes the copy sees the member's own `this`, as on the Editor, whose bridge passes
+/// the copy's bytes by reference (conformance structs.js test_Structs_MethodCallback_WritesTheCopyInPlace; before,
+/// the box's bytes went back over a callback's write). The box cannot move (the Player's GC does not move objects) and
+/// lives as long as `self`; the copy cannot be released during the call (the caller holds `this`); nested calls on
+/// the same copy lend in turn and give back in reverse. A class instance costs one tag compare.
+inline void this_lend(Call &c, void *self)
+{
+    if (JS_VALUE_GET_TAG(c.data[1]) == ZTS_STRUCT_REF_TAG && self != nullptr) {
+        auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[1]));
+        void *box = zts_clr_object_unbox(static_cast<zts_clr_object *>(self));
+        std::memcpy(box, ref->bytes, static_cast<size_t>(ref->size));
+        c.lent = ref->bytes;
+        ref->bytes = box;
+    }
+}
+
 /// After an instance call (its result, or its exception, already taken): when `this` was a struct copy, arg_this gave
 /// the member a box of its bytes, and what the member did to that box goes back into JS's copy, so a method acts on
-/// the copy (v.Normalize(), then v.x; 10-LIFETIME §3.1). A class instance costs one tag compare.
+/// the copy (v.Normalize(), then v.x; 10-LIFETIME §3.1); a lent box (this_lend) gives the copy its own bytes back.
 inline void this_done(Call &c, void *self)
 {
     if (JS_VALUE_GET_TAG(c.data[1]) == ZTS_STRUCT_REF_TAG && self != nullptr) {
         auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[1]));
-        std::memcpy(ref->bytes, zts_clr_object_unbox(static_cast<zts_clr_object *>(self)), static_cast<size_t>(ref->size));
+        void *own = c.lent != nullptr ? c.lent : ref->bytes;
+        std::memcpy(own, zts_clr_object_unbox(static_cast<zts_clr_object *>(self)), static_cast<size_t>(ref->size));
+        ref->bytes = own;
+        c.lent = nullptr;
     }
 }
 

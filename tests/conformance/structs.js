@@ -243,3 +243,23 @@ export function test_Structs_Copy_JsonStringifiesTheFields() {
     eq(JSON.stringify(Geometry.Make(1, 2, 3)), '{"X":1,"Y":2,"Z":3}');
     eq(JSON.stringify({ at: Geometry.Make(0.5, 0, -1) }), '{"at":{"X":0.5,"Y":0,"Z":-1}}');
 }
+
+// A struct method that calls back into JS acts on JS's copy for the whole call: a callback that writes the copy is
+// seen by the method, and what the method does after it stays (the Editor's bridge passes the copy's bytes by ref; the
+// Player's box of a copy is lent to the copy for the call: native/player/player_bridge.h this_lend). Tagged holds
+// references, so the Player has no copy wrapper for it and takes the boxed path.
+export function test_Structs_MethodCallback_WritesTheCopyInPlace() {
+    const t = Geometry.Tag(null, 'a');
+    t.Count = 1;
+    eq(t.Visit(() => { eq(t.Count, 1, 'the callback reads the copy the method runs on'); t.Count = 50; return 50; }), 51050,
+       'the method saw the callback write its copy');
+    eq(t.Count, 51, 'the method\'s own write after the callback stays');
+    const inner = Geometry.Tag(null, 'b');
+    eq(t.Visit(() => inner.Visit(() => { t.Count = 7; return 3; })), 8000 + 1003, 'nested calls on two copies');
+    eq(inner.Count, 1);
+    eq(t.Count, 8);
+    eq(t.Visit(() => t.Visit(() => 2)), 10000 + 9002, 'the same copy as this of a nested call');
+    eq(t.Count, 10);
+    throws(() => t.Visit(() => { t.Count = 20; throw new Error('out'); }), 'out');
+    eq(t.Count, 20, 'a callback\'s write stays when the callback throws');
+}

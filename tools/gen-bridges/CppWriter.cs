@@ -82,6 +82,8 @@ namespace ZTS.GenBridges
             callArgs.Insert(0, "&c.exc");
             callArgs.Insert(0, target);
             string call = "zts_clr::typed_call<" + retType + ">(" + string.Join(", ", callArgs) + ")";
+            // A struct copy's box stands in for its bytes during the call, until this_done (player_bridge.h this_lend).
+            if (kind == 'i') sb.Append("    this_lend(c, self);\n");
             if (ret == "v" || ret == "r") sb.Append("    ").Append(call).Append(";\n");
             else sb.Append("    ").Append(retType).Append(" r = ").Append(call).Append(";\n");
             if (kind == 'i') sb.Append("    this_done(c, self);\n");

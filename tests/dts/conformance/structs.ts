@@ -53,6 +53,9 @@ export function test_Geometry_UnpackedNullableChars(): void {
     eq(tag.Label, 'label');
     ok(tag.Item !== null, 'Item');
     tag.Item = null;
+    tag.Count = 1;
+    const visited: number = tag.Visit(() => 2);
+    eq(visited, 2002);
 }
 
 // A Nullable struct is `Vec3 | null`, and at run time the struct itself (its members) or null.

@@ -867,6 +867,8 @@ declare module "csharp:Fixtures" {
     export interface Tagged extends $System.ValueType {
         Item: $Fixtures.Widget | null;
         Label: string | null;
+        Count: number;
+        Visit(callback: (() => number) | zts.Delegate<() => number> | null): number;
     }
     export interface Tagged$Type extends zts.TypeObject<$Fixtures.Tagged> {
         new (): $Fixtures.Tagged;

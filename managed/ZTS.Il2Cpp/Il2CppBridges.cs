@@ -355,8 +355,8 @@ namespace ZTS.Il2Cpp
             return new CopyCodec(p => TsIl2CppAppDomain.BoxLoadInternal(type, p, size), (box, p) => TsIl2CppAppDomain.BoxStoreInternal(box, p, size));
         }
 
-        /// <summary>Il2Cpp's GC (Boehm, as the Player's embedded Mono) does not move objects, and the runtime registers the
-        /// core's arena as a GC root at start-up (zts_struct_set_root_hook): a struct that holds references is a native
+        /// <summary>Il2Cpp's GC (Boehm, as the Player's embedded Mono) does not move objects, and the runtime gives the
+        /// core's arena the GC's fixed memory at start-up (zts_struct_set_rooted_memory): a struct that holds references is a native
         /// copy too (10-LIFETIME §3.2), laid out as the runtime lays out its value.</summary>
         public int ScannedCopySize(Type s, FieldInfo[] fields, int[] offsets)
         {

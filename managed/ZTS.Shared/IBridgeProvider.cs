@@ -65,7 +65,7 @@ namespace ZTS.Shared
 
         /// <summary>For a struct with reference, bool or char fields: its value's size as the runtime lays it out, and
         /// each of fields' offsets in it (into offsets), when the backend keeps such values as native copies in memory its
-        /// GC scans (10-LIFETIME §3.2; the core's rooted arena, zts_struct_set_root_hook); -1 when it keeps them boxed
+        /// GC scans (10-LIFETIME §3.2; the core's rooted arena, zts_struct_set_rooted_memory); -1 when it keeps them boxed
         /// (§3.3).</summary>
         int ScannedCopySize(Type structType, FieldInfo[] fields, int[] offsets);
     }

@@ -28,6 +28,10 @@
 // Exported by libmonoboehm-2.0 but declared in no public header (PLAYER-NOTES: Mono 6.8's prototype).
 // descr NULL: scanned conservatively; source 0: MONO_ROOT_SOURCE_EXTERNAL.
 extern "C" int mono_gc_register_root(char *start, size_t size, void *descr, int source, void *key, const char *msg);
+// Boehm's own allocator, exported by libmonoboehm-2.0 (Mono's mono_gc_alloc_fixed, which calls it, is not exported):
+// uncollectable memory is scanned at every mark and freed only by GC_free, as Il2Cpp's AllocateFixed/FreeFixed.
+extern "C" void *GC_malloc_uncollectable(size_t size);
+extern "C" void GC_free(void *block);
 
 namespace
 {
@@ -248,6 +252,16 @@ void zts_clr_gchandle_free(zts_clr_gchandle handle)
 int zts_clr_gc_register_root(void *start, size_t size, const char *name)
 {
     return mono_gc_register_root(static_cast<char *>(start), size, nullptr, 0, nullptr, name) ? 1 : 0;
+}
+
+void *zts_clr_gc_alloc_fixed(size_t size)
+{
+    return GC_malloc_uncollectable(size); // zeroed (a scanned kind); Boehm's granules are 16 bytes on 64-bit targets
+}
+
+void zts_clr_gc_free_fixed(void *block)
+{
+    GC_free(block);
 }
 
 void zts_clr_gc_collect(void)

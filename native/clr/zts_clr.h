@@ -139,6 +139,12 @@ ZTS_CLR_API void zts_clr_gchandle_free(zts_clr_gchandle handle);
  *  runtime never needs to: its chunks are process-level): the memory must never be freed. 1 on success, 0 on
  *  failure. */
 ZTS_CLR_API int zts_clr_gc_register_root(void *start, size_t size, const char *name);
+/** size bytes of zeroed, 16-byte aligned memory that the GC scans conservatively and never moves or collects until
+ *  zts_clr_gc_free_fixed (Il2Cpp's GarbageCollector::AllocateFixed; Boehm's GC_malloc_uncollectable); NULL when out of
+ *  memory. Any attached thread. */
+ZTS_CLR_API void *zts_clr_gc_alloc_fixed(size_t size);
+/** Frees memory from zts_clr_gc_alloc_fixed: the GC stops scanning it. */
+ZTS_CLR_API void zts_clr_gc_free_fixed(void *block);
 /** A full collection (finalizers are queued, not waited for). */
 ZTS_CLR_API void zts_clr_gc_collect(void);
 

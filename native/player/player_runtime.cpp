@@ -105,11 +105,16 @@ std::string ascii_of(zts_clr_string *s)
 
 // ---- internal calls of ZTS.TsIl2CppAppDomain ---------------------------------------------------------------
 
-// The core's rooted arena (zts_struct_set_root_hook): struct copies that hold references live there, and the GC scans
-// it as it scans the slot table's chunks (10-LIFETIME §3.2; docs/PLAYER.md "Structs that hold references").
-void register_struct_root(void *start, size_t size)
+// The core's rooted arena (zts_struct_set_rooted_memory): struct copies that hold references live in the GC's fixed
+// memory, which it scans until the core frees it (10-LIFETIME §3.2; docs/PLAYER.md "Structs that hold references").
+void *alloc_struct_chunk(size_t size)
 {
-    zts_clr_gc_register_root(start, size, "zts struct copies");
+    return zts_clr_gc_alloc_fixed(size);
+}
+
+void free_struct_chunk(void *block)
+{
+    zts_clr_gc_free_fixed(block);
 }
 
 // The entry table (PlayerEntries, as method handles) and the core's table (zts_player_core_get): 0; the entry-table
@@ -123,7 +128,7 @@ int32_t initialize_internal(int32_t version, zts_clr_array *entries, const zts_p
     g_core = core;
     g_touserdata = reinterpret_cast<TouserdataFn>(core->touserdata);
     g_throw = reinterpret_cast<ThrowFn>(core->js_throw);
-    core->struct_set_root_hook(&register_struct_root); // before the first domain: its result buffer is rooted too
+    core->struct_set_rooted_memory(&alloc_struct_chunk, &free_struct_chunk); // before the first domain: its result buffer is rooted too
     for (int i = 0; i < kEntryCount; i++) {
         void *method = *reinterpret_cast<void **>(zts_clr_array_addr_with_size(entries, sizeof(void *), static_cast<uintptr_t>(i)));
         g_entries[i] = zts_clr_method_get_typed_entry(zts_clr_method_from_handle(method));

@@ -5,6 +5,6 @@ namespace ZTS.Shared.Native
     internal static class PlayerCoreTable
     {
         /// <summary>ZTS_PLAYER_CORE_VERSION.</summary>
-        public const int Version = 1;
+        public const int Version = 2;
     }
 }

@@ -395,6 +395,17 @@ int zts_clr_gc_register_root(void *start, size_t size, const char *name)
     return 1;
 }
 
+void *zts_clr_gc_alloc_fixed(size_t size)
+{
+    // GC_MALLOC_UNCOLLECTABLE in libil2cpp's BoehmGC.cpp: zeroed, scanned, never moved or collected until FreeFixed.
+    return il2cpp::gc::GarbageCollector::AllocateFixed(size, nullptr);
+}
+
+void zts_clr_gc_free_fixed(void *block)
+{
+    il2cpp::gc::GarbageCollector::FreeFixed(block);
+}
+
 void zts_clr_gc_collect(void)
 {
     il2cpp_gc_collect(0); // Il2Cpp's Boehm GC has one generation

@@ -67,6 +67,8 @@ class GarbageCollector
   public:
     static void RegisterRoot(char *start, size_t size);
     static void UnregisterRoot(char *start);
+    static void *AllocateFixed(size_t size, void *descr);
+    static void FreeFixed(void *addr);
 };
 } // namespace gc
 } // namespace il2cpp

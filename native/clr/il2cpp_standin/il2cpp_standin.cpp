@@ -27,6 +27,8 @@
 
 // Exported by libmonoboehm-2.0 but declared in no public header (as in clr_mono.cpp).
 extern "C" int mono_gc_register_root(char *start, size_t size, void *descr, int source, void *key, const char *msg);
+extern "C" void *GC_malloc_uncollectable(size_t size);
+extern "C" void GC_free(void *block);
 
 namespace zts_il2cpp_standin
 {
@@ -80,6 +82,19 @@ using namespace zts_il2cpp_standin;
 void il2cpp::gc::GarbageCollector::RegisterRoot(char *start, size_t size)
 {
     mono_gc_register_root(start, size, nullptr, 0, nullptr, "il2cpp root");
+}
+
+// AllocateFixed/FreeFixed as libil2cpp's BoehmGC.cpp defines them (GC_MALLOC_UNCOLLECTABLE, GC_FREE; the descriptor
+// is ignored there too), over the same Boehm GC.
+void *il2cpp::gc::GarbageCollector::AllocateFixed(size_t size, void *descr)
+{
+    (void)descr;
+    return GC_malloc_uncollectable(size);
+}
+
+void il2cpp::gc::GarbageCollector::FreeFixed(void *addr)
+{
+    GC_free(addr);
 }
 
 extern "C" {

@@ -32,7 +32,7 @@ zts_player_core make_table()
     t.throw_out_of_memory = &throw_out_of_memory;
     t.object_take_released = &zts_object_take_released;
     t.domain_release_counter = &zts_domain_release_counter;
-    t.struct_set_root_hook = &zts_struct_set_root_hook;
+    t.struct_set_rooted_memory = &zts_struct_set_rooted_memory;
     return t;
 }
 

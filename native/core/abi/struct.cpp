@@ -33,9 +33,12 @@ try {
 }
 ZTS_ABI_CATCH
 
-int32_t zts_struct_set_root_hook(zts_root_register_fn register_root)
+int32_t zts_struct_set_rooted_memory(zts_rooted_alloc_fn alloc, zts_rooted_free_fn release)
 try {
-    StructArena::set_root_hook(register_root);
+    if ((alloc == nullptr) != (release == nullptr)) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    StructArena::set_rooted_memory(alloc, release);
     return ZTS_OK;
 }
 ZTS_ABI_CATCH

@@ -12,47 +12,40 @@ namespace zts
 namespace
 {
 
-constexpr size_t k_chunk_bytes = 64 * 1024;
-
-std::atomic<RootHook> g_root_hook{nullptr};
-
-// Chunks of domains that are gone: rooted, zeroed, reused (a root cannot be unregistered). Never destroyed, as the
-// memory is never freed: the chunks stay reachable from here until the process ends.
+// The rooted memory, set together under g_pool_lock; g_rooted tells the domain thread without the lock.
 std::mutex g_pool_lock;
-std::vector<unsigned char *> &g_pool = *new std::vector<unsigned char *>();
+RootedAlloc g_alloc = nullptr;
+RootedFree g_free = nullptr;
+std::atomic<bool> g_rooted{false};
 
-unsigned char *pooled_chunk()
-{
-    {
-        std::lock_guard<std::mutex> lock(g_pool_lock);
-        if (!g_pool.empty()) {
-            unsigned char *c = g_pool.back();
-            g_pool.pop_back();
-            return c;
-        }
-    }
-    RootHook hook = g_root_hook.load(std::memory_order_acquire);
-    if (hook == nullptr) {
-        return nullptr;
-    }
-    // calloc's blocks are 16-byte aligned on the supported targets (glibc and mingw-w64's msvcrt on x86-64).
-    auto *c = static_cast<unsigned char *>(std::calloc(1, k_chunk_bytes));
-    if (c != nullptr) {
-        hook(c, k_chunk_bytes);
-    }
-    return c;
-}
+// Chunks of domains that are gone: zeroed, at most k_pooled_chunks, reused by the next domain. Never destroyed (a
+// domain may end during static destruction); what it holds is freed when the memory is replaced.
+struct PooledChunk {
+    unsigned char *bytes;
+    RootedFree release;
+};
+std::vector<PooledChunk> &g_pool = *new std::vector<PooledChunk>();
 
 } // namespace
 
-void StructArena::set_root_hook(RootHook hook)
+void StructArena::set_rooted_memory(RootedAlloc alloc, RootedFree release)
 {
-    g_root_hook.store(hook, std::memory_order_release);
+    std::vector<PooledChunk> old;
+    {
+        std::lock_guard<std::mutex> lock(g_pool_lock);
+        old.swap(g_pool);
+        g_alloc = alloc;
+        g_free = release;
+        g_rooted.store(alloc != nullptr, std::memory_order_release);
+    }
+    for (const PooledChunk &c : old) {
+        c.release(c.bytes);
+    }
 }
 
 bool StructArena::rooted()
 {
-    return g_root_hook.load(std::memory_order_acquire) != nullptr;
+    return g_rooted.load(std::memory_order_acquire);
 }
 
 StructArena::~StructArena()
@@ -60,14 +53,26 @@ StructArena::~StructArena()
     if (chunks_.empty()) {
         return;
     }
-    for (unsigned char *c : chunks_) {
-        std::memset(c, 0, k_chunk_bytes);
+    // Kept: zeroed (what the next domain takes holds nothing), up to the bound; the rest goes back to the GC, which
+    // stops scanning it. The pool's capacity is reserved before any chunk is kept, so nothing here allocates past it.
+    {
+        std::lock_guard<std::mutex> lock(g_pool_lock);
+        try {
+            g_pool.reserve(k_pooled_chunks);
+        } catch (const std::bad_alloc &) {
+        }
+        for (Chunk &c : chunks_) {
+            if (g_pool.size() < g_pool.capacity() && g_pool.size() < k_pooled_chunks && c.release == g_free) {
+                std::memset(c.bytes, 0, k_chunk_bytes);
+                g_pool.push_back(PooledChunk{c.bytes, c.release});
+                c.bytes = nullptr;
+            }
+        }
     }
-    std::lock_guard<std::mutex> lock(g_pool_lock);
-    try {
-        g_pool.insert(g_pool.end(), chunks_.begin(), chunks_.end());
-    } catch (const std::bad_alloc &) {
-        // The pool could not grow: these chunks stay rooted and unused (each one 64 KiB), nothing is freed under the GC.
+    for (const Chunk &c : chunks_) {
+        if (c.bytes != nullptr) {
+            c.release(c.bytes);
+        }
     }
 }
 
@@ -91,12 +96,28 @@ void *StructArena::take(size_t size)
         }
         if (left_ < rounded) {
             chunks_.reserve(chunks_.size() + 1);
-            unsigned char *c = pooled_chunk();
-            if (c == nullptr) {
+            Chunk c{nullptr, nullptr};
+            RootedAlloc alloc = nullptr;
+            {
+                std::lock_guard<std::mutex> lock(g_pool_lock);
+                if (!g_pool.empty()) {
+                    c = Chunk{g_pool.back().bytes, g_pool.back().release};
+                    g_pool.pop_back();
+                } else {
+                    alloc = g_alloc;
+                    c.release = g_free;
+                }
+            }
+            if (alloc != nullptr) {
+                // The GC's fixed memory: zeroed, 16-byte aligned (zts_rooted_alloc_fn), scanned until freed. Not under
+                // the lock: the allocation may collect.
+                c.bytes = static_cast<unsigned char *>(alloc(k_chunk_bytes));
+            }
+            if (c.bytes == nullptr) {
                 return nullptr;
             }
             chunks_.push_back(c);
-            next_ = c;
+            next_ = c.bytes;
             left_ = k_chunk_bytes;
         }
         // The free list can take every block of its class back without allocating (give runs in finalizers).

@@ -75,7 +75,7 @@ extern "C" {
 #define ZTS_COPY_MAX_SIZE 1024
 
 /* Flags of zts_type_set_copy_layout. */
-#define ZTS_COPY_SCANNED 1 /* the struct holds references: its copies live in the rooted arena (zts_struct_set_root_hook) */
+#define ZTS_COPY_SCANNED 1 /* the struct holds references: its copies live in the rooted arena (zts_struct_set_rooted_memory) */
 
 /* Tags the hosts decode themselves (QuickJS 2025-04-26, 64-bit, no NaN boxing). */
 #define ZTS_TAG_OBJECT (-1)
@@ -530,24 +530,28 @@ ZTS_API int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start,
 /** Gives declared struct type_id a copy layout: its values cross as copies of size bytes (<= ZTS_COPY_MAX_SIZE), and
  * the core reads and writes the listed fields (properties added with zts_type_add_property) on the copy itself,
  * calling their bridges only for values it cannot convert exactly. flags: ZTS_COPY_SCANNED for a struct that holds
- * references (ZTS_ERR_ARGUMENT unless a root hook is set). Strings are copied. Only inside type_bind. */
+ * references (ZTS_ERR_ARGUMENT unless rooted memory is set). Strings are copied. Only inside type_bind. */
 ZTS_API int32_t zts_type_set_copy_layout(zts_domain *domain, int32_t type_id, int32_t size, int32_t field_count,
                                          const zts_copy_field *fields, int32_t flags);
 
-/** Registers [start, start + size) as a GC root, scanned conservatively, for the life of the process. */
-typedef void (*zts_root_register_fn)(void *start, size_t size);
+/** size bytes of zeroed memory that the GC scans conservatively (pointers in it keep their objects alive) until it is
+ * given back to the matching zts_rooted_free_fn, 16-byte aligned; null when out of memory. */
+typedef void *(*zts_rooted_alloc_fn)(size_t size);
+/** Gives back a block of the matching zts_rooted_alloc_fn: the GC no longer scans it. */
+typedef void (*zts_rooted_free_fn)(void *block);
 
-/** Sets the process's root hook (null: none): copies of ZTS_COPY_SCANNED structs, and the domains' result buffers,
- * live in memory registered through it, so the GC sees the references in their bytes (10-LIFETIME §3.2). Call it
- * before the first domain is made, on a runtime whose GC does not move objects.
- * Native only: the Player runtime sets it at start-up with its GC's root registration, which managed code does not
- * have (GoogleTest Struct_Arena.*, docs/PLAYER.md "Structs that hold references"). */
-ZTS_API int32_t zts_struct_set_root_hook(zts_root_register_fn register_root);
+/** Sets the process's rooted memory (both null: none): copies of ZTS_COPY_SCANNED structs, and the domains' result
+ * buffers, live in 64 KiB chunks of it, so the GC sees the references in their bytes (10-LIFETIME §3.2); a domain that
+ * is gone hands its chunks back, and at most 16 of them (1 MiB) are kept for the next domain, the rest freed. Call it before the first domain is made, on a runtime whose GC does not move objects; replacing it frees the
+ * kept chunks with the free function they came with. ZTS_ERR_ARGUMENT when only one of the two is null.
+ * Native only: the Player runtime sets it at start-up with its GC's fixed memory, which managed code does not have
+ * (GoogleTest Struct_Arena.*, docs/PLAYER.md "Structs that hold references"). */
+ZTS_API int32_t zts_struct_set_rooted_memory(zts_rooted_alloc_fn alloc, zts_rooted_free_fn release);
 
 /* ---- the Player runtime's table -------------------------------------------------------------------------------- */
 
 /** Version of zts_player_core (checked by the Player runtime: native/player/core_table.h). */
-#define ZTS_PLAYER_CORE_VERSION 1
+#define ZTS_PLAYER_CORE_VERSION 2
 
 /** The core's functions a Player runtime calls, in one table: the Player runtime compiled into a game by Il2Cpp (the
  * Unity package's Il2Cpp plugin, docs/PLAYER.md) links no symbol of the core, which stays the prebuilt library; C#
@@ -563,7 +567,7 @@ typedef struct zts_player_core {
     zts_value (*throw_out_of_memory)(JSContext *ctx);
     int32_t (*object_take_released)(zts_domain *domain, int32_t *slots, int32_t cap);
     const int32_t *(*domain_release_counter)(zts_domain *domain);
-    int32_t (*struct_set_root_hook)(zts_root_register_fn register_root);
+    int32_t (*struct_set_rooted_memory)(zts_rooted_alloc_fn alloc, zts_rooted_free_fn release);
 } zts_player_core;
 
 /** The Player runtime's table (static: valid for the life of the process); any thread. */

@@ -1,10 +1,11 @@
-// The rooted arena (native/core/clr/struct_arena.h): copies of a struct that holds references live in memory registered
-// through the host's root hook, as does the domain's result buffer; a released copy's bytes are zeroed, so the GC's
-// conservative scan of the root finds nothing of it.
+// The rooted arena (native/core/clr/struct_arena.h): copies of a struct that holds references live in the host's
+// rooted memory (zts_struct_set_rooted_memory), as does the domain's result buffer; a released copy's bytes are zeroed,
+// so the GC's conservative scan finds nothing of it; a domain that is gone keeps at most 16 chunks for the next one.
 #include "support/native_host.h"
 
+#include <cstdlib>
 #include <cstring>
-#include <utility>
+#include <map>
 #include <vector>
 
 using zts_test::NativeHost;
@@ -12,18 +13,32 @@ using zts_test::NativeHost;
 namespace
 {
 
-// What a GC root registration would have seen: every range the core registered.
-std::vector<std::pair<const unsigned char *, size_t>> g_roots;
+// What a GC's fixed memory would have seen: every block the core holds now, and how many it ever took and gave back.
+std::map<const unsigned char *, size_t> g_live;
+size_t g_allocated = 0;
+size_t g_freed = 0;
 
-void record_root(void *start, size_t size)
+void *rooted_alloc(size_t size)
 {
-    g_roots.emplace_back(static_cast<const unsigned char *>(start), size);
+    void *p = std::calloc(1, size);
+    if (p != nullptr) {
+        g_live[static_cast<const unsigned char *>(p)] = size;
+        g_allocated++;
+    }
+    return p;
+}
+
+void rooted_free(void *block)
+{
+    EXPECT_EQ(1u, g_live.erase(static_cast<const unsigned char *>(block))) << "freed a block it was not given";
+    g_freed++;
+    std::free(block);
 }
 
 bool in_roots(const void *p, size_t size)
 {
     auto *b = static_cast<const unsigned char *>(p);
-    for (const auto &r : g_roots) {
+    for (const auto &r : g_live) {
         if (b >= r.first && b + size <= r.first + r.second) {
             return true;
         }
@@ -45,7 +60,7 @@ class Struct_Arena : public NativeHost
 
     void SetUp() override
     {
-        zts_struct_set_root_hook(&record_root); // before the domain: its result buffer is rooted too
+        ASSERT_EQ(ZTS_OK, zts_struct_set_rooted_memory(&rooted_alloc, &rooted_free)); // before the domain: its result buffer is rooted too
         NativeHost::SetUp();
         resolve_ = [this](const std::string &name, zts_type_request *req) {
             if (name == "Demo") {
@@ -70,7 +85,9 @@ class Struct_Arena : public NativeHost
     void TearDown() override
     {
         NativeHost::TearDown();
-        zts_struct_set_root_hook(nullptr);
+        EXPECT_LE(g_live.size(), 16u) << "a domain that is gone keeps at most 16 chunks of rooted memory";
+        zts_struct_set_rooted_memory(nullptr, nullptr);
+        EXPECT_TRUE(g_live.empty()) << "replacing the rooted memory frees the chunks kept for later domains";
     }
 
     zts_value copy_of(Held v)
@@ -95,6 +112,7 @@ TEST_F(Struct_Arena, ScannedCopy_LivesInARegisteredRoot)
     ASSERT_EQ(ZTS_OK, layout_status);
     zts_struct_ref *ref = ref_of(a);
     EXPECT_TRUE(in_roots(ref->bytes, sizeof(Held))) << "the copy's bytes are where the GC scans";
+    EXPECT_EQ(ZTS_ERR_ARGUMENT, zts_struct_set_rooted_memory(&rooted_alloc, nullptr)) << "an allocator without its free";
     Held back{};
     std::memcpy(&back, ref->bytes, sizeof back);
     EXPECT_EQ(&referent, back.ref);
@@ -125,18 +143,46 @@ TEST_F(Struct_Arena, ReleasedCopy_BytesZeroed)
     zts_value_free(d, c);
 }
 
-// Without a root hook a struct that holds references cannot be a copy: the managed side keeps it boxed (§3.3).
-class Struct_ArenaNoHook : public NativeHost
+// 40 chunks' worth of copies (4096 16-byte copies a 64 KiB chunk): after the domain, 16 chunks are kept and the rest
+// go back to the GC. Before, every chunk stayed registered as a root for the life of the process: a Player kept its
+// high-water mark of rooted memory after a Reset, and every collection scanned it.
+TEST_F(Struct_Arena, DomainGone_KeepsAtMostSixteenChunks)
+{
+    int referent = 0;
+    std::vector<zts_value> copies;
+    for (int i = 0; i < 40 * 4096; i++) {
+        copies.push_back(copy_of(Held{&referent, i}));
+    }
+    ASSERT_EQ(ZTS_OK, layout_status);
+    EXPECT_GE(g_live.size(), 40u);
+    for (zts_value &v : copies) {
+        zts_value_free(d, v);
+    }
+    size_t before = g_freed;
+    NativeHost::TearDown();
+    d = nullptr;
+    EXPECT_EQ(16u, g_live.size()) << "the pool keeps 16 chunks for the next domain";
+    EXPECT_GE(g_freed - before, 25u) << "the domain's other chunks were freed";
+    size_t allocated = g_allocated;
+    NativeHost::SetUp(); // the next domain (the fixture's TearDown frees it) takes the pooled chunks
+    ASSERT_EQ(ZTS_OK, zts_type_declare(d, "Demo.Held", "Held", 0, 0, 0, &type_id));
+    zts_value again = copy_of(Held{&referent, 1});
+    EXPECT_EQ(allocated, g_allocated) << "a new domain reuses a pooled chunk";
+    zts_value_free(d, again);
+}
+
+// Without rooted memory a struct that holds references cannot be a copy: the managed side keeps it boxed (§3.3).
+class Struct_ArenaNoRootedMemory : public NativeHost
 {
   protected:
     void SetUp() override
     {
-        zts_struct_set_root_hook(nullptr);
+        zts_struct_set_rooted_memory(nullptr, nullptr);
         NativeHost::SetUp();
     }
 };
 
-TEST_F(Struct_ArenaNoHook, ScannedLayout_Refused)
+TEST_F(Struct_ArenaNoRootedMemory, ScannedLayout_Refused)
 {
     int32_t id = 0;
     ASSERT_EQ(ZTS_OK, zts_type_declare(d, "Demo.Held", "Held", 0, 0, 0, &id));

@@ -9,7 +9,8 @@ cd "$root"
 # clang (with libclang-rt-*-dev's libFuzzer) builds the fuzz targets of tools/test.sh (tests/fuzz).
 # mingw-w64 (posix threads) cross-builds the Unity package's Windows x64 DLLs (cmake/ZtsWin64.cmake), and
 # tools/test.sh runs the native tests of that build under wine64; libgtest-dev's /usr/src/googletest is built for it.
-packages=(mono-devel libmono-2.0-dev libmonoboehm-2.0-dev libmono-cecil-private-cil nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates patch clang libclang-rt-dev g++-mingw-w64-x86-64-posix wine64)
+# libmono-posix4.0-cil (a dependency of mono-devel, named for ztsrun): Mono.Posix for ztsrun's SIGINT/SIGTERM handling.
+packages=(mono-devel libmono-posix4.0-cil libmono-2.0-dev libmonoboehm-2.0-dev libmono-cecil-private-cil nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates patch clang libclang-rt-dev g++-mingw-w64-x86-64-posix wine64)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -123,7 +123,29 @@ namespace ZTS
             get { lock (Pending) return Pending.Count; }
         }
 
-        /// <summary>Delivers every buffered message to the sink, in order. A throwing sink loses only its message.</summary>
+        private static readonly HashSet<string> SinkFailures = new HashSet<string>();
+
+        // A sink that fails the same way for every message (a closed stdout: IOException "Write fault" per line) is
+        // reported once per distinct failure, on stderr; the messages it fails for are lost.
+        private static void ReportSinkFailure(Exception e)
+        {
+            string text = "zts: console sink threw " + e.GetType().FullName + ": " + e.Message;
+            lock (SinkFailures)
+            {
+                if (SinkFailures.Count >= 100 || !SinkFailures.Add(text)) return;
+            }
+            try
+            {
+                DefaultSink(TsLogLevel.Error, text + " (the same failure of the sink again is not reported)");
+            }
+            catch (Exception)
+            {
+                // stderr is closed too: nowhere left to report
+            }
+        }
+
+        /// <summary>Delivers every buffered message to the sink, in order. A throwing sink loses only its message; each
+        /// distinct failure of the sink is reported once on stderr.</summary>
         public static void Flush()
         {
             if (_flushing) return; // a sink that logs again while flushing: picked up by the loop below
@@ -154,7 +176,7 @@ namespace ZTS
                     foreach (var entry in batch)
                     {
                         try { _sink(entry.Key, entry.Value); }
-                        catch (Exception e) { DefaultSink(TsLogLevel.Error, "zts: console sink threw " + e.GetType().FullName + ": " + e.Message); }
+                        catch (Exception e) { ReportSinkFailure(e); }
                     }
                 }
             }

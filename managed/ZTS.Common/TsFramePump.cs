@@ -33,13 +33,22 @@ namespace ZTS
         /// Drains the deferred ref-release queue, settles the promises of completed C# tasks and runs pending Promise
         /// jobs, then runs the timers (setTimeout/setInterval) due at <see cref="Now"/>, each followed by its jobs;
         /// flushes console output. Under <see cref="TsRejectionMode.Throw"/> it then throws
-        /// <see cref="TsUnhandledRejectionException"/> for the rejections no handler took.
+        /// <see cref="TsUnhandledRejectionException"/> for the rejections no handler took. A timer callback stopped by
+        /// <see cref="TsSettings.CallBudgetMilliseconds"/> or <see cref="TsAppDomain.Interrupt"/> ends the timer pass:
+        /// its <see cref="TsException"/> (<see cref="TsException.IsInterrupt"/>) is thrown after the console is flushed,
+        /// and the timers still due run at the next LateUpdate.
         /// </summary>
         public static void LateUpdate()
         {
             TsAppDomain.ProcessPendingRefReleases();
-            TsAppDomain.AdvanceTimers(Now);
-            TsConsole.Flush();
+            try
+            {
+                TsAppDomain.AdvanceTimers(Now);
+            }
+            finally
+            {
+                TsConsole.Flush(); // what the timers logged before a runaway one was stopped
+            }
             TsUnhandledRejectionException.ThrowPending();
         }
 

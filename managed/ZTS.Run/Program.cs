@@ -14,30 +14,36 @@ namespace ZTS.Run
     public static class Program
     {
         private const string Usage =
-            "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--watch] [--stats]\n" +
+            "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--dt S] [--watch] [--stats]\n" +
             "              [--warn-rejections] [--unbuffered] [--budget MS] [--policy FILE] [--inspect[=PORT] | --inspect-brk[=PORT]]\n" +
             "  <dir>          folder with the emitted ES modules (specifier 'game/logic' -> <dir>/game/logic.js)\n" +
             "  --assembly A   load a C# assembly (the game's API) before the scripts run; repeatable\n" +
             "  --module M     module of the tick function (default: main)\n" +
             "  --export F     named export called every frame with dt in seconds (default: tick); an export named\n" +
-            "                 `dispose`, if any, is called before each reload\n" +
+            "                 `dispose`, if any, is called before each reload; an export named `start`, if any, is called\n" +
+            "                 after each load, before the first tick, and on a reload the new code's `dispose` runs before it\n" +
             "  --frames N     run N frames, then exit 0 (default: 60; under --watch: until stopped or Host.Exit)\n" +
             "  --until-exit   run until a script calls Host.Exit(code) (import { Host } from 'csharp:ZTS.Run')\n" +
-            "  --fps N        frames per second; 0 runs as fast as possible (default: 60)\n" +
+            "  --fps N        frames per second; 0 runs as fast as possible, with a fixed timestep (default: 60)\n" +
+            "  --dt S         the fixed timestep in seconds: every tick gets dt = S, and the timers' clock (setTimeout) moves\n" +
+            "                 S per frame (default under --fps 0: 1/60, so 60 frames are one second of game time); without\n" +
+            "                 --dt and with --fps N > 0, dt and the timers follow the wall clock\n" +
             "  --watch        reload (TsAppDomain.Reset) when a module file (.js, .mjs, .map) under <dir> changes, then re-bind; an error\n" +
             "                 (load, bind, tick, unhandled rejection, interrupt) is printed and the run waits for the next change\n" +
             "  --stats        at the end (also after a failure), print the frame count and the tick time (mean, p50, p99, max)\n" +
             "  --warn-rejections  only log an unhandled Promise rejection (default: it ends the run with exit 1)\n" +
             "  --unbuffered   print console output when JS logs it, not after the call (JS and C# output in order)\n" +
             "  --budget MS    time budget of each call into JS (a tick, module loading, the job drain); past it the\n" +
-            "                 script is interrupted: exit 1, or with --watch wait for the next change (default: 1000; 0: none)\n" +
+            "                 script is interrupted: exit 1, or with --watch wait for the next change (default: 1000; 0: none,\n" +
+            "                 and a call that runs past 1000 ms is reported once after the console output logged before it)\n" +
             "  --policy FILE  the script policy (docs/POLICY.md): scripts reach only the C# it allows, reflection is closed,\n" +
             "                 and a denied access throws `zts: access to 'NS.T.M' is not allowed by the script policy`\n" +
             "  --inspect[=PORT]  the script debugger on 127.0.0.1:PORT (default 9229; 0: any free port), Chrome DevTools\n" +
             "                 Protocol as node --inspect: attach VS Code or chrome://inspect (docs/DEBUGGING.md)\n" +
             "  --inspect-brk[=PORT]  the same, and wait for the client to attach, then pause at the first statement\n" +
             "exit codes: 0 ok, 1 script threw, was interrupted or left an unhandled rejection, 2 module missing or failed to load,\n" +
-            "            3 binding, --assembly or backend start (ZTS_BACKEND) failed, 64 usage\n" +
+            "            3 binding, --assembly or backend start (ZTS_BACKEND) failed, 64 usage, 130 / 143 stopped by SIGINT (Ctrl-C) /\n" +
+            "            SIGTERM (the JS running is interrupted and its stack printed; a second signal ends the process at once)\n" +
             GenDtsCommand.UsageLine + "\n" +
             BuildPlayerCommand.UsageLine;
 
@@ -79,6 +85,20 @@ namespace ZTS.Run
         public bool FramesGiven;
         public bool UntilExit;
         public double Fps = 60;
+        /// <summary>--dt: the fixed timestep in seconds, or null (--fps 0 then steps by <see cref="NominalStepSeconds"/>).</summary>
+        public double? Dt;
+        /// <summary>The fixed timestep of --fps 0 without --dt: one frame at a nominal 60 fps.</summary>
+        public const double NominalStepSeconds = 1.0 / 60;
+        /// <summary>Ticks get a fixed dt and the timers a clock of frames x dt (--fps 0 or --dt), not the wall clock.</summary>
+        public bool FixedStep
+        {
+            get { return Fps == 0 || Dt.HasValue; }
+        }
+        /// <summary>The fixed timestep in seconds (<see cref="FixedStep"/>).</summary>
+        public double StepSeconds
+        {
+            get { return Dt ?? NominalStepSeconds; }
+        }
         public bool Watch;
         public bool Stats;
         public bool WarnRejections;
@@ -115,6 +135,13 @@ namespace ZTS.Run
                     case "--fps":
                         if (!double.TryParse(next(), System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out o.Fps) || o.Fps < 0)
                             return "--fps needs a number >= 0";
+                        break;
+                    case "--dt":
+                        double dt;
+                        if (!double.TryParse(next(), System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out dt) ||
+                            !(dt > 0) || double.IsInfinity(dt))
+                            return "--dt needs a timestep in seconds > 0 (for example 0.02)";
+                        o.Dt = dt;
                         break;
                     case "--watch": o.Watch = true; break;
                     case "--budget":

@@ -25,7 +25,14 @@ namespace ZTS.Run
         private double _lastPoll = double.NegativeInfinity;
         private Action<float> _tick;    // null while the scripts are broken
         private Action _dispose;        // the module's optional `dispose` export
+        private int _loads;             // loads of the scripts tried so far (the first, then every reload)
         private int _broken;            // exit code of the failure that broke the scripts, 0 when they run
+        private readonly Stopwatch _clock = Stopwatch.StartNew();
+        // The call into JS running now (HangWatch): its start in _clock ticks (-1: none) and what it is.
+        private long _callStart = -1;
+        private volatile string _callWhere;
+        // The fixed timestep (--fps 0 or --dt): frames stepped so far; the scripts' timer clock is steps x dt.
+        private long _steps;
 
         public Runner(Options o)
         {
@@ -40,6 +47,8 @@ namespace ZTS.Run
 
         public int Run()
         {
+            StdoutGuard.Install();
+            Signals.Watch(OnStopSignal);
             TsConsole.Sink = (level, text) =>
             {
                 if (level >= TsLogLevel.Warn) Console.Error.WriteLine(text);
@@ -63,6 +72,12 @@ namespace ZTS.Run
                 }
             }
             TsSettings.CallBudgetMilliseconds = _o.BudgetMs;
+            bool fixedStep = _o.FixedStep;
+            double step = _o.StepSeconds;
+            // Under a fixed timestep the timers follow the frames (game time), as they follow Time.time in Unity: with
+            // the wall clock, --fps 0 ran a second of timers in a few hundred frames, or none at all.
+            if (fixedStep) TsFramePump.TimeSource = () => Math.Round(_steps * step * 1000, 6);
+            if (_o.BudgetMs == 0 && _o.InspectPort == 0) HangWatch();
             try
             {
                 TsAppDomain.Initialize(Load);
@@ -77,9 +92,9 @@ namespace ZTS.Run
             TsAppDomain.Resetting += Dispose;
             Host.ReloadHandler = () => TsAppDomain.Reset(Load);
             _stamps = Snapshot() ?? new Dictionary<string, DateTime>();
-            if (!Bind()) return _broken;
-            var clock = Stopwatch.StartNew();
-            double last = 0;
+            if (!Bind()) return _stop ? Stopped() : _broken;
+            Stopwatch clock = _clock;
+            double last = clock.Elapsed.TotalSeconds;
             double period = _o.Fps > 0 ? 1.0 / _o.Fps : 0;
             double nextAt = 0;
             bool fresh = true; // the first tick after a (re)bind gets dt = one period
@@ -88,18 +103,27 @@ namespace ZTS.Run
             bool endless = _o.UntilExit || (_o.Watch && !_o.FramesGiven);
             for (int frame = 0; endless || frame < _o.Frames;)
             {
+                if (_stop) return Stopped();
                 if (_tick != null)
                 {
                     double now = clock.Elapsed.TotalSeconds;
-                    float dt = (float)(fresh ? (period > 0 ? period : 0) : now - last);
+                    float dt = (float)(fixedStep ? step : fresh ? period : now - last);
                     last = now;
                     fresh = false;
                     Host.Frame = frame;
+                    string where = _o.Module + "." + _o.Export;
                     long before = clock.ElapsedTicks;
                     try
                     {
+                        Enter(where);
                         _tick(dt);
                         _stats.Add(clock.ElapsedTicks - before);
+                        if (fixedStep) _steps++;
+                        // The timers: a runaway callback is stopped by the budget as a runaway tick is, and ends the run
+                        // the same way (TsFramePump.LateUpdate throws its interrupt).
+                        where = "a timer callback";
+                        before = clock.ElapsedTicks;
+                        Enter(where);
                         TsFramePump.LateUpdate();
                     }
                     catch (TsUnhandledRejectionException e)
@@ -108,13 +132,18 @@ namespace ZTS.Run
                     }
                     catch (TsException e) when (e.IsInterrupt)
                     {
-                        // The --budget (or an Interrupt) stopped a runaway tick.
+                        // The --budget (or an Interrupt) stopped a runaway tick or timer callback.
                         long ms = (clock.ElapsedTicks - before) * 1000 / Stopwatch.Frequency;
-                        if (!Broke(1, "script interrupted after " + ms + " ms in " + _o.Module + "." + _o.Export, e.JsStack)) return _broken;
+                        if (_stop) return Stopped(where, ms, e.JsStack);
+                        if (!Broke(1, "script interrupted after " + ms + " ms in " + where, e.JsStack)) return _broken;
                     }
                     catch (TsException e)
                     {
-                        if (!Broke(1, "script threw in " + _o.Module + "." + _o.Export + ": " + e.Message, e.JsStack)) return _broken;
+                        if (!Broke(1, "script threw in " + where + ": " + e.Message, e.JsStack)) return _broken;
+                    }
+                    finally
+                    {
+                        Leave();
                     }
                     frame++;
                 }
@@ -133,7 +162,7 @@ namespace ZTS.Run
                 }
                 if (TsFramePump.EndOfFrame())
                 {
-                    if (!Bind()) return _broken;
+                    if (!Bind()) return _stop ? Stopped() : _broken;
                     if (_tick != null) Console.WriteLine("[ztsrun] reloaded");
                     fresh = true;
                 }
@@ -159,19 +188,95 @@ namespace ZTS.Run
             return Done(_broken);
         }
 
+        private volatile bool _stop;          // SIGINT (Ctrl-C) or SIGTERM came: the run ends at the next frame, or now in JS
+        private volatile string _stopSignal;
+
+        // SIGINT or SIGTERM (Signals.cs). The process used to end at once, losing the console output buffered in a call
+        // into JS, which under --budget 0 is all a hang logged. The first one interrupts the JS running now
+        // (TsAppDomain.Interrupt is safe from any thread), and the run ends on the frame loop's thread, printing what
+        // was logged and where the script was; a second one ends the process at once, for a script stuck in C# where
+        // the interrupt cannot reach it.
+        private void OnStopSignal(string signal)
+        {
+            if (_stop)
+            {
+                Process.GetCurrentProcess().Kill();
+                return;
+            }
+            _stopSignal = signal;
+            _stop = true;
+            TsAppDomain.Interrupt();
+        }
+
+        // The end of a run stopped by a signal (exit 128 + its number, as a shell reports it): where the script was,
+        // when it was interrupted in a call into JS.
+        private int Stopped(string where = null, long ms = 0, string stack = "")
+        {
+            TsConsole.Flush();
+            Console.Error.WriteLine("ztsrun: stopped by " + _stopSignal + (where != null ? " after " + ms + " ms in " + where : ""));
+            if (!string.IsNullOrEmpty(stack)) Console.Error.WriteLine(stack.TrimEnd());
+            PrintStats();
+            return _stopSignal == Signals.Term ? 143 : 130;
+        }
+
+        // The call into JS that starts now (HangWatch reports it when it runs too long).
+        private void Enter(string where)
+        {
+            _callWhere = where;
+            Interlocked.Exchange(ref _callStart, _clock.ElapsedTicks);
+        }
+
+        private void Leave()
+        {
+            Interlocked.Exchange(ref _callStart, -1);
+        }
+
+        /// <summary>How long one call into JS runs under --budget 0 before ztsrun says it may hang: the default budget,
+        /// past which a call is a runaway script, not a slow frame.</summary>
+        internal const int HangReportMs = Options.DefaultBudgetMs;
+
+        // --budget 0 interrupts nothing, so a hang runs until the process is stopped. A background thread reports a
+        // call into JS that has run past HangReportMs, once per call, after printing the console output the scripts
+        // logged before it (buffered until the call returns, which a hang never does).
+        private void HangWatch()
+        {
+            var watch = new Thread(() =>
+            {
+                long reported = -1;
+                while (true)
+                {
+                    Thread.Sleep(50);
+                    long start = Interlocked.Read(ref _callStart);
+                    if (start < 0 || start == reported) continue;
+                    long ms = (_clock.ElapsedTicks - start) * 1000 / Stopwatch.Frequency;
+                    if (ms < HangReportMs) continue;
+                    reported = start;
+                    TsConsole.Flush();
+                    Console.Error.WriteLine("ztsrun: " + _callWhere + " has run for " + ms + " ms and --budget 0 does not interrupt it: " +
+                                            "the script may hang (the console output it logged is above; Ctrl-C or SIGTERM ends the run)");
+                }
+            });
+            watch.IsBackground = true;
+            watch.Name = "ztsrun hang watch";
+            watch.Start();
+        }
+
         // Makes sure the Host API is loaded for the CSharp tree (it lives in this executable).
         private static void Assembly()
         {
             GC.KeepAlive(typeof(Host));
         }
 
-        // Binds the tick function (and the optional dispose export); false when the run must end (no --watch).
+        // Binds the tick function (and the optional dispose and start exports), then starts the scripts; false when the
+        // run must end (no --watch).
         private bool Bind()
         {
             _tick = null;
             _dispose = null;
+            bool reload = ++_loads > 1;
             try
             {
+                Enter("loading " + _o.Module);
                 _tick = TsAppDomain.GetFunction<Action<float>>(_o.Module, _o.Export);
             }
             catch (TsModuleLoadException e)
@@ -192,6 +297,10 @@ namespace ZTS.Run
                 string kind = e.JsName.Length > 0 && e.JsName != "Error" ? e.JsName + ": " : "";
                 return Broke(2, "module '" + _o.Module + "' failed while loading: " + kind + e.Message, e.JsStack);
             }
+            finally
+            {
+                Leave();
+            }
             try
             {
                 _dispose = TsAppDomain.GetFunction<Action>(_o.Module, "dispose");
@@ -200,7 +309,53 @@ namespace ZTS.Run
             {
                 // no `dispose` export (or not a function): nothing to call before a reload
             }
+            Action start;
+            try
+            {
+                start = TsAppDomain.GetFunction<Action>(_o.Module, "start");
+            }
+            catch (TsBindException)
+            {
+                start = null; // no `start` export: the module's top level is its start
+            }
             _broken = 0;
+            return start == null || Start(start, reload);
+        }
+
+        // A module with a `start` export sets up what it changes in C# there, not at its top level. On a reload its
+        // own `dispose` runs first: C# state (statics, spawned objects) outlives the old scripts, and the old code's
+        // dispose, which ran before the Reset, may not undo it (the dispose being written now is not in the old code,
+        // so before, adding one took one more reload to work). Such a dispose finds what to undo through C#, not
+        // through module variables, which are fresh. Test Ztsrun_Reload_NewCodeDisposesBeforeStart.
+        private bool Start(Action start, bool reload)
+        {
+            string where = _o.Module + ".dispose";
+            long before = _clock.ElapsedTicks;
+            try
+            {
+                if (reload && _dispose != null)
+                {
+                    Enter(where);
+                    _dispose();
+                }
+                where = _o.Module + ".start";
+                before = _clock.ElapsedTicks;
+                Enter(where);
+                start();
+            }
+            catch (TsException e) when (e.IsInterrupt)
+            {
+                long ms = (_clock.ElapsedTicks - before) * 1000 / Stopwatch.Frequency;
+                return Broke(1, "script interrupted after " + ms + " ms in " + where, e.JsStack);
+            }
+            catch (TsException e)
+            {
+                return Broke(1, "script threw in " + where + ": " + e.Message, e.JsStack);
+            }
+            finally
+            {
+                Leave();
+            }
             return true;
         }
 

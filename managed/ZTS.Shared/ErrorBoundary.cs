@@ -52,12 +52,13 @@ namespace ZTS.Shared
             return cause == null ? text : text + " ---> " + cause.GetType().FullName + ": " + cause.Message;
         }
 
-        /// <summary>ErrorText and the C# stack of e, never throwing (a Message or StackTrace getter may).</summary>
+        /// <summary>ErrorText and the C# stack of e without ZTS's own frames (<see cref="WithoutZtsFrames"/>), never
+        /// throwing (a Message or StackTrace getter may).</summary>
         public static string Describe(Exception e, out string stack)
         {
             try
             {
-                stack = e.StackTrace ?? "";
+                stack = WithoutZtsFrames(e.StackTrace ?? "");
                 return ErrorText(e);
             }
             catch (Exception)
@@ -65,6 +66,42 @@ namespace ZTS.Shared
                 stack = "";
                 return "zts: " + e.GetType().FullName + ": <the exception's message could not be read>";
             }
+        }
+
+        /// <summary>
+        /// A C# stack trace (one "  at ..." line per frame) without the frames of ZTS's own bridge machinery, which
+        /// say nothing about the script's C#: the Editor's generated member bridges (`(wrapper dynamic-method)
+        /// System.Object.zts_member_bridge(...)`), the delegate wrappers over them (`(wrapper delegate-invoke)
+        /// &lt;Module&gt;.invoke_bound_...(ZTS.Shared.JsDomain, ...)`), and ZTS.Shared / ZTS.Mono / ZTS.Il2Cpp
+        /// (HostCallBoundary.HostCall, argument readers, the Player's shims). The frames of the C# the script called
+        /// stay, so `e.csharpStack` starts where that code threw and ends at the member the script called. A failure of
+        /// ZTS's own (a conversion the bridge refused) keeps nothing: its message says what and where. Tests: conformance
+        /// test_Members_CSharpException_BecomesZtsError (both backends), NUnit Gate_CSharpStack_NamesTheThrowingMethod.
+        /// </summary>
+        internal static string WithoutZtsFrames(string stack)
+        {
+            if (stack.IndexOf("ZTS.", StringComparison.Ordinal) < 0 && stack.IndexOf("zts_", StringComparison.Ordinal) < 0) return stack;
+            var kept = new System.Text.StringBuilder(stack.Length);
+            foreach (string line in stack.Split('\n'))
+            {
+                if (IsZtsFrame(line)) continue;
+                if (kept.Length > 0) kept.Append('\n');
+                kept.Append(line.TrimEnd('\r'));
+            }
+            return kept.ToString();
+        }
+
+        private static bool IsZtsFrame(string line)
+        {
+            string frame = line.TrimStart();
+            if (!frame.StartsWith("at ", StringComparison.Ordinal)) return false;
+            frame = frame.Substring(3);
+            if (frame.StartsWith("ZTS.Shared.", StringComparison.Ordinal) || frame.StartsWith("ZTS.Mono.", StringComparison.Ordinal) ||
+                frame.StartsWith("ZTS.Il2Cpp.", StringComparison.Ordinal))
+                return true;
+            // Mono's wrappers: the dynamic-method bridges, and delegate invokes whose signature is a bridge's.
+            return frame.StartsWith("(wrapper ", StringComparison.Ordinal) &&
+                   (frame.IndexOf(".zts_", StringComparison.Ordinal) >= 0 || frame.IndexOf("ZTS.Shared.", StringComparison.Ordinal) >= 0);
         }
 
         /// <summary>

@@ -153,6 +153,12 @@ namespace ZTS.Shared
             _bridges.CheckDelegate(delegateType); // fail loudly before touching JS
 
             JsDomain d = _domain;
+            // The module may be evaluated now, and the timers it sets count from now: the domain's timer clock is the
+            // host's clock of the last pump, and a new domain's starts at 0, so after a Reset a top-level
+            // setTimeout(f, 1000) was due at once (fired at the first LateUpdate, 13 ms later; test
+            // Timers_FramePump Timers_Reset_TopLevelTimeoutCountsFromItsLoad). Not inside a JS call: a timer pass may be
+            // running, and its clock stays the pass's.
+            if (d.CallDepth == 0) ZtsNative.zts_timers_advance(d.Handle, TsFramePump.Now);
             int reference;
             int rc = ZtsNative.zts_module_get_function(d.Handle, ZtsNative.Utf8Z(jsModule), ZtsNative.Utf8Z(jsExportName), out reference);
             if (TsConsole.HasPending && d.CallDepth == 0) TsConsole.Flush(); // module evaluation may have logged

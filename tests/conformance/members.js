@@ -94,6 +94,8 @@ export function test_Members_CSharpException_BecomesZtsError() {
     const e = throws(() => Failing.Throw('bad state'), 'zts: System.InvalidOperationException: bad state');
     ok(e instanceof Error, 'an Error');
     ok(typeof e.csharpStack === 'string' && e.csharpStack.indexOf('Failing.Throw') >= 0, 'csharpStack names the C# frame');
+    // ZTS's own bridge frames (zts_member_bridge, its delegate wrapper, HostCallBoundary) are dropped
+    ok(!/zts_member_bridge|invoke_bound_|ZTS\.(Shared|Mono|Il2Cpp)\./.test(e.csharpStack), 'csharpStack without ZTS frames: ' + e.csharpStack);
     throws(() => Failing.Divide(1, 0), 'zts: System.DivideByZeroException: ');
     throws(() => Failing.Nested(), 'zts: System.ArgumentException: inner failure');
 }

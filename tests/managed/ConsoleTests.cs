@@ -91,5 +91,32 @@ namespace ZTS.Tests
             var f = Bind<Func<int>>("export function f() { console.log('x'); return 4; }", "f");
             Assert.AreEqual(4, f());
         }
+
+        // A sink that fails the same way for every message (a closed stdout: IOException "Write fault") is reported
+        // once on stderr, not once per line; a different failure is reported again.
+        [Test]
+        public void Console_ThrowingSink_SameFailureReportedOnce()
+        {
+            var stderr = new System.IO.StringWriter();
+            System.IO.TextWriter saved = Console.Error;
+            Console.SetError(stderr);
+            try
+            {
+                TsConsole.Sink = (l, t) => { throw new System.IO.IOException(t.StartsWith("other") ? "Other fault" : "Write fault"); };
+                var f = Bind<Action>("export function f() { for (let i = 0; i < 5; i++) console.log('line ' + i); console.log('other'); }", "f");
+                f();
+                f();
+            }
+            finally
+            {
+                Console.SetError(saved);
+            }
+            string[] lines = stderr.ToString().Split(new[] { '\n' }, StringSplitOptions.RemoveEmptyEntries);
+            Assert.AreEqual(new[]
+            {
+                "zts: console sink threw System.IO.IOException: Write fault (the same failure of the sink again is not reported)",
+                "zts: console sink threw System.IO.IOException: Other fault (the same failure of the sink again is not reported)",
+            }, lines);
+        }
     }
 }

@@ -254,6 +254,30 @@ namespace ZTS.Tests
             AssertDomainAnswers();
         }
 
+        // A runaway timer callback ends the timer pass with its interrupt, thrown from LateUpdate as a runaway tick's is
+        // thrown from its delegate (it was only logged, so ztsrun exited 0 after one); what the timers logged before it
+        // is flushed, and the timers still due run at the next LateUpdate.
+        [Test]
+        public void Budget_RunawayTimer_ThrowsFromLateUpdate_TheOthersRunNext()
+        {
+            TsSettings.CallBudgetMilliseconds = 100;
+            Restart();
+            var start = Bind<Action>("export function start() {" +
+                                     " setTimeout(() => console.log('before'), 0);" +
+                                     " setTimeout(() => { for (;;) {} }, 0);" +
+                                     " setTimeout(() => console.log('after'), 0); }", "start");
+            start();
+            var e = Assert.Throws<TsException>(() => TsFramePump.LateUpdate());
+            Assert.IsTrue(e.IsInterrupt, e.Message);
+            StringAssert.StartsWith("zts: script interrupted: the call ran past its time budget of 100 ms", e.Message);
+            Assert.AreEqual("before", string.Join(" | ", Logged.ConvertAll(l => l.Value).ToArray()), "flushed before the throw");
+            Logged.Clear();
+            TsFramePump.LateUpdate();
+            Assert.AreEqual("after", string.Join(" | ", Logged.ConvertAll(l => l.Value).ToArray()));
+            Assert.AreEqual(0, Mono.PendingTimers);
+            AssertDomainAnswers();
+        }
+
         // QuickJS polls its interrupt handler every ~10000 bytecode steps and counts a host call as one: a loop of
         // host calls is checked at the boundary (check_host_call in native/core/runtime/script_limits.h), so the call after
         // the request is refused. Before, the loop ran ~5000 more iterations.

@@ -156,6 +156,35 @@ namespace ZTS.Tests
                           "logged: " + string.Join(" | ", Logged.ConvertAll(e => e.Value).ToArray()));
         }
 
+        // A timer set while its module is evaluated counts from the load, on the first load and after a Reset: the
+        // domain's timer clock starts at 0, so after a Reset at 5 s a top-level setTimeout(f, 1000) was due at once.
+        [Test]
+        public void Timers_Reset_TopLevelTimeoutCountsFromItsLoad()
+        {
+            const string Main = "setTimeout(() => console.log('fired ' + globalThis.load), 1000);\n" +
+                                "export function tick() {}";
+            for (int load = 1; load <= 2; load++)
+            {
+                _now = load * 5000; // the host clock ran before this load (the first one starts late, too)
+                if (load > 1)
+                {
+                    TsAppDomain.Reset(Load);
+                    Assert.IsTrue(TsFramePump.EndOfFrame());
+                }
+                Modules["main"] = "globalThis.load = " + load + ";\n" + Main;
+                TsAppDomain.GetFunction<Action>("main", "tick");
+                Logged.Clear();
+                _now += 13; // the first frame after the load
+                TsFramePump.LateUpdate();
+                _now += 986; // 999 ms after the load
+                TsFramePump.LateUpdate();
+                Assert.AreEqual(0, Logged.Count, "load " + load + ": fired before 1000 ms: " + string.Join(" | ", Logged.ConvertAll(e => e.Value).ToArray()));
+                _now += 1;
+                TsFramePump.LateUpdate();
+                Assert.AreEqual("fired " + load, Logged.Count == 1 ? Logged[0].Value : "(" + Logged.Count + " lines)", "load " + load);
+            }
+        }
+
         [Test]
         public void Timers_Reset_ClearsPendingTimers()
         {

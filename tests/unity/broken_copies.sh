@@ -65,4 +65,13 @@ expect plugin-config plugins 'zts_clr_config.h does not select the Il2Cpp adapte
 expect plugin-missing plugins 'Plugins/Il2Cpp/slot_table.cpp is missing' \
   'rm Plugins/Il2Cpp/slot_table.cpp Plugins/Il2Cpp/slot_table.cpp.meta'
 
+# Third-party notices: QuickJS's missing next to the natives, the Il2Cpp plugin's without the license text, and
+# Mono.Cecil's missing in the Player build step's tool.
+expect notice-natives notices 'Plugins/quickjs/linux-x64/libzts.so ships QuickJS with no THIRD-PARTY-NOTICES.txt naming it' \
+  'rm Plugins/quickjs/THIRD-PARTY-NOTICES.txt Plugins/quickjs/THIRD-PARTY-NOTICES.txt.meta'
+expect notice-plugin notices 'Plugins/Il2Cpp/THIRD-PARTY-NOTICES.txt does not carry QuickJS.s license' \
+  'printf "QuickJS\n" > Plugins/Il2Cpp/THIRD-PARTY-NOTICES.txt'
+expect notice-cecil notices 'Editor/PlayerBuild~/Mono.Cecil.dll ships Mono.Cecil with no THIRD-PARTY-NOTICES.txt naming it' \
+  'rm "Editor/PlayerBuild~/THIRD-PARTY-NOTICES.txt"'
+
 echo "broken copies rejected: $rejected"

@@ -2,7 +2,8 @@
 # LINQ on instances on the Player backend: `ztsrun build-player --assembly LinqWorld.dll` closes the generic extension
 # methods over what the receivers give (tools/gen-bridges Generator.ScanExtensions: List<int>.Where is Where<int>, with
 # its Func<int, bool> shim), and the scripts print exactly what the Editor backend prints.
-# Usage: linq_player.sh <dist dir> <scripts dir> <LinqWorld.dll> <work dir>
+# Usage: linq_player.sh <dist dir> <scripts dir> <LinqWorld.dll> <work dir> [<what is compared: linq>]
+# (also the reload fixture tests/ztsrun/start_dispose over ReloadWorld.dll).
 set -euo pipefail
 dist=$1 scripts=$2 dll=$3 work=$4
 rm -rf "$work"
@@ -14,4 +15,4 @@ if [ "$editor" != "$player" ]; then
     exit 1
 fi
 echo "$player"
-echo "linq same on the Player"
+echo "${5:-linq} same on the Player"

@@ -147,10 +147,12 @@ namespace ZTS.GenBridges
             public string ScriptRefs; // the installed build's tools/script-refs/script_refs.js
         }
 
-        // The managed layer and native libraries a launcher runs with, from the installed lib/ (and its adapter's library).
+        // The managed layer and native libraries a launcher runs with, from the installed lib/ (and its adapter's library),
+        // with QuickJS's license notice that goes with libzts.so (cmake/ZtsNotice.cmake).
         private static readonly string[] RuntimeFiles =
         {
             "libzts.so", "ZTS.Common.dll", "ZTS.Shared.dll", "ZTS.Il2Cpp.dll", "ztsrun.exe", "ZTS.Declarations.dll",
+            "THIRD-PARTY-NOTICES.txt",
         };
 
         /// <summary>The CLR adapter a launcher is built over (docs/PLAYER.md, "The CLR adapter"): its library, the Player

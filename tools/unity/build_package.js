@@ -196,6 +196,10 @@ function main() {
 
   writePlayerBuildTool(a, root, out);
   writeIl2CppPlugin(a, out);
+  // QuickJS's MIT notice next to the natives, the gate's headers and the Il2Cpp plugin sources (package_rules.js NOTICE).
+  const notice = path.join(a['lib-dir'], pkg.NOTICE);
+  if (!fs.existsSync(notice)) throw new Error('build_package: ' + notice + ' is missing (cmake/ZtsNotice.cmake writes it)');
+  for (const dir of pkg.QUICKJS_NOTICE_DIRS) copy(notice, path.join(out, dir, pkg.NOTICE));
 
   write(path.join(out, 'link.xml'), linkXml(preserved, notYet));
   for (const doc of ['README.md', 'CHANGELOG.md']) copy(path.join(root, 'unity', doc), path.join(out, doc));

@@ -12,7 +12,7 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 const rules = require('./package_rules');
 
-const PHASES = ['manifest', 'metas', 'asmdefs', 'plugins', 'compile', 'linkxml', 'tool'];
+const PHASES = ['manifest', 'metas', 'asmdefs', 'plugins', 'compile', 'linkxml', 'tool', 'notices'];
 // What Unity's .NET 4.x / Standard 2.0 profiles give every assembly, as Mono's framework assemblies.
 const FRAMEWORK = ['System.dll', 'System.Core.dll', 'System.Xml.dll', 'System.Xml.Linq.dll',
                    'System.Runtime.Serialization.dll', 'System.Numerics.dll', 'System.Data.dll'];
@@ -329,7 +329,7 @@ function checkIl2CppPlugin(pkg) {
   const dir = path.join(pkg, rules.IL2CPP_PLUGIN_DIR);
   const entries = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : [];
   for (const e of entries.filter(e => e.isDirectory())) fail(rules.IL2CPP_PLUGIN_DIR + '/' + e.name + ' is a folder (the plugin must be flat)');
-  const names = new Set(entries.filter(e => e.isFile() && !e.name.endsWith('.meta')).map(e => e.name));
+  const names = new Set(entries.filter(e => e.isFile() && !e.name.endsWith('.meta') && e.name !== rules.NOTICE).map(e => e.name));
   for (const f of ['player_bridge.h', 'player_runtime.cpp', 'plugin_entry.cpp', 'slot_table.cpp', 'clr_il2cpp.cpp', 'zts_il2cpp_api.h',
                    'zts_clr_typed_call.h', 'zts_clr_config.h', 'core_table.h', 'zts.h', 'quickjs.h'])
     if (!names.has(f)) fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + ' is missing');
@@ -363,6 +363,45 @@ function checkIl2CppPlugin(pkg) {
   note(rules.IL2CPP_PLUGIN_DIR + ': ' + names.size + ' C++ files, flat, for ' + rules.CPP_PLUGIN_PLAYERS.map(x => x[0]).join(', ') + ' only');
 }
 
+// Third-party notices: every native library of ZTS (QuickJS compiled in) and every quickjs.h has QuickJS's MIT notice in
+// its folder or a folder above it in the package, and Mono.Cecil.dll has its own; the folders the rules list have theirs.
+function noticeFor(pkg, rel, name) {
+  for (let dir = path.dirname(rel); ; dir = path.dirname(dir)) {
+    const file = path.join(pkg, dir, rules.NOTICE);
+    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes(name)) return path.join(dir, rules.NOTICE);
+    if (dir === '.' || dir === '') return null;
+  }
+}
+
+function checkNotices(pkg) {
+  const quickjs = /(^|\/)(lib)?zts(_mono_gate)?\.(so|dll|dylib)$|(^|\/)quickjs\.h$/;
+  const files = [];
+  const walk = rel => {
+    for (const e of fs.readdirSync(path.join(pkg, rel), { withFileTypes: true })) {
+      const r = path.join(rel, e.name);
+      if (e.isDirectory()) walk(r);
+      else files.push(r);
+    }
+  };
+  walk('');
+  let n = 0;
+  for (const f of files) {
+    const unix = f.split(path.sep).join('/');
+    const name = quickjs.test(unix) ? 'QuickJS' : path.basename(f) === 'Mono.Cecil.dll' ? 'Mono.Cecil' : null;
+    if (!name) continue;
+    n++;
+    if (!noticeFor(pkg, f, name)) fail(unix + ' ships ' + name + ' with no ' + rules.NOTICE + ' naming it in its folder or above');
+  }
+  for (const dir of rules.QUICKJS_NOTICE_DIRS) {
+    const file = path.join(pkg, dir, rules.NOTICE);
+    const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    if (!text) fail(dir + '/' + rules.NOTICE + ' is missing (QuickJS\'s MIT notice)');
+    else if (!/QuickJS/.test(text) || !/Fabrice Bellard/.test(text) || !/Permission is hereby granted/.test(text))
+      fail(dir + '/' + rules.NOTICE + ' does not carry QuickJS\'s license (its copyright and permission notice)');
+  }
+  note(n + ' third-party files with their notices; QuickJS\'s in ' + rules.QUICKJS_NOTICE_DIRS.join(', '));
+}
+
 function main() {
   const a = parseArgs();
   fs.mkdirSync(a.out, { recursive: true });
@@ -375,6 +414,7 @@ function main() {
   if (on('linkxml')) checkLinkXml(a.pkg, a.out);
   if (on('tool')) checkTool(a.pkg);
   if (on('plugins')) checkIl2CppPlugin(a.pkg);
+  if (on('notices')) checkNotices(a.pkg);
   console.log('check_package: ' + (findings.length ? findings.length + ' finding(s)' : 'ok') + ' (' + a.only.join(', ') + ')');
   process.exit(findings.length ? 1 : 0);
 }

@@ -20,6 +20,11 @@ const PLAYER_BUILD_FILES = ['ZTS.GenBridges.exe', 'ZTS.Common.dll', 'ZTS.Shared.
 // bridges the Player build step generates compile against its headers (Unity puts every C++ plugin file of a build in
 // one folder by its file name).
 const IL2CPP_PLUGIN_DIR = 'Plugins/Il2Cpp';
+// Third-party notices: every folder that ships QuickJS (compiled into the natives, or its quickjs.h in the headers and
+// plugin sources) has QuickJS's MIT notice as NOTICE, the build's copy of third_party/quickjs/LICENSE
+// (cmake/ZtsNotice.cmake writes build/dist/lib's, build_package.js copies it); Editor/PlayerBuild~'s names Mono.Cecil.
+const NOTICE = 'THIRD-PARTY-NOTICES.txt';
+const QUICKJS_NOTICE_DIRS = ['Plugins/quickjs', GATE_SOURCE_DIR, IL2CPP_PLUGIN_DIR];
 
 // asmdef platform columns of unity/assemblies.txt.
 const PLATFORMS = {
@@ -142,4 +147,4 @@ function writeMetas(root, rel) {
   return n;
 }
 
-module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, PLAYER_BUILD_DIR, PLAYER_BUILD_FILES, IL2CPP_PLUGIN_DIR, CPP_PLUGIN_PLAYERS, PLATFORMS, NATIVE_LIBRARIES, LIBIL2CPP_HEADERS, STANDALONE, isHidden, guidFor, pluginMeta, quoteIncludes, writeMetas };
+module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, NOTICE, QUICKJS_NOTICE_DIRS, PLAYER_BUILD_DIR, PLAYER_BUILD_FILES, IL2CPP_PLUGIN_DIR, CPP_PLUGIN_PLAYERS, PLATFORMS, NATIVE_LIBRARIES, LIBIL2CPP_HEADERS, STANDALONE, isHidden, guidFor, pluginMeta, quoteIncludes, writeMetas };

@@ -7,7 +7,9 @@ namespace ZTS.Shared.Timers
     /// pass per LateUpdate at the time TsFramePump reads from its time source. Timers due run in due-time order,
     /// each followed by the Promise jobs it queued (a microtask checkpoint, as in HTML), so a 0 ms timeout runs
     /// after the microtasks queued before it. A callback that throws is logged as a console error and the pass
-    /// goes on.
+    /// goes on. A callback stopped by the call budget or TsAppDomain.Interrupt (a runaway) ends the pass: its
+    /// TsException (IsInterrupt) is thrown to the host, as a runaway GetFunction delegate's is, so a host that ends
+    /// its run on a runaway tick (ztsrun) ends it on a runaway timer too; the timers still due run in the next pass.
     /// </summary>
     internal static class TimerPump
     {
@@ -24,6 +26,7 @@ namespace ZTS.Shared.Timers
                 if (rc == ZtsStatus.Js)
                 {
                     var e = (TsException)d.TakeError(rc, "a timer callback");
+                    if (e.IsInterrupt) throw e;
                     TsConsole.Enqueue(TsLogLevel.Error, "zts: uncaught exception in a timer callback: " + e.Message +
                                                         (e.JsStack.Length > 0 ? "\n" + e.JsStack : ""));
                 }

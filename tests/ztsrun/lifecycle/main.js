@@ -37,3 +37,8 @@ export function tickThrowAfterLog(dt) {
 export function tickReject(dt) {
     if (Host.Frame === 1) Promise.reject(new Error('nobody handles this'));
 }
+
+// One line per frame, for a stdout that closes under the run (Ztsrun_Output_ClosedStdoutReportedOnce).
+export function tickChatty(dt) {
+    console.log('line ' + Host.Frame);
+}

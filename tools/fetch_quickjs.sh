@@ -12,8 +12,10 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_sha" ]; then exec bash "$root
 
 work="$root/third_party/.apt-quickjs"
 mkdir -p "$work/lists/partial" "$work/archives/partial" "$work/src"
-# A private apt configuration: only trixie's deb-src, so the machine's own sources stay untouched.
-echo "deb-src http://deb.debian.org/debian trixie main" > "$work/sources.list"
+# A private apt configuration: only trixie's deb-src, so the machine's own sources stay untouched. The mirror is the
+# one this machine's apt uses (tools/debian_mirror.sh; ZTS_DEBIAN_MIRROR overrides it), and apt's own settings (a
+# proxy) apply; the sha256 below is what makes the source trusted, wherever it came from.
+echo "deb-src $(bash "$root/tools/debian_mirror.sh") trixie main" > "$work/sources.list"
 aptopts=(-o "Dir::Etc::SourceList=$work/sources.list" -o "Dir::Etc::SourceParts=-"
          -o "Dir::State::Lists=$work/lists" -o "Dir::Cache::Archives=$work/archives"
          -o "APT::Sandbox::User=root")

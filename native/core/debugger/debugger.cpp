@@ -118,13 +118,13 @@ Debugger::Debugger(zts_domain *d) : d_(d) {}
 
 Debugger::~Debugger() = default;
 
-bool Debugger::start(int port, std::string &error)
+bool Debugger::start(const std::string &host, int port, std::string &error)
 {
     TargetInfo target;
     target.id = random_target_id();
     target.title = "ZTS domain " + std::to_string(d_->id);
     target.url = "zts://domain/" + std::to_string(d_->id);
-    if (!transport_.start(port, target, error)) {
+    if (!transport_.start(host, port, target, error)) {
         return false;
     }
     JS_SetDebugHook(d_->rt, hook<debug_hook>, this);

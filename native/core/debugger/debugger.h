@@ -84,12 +84,15 @@ class Debugger
     Debugger(const Debugger &) = delete;
     Debugger &operator=(const Debugger &) = delete;
 
-    /// Listens on 127.0.0.1:port (0: any free port) and installs the hook.
-    bool start(int port, std::string &error);
+    /// Listens on host:port (host empty: the loopback, 127.0.0.1 and [::1]; port 0: any free one; Transport::start)
+    /// and installs the hook.
+    bool start(const std::string &host, int port, std::string &error);
     /// --inspect-brk: answers the client until it sent Runtime.runIfWaitingForDebugger (or an Interrupt came),
     /// then pauses at the next statement that runs.
     void wait_for_client();
     int port() const { return transport_.port(); }
+    /// Listening beyond the loopback (Transport::exposed): the host warns its user.
+    bool exposed() const { return transport_.exposed(); }
     std::string ws_url() const { return transport_.ws_url(); }
 
     /// Answers what the client sent since the last call (the host's frame pump).

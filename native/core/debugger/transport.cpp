@@ -384,9 +384,10 @@ std::string protocol_description()
         {"Profiler", {"enable", "disable", "setSamplingInterval"}, {}},
         {"HeapProfiler", {"enable"}, {}},
         {"Log", {"enable"}, {}},
-        {"Network", {"enable"}, {}},
+        {"Network", {"enable", "setAttachDebugStack", "setBlockedURLs", "emulateNetworkConditionsByRule",
+                     "overrideNetworkState"}, {}},
         {"NodeRuntime", {"enable", "notifyWhenWaitingForDisconnect"}, {}},
-        {"NodeWorker", {"enable"}, {}},
+        {"NodeWorker", {"enable", "disable"}, {}},
         {"Target", {"setAutoAttach", "setDiscoverTargets"}, {}},
     };
     Json list = Json::array();

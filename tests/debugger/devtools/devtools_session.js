@@ -5,7 +5,7 @@
 // end served over http cannot read file:// URLs, as Chrome's built-in one does through its host). It checks what the
 // page shows, in its DOM: connected and paused at the start of main.ts, both .ts sources listed, a breakpoint set by
 // a click on the .ts line's number, the pause there on the call stack and the locals `label`, `dt` in the scope;
-// then resumes, and the run ends with its own output. A screenshot of the paused window is kept as a test artefact.
+// then resumes, and the run ends with its own output; no request of the front end was answered "wasn't found". A screenshot of the paused window is kept as a test artefact.
 // The only clock is the overall timeout, a failure (a hang), not an assertion on how long anything took.
 // Usage: node devtools_session.js <fixture out dir> <fixture src dir> <artefact dir> <command> [args...]
 'use strict';
@@ -22,6 +22,7 @@ let stderr = '';
 let browser = null;
 let page = null;
 const pageErrors = [];
+const unanswered = []; // requests the server answered "wasn't found", as the front end logs them
 
 async function fail(message) {
     console.error(`devtools session FAILED: ${message}\n--- page errors:\n${pageErrors.join('\n')}\n` +
@@ -69,6 +70,7 @@ async function main() {
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', e => pageErrors.push(e.message));
+    page.on('console', m => { if (/wasn't found/.test(m.text())) unanswered.push(m.text()); });
     const url = `http://127.0.0.1:${server.port}/js_app.html?experiments=true&v8only=true&ws=${ws}`;
     console.log('devtools: ' + url);
     await page.goto(url, { waitUntil: 'commit' });
@@ -123,6 +125,8 @@ async function main() {
     if (!stdout.includes('total 42, width 100, frame 2')) await fail('run output: ' + stdout);
     await browser.close();
     server.server.close();
+    // Every request the front end sent got an answer (docs/DEBUGGING.md lists those accepted without effect).
+    if (unanswered.length) await fail('requests answered "wasn\'t found":\n' + unanswered.join('\n'));
     console.log('devtools session ok');
     process.exit(0);
 }

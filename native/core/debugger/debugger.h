@@ -143,6 +143,12 @@ class Debugger
     CodeInfo &code_info(JSContext *ctx, const void *code);
     void compute_stops(CodeInfo &ci);
     const Script *script_by_module(const std::string &module) const;
+    /// The 0-based column of the first character other than a space or tab on the 1-based line of module's script (0
+    /// for a blank line or no script): the column a resolved breakpoint reports, as V8 reports the statement it stops
+    /// at. Column 0 of an indented line is where no source map has a mapping, and a client that maps the location
+    /// through the map (Chrome DevTools) took the previous line's last mapping, one .ts line too early
+    /// (Debugger_DevTools_FrontEndSession).
+    int statement_column(const std::string &module, int line) const;
 
     // State the protocol handlers (protocol.cpp) read and change.
     zts_domain *d_;

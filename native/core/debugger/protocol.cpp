@@ -169,7 +169,8 @@ Json breakpoint_locations(Debugger &dbg, const Breakpoint &bp)
         }
         Json loc = Json::object();
         loc.set("scriptId", Json::string(std::to_string(s->id)));
-        loc.set("lineNumber", Json::number(where.second - 1)).set("columnNumber", Json::number(0));
+        loc.set("lineNumber", Json::number(where.second - 1))
+            .set("columnNumber", Json::number(dbg.statement_column(where.first, where.second)));
         locations.push(std::move(loc));
     }
     return locations;

@@ -105,6 +105,10 @@ async function main() {
         stack = await texts(page, '.call-frame-item');
     }
     if (!stack.includes(want)) await fail(`call stack without a frame at ${want}: ${stack}`);
+    // The breakpoint stays on the line clicked once the server resolved it (it reports the statement's column: at
+    // column 0 of an indented line the front end mapped it to the line before).
+    const bpLines = await texts(page, '.breakpoint-item-location-or-actions .location');
+    if (bpLines.trim() !== String(breakLine)) await fail(`the Breakpoints pane lists line ${bpLines}, not ${breakLine}`);
     // The Local section is expanded at a pause; its variables are tree items under it.
     let scope = '';
     for (let i = 0; i < 300 && !/"frame 2"/.test(scope); i++) {

@@ -13,9 +13,10 @@ using namespace zts;
 extern "C" {
 
 int32_t zts_debugger_start(zts_domain *domain, int32_t port)
-{
+try {
     return zts_debugger_listen(domain, nullptr, port);
 }
+ZTS_ABI_CATCH
 
 int32_t zts_debugger_listen(zts_domain *domain, const char *host, int32_t port)
 try {

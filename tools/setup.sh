@@ -10,7 +10,9 @@ cd "$root"
 # mingw-w64 (posix threads) cross-builds the Unity package's Windows x64 DLLs (cmake/ZtsWin64.cmake), and
 # tools/test.sh runs the native tests of that build under wine64; libgtest-dev's /usr/src/googletest is built for it.
 # libmono-posix4.0-cil (a dependency of mono-devel, named for ztsrun): Mono.Posix for ztsrun's SIGINT/SIGTERM handling.
-packages=(mono-devel libmono-posix4.0-cil libmono-2.0-dev libmonoboehm-2.0-dev libmono-cecil-private-cil nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates patch clang libclang-rt-dev g++-mingw-w64-x86-64-posix wine64)
+# chromium: the headless browser Debugger_DevTools_FrontEndSession runs the Chrome DevTools front end in (playwright-core
+# drives it; tests/debugger/devtools).
+packages=(chromium mono-devel libmono-posix4.0-cil libmono-2.0-dev libmonoboehm-2.0-dev libmono-cecil-private-cil nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates patch clang libclang-rt-dev g++-mingw-w64-x86-64-posix wine64)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -33,7 +35,7 @@ if ! command -v npm >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
 fi
 if ! cmp -s package-lock.json node_modules/.zts-lock 2>/dev/null || [ ! -x node_modules/.bin/tsc ]; then
-  echo "setup: npm ci (typescript, gl-matrix from package-lock.json)"
+  echo "setup: npm ci (typescript, gl-matrix, the debugger tests' clients from package-lock.json)"
   npm ci --no-audit --no-fund --loglevel=error >/dev/null
   cp package-lock.json node_modules/.zts-lock
 fi

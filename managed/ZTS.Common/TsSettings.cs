@@ -89,11 +89,20 @@ namespace ZTS
 
         /// <summary>
         /// The script debugger's port (docs/DEBUGGING.md): 0 (the default) is no debugger; 1-65535 listens there, -1 on
-        /// any free port. It listens on 127.0.0.1 only and speaks the Chrome DevTools Protocol as <c>node --inspect</c>
+        /// any free port. It listens on the loopback only (127.0.0.1 and ::1; <see cref="DebuggerHost"/> names another
+        /// address) and speaks the Chrome DevTools Protocol as <c>node --inspect</c>
         /// does, so VS Code (an "attach" configuration) and Chrome (chrome://inspect) attach. Read when a domain is
         /// created; <see cref="TsAppDomain.DebuggerUrl"/> tells where it listens.
         /// </summary>
         public static int DebuggerPort { get; set; }
+
+        /// <summary>
+        /// Where the script debugger listens (node's <c>--inspect=HOST:PORT</c>): null (the default), "" or "localhost"
+        /// is the loopback only, 127.0.0.1 and ::1. Any other value, an IP address or a host name, listens on the
+        /// addresses it names, which other machines may reach: anyone who connects can run any code in the game
+        /// (docs/DEBUGGING.md, "Who can attach"), so the host prints a warning then. Read when a domain is created.
+        /// </summary>
+        public static string DebuggerHost { get; set; }
 
         /// <summary>
         /// With <see cref="DebuggerPort"/>: a new domain waits until a debugger client attached and said run (node's

@@ -15,7 +15,7 @@ namespace ZTS.Run
     {
         private const string Usage =
             "usage: ztsrun <dir> [--assembly A.dll]... [--module M] [--export F] [--frames N | --until-exit] [--fps N] [--dt S] [--watch] [--stats]\n" +
-            "              [--warn-rejections] [--unbuffered] [--budget MS] [--policy FILE] [--inspect[=PORT] | --inspect-brk[=PORT]]\n" +
+            "              [--warn-rejections] [--unbuffered] [--budget MS] [--policy FILE] [--inspect[=[HOST:]PORT] | --inspect-brk[=[HOST:]PORT]]\n" +
             "  <dir>          folder with the emitted ES modules (specifier 'game/logic' -> <dir>/game/logic.js)\n" +
             "  --assembly A   load a C# assembly (the game's API) before the scripts run; repeatable\n" +
             "  --module M     module of the tick function (default: main)\n" +
@@ -38,9 +38,11 @@ namespace ZTS.Run
             "                 and a call that runs past 1000 ms is reported once after the console output logged before it)\n" +
             "  --policy FILE  the script policy (docs/POLICY.md): scripts reach only the C# it allows, reflection is closed,\n" +
             "                 and a denied access throws `zts: access to 'NS.T.M' is not allowed by the script policy`\n" +
-            "  --inspect[=PORT]  the script debugger on 127.0.0.1:PORT (default 9229; 0: any free port), Chrome DevTools\n" +
-            "                 Protocol as node --inspect: attach VS Code or chrome://inspect (docs/DEBUGGING.md)\n" +
-            "  --inspect-brk[=PORT]  the same, and wait for the client to attach, then pause at the first statement\n" +
+            "  --inspect[=[HOST:]PORT]  the script debugger on 127.0.0.1:PORT and [::1]:PORT (default 9229; 0: any free\n" +
+            "                 port), Chrome DevTools Protocol as node --inspect: attach VS Code or chrome://inspect\n" +
+            "                 (docs/DEBUGGING.md). HOST other than localhost (0.0.0.0, a LAN address, [::]) listens\n" +
+            "                 there: anyone who reaches it can run any code in this process\n" +
+            "  --inspect-brk[=[HOST:]PORT]  the same, and wait for the client to attach, then pause at the first statement\n" +
             "exit codes: 0 ok, 1 script threw, was interrupted or left an unhandled rejection, 2 module missing or failed to load,\n" +
             "            3 binding, --assembly or backend start (ZTS_BACKEND) failed, 64 usage, 130 / 143 stopped by SIGINT (Ctrl-C) /\n" +
             "            SIGTERM (the JS running is interrupted and its stack printed; a second signal ends the process at once)\n" +
@@ -113,6 +115,53 @@ namespace ZTS.Run
         public bool InspectBreak;
         public readonly System.Collections.Generic.List<string> Assemblies = new System.Collections.Generic.List<string>();
 
+        /// <summary>--inspect=HOST:PORT's host (null: the loopback): TsSettings.DebuggerHost.</summary>
+        public string InspectHost;
+
+        /// <summary>
+        /// node's <c>--inspect=[host:]port</c>: "9229", "HOST:9229", "HOST" (port stays), "[::1]:9229", "[::1]". An IPv6
+        /// address needs its brackets when a port follows. Returns an error phrase or null.
+        /// </summary>
+        internal static string ParseHostPort(string value, out string host, ref int port)
+        {
+            host = null;
+            string portText = null;
+            if (value.StartsWith("[", StringComparison.Ordinal))
+            {
+                int close = value.IndexOf(']');
+                if (close < 2) return "needs [IPv6 address] in brackets";
+                host = value.Substring(0, close + 1);
+                string rest = value.Substring(close + 1);
+                if (rest.Length > 0)
+                {
+                    if (rest[0] != ':') return "needs [IPv6 address]:PORT";
+                    portText = rest.Substring(1);
+                }
+            }
+            else
+            {
+                int colon = value.LastIndexOf(':');
+                if (colon >= 0)
+                {
+                    host = value.Substring(0, colon);
+                    portText = value.Substring(colon + 1);
+                    if (host.IndexOf(':') >= 0) return "needs an IPv6 address in brackets: [" + host + "]:" + portText;
+                }
+                else if (value.Length > 0 && value.TrimStart('0', '1', '2', '3', '4', '5', '6', '7', '8', '9').Length == 0)
+                {
+                    portText = value;
+                }
+                else
+                {
+                    host = value;
+                }
+                if (host != null && host.Length == 0) return "needs a host before ':'";
+            }
+            if (portText != null && (!int.TryParse(portText, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out port) || port > 65535))
+                return "needs a port 0-65535";
+            return null;
+        }
+
         /// <summary>Parses args; returns an error sentence or null.</summary>
         public static string TryParse(string[] args, out Options o)
         {
@@ -175,8 +224,13 @@ namespace ZTS.Run
                             o.InspectBreak = a.StartsWith("--inspect-brk", StringComparison.Ordinal);
                             int eq = a.IndexOf('=');
                             int port = 9229;
-                            if (eq >= 0 && (!int.TryParse(a.Substring(eq + 1), out port) || port < 0 || port > 65535))
-                                return a.Substring(0, eq) + " needs a port 0-65535";
+                            string host = null;
+                            if (eq >= 0)
+                            {
+                                string error = ParseHostPort(a.Substring(eq + 1), out host, ref port);
+                                if (error != null) return a.Substring(0, eq) + " " + error;
+                            }
+                            o.InspectHost = host;
                             o.InspectPort = port == 0 ? -1 : port;
                             break;
                         }

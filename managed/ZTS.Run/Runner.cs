@@ -58,6 +58,7 @@ namespace ZTS.Run
             TsSettings.UnhandledRejections = _o.WarnRejections ? TsRejectionMode.Log : TsRejectionMode.Throw;
             TsSettings.Policy = _o.Policy; // null without --policy: everything reachable
             TsSettings.DebuggerPort = _o.InspectPort; // 0 without --inspect: no debugger
+            TsSettings.DebuggerHost = _o.InspectHost; // null: the loopback
             TsSettings.DebuggerWaitForClient = _o.InspectBreak;
             Assembly();
             foreach (string path in _o.Assemblies)

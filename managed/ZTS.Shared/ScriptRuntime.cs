@@ -232,17 +232,32 @@ namespace ZTS.Shared
         }
 
         // The script debugger (docs/DEBUGGING.md), before any module loads, so that the client sees every script.
-        private static void StartDebugger(JsDomain d)
+        private static unsafe void StartDebugger(JsDomain d)
         {
             int port = TsSettings.DebuggerPort;
             if (port == 0) return;
             if (port < -1 || port > 65535)
                 throw new ArgumentOutOfRangeException("DebuggerPort", port, "zts: TsSettings.DebuggerPort must be 0 (no debugger), -1 (any free port) or a port 1-65535");
-            int rc = ZtsNative.zts_debugger_start(d.Handle, port == -1 ? 0 : port);
+            string host = TsSettings.DebuggerHost;
+            int rc;
+            if (string.IsNullOrEmpty(host))
+            {
+                rc = ZtsNative.zts_debugger_start(d.Handle, port == -1 ? 0 : port);
+            }
+            else
+            {
+                fixed (byte* h = ZtsNative.Utf8Z(host)) rc = ZtsNative.zts_debugger_listen(d.Handle, h, port == -1 ? 0 : port);
+            }
             if (rc < 0) throw d.TakeError(rc, "debugger");
             d.DebuggerUrl = ZtsNative.FromUtf8Z(ZtsNative.zts_debugger_url(d.Handle));
             // node's words, which tools that start a debuggee and wait for its URL look for (docs/DEBUGGING.md).
             Console.Error.WriteLine("Debugger listening on " + d.DebuggerUrl);
+            if (ZtsNative.zts_debugger_exposed(d.Handle) == 1)
+            {
+                // As node's SecurityWarning for --inspect=0.0.0.0: the protocol evaluates whatever a client sends.
+                Console.Error.WriteLine("zts: warning: the debugger listens on " + host + ", which other machines can reach: anyone who " +
+                                        "connects can run any code in this process (docs/DEBUGGING.md, \"Who can attach\")");
+            }
             Console.Error.Flush();
             if (TsSettings.DebuggerWaitForClient)
             {

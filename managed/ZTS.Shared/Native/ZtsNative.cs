@@ -250,6 +250,12 @@ namespace ZTS.Shared.Native
         public static extern int zts_debugger_start(IntPtr domain, int port);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_debugger_listen(IntPtr domain, byte* hostUtf8Z, int port);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int zts_debugger_exposed(IntPtr domain);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int zts_debugger_wait(IntPtr domain);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -14,6 +14,12 @@ extern "C" {
 
 int32_t zts_debugger_start(zts_domain *domain, int32_t port)
 try {
+    return zts_debugger_listen(domain, nullptr, port);
+}
+ZTS_ABI_CATCH
+
+int32_t zts_debugger_listen(zts_domain *domain, const char *host, int32_t port)
+try {
     if (domain == nullptr || port < 0 || port > 65535) {
         return ZTS_ERR_ARGUMENT;
     }
@@ -22,12 +28,18 @@ try {
     }
     auto debugger = std::make_unique<dbg::Debugger>(domain);
     std::string error;
-    if (!debugger->start(port, error)) {
+    if (!debugger->start(host == nullptr ? std::string() : std::string(host), port, error)) {
         debugger->close();
         return report_failure(domain, ZTS_ERR_ARGUMENT, error);
     }
     domain->debugger = debugger.release();
     return domain->debugger->port();
+}
+ZTS_ABI_CATCH
+
+int32_t zts_debugger_exposed(zts_domain *domain)
+try {
+    return domain != nullptr && domain->debugger != nullptr && domain->debugger->exposed() ? 1 : 0;
 }
 ZTS_ABI_CATCH
 

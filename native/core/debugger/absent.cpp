@@ -10,7 +10,7 @@ Debugger::Debugger(zts_domain *d) : d_(d) {}
 
 Debugger::~Debugger() = default;
 
-bool Debugger::start(int /*port*/, std::string &error)
+bool Debugger::start(const std::string & /*host*/, int /*port*/, std::string &error)
 {
     error = "zts: this build of the core has no debugger (configured with -DZTS_DEBUGGER=OFF)";
     return false;

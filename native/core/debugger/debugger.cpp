@@ -118,13 +118,13 @@ Debugger::Debugger(zts_domain *d) : d_(d) {}
 
 Debugger::~Debugger() = default;
 
-bool Debugger::start(int port, std::string &error)
+bool Debugger::start(const std::string &host, int port, std::string &error)
 {
     TargetInfo target;
     target.id = random_target_id();
     target.title = "ZTS domain " + std::to_string(d_->id);
     target.url = "zts://domain/" + std::to_string(d_->id);
-    if (!transport_.start(port, target, error)) {
+    if (!transport_.start(host, port, target, error)) {
         return false;
     }
     JS_SetDebugHook(d_->rt, hook<debug_hook>, this);
@@ -360,6 +360,30 @@ const Script *Debugger::script_by_module(const std::string &module) const
     return nullptr;
 }
 
+int Debugger::statement_column(const std::string &module, int line) const
+{
+    const Script *s = script_by_module(module);
+    if (s == nullptr || line < 1) {
+        return 0;
+    }
+    size_t start = 0;
+    for (int l = 1; l < line; l++) {
+        start = s->source.find('\n', start);
+        if (start == std::string::npos) {
+            return 0;
+        }
+        start++;
+    }
+    size_t i = start;
+    while (i < s->source.size() && (s->source[i] == ' ' || s->source[i] == '\t')) {
+        i++;
+    }
+    if (i == s->source.size() || s->source[i] == '\n' || s->source[i] == '\r') {
+        return 0;
+    }
+    return static_cast<int>(i - start);
+}
+
 Json Debugger::script_parsed(const Script &s) const
 {
     int lines = static_cast<int>(std::count(s.source.begin(), s.source.end(), '\n'));
@@ -435,7 +459,9 @@ void Debugger::script_compiled(const std::string &module, const std::string &pat
             if (enabled_) {
                 Json loc = Json::object();
                 loc.set("scriptId", Json::string(std::to_string(scripts_.back().id)));
-                loc.set("lineNumber", Json::number(b.second.resolved[i].second - 1)).set("columnNumber", Json::number(0));
+                const auto &where = b.second.resolved[i];
+                loc.set("lineNumber", Json::number(where.second - 1))
+                    .set("columnNumber", Json::number(statement_column(where.first, where.second)));
                 Json p = Json::object();
                 p.set("breakpointId", Json::string(b.first)).set("location", std::move(loc));
                 event("Debugger.breakpointResolved", std::move(p));

@@ -84,12 +84,15 @@ class Debugger
     Debugger(const Debugger &) = delete;
     Debugger &operator=(const Debugger &) = delete;
 
-    /// Listens on 127.0.0.1:port (0: any free port) and installs the hook.
-    bool start(int port, std::string &error);
+    /// Listens on host:port (host empty: the loopback, 127.0.0.1 and [::1]; port 0: any free one; Transport::start)
+    /// and installs the hook.
+    bool start(const std::string &host, int port, std::string &error);
     /// --inspect-brk: answers the client until it sent Runtime.runIfWaitingForDebugger (or an Interrupt came),
     /// then pauses at the next statement that runs.
     void wait_for_client();
     int port() const { return transport_.port(); }
+    /// Listening beyond the loopback (Transport::exposed): the host warns its user.
+    bool exposed() const { return transport_.exposed(); }
     std::string ws_url() const { return transport_.ws_url(); }
 
     /// Answers what the client sent since the last call (the host's frame pump).
@@ -140,6 +143,12 @@ class Debugger
     CodeInfo &code_info(JSContext *ctx, const void *code);
     void compute_stops(CodeInfo &ci);
     const Script *script_by_module(const std::string &module) const;
+    /// The 0-based column of the first character other than a space or tab on the 1-based line of module's script (0
+    /// for a blank line or no script): the column a resolved breakpoint reports, as V8 reports the statement it stops
+    /// at. Column 0 of an indented line is where no source map has a mapping, and a client that maps the location
+    /// through the map (Chrome DevTools) took the previous line's last mapping, one .ts line too early
+    /// (Debugger_DevTools_FrontEndSession).
+    int statement_column(const std::string &module, int line) const;
 
     // State the protocol handlers (protocol.cpp) read and change.
     zts_domain *d_;

@@ -169,7 +169,8 @@ Json breakpoint_locations(Debugger &dbg, const Breakpoint &bp)
         }
         Json loc = Json::object();
         loc.set("scriptId", Json::string(std::to_string(s->id)));
-        loc.set("lineNumber", Json::number(where.second - 1)).set("columnNumber", Json::number(0));
+        loc.set("lineNumber", Json::number(where.second - 1))
+            .set("columnNumber", Json::number(dbg.statement_column(where.first, where.second)));
         locations.push(std::move(loc));
     }
     return locations;
@@ -520,26 +521,34 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
                         "zts: instrumentation breakpoints are not supported: '" + params.string_or("instrumentation", "") + "'");
         return;
     }
-    // Accepted and without effect here: async stacks, blackboxing, profilers, Node's own domains. `node inspect`
+    // Accepted and without effect here: async stacks, blackboxing, profilers, Node's own domains, the Network domain's
+    // settings Chrome DevTools' front end sends on attach (tests/debugger/devtools/devtools_session.js). `node inspect`
     // sends Profiler.enable and Profiler.setSamplingInterval on attach (Node's lib/internal/debugger/inspect_repl.js,
-    // initAfterStart) and dies on an error reply (tests/debugger/node_inspect_session.js).
-    static const char *const k_accepted[] = {
+    // initAfterStart) and dies on an error reply (tests/debugger/node_inspect_session.js). The reply says that it did
+    // nothing, as a client or a person reading the protocol log can see; docs/DEBUGGING.md lists them.
+    static const char *const k_no_effect[] = {
         "Debugger.setAsyncCallStackDepth", "Debugger.setBlackboxPatterns", "Debugger.setBlackboxedRanges",
         "Debugger.removeInstrumentationBreakpoint",
-        "Runtime.setAsyncCallStackDepth", "Runtime.disable", "Runtime.discardConsoleEntries",
+        "Runtime.setAsyncCallStackDepth", "Runtime.disable",
         "Runtime.addBinding", "Profiler.enable", "Profiler.disable", "Profiler.setSamplingInterval",
         "HeapProfiler.enable", "Log.enable",
-        "NodeRuntime.enable", "NodeRuntime.notifyWhenWaitingForDisconnect", "NodeWorker.enable",
-        "Target.setAutoAttach", "Target.setDiscoverTargets", "Network.enable",
-        "Runtime.terminateExecution"}; // it stops the client's running evaluation (Debugger::on_interrupt_poll)
-    for (const char *m : k_accepted) {
+        "NodeRuntime.enable", "NodeRuntime.notifyWhenWaitingForDisconnect", "NodeWorker.enable", "NodeWorker.disable",
+        "Target.setAutoAttach", "Target.setDiscoverTargets", "Network.enable", "Network.setAttachDebugStack",
+        "Network.setBlockedURLs", "Network.emulateNetworkConditionsByRule", "Network.overrideNetworkState"};
+    for (const char *m : k_no_effect) {
         if (method == m) {
-            if (method == "Runtime.discardConsoleEntries") {
-                dbg.objects_.release_group(ctx, "console");
-            }
-            dbg.reply(id, Json::object());
+            dbg.reply(id, Json::object().set("zts", Json::string("accepted without effect")));
             return;
         }
+    }
+    if (method == "Runtime.discardConsoleEntries") {
+        dbg.objects_.release_group(ctx, "console");
+        dbg.reply(id, Json::object());
+        return;
+    }
+    if (method == "Runtime.terminateExecution") {
+        dbg.reply(id, Json::object()); // it stops the client's running evaluation (Debugger::on_interrupt_poll)
+        return;
     }
     dbg.reply_error(id, k_method_not_found, "'" + method + "' wasn't found");
 }

@@ -29,6 +29,7 @@
 #include <arpa/inet.h>
 #include <cerrno>
 #include <fcntl.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -142,6 +143,43 @@ void shutdown_send(socket_t s)
 }
 #endif
 
+// "10.0.0.5:9229", "[::1]:9229" (ports included when set).
+std::string address_text(const sockaddr *addr)
+{
+    char text[INET6_ADDRSTRLEN] = {};
+    if (addr->sa_family == AF_INET6) {
+        auto *a6 = reinterpret_cast<const sockaddr_in6 *>(addr);
+        inet_ntop(AF_INET6, const_cast<in6_addr *>(&a6->sin6_addr), text, sizeof text);
+        return "[" + std::string(text) + "]:" + std::to_string(ntohs(a6->sin6_port));
+    }
+    auto *a4 = reinterpret_cast<const sockaddr_in *>(addr);
+    inet_ntop(AF_INET, const_cast<in_addr *>(&a4->sin_addr), text, sizeof text);
+    return std::string(text) + ":" + std::to_string(ntohs(a4->sin_port));
+}
+
+// The address a client dialed to reach s (for /json/list's URLs, as Node's).
+std::string local_address(socket_t s)
+{
+    sockaddr_storage addr{};
+    socklen_t len = sizeof addr;
+    if (getsockname(s, reinterpret_cast<sockaddr *>(&addr), &len) != 0) {
+        return "127.0.0.1:0";
+    }
+    return address_text(reinterpret_cast<sockaddr *>(&addr));
+}
+
+// 127.0.0.0/8, ::1 and ::ffff:127.0.0.0/104: what only this machine can reach.
+bool is_loopback(const sockaddr *addr)
+{
+    if (addr->sa_family == AF_INET) {
+        return (ntohl(reinterpret_cast<const sockaddr_in *>(addr)->sin_addr.s_addr) >> 24) == 127;
+    }
+    const unsigned char *b = reinterpret_cast<const sockaddr_in6 *>(addr)->sin6_addr.s6_addr;
+    static const unsigned char loop6[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    return std::memcmp(b, loop6, 16) == 0 || (std::memcmp(b, mapped, 12) == 0 && b[12] == 127);
+}
+
 using Clock = std::chrono::steady_clock;
 
 constexpr size_t max_header_bytes = 16 * 1024;
@@ -172,7 +210,7 @@ struct Conn {
     std::string out; // Http and Closing; the client's output is State::client_out
     bool read_eof = false;
     bool dead = false;
-    bool v6 = false; // accepted on [::1]: /json/list names the WebSocket there, as Node names the address dialed
+    std::string local; // "127.0.0.1:9229", "[::1]:9229": the address it dialed, which /json/list names, as Node does
     Clock::time_point deadline;
     std::string message; // a fragmented message being reassembled
     bool in_message = false;
@@ -346,9 +384,10 @@ std::string protocol_description()
         {"Profiler", {"enable", "disable", "setSamplingInterval"}, {}},
         {"HeapProfiler", {"enable"}, {}},
         {"Log", {"enable"}, {}},
-        {"Network", {"enable"}, {}},
+        {"Network", {"enable", "setAttachDebugStack", "setBlockedURLs", "emulateNetworkConditionsByRule",
+                     "overrideNetworkState"}, {}},
         {"NodeRuntime", {"enable", "notifyWhenWaitingForDisconnect"}, {}},
-        {"NodeWorker", {"enable"}, {}},
+        {"NodeWorker", {"enable", "disable"}, {}},
         {"Target", {"setAutoAttach", "setDiscoverTargets"}, {}},
     };
     Json list = Json::array();
@@ -435,8 +474,11 @@ struct Transport::State {
     TargetInfo target;
     int port = 0;
     bool running = false;
-    socket_t listener = bad_socket;
-    socket_t listener6 = bad_socket; ///< [::1]:port, where `localhost` resolves first on many systems; none without IPv6
+    /// 127.0.0.1:port and [::1]:port (where `localhost` resolves first on many systems; none without IPv6), or the
+    /// addresses of the host the host asked for (start()'s host).
+    std::vector<socket_t> listeners;
+    std::string shown_host = "127.0.0.1"; ///< ws_url()'s host: the loopback, or the host as asked ("[...]" for IPv6)
+    bool exposed = false;                 ///< some listener's address is not a loopback one
     socket_t wake_rx = bad_socket;
     socket_t wake_tx = bad_socket;
     std::thread thread;
@@ -618,9 +660,9 @@ struct Transport::State {
         }
     }
 
-    std::string list_json(bool v6) const
+    std::string list_json(const std::string &local) const
     {
-        std::string hostport = (v6 ? "[::1]:" : "127.0.0.1:") + std::to_string(port) + "/" + target.id;
+        std::string hostport = local + "/" + target.id;
         Json t = Json::object();
         t.set("description", Json::string("ZTS domain"));
         t.set("devtoolsFrontendUrl",
@@ -710,7 +752,7 @@ struct Transport::State {
             return;
         }
         if (path == "/json" || path == "/json/" || path == "/json/list" || path == "/json/list/") {
-            respond_and_close(c, http_response(200, "OK", "application/json; charset=UTF-8", list_json(c.v6)));
+            respond_and_close(c, http_response(200, "OK", "application/json; charset=UTF-8", list_json(c.local)));
             return;
         }
         if (path == "/json/protocol" || path == "/json/protocol/") {
@@ -926,7 +968,7 @@ struct Transport::State {
             }
             auto c = std::make_unique<Conn>();
             c->fd = s;
-            c->v6 = from == listener6;
+            c->local = local_address(s);
             c->deadline = Clock::now() + http_read_timeout;
             conns.push_back(std::move(c));
         }
@@ -937,12 +979,11 @@ struct Transport::State {
         std::vector<pollfd_t> fds;
         while (!stopping.load()) {
             fds.clear();
-            fds.push_back(pollfd_t{listener, POLLIN, 0});
             fds.push_back(pollfd_t{wake_rx, POLLIN, 0});
-            const size_t base = listener6 != bad_socket ? 3 : 2; // the connections' pollfds follow the listeners'
-            if (listener6 != bad_socket) {
-                fds.push_back(pollfd_t{listener6, POLLIN, 0});
+            for (socket_t l : listeners) {
+                fds.push_back(pollfd_t{l, POLLIN, 0});
             }
+            const size_t base = 1 + listeners.size(); // the connections' pollfds follow the listeners'
             bool client_has_output = false;
             bool overflow = false;
             {
@@ -965,7 +1006,7 @@ struct Transport::State {
             if (stopping.load()) {
                 break;
             }
-            if (ready > 0 && fds[1].revents) {
+            if (ready > 0 && fds[0].revents) {
                 char drain[64];
                 while (::recv(wake_rx, drain, int(sizeof drain), 0) > 0) {
                 }
@@ -1000,11 +1041,10 @@ struct Transport::State {
                     c.dead = true;
                 }
             }
-            if (ready > 0 && fds[0].revents) {
-                accept_all(listener);
-            }
-            if (ready > 0 && base == 3 && fds[2].revents) {
-                accept_all(listener6);
+            for (size_t i = 0; ready > 0 && i < listeners.size(); i++) {
+                if (fds[1 + i].revents) {
+                    accept_all(listeners[i]);
+                }
             }
             for (size_t i = 0; i < conns.size();) {
                 if (conns[i]->dead) {
@@ -1056,7 +1096,11 @@ struct Transport::State {
 
     void close_sockets()
     {
-        for (socket_t *s : {&listener, &listener6, &wake_rx, &wake_tx}) {
+        for (socket_t l : listeners) {
+            close_socket(l);
+        }
+        listeners.clear();
+        for (socket_t *s : {&wake_rx, &wake_tx}) {
             if (*s != bad_socket) {
                 close_socket(*s);
                 *s = bad_socket;
@@ -1091,33 +1135,44 @@ struct Transport::State {
         return true;
     }
 
-    bool listen_on(int requested, std::string &reason)
+    // One listening socket on addr (its port 0: any free one); bad_socket with reason, and err the socket error.
+    static socket_t listen_at(const sockaddr *addr, socklen_t len, std::string &reason, int &err)
     {
-        listener = ::socket(AF_INET, SOCK_STREAM, 0);
-        if (listener == bad_socket) {
-            reason = error_text(last_error());
-            return false;
+        err = 0;
+        socket_t s = ::socket(addr->sa_family, SOCK_STREAM, 0);
+        if (s == bad_socket) {
+            err = last_error();
+            reason = error_text(err);
+            return bad_socket;
         }
-        reuse_port(listener);
-        sockaddr_in addr{};
-        addr.sin_family = AF_INET;
-        addr.sin_port = htons(uint16_t(requested));
-        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK); // never INADDR_ANY: the protocol runs any code it is sent
-        if (::bind(listener, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0 || ::listen(listener, 16) != 0) {
-            reason = error_text(last_error());
-            return false;
+        if (addr->sa_family == AF_INET6) {
+            // This address only: an IPv4 listener of its own covers IPv4 (and [::] then means IPv6's any address).
+            int on = 1;
+            setsockopt(s, IPPROTO_IPV6, IPV6_V6ONLY, reinterpret_cast<const char *>(&on), sizeof on);
         }
-        socklen_t len = sizeof addr;
-        if (getsockname(listener, reinterpret_cast<sockaddr *>(&addr), &len) != 0) {
-            reason = error_text(last_error());
-            return false;
+        reuse_port(s);
+        if (::bind(s, addr, len) != 0 || ::listen(s, 16) != 0) {
+            err = last_error();
+            reason = error_text(err);
+            close_socket(s);
+            return bad_socket;
         }
-        port = ntohs(addr.sin_port);
-        configure(listener);
-        return true;
+        configure(s);
+        return s;
     }
 
-    // A listener's port handling, the same for both loopbacks.
+    static int bound_port(socket_t s)
+    {
+        sockaddr_storage addr{};
+        socklen_t len = sizeof addr;
+        if (getsockname(s, reinterpret_cast<sockaddr *>(&addr), &len) != 0) {
+            return 0;
+        }
+        return ntohs(addr.ss_family == AF_INET6 ? reinterpret_cast<sockaddr_in6 *>(&addr)->sin6_port
+                                                : reinterpret_cast<sockaddr_in *>(&addr)->sin_port);
+    }
+
+    // A listener's port handling, the same for every address.
     static void reuse_port(socket_t s)
     {
         int on = 1;
@@ -1130,67 +1185,114 @@ struct Transport::State {
 #endif
     }
 
-    // The same port on the IPv6 loopback, [::1], as Node listens where `localhost` resolves: clients that dial
-    // `localhost` (chrome-remote-interface's default, node inspect) may try ::1 first. A machine without an IPv6
-    // loopback has IPv4 only (true, no socket); false (reason set) when [::1]:port belongs to another process, which a
-    // client dialing localhost would reach instead.
-    bool listen_on6(std::string &reason, bool &in_use)
+    static bool in_use(int err)
     {
-        in_use = false;
-        socket_t s = ::socket(AF_INET6, SOCK_STREAM, 0);
-        if (s == bad_socket) {
-            return true; // no IPv6 here
-        }
-        int on = 1;
-        setsockopt(s, IPPROTO_IPV6, IPV6_V6ONLY, reinterpret_cast<const char *>(&on), sizeof on);
-        reuse_port(s);
-        sockaddr_in6 addr{};
-        addr.sin6_family = AF_INET6;
-        addr.sin6_port = htons(uint16_t(port));
-        addr.sin6_addr = in6addr_loopback; // never in6addr_any
-        if (::bind(s, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0) {
-            const int err = last_error();
-            close_socket(s);
 #ifdef _WIN32
-            in_use = err == WSAEADDRINUSE;
+        return err == WSAEADDRINUSE;
 #else
-            in_use = err == EADDRINUSE;
+        return err == EADDRINUSE;
 #endif
-            if (in_use) {
-                reason = "[::1]:" + std::to_string(port) + ": " + error_text(err);
-                return false;
-            }
-            return true; // no IPv6 loopback address (EADDRNOTAVAIL, EAFNOSUPPORT): IPv4 only
-        }
-        if (::listen(s, 16) != 0) {
-            reason = "[::1]:" + std::to_string(port) + ": " + error_text(last_error());
-            close_socket(s);
-            return false;
-        }
-        configure(s);
-        listener6 = s;
-        return true;
     }
 
-    // 127.0.0.1:requested and [::1] on the same port. With requested 0 the port is the one IPv4 picked; when another
-    // process holds it on ::1, a few more free ports are tried.
+    // 127.0.0.1:requested and, on the same port, [::1], as Node listens where `localhost` resolves: clients that dial
+    // `localhost` (chrome-remote-interface's default, node inspect) may try ::1 first. A machine without an IPv6
+    // loopback has IPv4 only; [::1]:port held by another process (which a client dialing localhost would reach
+    // instead) fails the start, or, with requested 0, has a few more free ports tried.
     bool listen_loopback(int requested, std::string &reason)
     {
         for (int attempt = 0; attempt < 8; attempt++) {
-            bool in_use = false;
-            if (!listen_on(requested, reason)) {
+            int err = 0;
+            sockaddr_in addr{};
+            addr.sin_family = AF_INET;
+            addr.sin_port = htons(uint16_t(requested));
+            addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK); // never INADDR_ANY: the protocol runs any code it is sent
+            socket_t s4 = listen_at(reinterpret_cast<sockaddr *>(&addr), sizeof addr, reason, err);
+            if (s4 == bad_socket) {
                 return false;
             }
-            if (listen_on6(reason, in_use)) {
+            port = bound_port(s4);
+            listeners.push_back(s4);
+            sockaddr_in6 addr6{};
+            addr6.sin6_family = AF_INET6;
+            addr6.sin6_port = htons(uint16_t(port));
+            addr6.sin6_addr = in6addr_loopback; // never in6addr_any
+            std::string reason6;
+            socket_t s6 = listen_at(reinterpret_cast<sockaddr *>(&addr6), sizeof addr6, reason6, err);
+            if (s6 != bad_socket) {
+                listeners.push_back(s6);
                 return true;
             }
-            close_socket(listener);
-            listener = bad_socket;
-            if (requested != 0 || !in_use) {
+            if (!in_use(err)) {
+                return true; // no IPv6 loopback here (no AF_INET6, EADDRNOTAVAIL): IPv4 only
+            }
+            reason = "[::1]:" + std::to_string(port) + ": " + reason6;
+            close_socket(s4);
+            listeners.clear();
+            if (requested != 0) {
                 return false;
             }
         }
         return false;
+    }
+
+    // Every address host resolves to (an IP literal is itself; IPv6 may be bracketed), on one port: the first
+    // address picks it when requested is 0. This is the host's explicit choice (ztsrun --inspect=HOST:PORT,
+    // TsSettings.DebuggerHost), and the only way the server listens beyond the loopback.
+    bool listen_host(const std::string &host, int requested, std::string &reason)
+    {
+        std::string name = host;
+        if (name.size() > 2 && name.front() == '[' && name.back() == ']') {
+            name = name.substr(1, name.size() - 2);
+        }
+        addrinfo hints{};
+        hints.ai_family = AF_UNSPEC;
+        hints.ai_socktype = SOCK_STREAM;
+        addrinfo *found = nullptr;
+        int rc = getaddrinfo(name.c_str(), nullptr, &hints, &found);
+        if (rc != 0 || found == nullptr) {
+#ifdef _WIN32
+            reason = "cannot resolve " + host + ": " + error_text(rc);
+#else
+            reason = "cannot resolve " + host + ": " + gai_strerror(rc);
+#endif
+            return false;
+        }
+        port = requested;
+        std::vector<std::string> seen;
+        bool ok = true;
+        for (addrinfo *a = found; a != nullptr && ok; a = a->ai_next) {
+            if (a->ai_family != AF_INET && a->ai_family != AF_INET6) {
+                continue;
+            }
+            sockaddr_storage addr{};
+            std::memcpy(&addr, a->ai_addr, std::min(sizeof addr, size_t(a->ai_addrlen)));
+            if (a->ai_family == AF_INET) {
+                reinterpret_cast<sockaddr_in *>(&addr)->sin_port = htons(uint16_t(port));
+            } else {
+                reinterpret_cast<sockaddr_in6 *>(&addr)->sin6_port = htons(uint16_t(port));
+            }
+            std::string shown = address_text(reinterpret_cast<sockaddr *>(&addr));
+            if (std::find(seen.begin(), seen.end(), shown) != seen.end()) {
+                continue; // getaddrinfo names an address once per protocol on some systems
+            }
+            seen.push_back(shown);
+            int err = 0;
+            socket_t s = listen_at(reinterpret_cast<sockaddr *>(&addr), socklen_t(a->ai_addrlen), reason, err);
+            if (s == bad_socket) {
+                reason = shown + ": " + reason;
+                ok = false;
+                break;
+            }
+            listeners.push_back(s);
+            port = bound_port(s);
+            exposed = exposed || !is_loopback(reinterpret_cast<sockaddr *>(&addr));
+        }
+        freeaddrinfo(found);
+        if (ok && listeners.empty()) {
+            reason = "cannot resolve " + host + " to an IPv4 or IPv6 address";
+            ok = false;
+        }
+        return ok;
     }
 };
 
@@ -1203,7 +1305,18 @@ Transport::~Transport()
 
 bool Transport::start(int port, const TargetInfo &target, std::string &error)
 {
-    std::string prefix = "zts: debugger: cannot listen on 127.0.0.1:" + std::to_string(port) + ": ";
+    return start(std::string(), port, target, error);
+}
+
+bool Transport::start(const std::string &host, int port, const TargetInfo &target, std::string &error)
+{
+    // The loopback unless the host names another address: "localhost" is both loopbacks, as it resolves.
+    const bool loopback = host.empty() || lower(host) == "localhost";
+    std::string shown = host.empty() ? "127.0.0.1" : host;
+    if (!loopback && shown.find(':') != std::string::npos && shown.front() != '[') {
+        shown = "[" + shown + "]"; // an IPv6 literal in a URL
+    }
+    std::string prefix = "zts: debugger: cannot listen on " + shown + ":" + std::to_string(port) + ": ";
     if (s_->running) {
         error = prefix + "already started";
         return false;
@@ -1213,12 +1326,16 @@ bool Transport::start(int port, const TargetInfo &target, std::string &error)
         return false;
     }
     std::string reason;
-    if (!network_init(reason) || !s_->listen_loopback(port, reason) || !s_->make_wake_pair(reason)) {
+    s_->exposed = false;
+    if (!network_init(reason) || !(loopback ? s_->listen_loopback(port, reason) : s_->listen_host(host, port, reason)) ||
+        !s_->make_wake_pair(reason)) {
         s_->close_sockets();
         s_->port = 0;
+        s_->exposed = false;
         error = prefix + reason;
         return false;
     }
+    s_->shown_host = shown;
     s_->target = target;
     s_->stopping.store(false);
     {
@@ -1303,6 +1420,11 @@ bool Transport::pending() const
     return s_->pending.load(std::memory_order_relaxed);
 }
 
+bool Transport::exposed() const
+{
+    return s_->running && s_->exposed;
+}
+
 bool Transport::connected() const
 {
     return s_->connected.load();
@@ -1344,7 +1466,7 @@ void Transport::set_wakeup(std::function<void()> fn)
 
 std::string Transport::ws_url() const
 {
-    return "ws://127.0.0.1:" + std::to_string(port()) + "/" + s_->target.id;
+    return "ws://" + s_->shown_host + ":" + std::to_string(port()) + "/" + s_->target.id;
 }
 
 } // namespace zts::dbg

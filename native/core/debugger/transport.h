@@ -1,6 +1,7 @@
-// The debugger's network side, as `node --inspect` has it: one loopback TCP port that answers the DevTools
-// discovery endpoints over HTTP (/json/version, /json/list) and upgrades `GET /<target id>` to a WebSocket
-// (RFC 6455) that carries the Chrome DevTools Protocol messages of one client at a time.
+// The debugger's network side, as `node --inspect` has it: one TCP port on the loopback (another address only when
+// the host names it) that answers the DevTools discovery endpoints over HTTP (/json/version, /json/list) and
+// upgrades `GET /<target id>` to a WebSocket (RFC 6455) that carries the Chrome DevTools Protocol messages of one
+// client at a time.
 //
 // One network thread owns every socket; the thread that runs scripts (the game thread) takes inbound messages
 // and connection events from a queue and sends replies without ever blocking on the network (a client that
@@ -37,12 +38,18 @@ class Transport
     Transport(const Transport &) = delete;
     Transport &operator=(const Transport &) = delete;
 
-    /// Listens on 127.0.0.1:port only (port 0 picks a free one) and starts the network thread. False with
+    /// Listens on 127.0.0.1:port and [::1]:port (port 0 picks a free one) and starts the network thread. False with
     /// "zts: debugger: cannot listen on 127.0.0.1:<port>: <reason>" (or "... already started") otherwise.
     /// A transport may be started again after stop(); the queues start empty.
     bool start(int port, const TargetInfo &target, std::string &error);
+    /// The same on host's addresses: empty or "localhost" is the loopback pair above; an IP literal (IPv6 bracketed
+    /// or not) or a name listens on every address it resolves to, also a public one (node's --inspect=HOST:PORT:
+    /// the host's explicit choice, see exposed()). Errors name the host: "zts: debugger: cannot listen on <host>:...".
+    bool start(const std::string &host, int port, const TargetInfo &target, std::string &error);
     /// The bound port after a successful start(), else 0.
     int port() const;
+    /// It listens on some address that is not a loopback one (0.0.0.0, a LAN address): other machines can reach it.
+    bool exposed() const;
     /// Sends the client a close frame (1001), closes every socket, wakes wait(), joins the network thread.
     /// Idempotent; returns within a few milliseconds. Must not be called from the wakeup callback.
     void stop();
@@ -74,7 +81,7 @@ class Transport
     /// fn runs on the network thread after a message or an event was queued (the session requests a JS
     /// interrupt with it). Not called from stop(). Set before start().
     void set_wakeup(std::function<void()> fn);
-    /// "ws://127.0.0.1:<port>/<id>".
+    /// "ws://127.0.0.1:<port>/<id>" (or the host start() was given).
     std::string ws_url() const;
 
   private:

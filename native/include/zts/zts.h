@@ -326,9 +326,19 @@ ZTS_API int32_t zts_domain_gc(zts_domain *domain);
 
 /* ---- the script debugger (docs/DEBUGGING.md: Chrome DevTools Protocol, as node --inspect) ---------- */
 
-/** Starts domain's debugger: a CDP server on 127.0.0.1:port only (0: any free port). Returns the port, or
- * ZTS_ERR_ARGUMENT (zts_domain_error says why: already started, cannot listen). Call before modules load. */
+/** Starts domain's debugger: a CDP server on 127.0.0.1:port and [::1]:port only (0: any free port). Returns the port,
+ * or ZTS_ERR_ARGUMENT (zts_domain_error says why: already started, cannot listen). Call before modules load. */
 ZTS_API int32_t zts_debugger_start(zts_domain *domain, int32_t port);
+
+/** zts_debugger_start on host (UTF-8; NULL, "" or "localhost": the loopback, 127.0.0.1 and ::1): an IP literal (IPv6
+ * with or without brackets) or a name listens on every address it resolves to, also a public one, as node's
+ * --inspect=HOST:PORT. Anyone who reaches that address can run any code in the process: the host warns when
+ * zts_debugger_exposed says so. Returns the port, or ZTS_ERR_ARGUMENT (zts_domain_error says why). */
+ZTS_API int32_t zts_debugger_listen(zts_domain *domain, const char *host, int32_t port);
+
+/** 1 when the domain's debugger listens on some address that is not a loopback one (0.0.0.0, a LAN address), else
+ * 0. */
+ZTS_API int32_t zts_debugger_exposed(zts_domain *domain);
 
 /** Holds the thread until a client attached and ran (Runtime.runIfWaitingForDebugger: node's --inspect-brk), and
  * makes the first statement that runs next pause; answers the client meanwhile. ZTS_OK, ZTS_ERR_ARGUMENT without

@@ -441,6 +441,40 @@ TEST_F(Debugger_Transport, Start_PortZero_ListensOnLoopbackOnly)
     EXPECT_TRUE(c.connect(t.port()));
 }
 
+// node's --inspect=HOST:PORT: the loopback unless the host names another address, and exposed() says when it did.
+TEST_F(Debugger_Transport, Start_ExplicitHost_ExposedOnlyBeyondLoopback)
+{
+    std::string error;
+    ASSERT_TRUE(t.start("127.0.0.1", 0, target(), error)) << error;
+    EXPECT_FALSE(t.exposed());
+    EXPECT_EQ(t.ws_url(), "ws://127.0.0.1:" + std::to_string(t.port()) + "/" + target().id);
+    EXPECT_TRUE(c.connect(t.port()));
+    c.close();
+    t.stop();
+
+    ASSERT_TRUE(t.start("LocalHost", 0, target(), error)) << error;
+    EXPECT_FALSE(t.exposed());
+    EXPECT_EQ(t.ws_url(), "ws://LocalHost:" + std::to_string(t.port()) + "/" + target().id);
+    t.stop();
+
+    ASSERT_TRUE(t.start("0.0.0.0", 0, target(), error)) << error;
+    EXPECT_TRUE(t.exposed());
+    EXPECT_EQ(t.ws_url(), "ws://0.0.0.0:" + std::to_string(t.port()) + "/" + target().id);
+#ifdef __linux__
+    ListenerCount n = listeners("/proc/net/tcp", "0100007F", t.port());
+    EXPECT_EQ(n.any, 1);
+#endif
+    EXPECT_TRUE(c.connect(t.port())); // 0.0.0.0 includes the loopback
+    c.close();
+    t.stop();
+    EXPECT_FALSE(t.exposed());
+
+    EXPECT_FALSE(t.start("nosuch.invalid", 0, target(), error));
+    EXPECT_EQ(error.rfind("zts: debugger: cannot listen on nosuch.invalid:0: cannot resolve nosuch.invalid", 0), 0u)
+        << error;
+    EXPECT_EQ(t.port(), 0);
+}
+
 #ifdef __linux__
 // A socket bound to [::1]:port (0: any), or -1 when the machine has no IPv6 loopback.
 int bind_ipv6_loopback(int port)

@@ -10,9 +10,9 @@
 #     tests/unity/samples/HostRun.cs), and both outputs equal the sample's headless-output.txt, line for line;
 #  4. the host reloads changed scripts: old dispose, new dispose, start (tests/unity/samples/*-reload.txt);
 #  5. the comparison itself fails on an output that differs by one line.
-# Usage: samples_check.sh <ztsrun> <package folder> <compiled assemblies folder> <repo root>
+# Usage: samples_check.sh <node> <ztsrun> <package folder> <compiled assemblies folder> <repo root>
 set -euo pipefail
-ztsrun=$1 pkg=$2 assemblies=$3 root=$4
+node=$1 ztsrun=$2 pkg=$3 assemblies=$4 root=$5
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -45,7 +45,7 @@ cp -r "$samples/TypeScriptProject/TypeScript~" "$project/TypeScript"
 cp -r "$samples/EventsStructsTasks/TypeScript~/src/." "$project/TypeScript/src/"
 ln -s "$root/node_modules" "$project/TypeScript/node_modules"
 "$ztsrun" gen-dts --assembly "$tmp/ZTS.Samples.Arena.dll" --namespace ZTS.Samples.Arena --out "$project/TypeScript/types" >/dev/null
-(cd "$project/TypeScript" && node node_modules/typescript/bin/tsc -p . && node copy-packages.mjs >/dev/null)
+(cd "$project/TypeScript" && "$node" node_modules/typescript/bin/tsc -p . && "$node" copy-packages.mjs >/dev/null)
 out="$project/Assets/StreamingAssets/ZTS"
 for f in main.js main.js.map arena/main.js node_modules/gl-matrix/package.json; do
   [ -f "$out/$f" ] || { echo "samples: the build wrote no $out/$f"; exit 1; }

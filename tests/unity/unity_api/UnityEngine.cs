@@ -35,6 +35,13 @@ namespace UnityEngine
         public TooltipAttribute(string tooltip) { this.tooltip = tooltip; }
     }
 
+    [AttributeUsage(AttributeTargets.Method, AllowMultiple = true)]
+    public sealed class ContextMenu : Attribute
+    {
+        public readonly string menuItem;
+        public ContextMenu(string itemName) { menuItem = itemName; }
+    }
+
     public enum RuntimePlatform
     {
         OSXEditor = 0,

@@ -53,6 +53,13 @@ namespace ZTS.Samples.QuickStart
 #endif
         }
 
+        /// <summary>The component's context menu in the Inspector: reload the scripts now (play mode).</summary>
+        [ContextMenu("Reload scripts")]
+        public void ReloadScripts()
+        {
+            if (_host != null) _host.Reload();
+        }
+
         private void OnDestroy()
         {
             if (_host != null) _host.Dispose();

@@ -103,6 +103,10 @@ namespace ZTS.EditorTools
                 return;
             }
             string folder = ZtsProjectSettings.Load().typeScriptFolder;
+            // What the compile itself wrote into the folder (declaration files of a tsconfig with "declaration" and an
+            // outDir inside it) must not look like an edit to the watcher, or it would compile again every second.
+            DateTime written = TypeScriptBuild.NewestSource(Path.Combine(Path.GetDirectoryName(Application.dataPath), folder));
+            if (written > _compiledStamp) _compiledStamp = written;
             foreach (TscDiagnostic d in result.Diagnostics)
             {
                 // Positions relative to the Unity project (TypeScript/src/main.ts(3,5)) open from the Console.

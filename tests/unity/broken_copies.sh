@@ -74,4 +74,10 @@ expect notice-plugin notices 'Plugins/Il2Cpp/THIRD-PARTY-NOTICES.txt does not ca
 expect notice-cecil notices 'Editor/PlayerBuild~/Mono.Cecil.dll ships Mono.Cecil with no THIRD-PARTY-NOTICES.txt naming it' \
   'rm "Editor/PlayerBuild~/THIRD-PARTY-NOTICES.txt"'
 
+# The samples (package.json "samples"): a listed sample whose folder is missing, and a sample left out of the list.
+expect sample-missing manifest 'sample "Quick Start": Samples~/QuickStart does not exist' \
+  'rm -r Samples~/QuickStart'
+expect sample-unlisted manifest 'the sample Samples~/EventsStructsTasks is not listed' \
+  'node -e "const f=\"package.json\",m=require(\"./\"+f);m.samples=m.samples.filter(s=>!s.path.endsWith(\"EventsStructsTasks\"));require(\"fs\").writeFileSync(f,JSON.stringify(m,null,2))"'
+
 echo "broken copies rejected: $rejected"

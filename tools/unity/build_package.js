@@ -201,6 +201,13 @@ function main() {
   if (!fs.existsSync(notice)) throw new Error('build_package: ' + notice + ' is missing (cmake/ZtsNotice.cmake writes it)');
   for (const dir of pkg.QUICKJS_NOTICE_DIRS) copy(notice, path.join(out, dir, pkg.NOTICE));
 
+  // The samples (package_rules.js SAMPLES): hidden from Unity in the package, imported by the Package Manager.
+  for (const sample of pkg.SAMPLES) {
+    const from = path.join(root, 'unity', sample.path);
+    if (!fs.existsSync(from)) throw new Error('build_package: ' + from + ' (sample ' + sample.displayName + ') does not exist');
+    for (const file of listFiles(from)) copy(file, path.join(out, sample.path, path.relative(from, file)));
+  }
+
   write(path.join(out, 'link.xml'), linkXml(preserved, notYet));
   for (const doc of ['README.md', 'CHANGELOG.md']) copy(path.join(root, 'unity', doc), path.join(out, doc));
   write(path.join(out, 'package.json'), JSON.stringify({
@@ -214,6 +221,7 @@ function main() {
     unity: pkg.UNITY_MINIMUM,
     keywords: ['typescript', 'javascript', 'quickjs', 'scripting'],
     author: { name: 'Code Philosophy' },
+    samples: pkg.SAMPLES,
   }, null, 2) + '\n');
 
   const metas = pkg.writeMetas(out);

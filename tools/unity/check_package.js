@@ -70,7 +70,24 @@ function checkManifest(pkg) {
   for (const field of ['displayName', 'description'])
     if (typeof m[field] !== 'string' || m[field].trim() === '') fail('package.json: ' + field + ' is missing');
   if (typeof m.unity !== 'string' || !/^\d{4}\.\d+$/.test(m.unity)) fail('package.json: unity ' + JSON.stringify(m.unity) + ' is not "YYYY.N"');
-  note('package.json: ' + m.name + ' ' + m.version + ', unity ' + m.unity);
+  // The samples the Package Manager offers: each a folder under Samples~ (hidden from Unity until imported) with files.
+  const samples = m.samples === undefined ? [] : m.samples;
+  if (!Array.isArray(samples)) fail('package.json: samples is not a list');
+  else for (const s of samples) {
+    const label = 'package.json: sample ' + JSON.stringify(s && s.displayName);
+    if (!s || typeof s.displayName !== 'string' || !s.displayName.trim()) { fail('package.json: a sample has no displayName'); continue; }
+    if (typeof s.description !== 'string' || !s.description.trim()) fail(label + ' has no description');
+    if (typeof s.path !== 'string' || !s.path.startsWith(rules.SAMPLES_DIR + '/') || s.path.includes('..')) {
+      fail(label + ': path ' + JSON.stringify(s.path) + ' is not a folder under ' + rules.SAMPLES_DIR);
+      continue;
+    }
+    const dir = path.join(pkg, s.path);
+    if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) fail(label + ': ' + s.path + ' does not exist');
+    else if (fs.readdirSync(dir).length === 0) fail(label + ': ' + s.path + ' is empty');
+  }
+  for (const s of rules.SAMPLES)
+    if (!Array.isArray(samples) || !samples.some(x => x && x.path === s.path)) fail('package.json: the sample ' + s.path + ' is not listed');
+  note('package.json: ' + m.name + ' ' + m.version + ', unity ' + m.unity + ', ' + (Array.isArray(samples) ? samples.length : 0) + ' samples');
 }
 
 function metaGuid(file) {

@@ -26,6 +26,22 @@ const IL2CPP_PLUGIN_DIR = 'Plugins/Il2Cpp';
 const NOTICE = 'THIRD-PARTY-NOTICES.txt';
 const QUICKJS_NOTICE_DIRS = ['Plugins/quickjs', GATE_SOURCE_DIR, IL2CPP_PLUGIN_DIR];
 
+// The samples the Package Manager lists and imports (package.json "samples"; docs/UNITY_PACKAGE.md, "Samples"):
+// unity/Samples~/<folder> copied as Samples~/<folder>. Unity imports a sample into Assets/Samples/ZTS/<version>/<name>;
+// its TypeScript~ folders stay hidden from Unity there (the user copies them into the project's TypeScript folder).
+const SAMPLES_DIR = 'Samples~';
+const SAMPLES = [
+  { displayName: 'Quick Start', path: 'Samples~/QuickStart',
+    description: 'A MonoBehaviour that starts the script world over StreamingAssets/ZTS, calls the start and tick exports ' +
+                 'of a module, and reloads it when its files change in the Editor.' },
+  { displayName: 'TypeScript Project', path: 'Samples~/TypeScriptProject',
+    description: 'A TypeScript project to copy to <project>/TypeScript: strict tsconfig with source maps, noEmitOnError and ' +
+                 'the declarations folder, npm build and watch scripts, and the quick start\'s script.' },
+  { displayName: 'Events, Structs and Tasks', path: 'Samples~/EventsStructsTasks',
+    description: 'A C# arena driven from TypeScript: a C# event, a struct crossing by value, await on a Task, an npm ' +
+                 'package (gl-matrix), and a dispose export that undoes C# state before a reload. Needs the two above.' },
+];
+
 // asmdef platform columns of unity/assemblies.txt.
 const PLATFORMS = {
   any: { include: [], exclude: [] },
@@ -147,4 +163,4 @@ function writeMetas(root, rel) {
   return n;
 }
 
-module.exports = { NAME, UNITY_MINIMUM, GATE_SOURCE_DIR, NOTICE, QUICKJS_NOTICE_DIRS, PLAYER_BUILD_DIR, PLAYER_BUILD_FILES, IL2CPP_PLUGIN_DIR, CPP_PLUGIN_PLAYERS, PLATFORMS, NATIVE_LIBRARIES, LIBIL2CPP_HEADERS, STANDALONE, isHidden, guidFor, pluginMeta, quoteIncludes, writeMetas };
+module.exports = { NAME, SAMPLES, SAMPLES_DIR, UNITY_MINIMUM, GATE_SOURCE_DIR, NOTICE, QUICKJS_NOTICE_DIRS, PLAYER_BUILD_DIR, PLAYER_BUILD_FILES, IL2CPP_PLUGIN_DIR, CPP_PLUGIN_PLAYERS, PLATFORMS, NATIVE_LIBRARIES, LIBIL2CPP_HEADERS, STANDALONE, isHidden, guidFor, pluginMeta, quoteIncludes, writeMetas };

@@ -40,7 +40,7 @@ namespace ZTS.EditorTools
         {
             List<ProjectAssembly> selected = Select(assemblies, settings.assemblies);
             if (selected.Count == 0) throw new ArgumentException("zts: no project assembly to declare (no script under Assets/)");
-            var options = new DtsOptions();
+            var options = new DtsOptions { NullableOblivious = settings.IsNullableOblivious() };
             options.Assemblies.AddRange(selected.Select(a => Path.Combine(projectFolder, a.OutputPath)));
             options.Namespaces.AddRange(settings.namespaces);
             options.AliasXmlPaths.AddRange(settings.aliasXmlFiles.Select(f => Path.Combine(projectFolder, f)));

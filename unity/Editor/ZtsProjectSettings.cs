@@ -29,6 +29,41 @@ namespace ZTS.EditorTools
         /// <summary>Alias XML files (as TsSettings.AliasXmlPaths at run time), relative to the project folder.</summary>
         public string[] aliasXmlFiles = new string[0];
 
+        /// <summary>The <see cref="Nullable"/> value that reads C#'s nullable annotations.</summary>
+        public const string NullableAnnotated = "annotated";
+
+        /// <summary>The <see cref="Nullable"/> value that ignores them.</summary>
+        public const string NullableOblivious = "oblivious";
+
+        /// <summary>
+        /// How the declarations type C# reference types (as <c>ztsrun gen-dts --nullable</c>, docs/DECLARATIONS.md):
+        /// <see cref="NullableAnnotated"/> (the default) reads C#'s nullable annotations and [NotNull]/[CanBeNull], and a
+        /// reference type without one is <c>T | null</c>; <see cref="NullableOblivious"/> types them all as <c>T</c>,
+        /// for code without annotations (most Unity code), at the price of null checks tsc no longer asks for.
+        /// </summary>
+        public string nullable = NullableAnnotated;
+
+        /// <summary>The TypeScript project (the folder of its tsconfig.json), relative to the project folder, that
+        /// Tools > ZTS > Compile TypeScript compiles.</summary>
+        public string typeScriptFolder = "TypeScript";
+
+        /// <summary>The Node executable that runs tsc; empty: found on PATH or where Node's installers put it.</summary>
+        public string nodePath = "";
+
+        /// <summary>Whether Tools > ZTS > Watch TypeScript is on: the Editor compiles the TypeScript project whenever
+        /// one of its sources changes.</summary>
+        public bool watchTypeScript;
+
+        /// <summary>Whether <see cref="nullable"/> asks for oblivious declarations; throws with a <c>zts:</c> text for
+        /// a value that is neither "annotated" nor "oblivious".</summary>
+        public bool IsNullableOblivious()
+        {
+            if (nullable == NullableOblivious) return true;
+            if (string.IsNullOrEmpty(nullable) || nullable == NullableAnnotated) return false;
+            throw new ArgumentException("zts: the declarations' nullability is '" + nullable + "' in " + FilePath +
+                                        "; it must be annotated or oblivious");
+        }
+
         /// <summary>
         /// Whether an Il2Cpp Player build runs the Player build step (generates the bridges the package's Il2Cpp plugin
         /// calls). On by default: without it every C# member a script calls fails at first bind in the Player.

@@ -10,6 +10,12 @@ cd "$root"
 # mingw-w64 (posix threads) cross-builds the Unity package's Windows x64 DLLs (cmake/ZtsWin64.cmake), and
 # tools/test.sh runs the native tests of that build under wine64; libgtest-dev's /usr/src/googletest is built for it.
 packages=(mono-devel libmono-2.0-dev libmonoboehm-2.0-dev libmono-cecil-private-cil nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates patch clang libclang-rt-dev g++-mingw-w64-x86-64-posix wine64)
+# The CPU targets of tools/test.sh (docs/PLATFORMS.md), only when asked (ZTS_CPU_TARGETS=1, as tools/test.sh does):
+# 32-bit x86 (g++-12-multilib: the g++-multilib metapackage conflicts with the aarch64 cross compiler), ARM64 Linux
+# run under qemu-user, and WebAssembly with emscripten run under Node.
+if [ "${ZTS_CPU_TARGETS:-0}" = 1 ]; then
+  packages+=(g++-12-multilib g++-12-aarch64-linux-gnu qemu-user emscripten)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -13,6 +13,7 @@ namespace
 {
 
 constexpr size_t k_chunk_bytes = 64 * 1024;
+constexpr size_t k_chunk_align = 16; // the blocks' alignment (StructArena::k_align, zts_struct_ref.bytes)
 
 std::atomic<RootHook> g_root_hook{nullptr};
 
@@ -35,9 +36,11 @@ unsigned char *pooled_chunk()
     if (hook == nullptr) {
         return nullptr;
     }
-    // calloc's blocks are 16-byte aligned on the supported targets (glibc and mingw-w64's msvcrt on x86-64).
-    auto *c = static_cast<unsigned char *>(std::calloc(1, k_chunk_bytes));
+    // Aligned explicitly: calloc's 16-byte alignment holds for glibc and mingw-w64's msvcrt on 64-bit CPUs, not for
+    // Emscripten's malloc (8 bytes on wasm32: Struct_Arena.ScannedCopy_LivesInARegisteredRoot). Chunks are never freed.
+    auto *c = static_cast<unsigned char *>(::operator new(k_chunk_bytes, std::align_val_t(k_chunk_align), std::nothrow));
     if (c != nullptr) {
+        std::memset(c, 0, k_chunk_bytes);
         hook(c, k_chunk_bytes);
     }
     return c;

@@ -3,6 +3,7 @@
 // conservative scan of the root finds nothing of it.
 #include "support/native_host.h"
 
+#include <cstddef>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -61,7 +62,7 @@ class Struct_Arena : public NativeHost
             }
             auto get = bridge([](zts_domain *, int, zts_value *, zts_value *, std::string *) { return zts_value{}; });
             zts_type_add_property(d, type_id, "n", 0, get, get);
-            zts_copy_field fields[1] = {{"n", 8, ZTS_COPY_FIELD_I4, 0}};
+            zts_copy_field fields[1] = {{"n", static_cast<int32_t>(offsetof(Held, n)), ZTS_COPY_FIELD_I4, 0}}; // 8, or 4 on 32-bit targets
             layout_status = zts_type_set_copy_layout(d, type_id, sizeof(Held), 1, fields, ZTS_COPY_SCANNED);
             return layout_status;
         };

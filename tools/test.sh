@@ -45,6 +45,17 @@ cpu_step() {
 }
 cpu_step linux-x86 linux-x86 "32-bit x86, NaN-boxed JSValues"
 cpu_step linux-arm64 linux-arm64 "aarch64 under qemu-aarch64"
+cpu_step wasm32 wasm32-emscripten "WebAssembly under Node, no threads"
+
+# The fuzz targets' seed corpora, each seed run once (no fuzzing) on the 32-bit build, with clang's ASan+UBSan.
+echo "== fuzz corpora on linux-x86 (build/linux-x86-fuzz/: each seed of tests/fuzz/corpus once, ASan+UBSan)"
+fuzz32_start=$SECONDS
+cmake -S . -B build/linux-x86-fuzz -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/linux-x86.cmake" \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_FUZZ=ON \
+  -DZTS_MANAGED=OFF -DZTS_FUZZ_SECONDS=0 -Wno-dev >/dev/null
+cmake --build build/linux-x86-fuzz -j "$jobs" >/dev/null
+ctest --test-dir build/linux-x86-fuzz --output-on-failure -j "$jobs"
+echo "== linux-x86 fuzz corpora step: $((SECONDS - fuzz32_start)) s"
 
 echo "== ctest under AddressSanitizer (build-asan/, native tests)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DZTS_ASAN=ON -DZTS_MANAGED=OFF >/dev/null

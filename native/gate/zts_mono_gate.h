@@ -26,7 +26,9 @@ extern "C" {
 /** The sentinel tag a failing managed callback returns; identical in C and C#. */
 #define ZTS_GATE_ERROR_SENTINEL ((int32_t)0xFFFF5A12)
 
-/* The tags the gate itself writes: ZTS_TAG_OBJECT and ZTS_TAG_EXCEPTION of zts/zts.h. */
+/* The tags the gate itself writes: ZTS_TAG_OBJECT and ZTS_TAG_EXCEPTION of zts/zts.h. Native only: the C gate's
+   copies of zts.h's tags, which JsValue.TagObject and TagException mirror already (Abi_Layout.GateValue_IsZtsValue
+   checks them against zts.h). */
 #define ZTS_GATE_TAG_OBJECT (-1)
 #define ZTS_GATE_TAG_EXCEPTION 6
 

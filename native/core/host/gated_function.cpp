@@ -50,8 +50,10 @@ JSValue host_function_entry(JSContext *ctx, JSValueConst this_val, int argc, JSV
     // The gate is a C entry that does not unwind (docs/C_ABI.md, "The gate protocol"): called as such, it stays a
     // tail call (through a plain JSCFunctionData pointer a noexcept caller must keep a terminate handler around it).
     if constexpr (k_value_cast_is_identity) {
-        return to_js(gate_of(d)(ctx, from_js(this_val), argc, reinterpret_cast<zts_value *>(argv), magic,
-                                reinterpret_cast<zts_value *>(func_data)));
+        // zts_value is JSValue here (value_cast.h): called through the JSValue type, the call stays a tail call
+        // (through GateEntry GCC 12 made it a call and a return on x86-64, the result's type being another).
+        using JsGate = JSValue(JSContext *, JSValueConst, int, JSValueConst *, int, JSValue *) noexcept;
+        return reinterpret_cast<JsGate *>(d->gate)(ctx, this_val, argc, argv, magic, func_data);
     } else {
         // NaN-boxed: the gate and the host see zts_value copies of this, the arguments and the data
         // [gate entry, host data] (make_gated_function).

@@ -13,6 +13,12 @@ cd "$root"
 # chromium: the headless browser Debugger_DevTools_FrontEndSession runs the Chrome DevTools front end in (playwright-core
 # drives it; tests/debugger/devtools).
 packages=(chromium mono-devel libmono-posix4.0-cil libmono-2.0-dev libmonoboehm-2.0-dev libmono-cecil-private-cil nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates patch clang libclang-rt-dev g++-mingw-w64-x86-64-posix wine64)
+# The CPU targets of tools/test.sh (docs/PLATFORMS.md), only when asked (ZTS_CPU_TARGETS=1, as tools/test.sh does):
+# 32-bit x86 (g++-12-multilib: the g++-multilib metapackage conflicts with the aarch64 cross compiler), ARM64 Linux
+# run under qemu-user, and WebAssembly with emscripten run under Node.
+if [ "${ZTS_CPU_TARGETS:-0}" = 1 ]; then
+  packages+=(g++-12-multilib g++-12-aarch64-linux-gnu qemu-user emscripten)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

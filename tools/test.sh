@@ -2,11 +2,12 @@
 # Every test: set up and build, run ctest (GoogleTest core + gate, NUnit host API, the sample), then build the native
 # tests of the Windows x64 cross build (build/win64, cmake/ZtsWin64.cmake) and run them under wine64, then build the
 # native core, gate and GoogleTest suite with AddressSanitizer and run them again, then run the libFuzzer targets
-# (clang, ASan+UBSan) over their committed seed corpora for a bounded time.
+# (clang, ASan+UBSan) over their committed seed corpora for a bounded time. Between wine64 and ASan, the native tests
+# built for the other CPUs of docs/PLATFORMS.md (linux-x86, linux-arm64 under qemu, wasm32 under Node).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-bash tools/setup.sh
+ZTS_CPU_TARGETS=1 bash tools/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 
 echo "== ctest (build/)"
@@ -30,6 +31,31 @@ if [ "$win64_rc" -ne 0 ]; then
   fi
 fi
 echo "== wine64 step: $((SECONDS - win64_start)) s"
+
+# The core, the gate and the native tests on the other CPUs of docs/PLATFORMS.md, each a build of its own
+# (build/<target>, cmake/toolchains/<toolchain>.cmake, ZTS_MANAGED=OFF) run with its ctest.
+cpu_step() {
+  local target=$1 toolchain=$2 what=$3 start=$SECONDS
+  echo "== ctest on ${target} (build/${target}/: ${what})"
+  cmake -S . -B "build/${target}" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/${toolchain}.cmake" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_MANAGED=OFF -Wno-dev >/dev/null
+  cmake --build "build/${target}" -j "$jobs" >/dev/null
+  ctest --test-dir "build/${target}" --output-on-failure -j "$jobs"
+  echo "== ${target} step: $((SECONDS - start)) s"
+}
+cpu_step linux-x86 linux-x86 "32-bit x86, NaN-boxed JSValues"
+cpu_step linux-arm64 linux-arm64 "aarch64 under qemu-aarch64"
+cpu_step wasm32 wasm32-emscripten "WebAssembly under Node, no threads"
+
+# The fuzz targets' seed corpora, each seed run once (no fuzzing) on the 32-bit build, with clang's ASan+UBSan.
+echo "== fuzz corpora on linux-x86 (build/linux-x86-fuzz/: each seed of tests/fuzz/corpus once, ASan+UBSan)"
+fuzz32_start=$SECONDS
+cmake -S . -B build/linux-x86-fuzz -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/linux-x86.cmake" \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_FUZZ=ON \
+  -DZTS_MANAGED=OFF -DZTS_FUZZ_SECONDS=0 -Wno-dev >/dev/null
+cmake --build build/linux-x86-fuzz -j "$jobs" >/dev/null
+ctest --test-dir build/linux-x86-fuzz --output-on-failure -j "$jobs"
+echo "== linux-x86 fuzz corpora step: $((SECONDS - fuzz32_start)) s"
 
 echo "== ctest under AddressSanitizer (build-asan/, native tests)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DZTS_ASAN=ON -DZTS_MANAGED=OFF >/dev/null

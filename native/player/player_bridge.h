@@ -143,13 +143,13 @@ inline int32_t arg_i4(Call &c, int i)
 }
 inline double arg_r8(Call &c, int i)
 {
-    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_FLOAT64) return JS_VALUE_GET_FLOAT64(c.argv[i]);
+    if (i < c.argc && JS_VALUE_GET_NORM_TAG(c.argv[i]) == JS_TAG_FLOAT64) return JS_VALUE_GET_FLOAT64(c.argv[i]);
     if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return JS_VALUE_GET_INT(c.argv[i]);
     return read_managed<double>(c, kReadR8, i);
 }
 inline float arg_r4(Call &c, int i)
 {
-    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_FLOAT64) return static_cast<float>(JS_VALUE_GET_FLOAT64(c.argv[i]));
+    if (i < c.argc && JS_VALUE_GET_NORM_TAG(c.argv[i]) == JS_TAG_FLOAT64) return static_cast<float>(JS_VALUE_GET_FLOAT64(c.argv[i]));
     if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return static_cast<float>(static_cast<double>(JS_VALUE_GET_INT(c.argv[i])));
     return read_managed<float>(c, kReadR4, i);
 }

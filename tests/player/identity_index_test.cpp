@@ -42,7 +42,9 @@ TEST(IdentityIndex_Pairs, RandomAddRemove_MatchesReference)
     std::mt19937 random(42);
     int32_t next_slot = 0;
     for (int step = 0; step < 200000; step++) {
-        uintptr_t obj = 0x7f0000000000u + 16u * (random() % 20000);
+        // A heap-like base that fits the target's pointers (the 64-bit one truncated to 0 on 32-bit targets, and
+        // null is no object).
+        uintptr_t obj = static_cast<uintptr_t>(sizeof(uintptr_t) == 8 ? 0x7f0000000000ull : 0x7f000000ull) + 16u * (random() % 20000);
         int32_t view = static_cast<int32_t>(random() % 3);
         auto key = std::make_pair(obj, view);
         auto it = reference.find(key);

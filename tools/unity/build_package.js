@@ -187,7 +187,6 @@ function main() {
   const native = path.join(out, pkg.GATE_SOURCE_DIR);
   copy(path.join(root, 'native/gate/zts_mono_gate.c'), path.join(native, 'zts_mono_gate.c'));
   copy(path.join(root, 'native/gate/zts_mono_gate.h'), path.join(native, 'zts_mono_gate.h'));
-  copy(path.join(a.quickjs, 'quickjs.h'), path.join(native, 'quickjs.h'));
   for (const script of ['build_zts_mono_gate.ps1', 'build_zts_mono_gate_unix.sh'])
     write(path.join(native, script), fs.readFileSync(path.join(root, 'unity/mono-native', script)), 0o755);
   // The .meta each build script puts next to the gate it builds when there is none (Editor only).

@@ -1,7 +1,7 @@
 # Builds the Mono callback gate for the Unity Editor on Windows x64 (seed build/03 §5.2) from this folder
 # alone: zts_mono_gate.dll into <package>/Plugins/quickjs/, with an Editor-only .meta when there is none,
-# and prints its timestamp. The gate does not link QuickJS (its entry points are injected by zts_gate_init);
-# quickjs.h here gives the JSValue layout and must match the package's engine library (win32-x64/zts.dll).
+# and prints its timestamp. The gate does not link QuickJS (its entry points are injected by zts_gate_init) and
+# includes no QuickJS header: its values are zts_mono_gate.h's zts_gate_value, the same on every CPU.
 # Needs Visual Studio with the MSVC x64 tools (found with vswhere).
 # Usage: powershell -NoProfile -ExecutionPolicy Bypass -File Packages/com.code-philosophy.zts/ZTS~/mono-native/build_zts_mono_gate.ps1
 # Written to the same steps as build_zts_mono_gate_unix.sh; it is not run by ZTS's tests (no Windows, MSVC or

@@ -2,8 +2,8 @@
 # Builds the Mono callback gate for the Unity Editor on Linux or macOS (seed build/03 §5.3) from this
 # folder alone: libzts_mono_gate.so (Linux) or libzts_mono_gate.dylib (macOS, universal) into
 # <package>/Plugins/quickjs/, with an Editor-only .meta when there is none, and prints its timestamp.
-# The gate does not link QuickJS (its entry points are injected by zts_gate_init); quickjs.h here gives
-# the JSValue layout and must match the Editor's engine library.
+# The gate does not link QuickJS (its entry points are injected by zts_gate_init) and includes no QuickJS
+# header: its values are zts_mono_gate.h's zts_gate_value, the same on every CPU.
 # Usage: bash Packages/com.code-philosophy.zts/ZTS~/mono-native/build_zts_mono_gate_unix.sh
 # Environment: CC (default cc).
 set -euo pipefail

@@ -62,8 +62,8 @@ try {
     // our own frame, keeps the CPU's store-to-load forwarding working: a 16-byte load of two 8-byte
     // stores stalls, and JS_CallInternal reads its arguments with 16-byte loads (~13 ns a call on Mono).
     JSValue local[k_call_copy_max];
-    JSValue *args = as_js_array(argv);
-    if (argc <= k_call_copy_max) {
+    bool copied = argc <= k_call_copy_max;
+    if (copied) {
         const volatile int64_t *halves = reinterpret_cast<const volatile int64_t *>(argv);
         for (int32_t i = 0; i < argc; i++) {
             zts_value v;
@@ -71,7 +71,6 @@ try {
             v.tag = halves[2 * i + 1];
             local[i] = to_js(v);
         }
-        args = local;
     }
     // No ref is released while call_depth > 0 (releases wait for the outermost frame), so the
     // running function needs no extra reference.
@@ -85,7 +84,7 @@ try {
         // under them) and which keep this call's budget and interrupt state.
         ScriptScope scope(domain);
         JSValue r;
-        if (args == local) {
+        if (copied) {
             // The copy is ours: the callee takes it as its argument slots (no second copy, JS_CallOwnArgs), and what
             // the slots hold afterwards is freed here, including a value JS assigned to a parameter.
             r = JS_CallOwnArgs(domain->ctx, *slot, JS_UNDEFINED, argc, local);
@@ -94,7 +93,8 @@ try {
                 if (JS_VALUE_HAS_REF_COUNT(to_js(argv[i]))) argv[i] = from_js(JS_UNDEFINED); // consumed (zts.h)
             }
         } else {
-            r = JS_Call(domain->ctx, *slot, JS_UNDEFINED, argc, args);
+            JsArray args(argv, argc); // the host's array itself on 64-bit targets; converted where NaN-boxed
+            r = JS_Call(domain->ctx, *slot, JS_UNDEFINED, argc, args.data());
             free_args(domain->ctx, argc, argv);
         }
         *result = from_js(r);

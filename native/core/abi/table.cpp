@@ -14,8 +14,9 @@ try {
     if (domain == nullptr || out == nullptr || count < 0 || (count > 0 && (atoms == nullptr || values == nullptr))) {
         return ZTS_ERR_ARGUMENT;
     }
-    static_assert(sizeof(zts_value) == sizeof(JSValue), "zts_value is a JSValue");
-    JSValue obj = table_new(domain, count, atoms, as_js_array(values)); // consumes the values
+    JsArray js_values(values, count);
+    JSValue obj = table_new(domain, count, atoms, js_values.data()); // consumes the values
+    js_values.write_back();
     if (JS_IsException(obj)) {
         *out = from_js(JS_UNDEFINED);
         return capture_exception(domain, ZTS_ERR_JS);
@@ -42,7 +43,10 @@ try {
         return ZTS_ERR_ARGUMENT; // docs/MARSHAL.md: a Table is a plain object, never an array
     }
     ScriptScope scope(domain); // members may be getters or Proxy traps (script_scope.h)
-    if (!table_read(domain, o, count, atoms, as_js_array(out_values))) {
+    JsArray js_out(out_values, count);
+    bool read = table_read(domain, o, count, atoms, js_out.data());
+    js_out.write_back();
+    if (!read) {
         return capture_exception(domain, ZTS_ERR_JS);
     }
     return ZTS_OK;

@@ -134,30 +134,37 @@ __attribute__((always_inline)) inline JSValue call_bridge(zts_domain *d, int32_t
     // under Mono's hybrid suspend policy, each return from managed code copies the native stack down to the
     // outermost managed frame (for the GC to scan), and a fixed array for k_max_args arguments was 1 KB of it
     // on every JS -> C# call.
-    auto *data = static_cast<JSValue *>(alloca(sizeof(JSValue) * static_cast<size_t>(3 + argc)));
-    data[0] = entry;
-    data[1] = JS_NewInt32(ctx, bridge);
+    // The gate's values are zts_value on every CPU (host/gated_function.h): written as such here, so that where
+    // QuickJS NaN-boxes only the arguments need a converted copy.
+    auto *data = static_cast<zts_value *>(alloca(sizeof(zts_value) * static_cast<size_t>(3 + argc)));
+    data[0] = from_js(entry);
+    data[1] = from_js(JS_NewInt32(ctx, bridge));
     // A struct copy is passed as its bytes (ZTS_STRUCT_REF_TAG), not a slot: the bridge reads or acts on them.
-    data[2] = this_slot == k_struct_copy_slot ? struct_ref_value(struct_copy_of(this_val)) : JS_NewInt32(ctx, this_slot);
+    data[2] = from_js(this_slot == k_struct_copy_slot ? struct_ref_value(struct_copy_of(this_val))
+                                                      : JS_NewInt32(ctx, this_slot));
     for (int32_t i = 0; i < argc; i++) {
         const ExoticPayload *payload = exotic_payload(argv[i]);
-        data[3 + i] = payload == nullptr                    ? JS_NewInt32(ctx, -1)
-                      : payload->slot == k_struct_copy_slot ? struct_ref_value(payload)
-                                                            : JS_NewInt32(ctx, payload->slot);
+        data[3 + i] = from_js(payload == nullptr                    ? JS_NewInt32(ctx, -1)
+                              : payload->slot == k_struct_copy_slot ? struct_ref_value(payload)
+                                                                    : JS_NewInt32(ctx, payload->slot));
     }
-    auto *gate = reinterpret_cast<JSCFunctionData *>(d->gate);
-    JSValue r = gate(ctx, this_val, argc, argv, 0, data);
-    if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_PUSH_TAG) {
+    zts_value *args = gate_argv(argv, argc,
+                                k_value_cast_is_identity
+                                    ? nullptr
+                                    : static_cast<zts_value *>(alloca(sizeof(zts_value) * static_cast<size_t>(argc))));
+    zts_value r = gate_of(d)(ctx, from_js(this_val), argc, args, 0, data);
+    // The ZTS result tags are read from the bridge's zts_value itself: a push payload is 64 bits, more than a
+    // NaN-boxed JSValue carries (CpuAbi_PushResult_SlotAndViewSurvive).
+    if (tag_of(r) == ZTS_RESULT_PUSH_TAG) {
         // A returned C# object: the bridge registered it; pushing it here saves the host a second crossing.
-        int64_t bits = from_js(r).u.bits;
-        return push_object(d, ZTS_RESULT_PUSH_VIEW(bits), ZTS_RESULT_PUSH_SLOT(bits));
+        return push_object(d, ZTS_RESULT_PUSH_VIEW(r.u.bits), ZTS_RESULT_PUSH_SLOT(r.u.bits));
     }
-    if (JS_VALUE_GET_TAG(r) == ZTS_RESULT_STRUCT_TAG) {
+    if (tag_of(r) == ZTS_RESULT_STRUCT_TAG) {
         // A struct result: the bridge wrote its bytes into the domain's result buffer (zts_domain_struct_result).
-        const auto *ref = static_cast<const zts_struct_ref *>(JS_VALUE_GET_PTR(r));
+        const auto *ref = static_cast<const zts_struct_ref *>(r.u.ptr);
         return new_struct_copy(d, ref->type_id, ref->bytes);
     }
-    return r;
+    return to_js(r);
 }
 
 // A member function's data: [type id, index, kind, direct bridge, direct shape]. The direct bridge (-1: none) is
@@ -209,7 +216,7 @@ JSValue member_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueCons
 
 uint32_t kind_of(JSContext *ctx, JSValueConst v)
 {
-    switch (JS_VALUE_GET_TAG(v)) {
+    switch (JS_VALUE_GET_NORM_TAG(v)) {
     case JS_TAG_INT:
         return ZTS_KIND_INT;
     case JS_TAG_FLOAT64: {

@@ -11,16 +11,27 @@ namespace
 JSClassID g_opaque_class = 0;
 constexpr const char *k_invalid = "zts: invalid opaque parameter handle";
 
-// The handle's opaque pointer packs (stamp << 32 | index).
+// What a handle names: its opaque points to one of these, made with the handle object and freed with it. Not packed
+// into the opaque pointer itself (stamp << 32 | index), which lost the stamp where pointers are 32 bits, so that
+// every handle of a call named its first slot (Domain_Call.FunctionCallOpaque_* on linux-x86). A reused spare
+// handle rewrites its key in place, so a call allocates only for handles beyond the spares.
+struct HandleKey {
+    int32_t index;
+    uint32_t stamp; ///< 0 names no slot (a retired handle)
+};
+
+void opaque_finalize(JSRuntime *rt, JSValue handle) noexcept
+{
+    js_free_rt(rt, JS_GetOpaque(handle, g_opaque_class));
+}
+
 JSValue *slot_of(JSContext *ctx, JSValueConst handle)
 {
     if (JS_VALUE_GET_TAG(handle) != JS_TAG_OBJECT || JS_GetClassID(handle) != g_opaque_class) {
         return nullptr;
     }
-    auto packed = reinterpret_cast<uintptr_t>(JS_GetOpaque(handle, g_opaque_class));
-    auto index = static_cast<int32_t>(packed & 0xFFFFFFFFu);
-    auto stamp = static_cast<uint32_t>(packed >> 32);
-    return domain_of(ctx)->opaque.find(index, stamp);
+    const auto *key = static_cast<const HandleKey *>(JS_GetOpaque(handle, g_opaque_class));
+    return key != nullptr ? domain_of(ctx)->opaque.find(key->index, key->stamp) : nullptr;
 }
 
 JSValue opaque_member_access(JSContext *ctx, JSValueConst /*obj*/, JSAtom /*atom*/, JSValueConst /*receiver*/)
@@ -36,7 +47,7 @@ int opaque_member_write(JSContext *ctx, JSValueConst /*obj*/, JSAtom /*atom*/, J
 }
 
 JSClassExoticMethods k_opaque_exotic = {};
-const JSClassDef k_opaque_def = {"ZtsOpaque", nullptr, nullptr, nullptr, &k_opaque_exotic};
+JSClassDef k_opaque_def = {"ZtsOpaque", nullptr, nullptr, nullptr, &k_opaque_exotic};
 
 JSValue js_opaque_get(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValueConst *argv)
 {
@@ -102,7 +113,7 @@ void OpaqueSlots::retire(JSContext *ctx, JSValue handle)
 {
     constexpr size_t k_max_spare = 64; // enough for the widest call; more would only hold memory
     if (JS_IsUnobservedObject(handle) && spare_.size() < k_max_spare) {
-        JS_SetOpaque(handle, nullptr); // stamp 0 names no slot: the handle is invalid until reused
+        static_cast<HandleKey *>(JS_GetOpaque(handle, g_opaque_class))->stamp = 0; // invalid until reused
         spare_.push_back(handle);
         return;
     }
@@ -122,6 +133,7 @@ void register_opaque_class(JSRuntime *rt)
 {
     k_opaque_exotic.get_property = hook<opaque_member_access>;
     k_opaque_exotic.set_property = hook<opaque_member_write>;
+    k_opaque_def.finalizer = hook<opaque_finalize>;
     JS_NewClassID(&g_opaque_class);
     JS_NewClass(rt, g_opaque_class, &k_opaque_def);
 }
@@ -138,11 +150,17 @@ JSValue new_opaque_handle(zts_domain *d, JSValue v, int32_t *index)
             JS_FreeValue(d->ctx, v);
             return JS_EXCEPTION;
         }
+        auto *key = static_cast<HandleKey *>(js_mallocz(d->ctx, sizeof(HandleKey)));
+        if (key == nullptr) {
+            JS_FreeValue(d->ctx, handle);
+            JS_FreeValue(d->ctx, v);
+            return JS_EXCEPTION;
+        }
+        JS_SetOpaque(handle, key);
     }
-    uint32_t stamp = 0;
-    *index = d->opaque.add(v, &stamp);
-    uintptr_t packed = (static_cast<uintptr_t>(stamp) << 32) | static_cast<uint32_t>(*index);
-    JS_SetOpaque(handle, reinterpret_cast<void *>(packed));
+    auto *key = static_cast<HandleKey *>(JS_GetOpaque(handle, g_opaque_class));
+    *index = d->opaque.add(v, &key->stamp);
+    key->index = *index;
     return handle;
 }
 

@@ -259,7 +259,7 @@ template <typename T> bool store_int(unsigned char *p, int32_t v)
 // Stores v when its conversion is exact (ArgReader's accept paths); false leaves it to the field's bridge.
 bool write_field(const CopyField &f, unsigned char *p, JSValueConst v)
 {
-    int tag = JS_VALUE_GET_TAG(v);
+    int tag = JS_VALUE_GET_NORM_TAG(v);
     if (tag == JS_TAG_INT) {
         int32_t i = JS_VALUE_GET_INT(v);
         switch (f.code) {

@@ -1,13 +1,56 @@
 #include "debugger/json.h"
 
 #include <charconv>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace zts::dbg
 {
 namespace
 {
+
+// Doubles to and from text: std::to_chars / std::from_chars where the C++ library has them for floating point
+// (libstdc++ on Linux and mingw). Emscripten 3.1.6's libc++ has only the integer ones (wasm32, docs/PLATFORMS.md):
+// there snprintf and strtod, which read the C locale, and a wasm module's locale is always "C".
+#if defined(__cpp_lib_to_chars)
+char *format_double(char *first, char *last, double v, int precision)
+{
+    return std::to_chars(first, last, v, std::chars_format::general, precision).ptr;
+}
+
+/// Parses [first, last) whole: false when it is not one number; out_of_range (v is then unset) on overflow and
+/// underflow.
+bool parse_double(const char *first, const char *last, double &v, bool &out_of_range)
+{
+    auto r = std::from_chars(first, last, v);
+    out_of_range = r.ec == std::errc::result_out_of_range;
+    return out_of_range || (r.ec == std::errc() && r.ptr == last);
+}
+#else
+char *format_double(char *first, char *last, double v, int precision)
+{
+    int n = std::snprintf(first, static_cast<size_t>(last - first), "%.*g", precision, v);
+    return first + (n < 0 ? 0 : n < last - first ? n : last - first - 1);
+}
+
+bool parse_double(const char *first, const char *last, double &v, bool &out_of_range)
+{
+    std::string text(first, last); // strtod needs the terminator
+    char *end = nullptr;
+    errno = 0;
+    double parsed = std::strtod(text.c_str(), &end);
+    // strtod sets ERANGE for underflow to denormals too; from_chars only when the result is zero or infinite.
+    out_of_range = errno == ERANGE && (parsed == 0 || std::isinf(parsed));
+    if (!out_of_range) {
+        v = parsed;
+    }
+    return out_of_range || end == text.c_str() + text.size();
+}
+#endif
 
 const std::string empty_string;
 const std::vector<Json> empty_items;
@@ -101,11 +144,12 @@ void dump_number(double v, std::string &out)
     }
     // to_chars rather than snprintf: the same text as %.Ng but independent of the host's C locale.
     for (int precision = 15; precision <= 17; precision++) {
-        auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, precision);
+        char *end = format_double(buf, buf + sizeof buf, v, precision);
         double back = 0;
-        std::from_chars(buf, r.ptr, back);
+        bool out_of_range = false;
+        parse_double(buf, end, back, out_of_range);
         if (back == v || precision == 17) {
-            out.append(buf, r.ptr);
+            out.append(buf, end);
             return;
         }
     }
@@ -708,14 +752,15 @@ class JsonParser
         }
         // from_chars: exact and independent of the host's C locale (strtod reads "1,5" under some locales).
         double v = 0;
-        auto r = std::from_chars(s_.data() + start, s_.data() + pos_, v);
-        if (r.ec == std::errc::result_out_of_range) {
+        bool out_of_range = false;
+        bool whole = parse_double(s_.data() + start, s_.data() + pos_, v, out_of_range);
+        if (out_of_range) {
             // The grammar was checked above, so this is overflow (infinity) or underflow (zero).
             v = negative_exponent ? 0.0 : HUGE_VAL;
             if (negative) {
                 v = -v;
             }
-        } else if (r.ec != std::errc() || r.ptr != s_.data() + pos_) {
+        } else if (!whole) {
             pos_ = start;
             return fail("invalid number");
         }

@@ -90,7 +90,7 @@ const char *js_kind(JSContext *ctx, JSValueConst v)
     if (JS_IsFunction(ctx, v)) {
         return "function";
     }
-    switch (JS_VALUE_GET_TAG(v)) {
+    switch (JS_VALUE_GET_NORM_TAG(v)) {
     case JS_TAG_INT:
     case JS_TAG_FLOAT64:
         return "number";

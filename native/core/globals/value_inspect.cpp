@@ -105,7 +105,7 @@ struct Inspector {
             return;
         }
         if (!JS_IsObject(v) || exotic_payload(v) != nullptr || JS_IsError(ctx, v)) {
-            if (JS_VALUE_GET_TAG(v) == JS_TAG_FLOAT64 && JS_VALUE_GET_FLOAT64(v) == 0 &&
+            if (JS_VALUE_GET_NORM_TAG(v) == JS_TAG_FLOAT64 && JS_VALUE_GET_FLOAT64(v) == 0 &&
                 std::signbit(JS_VALUE_GET_FLOAT64(v))) {
                 out += "-0";
                 return;

@@ -4,6 +4,12 @@
 #include "runtime/script_limits.h"
 #include "runtime/trampoline.h"
 
+#ifdef _WIN32
+#include <malloc.h> // alloca: mingw and MSVC have no <alloca.h>
+#else
+#include <alloca.h>
+#endif
+
 namespace zts
 {
 namespace
@@ -43,8 +49,18 @@ JSValue host_function_entry(JSContext *ctx, JSValueConst this_val, int argc, JSV
     }
     // The gate is a C entry that does not unwind (docs/C_ABI.md, "The gate protocol"): called as such, it stays a
     // tail call (through a plain JSCFunctionData pointer a noexcept caller must keep a terminate handler around it).
-    using Gate = JSValue(JSContext *, JSValueConst, int, JSValueConst *, int, JSValue *) noexcept;
-    return reinterpret_cast<Gate *>(d->gate)(ctx, this_val, argc, argv, magic, func_data);
+    if constexpr (k_value_cast_is_identity) {
+        // zts_value is JSValue here (value_cast.h): called through the JSValue type, the call stays a tail call
+        // (through GateEntry GCC 12 made it a call and a return on x86-64, the result's type being another).
+        using JsGate = JSValue(JSContext *, JSValueConst, int, JSValueConst *, int, JSValue *) noexcept;
+        return reinterpret_cast<JsGate *>(d->gate)(ctx, this_val, argc, argv, magic, func_data);
+    } else {
+        // NaN-boxed: the gate and the host see zts_value copies of this, the arguments and the data
+        // [gate entry, host data] (make_gated_function).
+        auto *args = static_cast<zts_value *>(alloca(sizeof(zts_value) * static_cast<size_t>(argc)));
+        zts_value data[2] = {from_js(func_data[0]), from_js(func_data[1])};
+        return to_js(gate_of(d)(ctx, from_js(this_val), argc, gate_argv(argv, argc, args), magic, data));
+    }
 }
 
 } // namespace

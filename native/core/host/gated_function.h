@@ -2,12 +2,36 @@
 // (seed build/03 §2.3), so the gate, not the host, throws into JS.
 #pragma once
 
+#include "host/value_cast.h"
 #include "runtime/domain.h"
 
 #include <string>
 
 namespace zts
 {
+
+/// The callback gate's entry (native/gate/zts_mono_gate.c): zts_value on every CPU. The core calls it from its
+/// JSCFunctionData functions, converting where QuickJS NaN-boxes (host/value_cast.h).
+using GateEntry = zts_value(JSContext *, zts_value, int, zts_value *, int, zts_value *) noexcept;
+
+inline GateEntry *gate_of(zts_domain *d)
+{
+    return reinterpret_cast<GateEntry *>(d->gate);
+}
+
+/// argv as the gate's array: argv itself where the value cast is the identity (scratch unused, may be null),
+/// else converted into scratch (argc values, the caller's alloca).
+inline zts_value *gate_argv(JSValueConst *argv, int argc, zts_value *scratch)
+{
+    if constexpr (k_value_cast_is_identity) {
+        return reinterpret_cast<zts_value *>(argv);
+    } else {
+        for (int i = 0; i < argc; i++) {
+            scratch[i] = from_js(argv[i]);
+        }
+        return scratch;
+    }
+}
 
 /// Registers the class that carries the host entry pointer in gate data slot 0; once per runtime.
 void register_gate_pointer_class(JSRuntime *rt);

@@ -1,5 +1,6 @@
 #include "runtime/counting_allocator.h"
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 
@@ -9,13 +10,16 @@ namespace
 {
 
 /// Precedes every block: what the runtime may use of it and which size class (0: not cached) it belongs to. 16
-/// bytes, so the block keeps the C allocator's alignment.
+/// bytes on every CPU, so the block keeps the C allocator's alignment: usable is 64-bit on 32-bit targets too (a
+/// size_t there made the header 12 bytes, and every block 4 bytes off malloc's 16-byte alignment on i686, where
+/// QuickJS keeps doubles and NaN-boxed values in its blocks: CountingAllocator_Blocks.LiveCountsReturnToZero).
 struct BlockHeader {
-    size_t usable;
+    uint64_t usable;
     uint32_t size_class; ///< 1..k_classes, or 0 for a block above k_small_limit
     uint32_t unused;
 };
-static_assert(sizeof(BlockHeader) == 16, "the header keeps 16-byte alignment");
+static_assert(sizeof(BlockHeader) == 16 && sizeof(BlockHeader) % alignof(std::max_align_t) == 0,
+              "the header keeps the C allocator's alignment");
 
 AllocationCounter &counter(JSMallocState *s)
 {
@@ -101,7 +105,7 @@ void *counted_realloc(JSMallocState *s, void *ptr, size_t size)
         return nullptr;
     }
     BlockHeader *h = header_of(ptr);
-    size_t old_usable = h->usable;
+    size_t old_usable = static_cast<size_t>(h->usable);
     if (h->size_class != 0 && size <= AllocationCounter::k_small_limit && class_of(size) == h->size_class) {
         return ptr; // same class: the block already has the room
     }
@@ -129,7 +133,7 @@ void *counted_realloc(JSMallocState *s, void *ptr, size_t size)
 
 size_t counted_usable_size(const void *ptr)
 {
-    return ptr == nullptr ? 0 : header_of(ptr)->usable;
+    return ptr == nullptr ? 0 : static_cast<size_t>(header_of(ptr)->usable);
 }
 
 const JSMallocFunctions k_functions = {counted_malloc, counted_free, counted_realloc, counted_usable_size};

@@ -9,6 +9,8 @@
  *    comment says "any thread".
  *  - zts_value is layout-compatible with QuickJS's JSValue on 64-bit hosts
  *    (16 bytes: payload, then tag), so hosts decode primitive tags directly.
+ *    It is the same 16 bytes on 32-bit hosts, where QuickJS NaN-boxes its
+ *    values and the core converts (docs/PLATFORMS.md).
  *  - "owned" values must be released exactly once (zts_value_free or by
  *    passing them to a call that consumes them); "borrowed" values must not.
  */
@@ -77,7 +79,7 @@ extern "C" {
 /* Flags of zts_type_set_copy_layout. */
 #define ZTS_COPY_SCANNED 1 /* the struct holds references: its copies live in the rooted arena (zts_struct_set_rooted_memory) */
 
-/* Tags the hosts decode themselves (QuickJS 2025-04-26, 64-bit, no NaN boxing). */
+/* Tags the hosts decode themselves (QuickJS 2025-04-26, as the 16-byte zts_value carries them on every CPU). */
 #define ZTS_TAG_OBJECT (-1)
 #define ZTS_TAG_STRING_ROPE (-6)
 #define ZTS_TAG_STRING (-7)
@@ -102,7 +104,7 @@ typedef enum zts_status {
     ZTS_ERR_OUT_OF_MEMORY = -10 /* an allocation failed */
 } zts_status;
 
-/** A JS value, layout-compatible with QuickJS's JSValue (64-bit). */
+/** A JS value: QuickJS's JSValue on 64-bit hosts, its 16-byte form converted by the core on 32-bit ones. */
 typedef struct zts_value {
     union {
         int32_t int32;

@@ -3,9 +3,11 @@
 // so the GC's conservative scan finds nothing of it; a domain that is gone keeps at most 16 chunks for the next one.
 #include "support/native_host.h"
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <new>
 #include <vector>
 
 using zts_test::NativeHost;
@@ -20,8 +22,10 @@ size_t g_freed = 0;
 
 void *rooted_alloc(size_t size)
 {
-    void *p = std::calloc(1, size);
+    // 16-byte aligned, as zts_rooted_alloc_fn promises (Emscripten's calloc gives 8 on wasm32).
+    void *p = ::operator new(size, std::align_val_t(16), std::nothrow);
     if (p != nullptr) {
+        std::memset(p, 0, size);
         g_live[static_cast<const unsigned char *>(p)] = size;
         g_allocated++;
     }
@@ -32,7 +36,7 @@ void rooted_free(void *block)
 {
     EXPECT_EQ(1u, g_live.erase(static_cast<const unsigned char *>(block))) << "freed a block it was not given";
     g_freed++;
-    std::free(block);
+    ::operator delete(block, std::align_val_t(16));
 }
 
 bool in_roots(const void *p, size_t size)
@@ -76,7 +80,7 @@ class Struct_Arena : public NativeHost
             }
             auto get = bridge([](zts_domain *, int, zts_value *, zts_value *, std::string *) { return zts_value{}; });
             zts_type_add_property(d, type_id, "n", 0, get, get);
-            zts_copy_field fields[1] = {{"n", 8, ZTS_COPY_FIELD_I4, 0}};
+            zts_copy_field fields[1] = {{"n", static_cast<int32_t>(offsetof(Held, n)), ZTS_COPY_FIELD_I4, 0}}; // 8, or 4 on 32-bit targets
             layout_status = zts_type_set_copy_layout(d, type_id, sizeof(Held), 1, fields, ZTS_COPY_SCANNED);
             return layout_status;
         };

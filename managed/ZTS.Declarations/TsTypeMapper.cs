@@ -101,7 +101,9 @@ namespace ZTS.Declarations
             if (t.IsArray)
             {
                 if (t.GetArrayRank() != 1) return Named(typeof(Array)) + orNull;
-                return jsArray + "zts.Array<" + Map(t.GetElementType(), Flow.ToJs, elementNotNull) + ">" + orNull;
+                // Each element read of a C# array is a copy too: a struct element is its read-only view (`a[0].x = 5` would
+                // change the copy; assigning `a[0] = v` writes the element).
+                return jsArray + "zts.Array<" + Map(t.GetElementType(), Flow.ToJs, elementNotNull, Oblivious, true) + ">" + orNull;
             }
             if (TsMarshalRules.IsTask(t))
             {

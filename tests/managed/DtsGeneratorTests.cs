@@ -226,7 +226,9 @@ namespace ZTS.Tests
         {
             string fixtures = DtsGenerator.Generate(Options("Fixtures"))["csharp.Fixtures.d.ts"];
             StringAssert.Contains("export interface Carrier extends $System.Object {\n        Position: Readonly<$Fixtures.Vec3>;\n" +
-                                  "        Frame: Readonly<$Fixtures.Numbers>;\n        Ahead(d: number): Readonly<$Fixtures.Vec3>;\n", fixtures);
+                                  "        Frame: Readonly<$Fixtures.Numbers>;\n        get Waypoints(): zts.Array<Readonly<$Fixtures.Vec3>> | null;\n" +
+                                  "        set Waypoints(value: $Fixtures.Vec3[] | zts.Array<Readonly<$Fixtures.Vec3>> | null);\n" +
+                                  "        Ahead(d: number): Readonly<$Fixtures.Vec3>;\n", fixtures);
             StringAssert.Contains("        Inner: Readonly<$Fixtures.Vec3>;\n", fixtures, "a struct field of a struct");
             StringAssert.Contains("        Property: Readonly<$Fixtures.Vec3> | null;\n", fixtures, "Nullable<Vec3>");
             StringAssert.Contains("        Sum(v: $Fixtures.Vec3): number;\n", fixtures, "a parameter takes the struct");

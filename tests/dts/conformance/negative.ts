@@ -186,6 +186,12 @@ export function wrongStructWrites(c: Carrier, h: HoldsVec, m: HoldsMaybe, n: Num
     Geometry.Origin.X = 5;
     // @ts-expect-error: an operator result
     Vec3.op_Addition(Geometry.Stored, Geometry.Stored).X = 0;
+    // @ts-expect-error: an element of a C# struct array is read as a copy (C# would allow this one: an element is a variable)
+    c.Waypoints![0].X = 5;
+    for (const w of c.Waypoints!) {
+        // @ts-expect-error: nor through for...of (C# refuses it: CS1654)
+        w.X = 5;
+    }
     const local = c.Position;
     // @ts-expect-error: an un-annotated local keeps the view's type (write `const local: Vec3 = c.Position` instead)
     local.X = 5;

@@ -135,6 +135,14 @@ export function test_Carrier_StructResults_ReadonlyViewWritableLocal(): void {
     some(maybe).X = 1;
     m.Field = maybe;
     eq(some(m.Field).X, 1);
+    // An array element is read as a copy too: change a local, then assign the element.
+    const points = some(c.Waypoints);
+    const second: Vec3 = points[1];
+    second.Y = 3;
+    points[1] = second;
+    eq(some(c.Waypoints)[1].Y, 3);
+    (points[0] as Vec3).Y = 9;
+    eq(points[0].Y, 0, 'a write to an element read is lost');
     const t: { X: number; Y: number; Z: number } = Geometry.MakeTable(1, 4, 0);
     t.X = 3;
     eq(Geometry.Length(t), 5);

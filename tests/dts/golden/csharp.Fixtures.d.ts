@@ -242,6 +242,8 @@ declare module "csharp:Fixtures" {
     export interface Carrier extends $System.Object {
         Position: Readonly<$Fixtures.Vec3>;
         Frame: Readonly<$Fixtures.Numbers>;
+        get Waypoints(): zts.Array<Readonly<$Fixtures.Vec3>> | null;
+        set Waypoints(value: $Fixtures.Vec3[] | zts.Array<Readonly<$Fixtures.Vec3>> | null);
         Ahead(d: number): Readonly<$Fixtures.Vec3>;
     }
     export interface Carrier$Type extends zts.TypeObject<$Fixtures.Carrier | null> {

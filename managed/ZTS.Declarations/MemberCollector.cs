@@ -333,7 +333,9 @@ namespace ZTS.Declarations
             string get = _map.Result(provider, type, Flow.ToJs);
             string set = _map.Result(provider, type, Flow.FromJs);
             if (canRead && !canWrite) member.Lines.Add("readonly " + key + ": " + get + ";");
-            else if (canRead && get == set) member.Lines.Add(key + ": " + get + ";");
+            // A struct's read-only view (TsTypeMapper.Result) takes every value of the struct, so `Position: Readonly<S>`
+            // is also the setter's type: one line, not a get/set pair.
+            else if (canRead && (get == set || _map.Result(provider, type, Flow.ToJs, false) == set)) member.Lines.Add(key + ": " + get + ";");
             else
             {
                 if (canRead) member.Lines.Add("get " + key + "(): " + get + ";");

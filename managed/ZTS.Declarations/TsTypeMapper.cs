@@ -57,12 +57,24 @@ namespace ZTS.Declarations
         /// </summary>
         public string Map(Type t, Flow flow, ICustomAttributeProvider site)
         {
+            return Map(t, flow, site, false);
+        }
+
+        private string Map(Type t, Flow flow, ICustomAttributeProvider site, bool view)
+        {
             bool element = t.IsArray && t.GetArrayRank() == 1 && !t.GetElementType().IsValueType && !t.GetElementType().IsGenericParameter &&
                            (Oblivious ? Nullability.Element(site) != 2 : Nullability.Element(site) == 1);
-            return Map(t, flow, Oblivious ? Nullability.State(site) != 2 : Nullability.IsNotNull(site), element);
+            return Map(t, flow, Oblivious ? Nullability.State(site) != 2 : Nullability.IsNotNull(site), element, view);
         }
 
         private string Map(Type t, Flow flow, bool notNull, bool elementNotNull)
+        {
+            return Map(t, flow, notNull, elementNotNull, false);
+        }
+
+        // view: t is read from C# (a member's result, not a parameter, constructor or type argument), so a struct
+        // with something to write is its read-only view (see Result).
+        private string Map(Type t, Flow flow, bool notNull, bool elementNotNull, bool view)
         {
             if (t == typeof(void)) return "void";
             if (!t.IsByRef && !CanCross(t)) return "never"; // pointers, by-ref-like: such members are not declared
@@ -81,7 +93,7 @@ namespace ZTS.Declarations
                 return flow == Flow.ToJs ? "number | string | boolean | " + Named(typeof(object)) + orNull
                                          : "number | string | boolean | zts.Object" + orNull;
             Type nullable = Nullable.GetUnderlyingType(t);
-            if (nullable != null) return Map(nullable, flow) + " | null";
+            if (nullable != null) return Map(nullable, flow, Oblivious, Oblivious, view) + " | null";
             if (t.IsEnum) return Named(t);
             // JS -> C#: T[] and the list types also take a JS array (a copy, ZTS.TsJsArrays).
             Type jsElement = flow == Flow.FromJs ? ZTS.TsJsArrays.ElementType(t) : null;
@@ -89,7 +101,9 @@ namespace ZTS.Declarations
             if (t.IsArray)
             {
                 if (t.GetArrayRank() != 1) return Named(typeof(Array)) + orNull;
-                return jsArray + "zts.Array<" + Map(t.GetElementType(), Flow.ToJs, elementNotNull) + ">" + orNull;
+                // Each element read of a C# array is a copy too: a struct element is its read-only view (`a[0].x = 5` would
+                // change the copy; assigning `a[0] = v` writes the element).
+                return jsArray + "zts.Array<" + Map(t.GetElementType(), Flow.ToJs, elementNotNull, Oblivious, true) + ">" + orNull;
             }
             if (TsMarshalRules.IsTask(t))
             {
@@ -106,7 +120,27 @@ namespace ZTS.Declarations
                 if (flow == Flow.FromJs && InvokeCrosses(t)) return "(" + FunctionType(t) + ") | zts.Delegate<" + FunctionType(t) + ">" + orNull;
                 return Named(t) + orNull;
             }
-            return t.IsValueType ? Named(t) : jsArray + Named(t) + orNull;
+            if (t.IsValueType) return view && HasWritableMembers(t) ? "Readonly<" + Named(t) + ">" : Named(t);
+            return jsArray + Named(t) + orNull;
+        }
+
+        private readonly Dictionary<Type, bool> _writable = new Dictionary<Type, bool>();
+
+        /// <summary>
+        /// Whether a struct shows something JS can write: a public instance field that is neither readonly nor const, or
+        /// a public instance property (not an indexer) with a public setter, of a type that crosses. Only such a
+        /// struct's results are worth a read-only view: <c>Readonly&lt;S&gt;</c> of one without (DateTime,
+        /// KeyValuePair) would refuse nothing more, and would only make the declarations harder to read.
+        /// </summary>
+        public bool HasWritableMembers(Type t)
+        {
+            bool writable;
+            if (_writable.TryGetValue(t, out writable)) return writable;
+            HashSet<MethodInfo> accessors;
+            writable = ZTS.TsMemberRules.Fields(t).Any(f => !f.IsStatic && !f.IsInitOnly && !f.IsLiteral && CanCross(f.FieldType)) ||
+                       ZTS.TsMemberRules.AccessorProperties(t, out accessors).Any(a => !a.IsStatic && a.Setter != null && CanCross(a.Property.PropertyType));
+            _writable[t] = writable;
+            return writable;
         }
 
         // The TS array type of an element type: "number[]", "(string | null)[]".
@@ -201,11 +235,23 @@ namespace ZTS.Declarations
             }
         }
 
-        /// <summary>The TS type of a result (method return, getter, delegate result) with its [TsMarshalAs] and nullability annotation.</summary>
+        /// <summary>
+        /// The TS type of a result (method return, getter, delegate result) with its [TsMarshalAs] and nullability annotation.
+        /// C# -> JS, a struct is its read-only view (docs/DECLARATIONS.md "Struct results are read-only"): every read of a
+        /// struct from C# is a fresh copy, so <c>p.Position.x = 5</c> would change a temporary (C# refuses it: CS1612).
+        /// <c>Readonly&lt;S&gt;</c> (a Table: <c>{ readonly X: number; }</c>) refuses that write, and still passes where
+        /// an S is taken: TS does not check readonly in assignability, so <c>const v: S = p.Position; v.x = 5</c> works.
+        /// </summary>
         public string Result(ICustomAttributeProvider provider, Type t, Flow flow)
         {
+            return Result(provider, t, flow, flow == Flow.ToJs);
+        }
+
+        /// <summary>As <see cref="Result(ICustomAttributeProvider, Type, Flow)"/>; view false gives the writable struct type.</summary>
+        public string Result(ICustomAttributeProvider provider, Type t, Flow flow, bool view)
+        {
             MemberInfo[] table = TsMarshalRules.TableFor(provider, t);
-            return table != null ? Table(table, t, flow) : Map(t, flow, provider);
+            return table != null ? Table(table, t, flow, view) : Map(t, flow, provider, view);
         }
 
         /// <summary>
@@ -214,9 +260,16 @@ namespace ZTS.Declarations
         /// </summary>
         public string Table(MemberInfo[] members, Type t, Flow flow)
         {
+            return Table(members, t, flow, false);
+        }
+
+        // view: a result (see Result): its members are readonly, as a ByVal struct result is Readonly<S>.
+        private string Table(MemberInfo[] members, Type t, Flow flow, bool view)
+        {
             string optional = flow == Flow.FromJs ? "?" : "";
+            string prefix = view ? "readonly " : "";
             string body = members.Length == 0 ? "{}" : "{ " + string.Join(" ", members.Select(m =>
-                TsNames.Key(m.Name) + optional + ": " + Map(TsMarshalRules.MemberType(m), flow) + ";").ToArray()) + " }";
+                prefix + TsNames.Key(m.Name) + optional + ": " + Map(TsMarshalRules.MemberType(m), flow) + ";").ToArray()) + " }";
             return Nullable.GetUnderlyingType(t) != null ? body + " | null" : body;
         }
 

@@ -46,10 +46,10 @@ namespace ZTS.Tests
             o.MarshalXmlPaths.Add(Path.Combine(TestsDir, "fixtures", "marshal.xml"));
             string after = DtsGenerator.Generate(o)["csharp.Fixtures.d.ts"];
             StringAssert.Contains("Sum(v: $Fixtures.Vec3): number;", before);
-            StringAssert.Contains("Make(x: number, y: number, z: number): $Fixtures.Vec3;", before);
-            StringAssert.Contains("Stored: $Fixtures.Vec3;", before);
+            StringAssert.Contains("Make(x: number, y: number, z: number): Readonly<$Fixtures.Vec3>;", before);
+            StringAssert.Contains("Stored: Readonly<$Fixtures.Vec3>;", before);
             StringAssert.Contains("Sum(v: { X?: number; Y?: number; Z?: number; }): number;", after);
-            StringAssert.Contains("Make(x: number, y: number, z: number): { X: number; Y: number; };", after);
+            StringAssert.Contains("Make(x: number, y: number, z: number): { readonly X: number; readonly Y: number; };", after);
             StringAssert.Contains("Length(v: { X?: number; Y?: number; Z?: number; }): number;", after); // the attribute
             Assert.AreEqual(before, DtsGenerator.Generate(Options("Fixtures"))["csharp.Fixtures.d.ts"], "the table in use before is restored");
         }
@@ -217,6 +217,28 @@ namespace ZTS.Tests
             StringAssert.DoesNotContain("GetEnumerator(): $System_Collections.IEnumerator | null;\n        IndexOf", generic,
                                         "IEnumerable<T>.GetEnumerator hides IEnumerable's on the IList<T> view");
             StringAssert.Contains("interface Array<T> extends Omit<$Array, typeof Symbol.iterator> {", files["zts.d.ts"]);
+        }
+
+        // A struct read from C# is a copy, so its result type is a read-only view (docs/DECLARATIONS.md "Struct results
+        // are read-only"); what JS passes in (parameters, setters) and constructs stays the writable struct.
+        [Test]
+        public void Dts_Generator_StructResults_ReadonlyView()
+        {
+            string fixtures = DtsGenerator.Generate(Options("Fixtures"))["csharp.Fixtures.d.ts"];
+            StringAssert.Contains("export interface Carrier extends $System.Object {\n        Position: Readonly<$Fixtures.Vec3>;\n" +
+                                  "        Frame: Readonly<$Fixtures.Numbers>;\n        get Waypoints(): zts.Array<Readonly<$Fixtures.Vec3>> | null;\n" +
+                                  "        set Waypoints(value: $Fixtures.Vec3[] | zts.Array<Readonly<$Fixtures.Vec3>> | null);\n" +
+                                  "        Ahead(d: number): Readonly<$Fixtures.Vec3>;\n", fixtures);
+            StringAssert.Contains("        Inner: Readonly<$Fixtures.Vec3>;\n", fixtures, "a struct field of a struct");
+            StringAssert.Contains("        Property: Readonly<$Fixtures.Vec3> | null;\n", fixtures, "Nullable<Vec3>");
+            StringAssert.Contains("        Sum(v: $Fixtures.Vec3): number;\n", fixtures, "a parameter takes the struct");
+            StringAssert.Contains("        new (x: number, y: number, z: number): $Fixtures.Vec3;\n", fixtures, "a constructor gives the struct");
+            StringAssert.Contains("        op_Addition(a: $Fixtures.Vec3, b: $Fixtures.Vec3): Readonly<$Fixtures.Vec3>;\n", fixtures);
+            StringAssert.Contains("        get Origin(): { readonly X: number; readonly Y: number; readonly Z: number; };\n" +
+                                  "        set Origin(value: { X?: number; Y?: number; Z?: number; });\n", fixtures, "a Table field");
+            // Nothing to write: KeyValuePair (get-only properties) stays as it is.
+            StringAssert.Contains("[Symbol.iterator](): IterableIterator<$System_Collections_Generic.KeyValuePair$2<TKey, TValue>>;",
+                                  DtsGenerator.Generate(Options("Fixtures"))["csharp.System.Collections.Generic.d.ts"]);
         }
 
         /// <summary>Every JS-visible member of the fixture types is named in the conformance TypeScript.</summary>

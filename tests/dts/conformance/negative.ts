@@ -1,6 +1,6 @@
 // Calls the declarations must reject: each line below must be a compile error under --strict (tsc fails
 // with "Unused '@ts-expect-error' directive" if one becomes valid). Never run: it only type-checks.
-import { Overloads, Animal, Dog, Refs, Geometry, Box$1, Zoo, Color, Holder, Notifier, IPet, Collections } from 'csharp:Fixtures';
+import { Overloads, Animal, Dog, Refs, Geometry, Box$1, Zoo, Color, Holder, Notifier, IPet, Collections, Carrier, Vec3, HoldsVec, HoldsMaybe, Numbers, Block1024 } from 'csharp:Fixtures';
 import { Ranked$1, ByRef, Canvas, Keywords, Callbacks, Annotated, Enabled, NullableCalls, Visit } from 'csharp:Fixtures.Decl';
 import type { List$1 } from 'csharp:System.Collections.Generic';
 
@@ -152,4 +152,47 @@ export function wrongNulls(a: Annotated, e: Enabled): void {
     // @ts-expect-error: a Roslyn-annotated delegate's argument rejects null
     NullableCalls.Run((t: string) => t, null);
     void items; void parts; void found; void oblivious; void maybe; void log; void tried; void legacy; void either; void keys;
+}
+
+// A struct read from C# is a copy: writing a member of it would change a temporary (C# refuses `p.Position.x = 5`,
+// CS1612), so a result is a read-only view (docs/DECLARATIONS.md "Struct results are read-only").
+// structs.ts test_Carrier_StructResults_ReadonlyViewWritableLocal runs the allowed forms.
+export function wrongStructWrites(c: Carrier, h: HoldsVec, m: HoldsMaybe, n: Numbers): void {
+    // @ts-expect-error: a field of a struct property
+    c.Position.X = 5;
+    // @ts-expect-error: compound assignment too
+    c.Position.X += 1;
+    // @ts-expect-error: a field of a struct method result
+    c.Ahead(1).Y = 0;
+    // @ts-expect-error: a struct field of a class is a property at run time: reading it gives a copy
+    h.Value.X = 4;
+    // @ts-expect-error: a nested struct reached through a property
+    c.Frame.Inner.X = 1;
+    // @ts-expect-error: a struct property of a struct (InnerCopy) is a result too
+    c.Frame.InnerCopy.X = 1;
+    // @ts-expect-error: a nested struct of a local: the read of Inner is a copy as well (C# would allow this one)
+    n.Inner.X = 1;
+    // @ts-expect-error: a static struct field
+    Geometry.Stored.Y = 2;
+    // @ts-expect-error: a static method result
+    Geometry.Make(1, 2, 3).Z = 0;
+    // @ts-expect-error: a Nullable struct result
+    m.Property!.X = 1;
+    // @ts-expect-error: deeper nesting
+    Block1024.Make(7).A.B.A = 1;
+    // @ts-expect-error: a [TsMarshalAs(Table)] result is a plain object copy: its members are read-only too
+    Geometry.MakeTable(1, 2, 3).X = 1;
+    // @ts-expect-error: a static Table field
+    Geometry.Origin.X = 5;
+    // @ts-expect-error: an operator result
+    Vec3.op_Addition(Geometry.Stored, Geometry.Stored).X = 0;
+    // @ts-expect-error: an element of a C# struct array is read as a copy (C# would allow this one: an element is a variable)
+    c.Waypoints![0].X = 5;
+    for (const w of c.Waypoints!) {
+        // @ts-expect-error: nor through for...of (C# refuses it: CS1654)
+        w.X = 5;
+    }
+    const local = c.Position;
+    // @ts-expect-error: an un-annotated local keeps the view's type (write `const local: Vec3 = c.Position` instead)
+    local.X = 5;
 }

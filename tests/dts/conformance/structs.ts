@@ -1,7 +1,7 @@
 // Fixtures/Structs.cs through the generated declarations: ByVal structs, [TsMarshalAs(Table)] objects,
 // UnpackedValues arguments, Nullable, and a type whose binding fails.
 import { eq, ok, some, throws } from './assert.js';
-import { Geometry, Vec3, Span, Widget, BadMarshal, HoldsMaybe, Numbers, HoldsVec, Block1024 } from 'csharp:Fixtures';
+import { Geometry, Vec3, Span, Widget, BadMarshal, HoldsMaybe, Numbers, HoldsVec, Block1024, Carrier } from 'csharp:Fixtures';
 import type { Block16, Block128 } from 'csharp:Fixtures';
 import type { Tagged } from 'csharp:Fixtures';
 
@@ -81,7 +81,7 @@ export function test_BadMarshal_BindingFails(): void {
 
 // A blittable struct's number fields, read and written on the JS copy by the core (10-LIFETIME §3.1).
 export function test_Numbers_CopyFields(): void {
-    const n = Numbers.Make();
+    const n: Numbers = Numbers.Make(); // a writable local: the result itself is Readonly<Numbers>
     n.I1 = -1; n.U1 = 1; n.I2 = -2; n.U2 = 2; n.I4 = -4; n.U4 = 4; n.I8 = -8; n.U8 = 8; n.R4 = 0.5; n.R8 = 0.25;
     eq(n.I1 + n.U1 + n.I2 + n.U2 + n.I4 + n.U4 + n.I8 + n.U8 + n.R4 + n.R8, 0.75);
     eq(n.Fixed, 7);
@@ -92,12 +92,60 @@ export function test_Numbers_CopyFields(): void {
     throws(() => n.I8, 'zts: cannot convert System.Int64');
 }
 
+// A struct read from C# is a read-only view (Readonly<Vec3>, docs/DECLARATIONS.md "Struct results are read-only");
+// a local annotated with the struct type is writable, and is written back through the setter.
 export function test_HoldsVec_FieldCopies(): void {
     const h = new HoldsVec();
-    const v = h.Value;
+    const v: Vec3 = h.Value;
     v.X = 4;
     h.Value = v;
     eq(h.Value.X, 4);
+}
+
+// The writes negative.ts refuses (wrongStructWrites) would change a temporary copy; the allowed forms: a local typed
+// with the struct (a property, a method result, a nested struct, a Nullable), written back; mutating methods on a
+// view still run (C# allows them on a temporary too); a view passes where the struct is taken.
+export function test_Carrier_StructResults_ReadonlyViewWritableLocal(): void {
+    const c = new Carrier();
+    c.Position = new Vec3(1, 2, 3);
+    const p: Vec3 = c.Position;
+    p.X = 5;
+    eq(c.Position.X, 1, 'the local is a copy');
+    c.Position = p;
+    eq(c.Position.X, 5);
+    const ahead: Vec3 = c.Ahead(1);
+    ahead.Y = 0;
+    eq(ahead.X + ahead.Y, 6);
+    // What a refused write would do at run time: change the temporary only.
+    (c.Position as Vec3).X = 9;
+    eq(c.Position.X, 5, 'a write to a read copy is lost');
+    const frame: Numbers = c.Frame;
+    const inner: Vec3 = frame.Inner;
+    inner.Z = 7;
+    frame.Inner = inner;
+    c.Frame = frame;
+    eq(c.Frame.Inner.Z, 7);
+    const copy = c.Position;
+    copy.Scale(2);
+    eq(copy.X, 10);
+    eq(c.Position.X, 5, 'Scale ran on the view, a copy');
+    eq(Geometry.Sum(c.Position) + Geometry.Sum(c.Ahead(0)), 2 * Geometry.Sum(p));
+    const m = new HoldsMaybe();
+    const maybe: Vec3 | null = m.Field;
+    some(maybe).X = 1;
+    m.Field = maybe;
+    eq(some(m.Field).X, 1);
+    // An array element is read as a copy too: change a local, then assign the element.
+    const points = some(c.Waypoints);
+    const second: Vec3 = points[1];
+    second.Y = 3;
+    points[1] = second;
+    eq(some(c.Waypoints)[1].Y, 3);
+    (points[0] as Vec3).Y = 9;
+    eq(points[0].Y, 0, 'a write to an element read is lost');
+    const t: { X: number; Y: number; Z: number } = Geometry.MakeTable(1, 4, 0);
+    t.X = 3;
+    eq(Geometry.Length(t), 5);
 }
 
 export function test_Vec3_OperatorsAndIndexer(): void {

@@ -111,13 +111,13 @@ declare module "csharp:Fixtures.Decl" {
 
     /** class Fixtures.Decl.Canvas */
     export interface Canvas extends $System.Object {
-        get Cursor(): { X: number; Y: number; };
+        get Cursor(): { readonly X: number; readonly Y: number; };
         set Cursor(value: { X?: number; Y?: number; });
-        get Anchor(): { X: number; };
+        get Anchor(): { readonly X: number; };
         set Anchor(value: { X?: number; });
-        Last(has: boolean): { X: number; Y: number; } | null;
+        Last(has: boolean): { readonly X: number; readonly Y: number; } | null;
         Plot(p_X: number, p_Y: number, q: { X?: number; Y?: number; } | null): number;
-        Raw(): $Fixtures_Decl.Point;
+        Raw(): Readonly<$Fixtures_Decl.Point>;
     }
     export interface Canvas$Type extends zts.TypeObject<$Fixtures_Decl.Canvas | null> {
         new (): $Fixtures_Decl.Canvas;

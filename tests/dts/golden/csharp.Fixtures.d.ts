@@ -129,34 +129,34 @@ declare module "csharp:Fixtures" {
 
     /** struct Fixtures.Block1024 */
     export interface Block1024 extends $System.ValueType {
-        A: $Fixtures.Block128;
-        B: $Fixtures.Block128;
-        C: $Fixtures.Block128;
-        D: $Fixtures.Block128;
-        E: $Fixtures.Block128;
-        F: $Fixtures.Block128;
-        G: $Fixtures.Block128;
-        H: $Fixtures.Block128;
+        A: Readonly<$Fixtures.Block128>;
+        B: Readonly<$Fixtures.Block128>;
+        C: Readonly<$Fixtures.Block128>;
+        D: Readonly<$Fixtures.Block128>;
+        E: Readonly<$Fixtures.Block128>;
+        F: Readonly<$Fixtures.Block128>;
+        G: Readonly<$Fixtures.Block128>;
+        H: Readonly<$Fixtures.Block128>;
     }
     export interface Block1024$Type extends zts.TypeObject<$Fixtures.Block1024> {
         new (): $Fixtures.Block1024;
         readonly prototype: $Fixtures.Block1024;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        Make(v: number): $Fixtures.Block1024;
+        Make(v: number): Readonly<$Fixtures.Block1024>;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }
     export const Block1024: Block1024$Type;
 
     /** struct Fixtures.Block128 */
     export interface Block128 extends $System.ValueType {
-        A: $Fixtures.Block16;
-        B: $Fixtures.Block16;
-        C: $Fixtures.Block16;
-        D: $Fixtures.Block16;
-        E: $Fixtures.Block16;
-        F: $Fixtures.Block16;
-        G: $Fixtures.Block16;
-        H: $Fixtures.Block16;
+        A: Readonly<$Fixtures.Block16>;
+        B: Readonly<$Fixtures.Block16>;
+        C: Readonly<$Fixtures.Block16>;
+        D: Readonly<$Fixtures.Block16>;
+        E: Readonly<$Fixtures.Block16>;
+        F: Readonly<$Fixtures.Block16>;
+        G: Readonly<$Fixtures.Block16>;
+        H: Readonly<$Fixtures.Block16>;
     }
     export interface Block128$Type extends zts.TypeObject<$Fixtures.Block128> {
         new (): $Fixtures.Block128;
@@ -237,6 +237,22 @@ declare module "csharp:Fixtures" {
         Touch(): void;
     }
     export const BrokenStatics: BrokenStatics$Type;
+
+    /** class Fixtures.Carrier */
+    export interface Carrier extends $System.Object {
+        Position: Readonly<$Fixtures.Vec3>;
+        Frame: Readonly<$Fixtures.Numbers>;
+        get Waypoints(): zts.Array<Readonly<$Fixtures.Vec3>> | null;
+        set Waypoints(value: $Fixtures.Vec3[] | zts.Array<Readonly<$Fixtures.Vec3>> | null);
+        Ahead(d: number): Readonly<$Fixtures.Vec3>;
+    }
+    export interface Carrier$Type extends zts.TypeObject<$Fixtures.Carrier | null> {
+        new (): $Fixtures.Carrier;
+        readonly prototype: $Fixtures.Carrier;
+        Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+        ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
+    }
+    export const Carrier: Carrier$Type;
 
     /** static class Fixtures.Collections */
     export interface Collections extends $System.Object {
@@ -386,26 +402,26 @@ declare module "csharp:Fixtures" {
     }
     export interface Geometry$Type extends zts.TypeObject<$Fixtures.Geometry | null> {
         readonly prototype: $Fixtures.Geometry;
-        MaybeProperty: $Fixtures.Vec3 | null;
-        Stored: $Fixtures.Vec3;
-        get Origin(): { X: number; Y: number; Z: number; };
+        MaybeProperty: Readonly<$Fixtures.Vec3> | null;
+        Stored: Readonly<$Fixtures.Vec3>;
+        get Origin(): { readonly X: number; readonly Y: number; readonly Z: number; };
         set Origin(value: { X?: number; Y?: number; Z?: number; });
-        StoredMaybe: $Fixtures.Vec3 | null;
+        StoredMaybe: Readonly<$Fixtures.Vec3> | null;
         Chars(s: string | null): number;
         Describe(v: { X?: number; Y?: number; }): string | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         Half(x: number | null): number | null;
         Length(v: { X?: number; Y?: number; Z?: number; }): number;
-        Make(x: number, y: number, z: number): $Fixtures.Vec3;
-        MakeSpan(start: number, length: number): { Start: number; Length: number; };
-        MakeTable(x: number, y: number, z: number): { X: number; Y: number; Z: number; };
-        Maybe(has: boolean): { X: number; Y: number; Z: number; } | null;
-        MaybeVec(has: boolean): $Fixtures.Vec3 | null;
+        Make(x: number, y: number, z: number): Readonly<$Fixtures.Vec3>;
+        MakeSpan(start: number, length: number): { readonly Start: number; readonly Length: number; };
+        MakeTable(x: number, y: number, z: number): { readonly X: number; readonly Y: number; readonly Z: number; };
+        Maybe(has: boolean): { readonly X: number; readonly Y: number; readonly Z: number; } | null;
+        MaybeVec(has: boolean): Readonly<$Fixtures.Vec3> | null;
         Next(x: number | null): number | null;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         SpanEnd(s: { Start?: number; Length?: number; }): number;
         Sum(v: $Fixtures.Vec3): number;
-        Tag(w: $Fixtures.Widget | null, label: string | null): $Fixtures.Tagged;
+        Tag(w: $Fixtures.Widget | null, label: string | null): Readonly<$Fixtures.Tagged>;
         Twice(x: number | null): number | null;
         Weighted(v_X: number, v_Y: number, v_Z: number, k: number): number;
         Which(v: $Fixtures.Vec3 | null): string | null;
@@ -431,8 +447,8 @@ declare module "csharp:Fixtures" {
 
     /** class Fixtures.HoldsMaybe */
     export interface HoldsMaybe extends $System.Object {
-        Property: $Fixtures.Vec3 | null;
-        Field: $Fixtures.Vec3 | null;
+        Property: Readonly<$Fixtures.Vec3> | null;
+        Field: Readonly<$Fixtures.Vec3> | null;
     }
     export interface HoldsMaybe$Type extends zts.TypeObject<$Fixtures.HoldsMaybe | null> {
         new (): $Fixtures.HoldsMaybe;
@@ -444,7 +460,7 @@ declare module "csharp:Fixtures" {
 
     /** class Fixtures.HoldsVec */
     export interface HoldsVec extends $System.Object {
-        Value: $Fixtures.Vec3;
+        Value: Readonly<$Fixtures.Vec3>;
     }
     export interface HoldsVec$Type extends zts.TypeObject<$Fixtures.HoldsVec | null> {
         new (): $Fixtures.HoldsVec;
@@ -573,7 +589,7 @@ declare module "csharp:Fixtures" {
         readonly prototype: $Fixtures.Money;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        op_Addition(a: $Fixtures.Money, b: $Fixtures.Money): $Fixtures.Money;
+        op_Addition(a: $Fixtures.Money, b: $Fixtures.Money): Readonly<$Fixtures.Money>;
         op_Equality(a: $Fixtures.Money, b: $Fixtures.Money): boolean;
         op_Inequality(a: $Fixtures.Money, b: $Fixtures.Money): boolean;
     }
@@ -601,7 +617,7 @@ declare module "csharp:Fixtures" {
 
     /** struct Fixtures.Numbers */
     export interface Numbers extends $System.ValueType {
-        InnerCopy: $Fixtures.Vec3;
+        InnerCopy: Readonly<$Fixtures.Vec3>;
         I1: number;
         U1: number;
         I2: number;
@@ -613,7 +629,7 @@ declare module "csharp:Fixtures" {
         R4: number;
         R8: number;
         Day: $System.DayOfWeek;
-        Inner: $Fixtures.Vec3;
+        Inner: Readonly<$Fixtures.Vec3>;
         readonly Fixed: number;
         Total(): number;
         Widen(): void;
@@ -624,10 +640,10 @@ declare module "csharp:Fixtures" {
         readonly prototype: $Fixtures.Numbers;
         Boxed(n: $Fixtures.Numbers): number | string | boolean | $System.Object | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        Make(): $Fixtures.Numbers;
+        Make(): Readonly<$Fixtures.Numbers>;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         TotalOf(n: $Fixtures.Numbers): number;
-        Unbox(o: number | string | boolean | zts.Object | null): $Fixtures.Numbers;
+        Unbox(o: number | string | boolean | zts.Object | null): Readonly<$Fixtures.Numbers>;
     }
     export const Numbers: Numbers$Type;
 
@@ -917,9 +933,9 @@ declare module "csharp:Fixtures" {
         readonly prototype: $Fixtures.Vec3;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
-        op_Addition(a: $Fixtures.Vec3, b: $Fixtures.Vec3): $Fixtures.Vec3;
-        op_Multiply(a: $Fixtures.Vec3, k: number): $Fixtures.Vec3;
-        op_UnaryNegation(a: $Fixtures.Vec3): $Fixtures.Vec3;
+        op_Addition(a: $Fixtures.Vec3, b: $Fixtures.Vec3): Readonly<$Fixtures.Vec3>;
+        op_Multiply(a: $Fixtures.Vec3, k: number): Readonly<$Fixtures.Vec3>;
+        op_UnaryNegation(a: $Fixtures.Vec3): Readonly<$Fixtures.Vec3>;
     }
     export const Vec3: Vec3$Type;
 

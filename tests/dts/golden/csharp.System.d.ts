@@ -2475,7 +2475,7 @@ declare module "csharp:System" {
         GetHashCode(): number;
         GetInterface(name: string | null): $System.Type | null;
         GetInterface(name: string | null, ignoreCase: boolean): $System.Type | null;
-        GetInterfaceMap(interfaceType: $System.Type | null): $System_Reflection.InterfaceMapping;
+        GetInterfaceMap(interfaceType: $System.Type | null): Readonly<$System_Reflection.InterfaceMapping>;
         GetInterfaces(): zts.Array<$System.Type | null> | null;
         GetMember(name: string | null): zts.Array<$System_Reflection.MemberInfo | null> | null;
         GetMember(name: string | null, bindingAttr: $System_Reflection.BindingFlags): zts.Array<$System_Reflection.MemberInfo | null> | null;
@@ -2683,14 +2683,14 @@ declare module "csharp:System" {
         new (): $System.ValueTuple;
         readonly prototype: $System.ValueTuple;
         Create(): $System.ValueTuple;
-        Create<T1>(item1: T1): $System.ValueTuple$1<T1>;
-        Create<T1, T2>(item1: T1, item2: T2): $System.ValueTuple$2<T1, T2>;
-        Create<T1, T2, T3>(item1: T1, item2: T2, item3: T3): $System.ValueTuple$3<T1, T2, T3>;
-        Create<T1, T2, T3, T4>(item1: T1, item2: T2, item3: T3, item4: T4): $System.ValueTuple$4<T1, T2, T3, T4>;
-        Create<T1, T2, T3, T4, T5>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5): $System.ValueTuple$5<T1, T2, T3, T4, T5>;
-        Create<T1, T2, T3, T4, T5, T6>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6): $System.ValueTuple$6<T1, T2, T3, T4, T5, T6>;
-        Create<T1, T2, T3, T4, T5, T6, T7>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7): $System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>;
-        Create<T1, T2, T3, T4, T5, T6, T7, T8>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7, item8: T8): $System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, $System.ValueTuple$1<T8>>;
+        Create<T1>(item1: T1): Readonly<$System.ValueTuple$1<T1>>;
+        Create<T1, T2>(item1: T1, item2: T2): Readonly<$System.ValueTuple$2<T1, T2>>;
+        Create<T1, T2, T3>(item1: T1, item2: T2, item3: T3): Readonly<$System.ValueTuple$3<T1, T2, T3>>;
+        Create<T1, T2, T3, T4>(item1: T1, item2: T2, item3: T3, item4: T4): Readonly<$System.ValueTuple$4<T1, T2, T3, T4>>;
+        Create<T1, T2, T3, T4, T5>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5): Readonly<$System.ValueTuple$5<T1, T2, T3, T4, T5>>;
+        Create<T1, T2, T3, T4, T5, T6>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6): Readonly<$System.ValueTuple$6<T1, T2, T3, T4, T5, T6>>;
+        Create<T1, T2, T3, T4, T5, T6, T7>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7): Readonly<$System.ValueTuple$7<T1, T2, T3, T4, T5, T6, T7>>;
+        Create<T1, T2, T3, T4, T5, T6, T7, T8>(item1: T1, item2: T2, item3: T3, item4: T4, item5: T5, item6: T6, item7: T7, item8: T8): Readonly<$System.ValueTuple$8<T1, T2, T3, T4, T5, T6, T7, $System.ValueTuple$1<T8>>>;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         ReferenceEquals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
     }

@@ -787,3 +787,8 @@ void Debugger::console(int level, int argc, JSValueConst *argv)
 }
 
 } // namespace zts::dbg
+
+void zts::profile_outside_scripts(zts_domain *d)
+{
+    d->debugger->profiler_.on_idle(d->ctx);
+}

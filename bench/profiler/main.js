@@ -18,7 +18,7 @@ globalThis.work = () => {
     const t0 = Date.now();
     const world = new World(16, 16);
     let s = 0;
-    for (let r = 0; r < 400; r++) {
+    for (let r = 0; r < 1600; r++) {
         s += mid(1000);
         for (let k = 0; k < 100; k++) {
             s += world.Width; // a JS -> C# call: the branch and, while profiling, the enter/leave of each

@@ -1,5 +1,5 @@
 // The profiler bench's script (bench/profiler/profiler_cost.js): a fixed amount of JS calls, loops and JS -> C#
-// calls, run by Runtime.evaluate, timed inside the script.
+// calls (work), or of the JS alone (workJs), run by Runtime.evaluate, timed inside the script.
 import { World } from "csharp:Sim";
 
 function leaf(a, b) {
@@ -13,6 +13,17 @@ function mid(n) {
     }
     return s;
 }
+
+// The same JS without the JS -> C# calls: what sampling costs the script itself.
+globalThis.workJs = () => {
+    const t0 = Date.now();
+    let s = 0;
+    for (let r = 0; r < 1600; r++) {
+        s += mid(1000);
+    }
+    globalThis.sink = s;
+    return Date.now() - t0;
+};
 
 globalThis.work = () => {
     const t0 = Date.now();

@@ -96,17 +96,22 @@ void Profiler::start(ScriptLookup lookup)
     start_us_ = now_us();
     profile_interval_us_ = interval_us_;
     taken_ = 0;
+    next_due_us_ = start_us_ + profile_interval_us_;
     running_ = true;
     d_->limits.profiling = true;
 }
 
 void Profiler::take(JSContext *ctx, bool in_script)
 {
-    int64_t due = (now_us() - start_us_) / profile_interval_us_ - taken_;
-    if (due <= 0) {
+    // Called twice on each JS -> C# call while profiling: one clock read (20.7-22.7 ns here, steady_clock) and a
+    // compare; the division only when a sample is due.
+    int64_t now = now_us();
+    if (now < next_due_us_) {
         return;
     }
+    int64_t due = (now - start_us_) / profile_interval_us_ - taken_;
     add_samples(in_script ? stack_node(ctx) : program_node_, due);
+    next_due_us_ = start_us_ + (taken_ + 1) * profile_interval_us_;
 }
 
 void Profiler::add_samples(int node, int64_t count)

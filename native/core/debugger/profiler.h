@@ -100,7 +100,8 @@ class Profiler
     std::vector<int64_t> times_; ///< steady clock, us
     int64_t start_us_ = 0;
     int64_t profile_interval_us_ = 1000; ///< the interval of the profile in progress
-    int64_t taken_ = 0;                  ///< samples taken: the next is due at start_us_ + (taken_ + 1) * interval
+    int64_t taken_ = 0;                  ///< samples taken
+    int64_t next_due_us_ = 0;            ///< start_us_ + (taken_ + 1) * interval: when the next sample is due
     int program_node_ = 0;
 };
 

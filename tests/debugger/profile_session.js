@@ -6,13 +6,18 @@
 //     children linked to one parent each, hitCounts the samples' count, timeDeltas within startTime..endTime), the
 //     number of samples following the interval, hotLoop and the C# frame (a node of its own, under tick) carrying
 //     most of the samples, hotLoop at its line in main.js;
+//   - Chrome DevTools' own profile model (CPUProfileDataModel of the npm chrome-devtools-frontend, bundled with
+//     esbuild as tests/debugger/devtools does for the whole front end) reads the first profile: its total is the
+//     profile's duration, and hotLoop and Thread.Sleep get the self time their samples give;
 //   - the top functions by self samples are printed (what a person reads in DevTools' Bottom-Up view).
 // The only clock is the overall timeout, a failure (a hang), not an assertion on how long anything took.
 // Usage: node profile_session.js <fixture dir> <command> [args...]
 'use strict';
 const { spawn } = require('child_process');
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
+const { pathToFileURL } = require('url');
 const CDP = require('chrome-remote-interface');
 
 const [dir, command, ...commandArgs] = process.argv.slice(2);
@@ -138,6 +143,24 @@ function examine(p, interval, label) {
     check(hotSelf + sleepSelf >= total * 0.7, `${label}: hotLoop and Thread.Sleep have ${hotSelf + sleepSelf} of ${total} samples`);
 }
 
+// Chrome DevTools' CPUProfileDataModel over p: self milliseconds per function name.
+async function devToolsSelf(p) {
+    const esbuild = require('esbuild');
+    const entry = require.resolve('chrome-devtools-frontend/front_end/models/cpu_profile/cpu_profile.ts');
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zts-profile-')), 'cpu_profile.mjs');
+    esbuild.buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error' });
+    const m = await import(pathToFileURL(out).href);
+    const model = new m.CPUProfileDataModel.CPUProfileDataModel(JSON.parse(JSON.stringify(p)));
+    const self = new Map();
+    const walk = n => {
+        self.set(n.callFrame.functionName, (self.get(n.callFrame.functionName) || 0) + n.self);
+        n.children.forEach(walk);
+    };
+    walk(model.profileHead);
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    return { total: model.profileHead.total, self };
+}
+
 (async () => {
     const port = await listening;
     const client = await CDP({ port, local: true });
@@ -153,7 +176,20 @@ function examine(p, interval, label) {
     check(refused && /No recording profiles found/.test(JSON.stringify(refused.response || refused.message)),
           `Profiler.stop without a profile: ${refused}`);
 
-    examine(await profile(client, 1000, 1500), 1000, 'profile 1000us');
+    const first = await profile(client, 1000, 1500);
+    examine(first, 1000, 'profile 1000us');
+    const dt = await devToolsSelf(first);
+    const duration = (first.endTime - first.startTime) / 1000;
+    check(Math.abs(dt.total - duration) <= 1, `DevTools' model: total ${dt.total} ms, the profile lasted ${duration} ms`);
+    for (const [name, count] of [['hotLoop', first.nodes.filter(n => n.callFrame.functionName === 'hotLoop')],
+                                  ['System.Threading.Thread.Sleep', first.nodes.filter(n => n.callFrame.functionName === 'System.Threading.Thread.Sleep')]]) {
+        const samples = count.reduce((a, n) => a + n.hitCount, 0);
+        const ms = dt.self.get(name) || 0;
+        check(Math.abs(ms - samples * duration / first.samples.length) <= 1,
+              `DevTools' model: ${name} ${ms} ms self, its ${samples} samples give ${samples * duration / first.samples.length} ms`);
+    }
+    console.log(`DevTools' model: ${dt.total.toFixed(1)} ms, hotLoop ${dt.self.get('hotLoop').toFixed(1)} ms self, ` +
+                `System.Threading.Thread.Sleep ${dt.self.get('System.Threading.Thread.Sleep').toFixed(1)} ms self`);
     examine(await profile(client, 4000, 2000), 4000, 'profile 4000us');
 
     await client.send('Runtime.evaluate', { expression: 'globalThis.done = true' });

@@ -33,6 +33,10 @@ echo "$hook_runs" | awk '
     NF == 3 { key = $2; if (!((key, $1) in b) || $3 < b[key, $1]) b[key, $1] = $3; rows[key] = 1 }
     END { for (r in rows) printf "bench debugger_detached_%s: %.2f ns/call baseline %.2f ratio %.3f policy hybrid\n",
                                    r, b[r, "build"], b[r, "build-nohook"], b[r, "build"] / b[r, "build-nohook"] }' | sort
+# What the script profiler costs while it takes a profile (bench/profiler/profiler_cost.js, over ztsrun --inspect; its
+# cost while off is in the debugger_detached_* rows above: its branch is left out of build-nohook).
+node "$root/bench/profiler/profiler_cost.js" mono "$root/build/dist/lib/ztsrun.exe" --assembly "$root/build/dist/lib/Sim.World.dll" \
+    | sed -u "s/^bench .*/& policy hybrid/" || status=1
 # The Player backend's typed call (C++ over embedded Boehm Mono, under the launcher's preemptive policy).
 "$root/build/dist/bench/zts-player-bench"
 # The Player backend end to end under the launcher (docs/PLAYER.md): generated bridges and shims against hand-written

@@ -7,6 +7,9 @@
 #include "host/value_cast.h"
 #include "runtime/script_limits.h"
 #include "runtime/trampoline.h"
+#if ZTS_PROFILER
+#include "debugger/debugger.h"
+#endif
 
 #if defined(_WIN32)
 #include <malloc.h> // alloca: mingw and MSVC have no <alloca.h>
@@ -103,22 +106,11 @@ std::string signature_text(const std::string &member, const Candidate &c)
     return s + ")";
 }
 
-// invoke_bridge's body, inlined into member_call's direct path too: one frame instead of two. Measured on 2026-12-06
-// (perf, 20M calls under the preemptive policy): the core's samples of js_to_csharp_struct_byval_argument's loop
-// 3093 -> 2982, of js_to_csharp_struct_byval_result's 3866 -> 3578.
-__attribute__((always_inline)) inline JSValue call_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val,
-                                                          int32_t this_slot, int32_t argc, JSValueConst *argv)
+// The crossing itself, once call_bridge checked it may cross.
+__attribute__((always_inline)) inline JSValue call_gate(zts_domain *d, int32_t bridge, JSValueConst this_val,
+                                                        int32_t this_slot, int32_t argc, JSValueConst *argv)
 {
     JSContext *ctx = d->ctx;
-    if (d->gate == nullptr) {
-        return throw_error(ctx, "zts: the domain has no callback gate");
-    }
-    if (argc > k_max_args) {
-        return throw_error(ctx, "zts: too many arguments");
-    }
-    if (__builtin_expect(JS_IsException(check_host_call(d)), 0)) {
-        return JS_EXCEPTION; // Interrupt() or the budget, checked at the boundary (script_limits.h)
-    }
     // The entry is made once per domain; the call only reads it (gate_entry_of is a call into another file).
     JSValue entry = d->gate_entry;
     if (JS_IsUndefined(entry)) {
@@ -165,6 +157,44 @@ __attribute__((always_inline)) inline JSValue call_bridge(zts_domain *d, int32_t
         return new_struct_copy(d, ref->type_id, ref->bytes);
     }
     return to_js(r);
+}
+
+#if ZTS_PROFILER
+// A crossing while the debugger's profiler takes a profile: the time inside becomes samples of the C# member
+// (debugger/profiler.h). Out of line, so that call_bridge keeps one predicted branch for it.
+[[gnu::noinline]] JSValue call_gate_profiled(zts_domain *d, int32_t bridge, JSValueConst this_val, int32_t this_slot,
+                                             int32_t argc, JSValueConst *argv)
+{
+    dbg::Profiler &profiler = d->debugger->profiler_;
+    profiler.enter_csharp(d->ctx, bridge);
+    JSValue r = call_gate(d, bridge, this_val, this_slot, argc, argv);
+    profiler.leave_csharp(d->ctx, bridge);
+    return r;
+}
+#endif
+
+// invoke_bridge's body, inlined into member_call's direct path too: one frame instead of two. Measured on 2026-12-06
+// (perf, 20M calls under the preemptive policy): the core's samples of js_to_csharp_struct_byval_argument's loop
+// 3093 -> 2982, of js_to_csharp_struct_byval_result's 3866 -> 3578.
+__attribute__((always_inline)) inline JSValue call_bridge(zts_domain *d, int32_t bridge, JSValueConst this_val,
+                                                          int32_t this_slot, int32_t argc, JSValueConst *argv)
+{
+    JSContext *ctx = d->ctx;
+    if (d->gate == nullptr) {
+        return throw_error(ctx, "zts: the domain has no callback gate");
+    }
+    if (argc > k_max_args) {
+        return throw_error(ctx, "zts: too many arguments");
+    }
+    if (__builtin_expect(JS_IsException(check_host_call(d)), 0)) {
+        return JS_EXCEPTION; // Interrupt() or the budget, checked at the boundary (script_limits.h)
+    }
+#if ZTS_PROFILER
+    if (__builtin_expect(d->limits.profiling, 0)) {
+        return call_gate_profiled(d, bridge, this_val, this_slot, argc, argv);
+    }
+#endif
+    return call_gate(d, bridge, this_val, this_slot, argc, argv);
 }
 
 // A member function's data: [type id, index, kind, direct bridge, direct shape]. The direct bridge (-1: none) is

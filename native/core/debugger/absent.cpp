@@ -6,7 +6,12 @@
 namespace zts::dbg
 {
 
-Debugger::Debugger(zts_domain *d) : d_(d) {}
+Debugger::Debugger(zts_domain *d) : d_(d), profiler_(d) {}
+
+// No profile is ever started without the debugger: only what a Debugger's member needs.
+Profiler::Profiler(zts_domain *d) : d_(d) {}
+
+Profiler::~Profiler() = default;
 
 Debugger::~Debugger() = default;
 

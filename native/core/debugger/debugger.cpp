@@ -114,7 +114,7 @@ std::string random_target_id()
 
 } // namespace
 
-Debugger::Debugger(zts_domain *d) : d_(d) {}
+Debugger::Debugger(zts_domain *d) : d_(d), profiler_(d) {}
 
 Debugger::~Debugger() = default;
 
@@ -163,6 +163,7 @@ void Debugger::wait_for_client()
 void Debugger::close()
 {
     JS_SetDebugHook(d_->rt, nullptr, nullptr);
+    profiler_.close(d_->ctx);
     transport_.stop();
     objects_.release_all(d_->ctx);
     for (auto &c : codes_) {
@@ -175,6 +176,9 @@ void Debugger::close()
 
 void Debugger::service()
 {
+    if (profiler_.running()) {
+        profiler_.on_idle(d_->ctx); // the frame pump: no script ran since the last sample was taken
+    }
     handle_connection_events();
     // What the interrupt handler set aside (deferred_) was read before anything still in the transport's queue, and
     // an evaluation answered here may set more aside: deferred_ first, each time.
@@ -232,6 +236,9 @@ std::string ClientCall::stopped() const
 
 bool Debugger::on_interrupt_poll()
 {
+    if (profiler_.running()) {
+        profiler_.on_poll(d_->ctx);
+    }
     if (client_calls_ > 0) {
         // The client's own JS runs (it may be a runaway `for(;;){}`): a Debugger.pause or Runtime.terminateExecution
         // stops it; anything else waits, in order.
@@ -261,6 +268,16 @@ bool Debugger::on_interrupt_poll()
     // service() or pause, in order (nothing here may run JS: this is QuickJS's interrupt handler).
     std::string msg;
     while (transport_.poll(msg)) {
+        // The profiler's requests run no JS: answered now, so a profile can start and stop inside a long script
+        // (replies may overtake those of requests set aside before them; a client matches replies by id).
+        if (msg.find("\"Profiler.") != std::string::npos) {
+            Json m;
+            std::string error;
+            if (Json::parse(msg, m, error) && m.string_or("method", "").rfind("Profiler.", 0) == 0) {
+                dispatch(msg);
+                continue;
+            }
+        }
         if (msg.find("\"Debugger.pause\"") != std::string::npos) {
             Json m;
             std::string error;
@@ -291,7 +308,9 @@ void Debugger::handle_connection_events()
 
 void Debugger::on_disconnect()
 {
-    // As node does: the client's breakpoints and stepping go with it, and a paused script runs on.
+    // As node does: the client's breakpoints and stepping go with it, and a paused script runs on; a profile in
+    // progress ends unread, as V8's does with its session.
+    profiler_.close(d_->ctx);
     enabled_ = false;
     runtime_enabled_ = false;
     breakpoints_.clear();
@@ -768,3 +787,8 @@ void Debugger::console(int level, int argc, JSValueConst *argv)
 }
 
 } // namespace zts::dbg
+
+void zts::profile_outside_scripts(zts_domain *d)
+{
+    d->debugger->profiler_.on_idle(d->ctx);
+}

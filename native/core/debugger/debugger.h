@@ -6,6 +6,7 @@
 #pragma once
 
 #include "debugger/json.h"
+#include "debugger/profiler.h"
 #include "debugger/remote_objects.h"
 #include "debugger/transport.h"
 #include "debugger/url_regex.h"
@@ -187,6 +188,7 @@ class Debugger
     std::deque<std::string> deferred_; ///< messages read in the interrupt handler, answered at the next service or pause
     int client_calls_ = 0;            ///< ClientCalls running now
     bool terminate_ = false;          ///< the client asked to stop the JS of the running ClientCall
+    Profiler profiler_;               ///< Profiler.start / Profiler.stop (debugger/profiler.h)
 };
 
 /// Held around every stretch of JS a client's request runs (Runtime.evaluate, Debugger.evaluateOnCallFrame,

@@ -521,16 +521,55 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
                         "zts: instrumentation breakpoints are not supported: '" + params.string_or("instrumentation", "") + "'");
         return;
     }
+    // The script profiler (debugger/profiler.h), with V8's answers: its errors' texts, the interval in microseconds.
+    if (method == "Profiler.setSamplingInterval") {
+        if (dbg.profiler_.running()) {
+            dbg.reply_error(id, k_server_error, "Cannot change sampling interval when profiling.");
+            return;
+        }
+        int64_t us = params.int_or("interval", 0);
+        if (us <= 0) {
+            dbg.reply_error(id, k_invalid_params, "Invalid parameters: interval must be a positive integer");
+            return;
+        }
+        dbg.profiler_.set_interval_us(us);
+        dbg.reply(id, Json::object());
+        return;
+    }
+    if (method == "Profiler.start") {
+        Debugger *self = &dbg;
+        dbg.profiler_.start([self](const std::string &module, std::string &script_id, std::string &url) {
+            if (const Script *s = self->script_by_module(module)) {
+                script_id = std::to_string(s->id);
+                url = s->url;
+            }
+        });
+        dbg.reply(id, Json::object());
+        return;
+    }
+    if (method == "Profiler.stop") {
+        if (!dbg.profiler_.running()) {
+            dbg.reply_error(id, k_server_error, "No recording profiles found");
+            return;
+        }
+        dbg.reply(id, Json::object().set("profile", dbg.profiler_.stop(ctx)));
+        return;
+    }
+    if (method == "Profiler.disable") {
+        dbg.profiler_.close(ctx); // V8 drops a profile in progress
+        dbg.reply(id, Json::object());
+        return;
+    }
     // Accepted and without effect here: async stacks, blackboxing, profilers, Node's own domains, the Network domain's
     // settings Chrome DevTools' front end sends on attach (tests/debugger/devtools/devtools_session.js). `node inspect`
-    // sends Profiler.enable and Profiler.setSamplingInterval on attach (Node's lib/internal/debugger/inspect_repl.js,
+    // sends Profiler.enable on attach (Node's lib/internal/debugger/inspect_repl.js,
     // initAfterStart) and dies on an error reply (tests/debugger/node_inspect_session.js). The reply says that it did
     // nothing, as a client or a person reading the protocol log can see; docs/DEBUGGING.md lists them.
     static const char *const k_no_effect[] = {
         "Debugger.setAsyncCallStackDepth", "Debugger.setBlackboxPatterns", "Debugger.setBlackboxedRanges",
         "Debugger.removeInstrumentationBreakpoint",
         "Runtime.setAsyncCallStackDepth", "Runtime.disable",
-        "Runtime.addBinding", "Profiler.enable", "Profiler.disable", "Profiler.setSamplingInterval",
+        "Runtime.addBinding", "Profiler.enable",
         "HeapProfiler.enable", "Log.enable",
         "NodeRuntime.enable", "NodeRuntime.notifyWhenWaitingForDisconnect", "NodeWorker.enable", "NodeWorker.disable",
         "Target.setAutoAttach", "Target.setDiscoverTargets", "Network.enable", "Network.setAttachDebugStack",

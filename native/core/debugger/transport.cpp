@@ -381,7 +381,7 @@ std::string protocol_description()
           "stepOver", "stepInto", "stepOut", "evaluateOnCallFrame", "setAsyncCallStackDepth", "setBlackboxPatterns",
           "setBlackboxedRanges", "setInstrumentationBreakpoint", "removeInstrumentationBreakpoint"},
          {"scriptParsed", "breakpointResolved", "paused", "resumed"}},
-        {"Profiler", {"enable", "disable", "setSamplingInterval"}, {}},
+        {"Profiler", {"enable", "disable", "setSamplingInterval", "start", "stop"}, {}},
         {"HeapProfiler", {"enable"}, {}},
         {"Log", {"enable"}, {}},
         {"Network", {"enable", "setAttachDebugStack", "setBlockedURLs", "emulateNetworkConditionsByRule",

@@ -13,6 +13,10 @@ namespace zts
 /// interrupt_requested and budget_us come first: check_host_call reads both on every JS -> C# call.
 struct ScriptLimits {
     std::atomic<bool> interrupt_requested{false}; ///< set by zts_domain_interrupt (any thread); cleared per outermost call
+    /// The debugger's script profiler is taking a profile (debugger/profiler.h): each JS -> C# call tells it when it
+    /// enters and returns (clr/member_dispatch.cpp). Only the domain's thread reads and writes it; in the padding
+    /// after interrupt_requested, so the layout of the fields every call reads is unchanged.
+    bool profiling = false;
     int32_t interrupt_cause = 0; ///< zts::InterruptCause of the current outermost call
     int64_t budget_us = 0;       ///< time budget of each outermost call (0: none)
     int64_t deadline_us = 0;     ///< steady-clock end of the current outermost call's budget

@@ -28,7 +28,8 @@ async function play(a: Arena, rounds: number): Promise<void> {
 export function start(): void {
     const a = new Arena(16, 9);
     a.add_Goal(onGoal);
-    // Structs cross by value: a.Ball is a copy, so `a.Ball.Y = 2` would change the copy only. Set a whole point.
+    // Structs cross by value: a.Ball is a copy, so `a.Ball.Y = 2` would change the copy only (tsc refuses it: the
+    // property is a Readonly<Point2>). Set a whole point.
     a.Ball = new Point2(a.Ball.X, 2);
     // gl-matrix does the vector math: 6 units per second along (3, 1).
     const v = vec2.scale(vec2.create(), vec2.normalize(vec2.create(), vec2.fromValues(3, 1)), 6);

@@ -1,6 +1,7 @@
 #include "debugger/profiler.h"
 
 #include "runtime/domain.h"
+#include "runtime/trampoline.h"
 
 #include <algorithm>
 #include <chrono>
@@ -154,7 +155,7 @@ ProfileFrame Profiler::js_frame(JSContext *ctx, const void *code_ptr, JSAtom nam
     }
     FirstPosition first;
     JSValue code = JS_MKPTR(JS_TAG_FUNCTION_BYTECODE, const_cast<void *>(code_ptr));
-    if (JS_GetDebugLineTable(ctx, code, first_position, &first) == 0 && first.seen) {
+    if (JS_GetDebugLineTable(ctx, code, hook<first_position>, &first) == 0 && first.seen) {
         out.line = first.line - 1;
         out.column = first.col - 1;
     }

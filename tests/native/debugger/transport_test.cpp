@@ -6,6 +6,7 @@
 #include "debugger/transport.h"
 #include "debugger/websocket_handshake.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -1108,6 +1109,24 @@ TEST_F(Debugger_Transport, Send_LargeBurst_NeverBlocksTheCaller)
     }
 }
 
+// Messages of about `payload` bytes that overflow the inbound queue's bound (16 MiB) plus what the kernel may buffer on
+// a loopback connection: the largest receive and send buffers TCP autotunes to (Linux: the third field of
+// /proc/sys/net/ipv4/tcp_rmem and tcp_wmem), and 8 MiB more. At least 40000.
+static int flood_messages(size_t payload)
+{
+    size_t bytes = 16u * 1024 * 1024 + 8u * 1024 * 1024;
+#ifdef __linux__
+    for (const char *path : {"/proc/sys/net/ipv4/tcp_rmem", "/proc/sys/net/ipv4/tcp_wmem"}) {
+        std::ifstream f(path);
+        size_t lo = 0, def = 0, hi = 0;
+        if (f >> lo >> def >> hi) {
+            bytes += hi;
+        }
+    }
+#endif
+    return static_cast<int>(std::max<size_t>(40000, bytes / (payload + 16)));
+}
+
 TEST_F(Debugger_Transport, Flood_QueueBounded_NothingLost)
 {
     ASSERT_NO_FATAL_FAILURE(connect_client());
@@ -1115,7 +1134,9 @@ TEST_F(Debugger_Transport, Flood_QueueBounded_NothingLost)
     // (10000 messages or 16 MiB, transport.cpp), TCP holds the client's sends back, and once the game thread reads
     // again every message arrives, in order. Before the bound the queue took all 40 MiB (and ~830 MiB in 2.5 s from a
     // faster client).
-    constexpr int count = 40000;
+    // More than the queue's bound and every buffer TCP may give the pair on loopback: the receiver's buffer grows up
+    // to tcp_rmem's maximum (32 MiB on some machines, where 40 MiB once all fit and the client saw no back-pressure).
+    const int count = flood_messages(1000);
     std::string pad(1000, 'p');
     std::atomic<bool> written{false};
     std::thread writer([&] {

@@ -12,7 +12,7 @@ foreach(f ${FILES})
   string(REPLACE "#include \"zts/zts.h\"" "#include \"zts.h\"" text "${text}")
   if(name STREQUAL "zts_clr_config.h")
     set(text "// Which CLR adapter the Player runtime is compiled for: this is the Il2Cpp plugin's copy (written by
-// cmake/ZtsIl2CppPlugin.cmake from native/clr/zts_clr_config.h), compiled by Il2Cpp into a Unity Player.
+// cmake/ZtsIl2CppPlugin.cmake from native/clr_adapter/zts_clr_config.h), compiled by Il2Cpp into a Unity Player.
 #pragma once
 #define ZTS_CLR_IL2CPP 1
 ")

@@ -1,4 +1,4 @@
-// The CLR adapter (native/clr/zts_clr.h) over embedded Boehm Mono (docs/PLAYER.md): GC roots, GC handles, typed calls
+// The CLR adapter (native/clr_adapter/zts_clr.h) over embedded Boehm Mono (docs/PLAYER.md): GC roots, GC handles, typed calls
 // through unmanaged thunks with managed exceptions caught in the out-argument, internal calls both ways,
 // strings, arrays, thread attach. The GC is conservative: a stale copy of a pointer on a stack may keep an
 // object alive for a while, so "collected" is checked over rounds, never at an exact point.

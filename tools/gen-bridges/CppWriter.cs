@@ -77,7 +77,7 @@ namespace ZTS.GenBridges
                 sb.Append("    void *entry = dispatch(c, self);\n");
                 sb.Append("    if (entry == nullptr) return no_entry(c, self);\n");
             }
-            // The typed call (native/clr/zts_clr_typed_call.h): the method's thunk on Mono, its method pointer (or
+            // The typed call (native/clr_adapter/zts_clr_typed_call.h): the method's thunk on Mono, its method pointer (or
             // invoker) inside try/catch on Il2Cpp; either way the exception comes back in c.exc.
             callArgs.Insert(0, "&c.exc");
             callArgs.Insert(0, target);

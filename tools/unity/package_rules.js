@@ -134,7 +134,7 @@ function metaFor(rel, isDir) {
   return importerMeta(guid, 'DefaultImporter');
 }
 
-// libil2cpp's own headers, which native/clr/il2cpp/zts_il2cpp_api.h includes inside a Unity build: Il2Cpp compiles plugin
+// libil2cpp's own headers, which native/clr_adapter/il2cpp/zts_il2cpp_api.h includes inside a Unity build: Il2Cpp compiles plugin
 // C++ with libil2cpp's include path, so they are not headers of the package and keep their names and paths.
 const LIBIL2CPP_HEADERS = new Set(['il2cpp-config.h', 'il2cpp-api.h', 'il2cpp-class-internals.h', 'il2cpp-object-internals.h',
   'gc/GarbageCollector.h']);

@@ -1,9 +1,10 @@
-// C ABI: domains and the deferred-release queue.
+// C ABI: domains: their lifetime, errors, limits, jobs, released refs, struct results and reset hooks.
 #include "abi/guard.h"
+#include "clr/struct_copies.h"
 #include "runtime/script_scope.h"
 #include "runtime/domain_lifecycle.h"
 #include "runtime/release_queue.h"
-#include "runtime/thread_stack.h"
+#include "globals/reset_hooks.h"
 #include "runtime/script_limits.h"
 #include "host/string_codec.h"
 
@@ -166,12 +167,6 @@ try {
 }
 ZTS_ABI_CATCH
 
-int64_t zts_thread_max_stack_size(void)
-try {
-    return static_cast<int64_t>(thread_max_js_stack());
-}
-ZTS_ABI_CATCH_RETURN(0)
-
 int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs)
 try {
     if (domain == nullptr || max_jobs < 0) {
@@ -182,18 +177,39 @@ try {
 }
 ZTS_ABI_CATCH
 
-void zts_release_enqueue(uint32_t domain_id, int32_t ref)
-try {
-    release_queue_push(domain_id, ref); // out of memory on a finalizer thread: the ref is freed at teardown
-}
-ZTS_ABI_CATCH_VOID
-
 int32_t zts_domain_drain_releases(zts_domain *domain)
 try {
     if (domain == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
     return domain_drain_releases(domain);
+}
+ZTS_ABI_CATCH
+
+const int32_t *zts_domain_release_counter(zts_domain *domain)
+try {
+    return domain == nullptr ? nullptr : domain->slots.pending_counter();
+}
+ZTS_ABI_CATCH_RETURN(nullptr)
+
+zts_struct_ref *zts_domain_struct_result(zts_domain *domain)
+try {
+    return domain != nullptr ? domain->structs.result() : nullptr;
+}
+ZTS_ABI_CATCH_RETURN(nullptr)
+
+int32_t zts_domain_reset_hook_count(const zts_domain *domain)
+try {
+    return domain != nullptr ? static_cast<int32_t>(domain->reset_hooks.size()) : 0;
+}
+ZTS_ABI_CATCH_RETURN(0)
+
+int32_t zts_domain_run_reset_hook(zts_domain *domain, int32_t index)
+try {
+    if (domain == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    return run_reset_hook(domain, index);
 }
 ZTS_ABI_CATCH
 

@@ -1,5 +1,6 @@
-// C ABI: module specifiers, imports and host load requests.
+// C ABI: module specifiers, imports, and native modules registered by name.
 #include "abi/guard.h"
+#include "modules/native_modules.h"
 #include "runtime/script_scope.h"
 #include "modules/loader.h"
 #include "modules/specifier.h"
@@ -41,46 +42,22 @@ try {
 }
 ZTS_ABI_CATCH
 
-int32_t zts_load_request_set_source(zts_load_request *req, const char *utf8, int32_t len)
+int32_t zts_module_register(const char *name, zts_module_init_fn init)
 try {
-    if (req == nullptr || (utf8 == nullptr && len != 0) || len < 0) {
+    if (name == nullptr || init == nullptr || name[0] == '\0') {
         return ZTS_ERR_ARGUMENT;
     }
-    req->source.assign(utf8 != nullptr ? utf8 : "", static_cast<size_t>(len));
-    req->failed = false;
-    req->answered = true;
+    native_module_register(name, init);
     return ZTS_OK;
 }
 ZTS_ABI_CATCH
 
-int32_t zts_load_request_set_source_map(zts_load_request *req, const char *utf8, int32_t len)
+int32_t zts_module_unregister(const char *name)
 try {
-    if (req == nullptr || (utf8 == nullptr && len != 0) || len < 0) {
+    if (name == nullptr) {
         return ZTS_ERR_ARGUMENT;
     }
-    req->source_map.assign(utf8 != nullptr ? utf8 : "", static_cast<size_t>(len));
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
-
-int32_t zts_load_request_set_path(zts_load_request *req, const char *utf8, int32_t len)
-try {
-    if (req == nullptr || (utf8 == nullptr && len != 0) || len < 0) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    req->path.assign(utf8 != nullptr ? utf8 : "", static_cast<size_t>(len));
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
-
-int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, int32_t len)
-try {
-    if (req == nullptr || (utf8 == nullptr && len != 0) || len < 0) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    req->failure.assign(utf8 != nullptr ? utf8 : "", static_cast<size_t>(len));
-    req->failed = true;
-    req->answered = true;
+    native_module_unregister(name);
     return ZTS_OK;
 }
 ZTS_ABI_CATCH

@@ -1,5 +1,6 @@
-// C ABI: C# objects shown to JS: ByObj pushes, their registry slots, and the slots JS released.
+// C ABI: C# objects shown to JS: ByObj pushes, their registry slots, the slots JS released, and their toString.
 #include "abi/guard.h"
+#include "host/gated_function.h"
 #include "clr/classes.h"
 #include "clr/struct_copies.h"
 #include "host/value_cast.h"
@@ -32,12 +33,6 @@ try {
 }
 ZTS_ABI_CATCH
 
-const int32_t *zts_domain_release_counter(zts_domain *domain)
-try {
-    return domain == nullptr ? nullptr : domain->slots.pending_counter();
-}
-ZTS_ABI_CATCH_RETURN(nullptr)
-
 int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_slot, int32_t *out_type_id)
 try {
     const ExoticPayload *payload = exotic_payload(to_js(v));
@@ -59,5 +54,20 @@ try {
     return domain != nullptr ? domain->slots.live_count() : 0;
 }
 ZTS_ABI_CATCH_RETURN(0)
+
+int32_t zts_object_set_to_string(zts_domain *domain, int64_t data)
+try {
+    if (domain == nullptr) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    JSValue fn;
+    int32_t rc = make_gated_function(domain, "toString", 0, 0, data, &fn);
+    if (rc == ZTS_OK) {
+        JS_FreeValue(domain->ctx, domain->clr.object_to_string);
+        domain->clr.object_to_string = fn;
+    }
+    return rc;
+}
+ZTS_ABI_CATCH
 
 } // extern "C"

@@ -1,20 +1,9 @@
-// C ABI: declaring CLR types and their members, type objects, and the answers to a type request.
+// C ABI: declaring CLR types and their members, their copy layouts, and type objects.
 #include "abi/guard.h"
 #include "clr/classes.h"
-#include "clr/type_request.h"
 #include "host/value_cast.h"
 
 using namespace zts;
-
-namespace
-{
-
-std::string text(const char *s)
-{
-    return s != nullptr ? std::string(s) : std::string();
-}
-
-} // namespace
 
 extern "C" {
 
@@ -159,67 +148,6 @@ try {
 }
 ZTS_ABI_CATCH
 
-int32_t zts_type_request_namespace(zts_type_request *req)
-try {
-    if (req == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    req->kind = zts_type_request::Namespace;
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
-
-int32_t zts_type_request_type(zts_type_request *req, int32_t type_id)
-try {
-    if (req == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    req->kind = zts_type_request::Type;
-    req->type_id = type_id;
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
-
-int32_t zts_type_request_add_name(zts_type_request *req, const char *js_name)
-try {
-    if (req == nullptr || js_name == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    req->names.emplace_back(js_name);
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
-
-int32_t zts_type_request_fail(zts_type_request *req, const char *utf8)
-try {
-    if (req == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    req->kind = zts_type_request::Failed;
-    req->failure = text(utf8);
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
-
-int32_t zts_type_request_fail_exception(zts_domain *domain, zts_type_request *req, const char *utf8,
-                                        zts_value csharp_exception)
-try {
-    if (domain == nullptr || req == nullptr) {
-        if (domain != nullptr) {
-            JS_FreeValue(domain->ctx, to_js(csharp_exception));
-        }
-        return ZTS_ERR_ARGUMENT;
-    }
-    int32_t rc = zts_type_request_fail(req, utf8);
-    if (req->exception_ctx != nullptr) {
-        JS_FreeValue(req->exception_ctx, req->exception);
-    }
-    req->exception_ctx = domain->ctx;
-    req->exception = to_js(csharp_exception);
-    return rc;
-}
-ZTS_ABI_CATCH
-
 int32_t zts_type_id_of(zts_domain *domain, zts_value v, int32_t *out_type_id)
 try {
     int32_t id = type_object_id(to_js(v));
@@ -227,6 +155,31 @@ try {
         return ZTS_ERR_ARGUMENT;
     }
     *out_type_id = id;
+    return ZTS_OK;
+}
+ZTS_ABI_CATCH
+
+int32_t zts_type_set_copy_layout(zts_domain *domain, int32_t type_id, int32_t size, int32_t field_count,
+                                 const zts_copy_field *fields, int32_t flags)
+try {
+    TypeInfo *t = domain != nullptr ? domain->types.find(type_id) : nullptr;
+    if (t == nullptr || size <= 0 || size > ZTS_COPY_MAX_SIZE || field_count < 0 ||
+        (field_count > 0 && fields == nullptr) || (flags & ~ZTS_COPY_SCANNED) != 0 ||
+        ((flags & ZTS_COPY_SCANNED) != 0 && !StructArena::rooted())) {
+        return ZTS_ERR_ARGUMENT;
+    }
+    std::vector<CopyField> copied;
+    for (int32_t i = 0; i < field_count; i++) {
+        const zts_copy_field &f = fields[i];
+        if (f.name == nullptr || f.code < ZTS_COPY_FIELD_I1 || f.code > ZTS_COPY_FIELD_STRUCT || f.offset < 0 ||
+            f.offset >= size || (f.code == ZTS_COPY_FIELD_STRUCT && domain->types.find(f.type_id) == nullptr)) {
+            return ZTS_ERR_ARGUMENT;
+        }
+        copied.push_back(CopyField{f.name, f.offset, f.code, f.code == ZTS_COPY_FIELD_STRUCT ? f.type_id : 0});
+    }
+    t->copy_size = size;
+    t->copy_fields = std::move(copied);
+    t->copy_scanned = (flags & ZTS_COPY_SCANNED) != 0;
     return ZTS_OK;
 }
 ZTS_ABI_CATCH

@@ -1,4 +1,4 @@
-// C ABI: strings across the boundary, value release, Errors for gated callbacks.
+// C ABI: strings across the boundary, value release, and values formatted or inspected as console does.
 #include "abi/guard.h"
 #include "runtime/script_scope.h"
 #include "runtime/domain.h"
@@ -113,21 +113,6 @@ try {
 }
 ZTS_ABI_CATCH
 
-int32_t zts_object_set_to_string(zts_domain *domain, int64_t data)
-try {
-    if (domain == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    JSValue fn;
-    int32_t rc = make_gated_function(domain, "toString", 0, 0, data, &fn);
-    if (rc == ZTS_OK) {
-        JS_FreeValue(domain->ctx, domain->clr.object_to_string);
-        domain->clr.object_to_string = fn;
-    }
-    return rc;
-}
-ZTS_ABI_CATCH
-
 void zts_value_free(zts_domain *domain, zts_value v)
 try {
     if (domain != nullptr) {
@@ -135,60 +120,5 @@ try {
     }
 }
 ZTS_ABI_CATCH_VOID
-
-int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t message_len, const uint16_t *csharp_stack,
-                      int32_t stack_len, zts_value csharp_exception, zts_value *out)
-try {
-    if (domain == nullptr || out == nullptr || message_len < 0 || stack_len < 0) {
-        if (domain != nullptr) {
-            JS_FreeValue(domain->ctx, to_js(csharp_exception));
-        }
-        return ZTS_ERR_ARGUMENT;
-    }
-    *out = from_js(JS_EXCEPTION);
-    ScriptScope scope(domain); // the Error constructor builds the stack (the backtrace hook; no script getters)
-    JSContext *ctx = domain->ctx;
-    std::string msg;
-    utf16_to_utf8(message, static_cast<size_t>(message_len), msg);
-    JSValue err = new_error(ctx, msg);
-    if (JS_IsException(err)) {
-        JS_FreeValue(ctx, to_js(csharp_exception));
-        return static_cast<int32_t>(ZTS_ERR_OUT_OF_MEMORY); // exception stays pending for the gate
-    }
-    if (!mark_csharp_exception(domain, err, to_js(csharp_exception))) {
-        JS_FreeValue(ctx, JS_GetException(ctx)); // out of memory: the Error goes unmarked
-    }
-    if (interrupted(domain)) {
-        JS_SetUncatchableError(ctx, err, 1); // a failing callback of an interrupted call does not let JS go on
-    }
-    if (csharp_stack != nullptr) {
-        std::string stack;
-        utf16_to_utf8(csharp_stack, static_cast<size_t>(stack_len), stack);
-        JS_DefinePropertyValueStr(ctx, err, "csharpStack", JS_NewStringLen(ctx, stack.data(), stack.size()),
-                                  JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
-    }
-    *out = from_js(err);
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
-
-int32_t zts_error_rethrow_value(zts_domain *domain, int32_t ref, zts_value *out)
-try {
-    if (domain == nullptr || out == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    *out = from_js(JS_EXCEPTION);
-    const JSValue *held = domain->refs.get(ref);
-    if (held == nullptr) {
-        return ZTS_ERR_INVALID_REF;
-    }
-    JSValue v = rethrowable(domain->ctx, *held);
-    if (JS_IsException(v)) {
-        return ZTS_ERR_OUT_OF_MEMORY; // exception stays pending for the gate
-    }
-    *out = from_js(v);
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
 
 } // extern "C"

@@ -2,8 +2,8 @@
  * ZTS CLR adapter — the operations the Player backend needs from the CLR.
  *
  * Each function is named after the il2cpp_* function it stands for. Two implementations: over Mono's embedding API
- * with the Boehm GC (native/clr/clr_mono.cpp, the only file that names mono_* outside the Il2Cpp stand-in), and over
- * Il2Cpp's public API (native/clr/il2cpp/clr_il2cpp.cpp, the only file that names il2cpp_*); docs/PLAYER.md has the
+ * with the Boehm GC (native/clr_adapter/clr_mono.cpp, the only file that names mono_* outside the Il2Cpp stand-in), and over
+ * Il2Cpp's public API (native/clr_adapter/il2cpp/clr_il2cpp.cpp, the only file that names il2cpp_*); docs/PLAYER.md has the
  * table. What only a process host does (start the runtime, run Main: Unity's player on Il2Cpp) is zts_clr_host.h.
  *
  * Conventions:

@@ -2,7 +2,7 @@
  * Il2Cpp as the ZTS Il2Cpp adapter sees it: the declarations clr_il2cpp.cpp and zts_clr_typed_call.h use, written for
  * this project from the shapes libil2cpp's own headers have in Unity 2021.3, 2022.3 and 6000.0 (il2cpp-api-functions.h,
  * il2cpp-class-internals.h, il2cpp-object-internals.h, gc/GarbageCollector.h). It is what the adapter compiles against
- * outside a Unity build (ZTS_IL2CPP_DECL): over the Il2Cpp stand-in of the tests (native/clr/il2cpp_standin), and in CI.
+ * outside a Unity build (ZTS_IL2CPP_DECL): over the Il2Cpp stand-in of the tests (native/clr_adapter/il2cpp_standin), and in CI.
  * Inside Unity, zts_il2cpp_api.h includes libil2cpp's real headers instead and this file is not read.
  *
  * Only what the adapter needs is here: the prototypes, the start of MethodInfo (methodPointer is its first field in

@@ -11,7 +11,7 @@
 // catches the managed exception itself.
 //
 // Il2Cpp (ZTS_CLR_IL2CPP): the entry is the MethodInfo*, its two low bits tagged at bind by the adapter
-// (native/clr/il2cpp/clr_il2cpp.cpp). Untagged: the method pointer, called as R ([this,] args..., const MethodInfo*)
+// (native/clr_adapter/il2cpp/clr_il2cpp.cpp). Untagged: the method pointer, called as R ([this,] args..., const MethodInfo*)
 // inside try/catch, since Il2Cpp throws a managed exception as the C++ exception Il2CppExceptionWrapper. kUnboxThis:
 // a value type's instance method, whose `this` is the value, not its box. kViaInvoker: what a method pointer cannot
 // take (no method pointer, 2021.3's invoker-only generic instances, full generic sharing, a struct argument or result

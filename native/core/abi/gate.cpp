@@ -1,11 +1,7 @@
-// C ABI: process-wide entry points (host table, version, gate imports, native modules).
+// C ABI: the functions the Mono callback gate imports from the core (native/gate/zts_mono_gate.c).
 #include "abi/guard.h"
-#include "errors/identity.h"
 #include "host/gated_function.h"
-#include "host/host_callbacks.h"
 #include "host/value_cast.h"
-#include "modules/native_modules.h"
-#include "globals/zts_global.h"
 
 using namespace zts;
 
@@ -34,18 +30,6 @@ constexpr auto &gate_throw_value = gate_throw;
 
 extern "C" {
 
-int32_t zts_host_register(const zts_host_callbacks *callbacks)
-try {
-    return register_host_callbacks(callbacks);
-}
-ZTS_ABI_CATCH
-
-const char *zts_version(void)
-try {
-    return core_version();
-}
-ZTS_ABI_CATCH_RETURN(nullptr)
-
 int32_t zts_gate_imports(void **touserdata, void **js_throw)
 try {
     if (touserdata == nullptr || js_throw == nullptr) {
@@ -53,26 +37,6 @@ try {
     }
     *touserdata = reinterpret_cast<void *>(&gate_touserdata_value);
     *js_throw = reinterpret_cast<void *>(&gate_throw_value); // JS_Throw that unwraps rethrow boxes
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
-
-int32_t zts_module_register(const char *name, zts_module_init_fn init)
-try {
-    if (name == nullptr || init == nullptr || name[0] == '\0') {
-        return ZTS_ERR_ARGUMENT;
-    }
-    native_module_register(name, init);
-    return ZTS_OK;
-}
-ZTS_ABI_CATCH
-
-int32_t zts_module_unregister(const char *name)
-try {
-    if (name == nullptr) {
-        return ZTS_ERR_ARGUMENT;
-    }
-    native_module_unregister(name);
     return ZTS_OK;
 }
 ZTS_ABI_CATCH

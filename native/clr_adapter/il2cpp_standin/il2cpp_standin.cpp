@@ -1,4 +1,4 @@
-// The Il2Cpp stand-in: the il2cpp_* functions the Il2Cpp adapter uses (native/clr/il2cpp/zts_il2cpp_decl.h), over the
+// The Il2Cpp stand-in: the il2cpp_* functions the Il2Cpp adapter uses (native/clr_adapter/il2cpp/zts_il2cpp_decl.h), over the
 // embedded Boehm Mono of the tests. Tests only: it lets the real adapter (clr_il2cpp.cpp) and the typed call run here
 // (`ztsrun build-player --clr il2cpp`). Where Il2Cpp throws Il2CppExceptionWrapper (class initialization, invocation
 // through a method pointer), so does the stand-in, so the adapter's catch paths run; where Il2Cpp's behaviour differs

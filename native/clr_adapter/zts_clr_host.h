@@ -1,7 +1,7 @@
 /*
  * ZTS CLR host — what a process that hosts the runtime does: start it, find assemblies, bind P/Invokes, run Main,
  * wait for foreground threads. Only launchers call these (native/player/zts_player.cpp, the CLR tests). Over Mono
- * with the Boehm GC they are native/clr/clr_mono_host.cpp, for the Mono adapter and for the Il2Cpp stand-in alike;
+ * with the Boehm GC they are native/clr_adapter/clr_mono_host.cpp, for the Mono adapter and for the Il2Cpp stand-in alike;
  * on real Il2Cpp, Unity's player is the host and nothing of ZTS implements this header.
  * Conventions as zts_clr.h's.
  */

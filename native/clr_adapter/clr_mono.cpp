@@ -1,7 +1,7 @@
 // The CLR adapter (zts_clr.h) over Mono's embedding API with the Boehm GC (libmonoboehm-2.0).
-// With clr_mono_host.cpp (zts_clr_host.h) and the Il2Cpp stand-in (native/clr/il2cpp_standin, tests only), the only
+// With clr_mono_host.cpp (zts_clr_host.h) and the Il2Cpp stand-in (native/clr_adapter/il2cpp_standin, tests only), the only
 // code that names mono_* (docs/PLAYER.md maps each function to its mono_* and il2cpp_* counterpart); the Il2Cpp
-// adapter is native/clr/il2cpp/clr_il2cpp.cpp.
+// adapter is native/clr_adapter/il2cpp/clr_il2cpp.cpp.
 #include "zts_clr.h"
 
 #include <mono/jit/jit.h>

@@ -12,10 +12,12 @@ if(NOT EXISTS ${ZTS_CECIL_DLL})
   message(FATAL_ERROR "Mono.Cecil 0.11 not found: apt-get install libmono-cecil-private-cil")
 endif()
 
-# zts_add_assembly(<target> <output file> SOURCES_DIR <dir> [REFS <dll>...] [DEPENDS <target>...] [FLAGS ...])
+# zts_add_assembly(<target> <output file> SOURCES_DIR <dir> [REFS <dll>...] [DEPENDS <target>...] [FLAGS ...]
+#                  [GENERATED <file>...])
 function(zts_add_assembly target output)
-  cmake_parse_arguments(A "" "SOURCES_DIR" "REFS;DEPENDS;FLAGS" ${ARGN})
+  cmake_parse_arguments(A "" "SOURCES_DIR" "REFS;DEPENDS;FLAGS;GENERATED" ${ARGN})
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${A_SOURCES_DIR}/*.cs)
+  list(APPEND sources ${A_GENERATED}) # files a custom command writes (cmake/ZtsAbi.cmake): its target is in DEPENDS
   set(refs)
   foreach(r ${A_REFS})
     list(APPEND refs -r:${r})

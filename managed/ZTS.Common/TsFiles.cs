@@ -34,24 +34,12 @@ namespace ZTS
         /// <summary>The largest file a loader reads (64 MiB): a module, a source map, a package.json.</summary>
         internal const int MaxBytes = 64 << 20;
 
-        // Where the Player links libzts statically (iOS, WebGL) P/Invokes name the process itself, as ZtsNative does.
-        // Each assembly decides it with its own defines (a const of another assembly would carry that assembly's
-        // build target: tests/unity/unity_defines.sh compiles ZTS.Shared for iOS against a ZTS.Common built for none).
-#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
-        private const string Lib = "__Internal";
-#else
-        private const string Lib = "zts";
-#endif
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        private static extern int zts_file_probe(byte[] path, byte[] real, int realCap, out long size);
-
         internal static TsFileProbe Probe(string path)
         {
             byte[] utf8 = Encoding.UTF8.GetBytes(Path.GetFullPath(path) + "\0");
             var real = new byte[8192];
             long size;
-            int kind = zts_file_probe(utf8, real, real.Length, out size);
+            int kind = ZtsCommonNative.zts_file_probe(utf8, real, real.Length, out size); // generated from zts.h (cmake/ZtsAbi.cmake)
             int end = Array.IndexOf(real, (byte)0);
             return new TsFileProbe
             {

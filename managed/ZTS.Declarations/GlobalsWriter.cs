@@ -34,6 +34,7 @@ namespace ZTS.Declarations
             b.Append("declare const $enum: unique symbol;\n\n");
             b.Append("declare global {\n");
             b.Append(Zts);
+            b.Append(Helpers());
             b.Append(Console);
             b.Append(Timers);
             b.Append("    /** The C# namespace tree: every type object of the declared modules. */\n");
@@ -83,36 +84,20 @@ namespace ZTS.Declarations
             "        interface Ref<T> { value: T; readonly [$ref]: T; }\n" +
             "        /** An opaque handle for a C# -> JS ref/out/OpaqueValue argument, valid only during that call. */\n" +
             "        interface OpaqueHandle<T> { readonly [$handle]: T; }\n" +
-            "        /** The zts helpers; `zts` itself is `const zts: zts.Helpers`. */\n" +
-            "        interface Helpers {\n" +
-            "            /** The core's version string. */\n" +
-            "            readonly version: string;\n" +
-            "            /** The System.Type of a type object. */\n" +
-            "            typeof(type: TypeObject<unknown> | GenericDefinition<string, number>): $Type;\n" +
-            "            /** The same C# object seen as another type (checked: throws zts: System.InvalidCastException). */\n" +
-            "            cast<V>(obj: Object, type: TypeObject<V>): NonNullable<V>;\n" +
-            "            cast(obj: null | undefined, type: TypeObject<unknown>): null;\n" +
-            "            /** The closed type object of a generic definition (List$1 with Int32 -> List<int>). */\n" +
-            "            generic<K extends keyof Generics<unknown[]>, N extends number, A extends TypeObject<unknown>[]>(\n" +
-            "                definition: GenericDefinition<K, N>, ...args: A & { length: NoInfer<N> }): Generics<ValuesOf<A>>[K];\n" +
-            "            /** The generic methods `name` of owner closed over the type arguments (static ones; else instance ones, called\n" +
-            "             *  with this: f.call(obj, ...)). A direct call infers the type arguments from the arguments instead. */\n" +
-            "            generic_method<O extends TypeObject<unknown>, K extends keyof O, A extends TypeObject<unknown>[]>(owner: O, name: K, ...typeArgs: A): Closed<O[K], ValuesOf<A>>;\n" +
-            "            generic_method<V, K extends keyof NonNullable<V>, A extends TypeObject<unknown>[]>(owner: TypeObject<V>, name: K, ...typeArgs: A): Closed<NonNullable<V>[K], ValuesOf<A>>;\n" +
-            "            /** A JS function as a C# delegate of the given type. */\n" +
-            "            to_delegate<V, F>(fn: NoInfer<F>, type: DelegateType<V, F>): NonNullable<V>;\n" +
-            "            /** A box for a ref/out argument (JS -> C#). */\n" +
-            "            ref<T>(value?: T): Ref<T>;\n" +
-            "            /** Reads an opaque handle (C# -> JS ref/out/OpaqueValue). */\n" +
-            "            opaque_get<T>(handle: OpaqueHandle<T>): T;\n" +
-            "            /** Writes an opaque handle; ref and out arguments get the value after the call. */\n" +
-            "            opaque_set<T>(handle: OpaqueHandle<T>, value: T): void;\n" +
-            "            /** Registers a cleanup function, run (in registration order) just before a Reset or teardown frees this domain:\n" +
-            "             *  unsubscribe, release what C# keeps of this script. A throwing hook is logged; the others still run. */\n" +
-            "            on_reset(hook: () => void): void;\n" +
-            "        }\n" +
-            "    }\n" +
-            "    const zts: zts.Helpers;\n\n";
+            "        /** The zts helpers; `zts` itself is `const zts: zts.Helpers`. */\n";
+
+        /// <summary>zts.Helpers: the members of the `zts` global, from their one table (native/core/globals/zts_members.h,
+        /// as ZtsGlobalMembers): each member's doc comment, then its declarations.</summary>
+        private static string Helpers()
+        {
+            var b = new StringBuilder("        interface Helpers {\n");
+            foreach (ZtsGlobalMembers.Member m in ZtsGlobalMembers.All)
+            {
+                b.Append("            /** ").Append(m.Doc.Replace("\n", "\n             *  ")).Append(" */\n");
+                foreach (string line in m.TypeScript.Split('\n')) b.Append("            ").Append(line).Append('\n');
+            }
+            return b.Append("        }\n    }\n    const zts: zts.Helpers;\n\n").ToString();
+        }
 
         private const string Console =
             "    /** console: buffered, flushed to TsConsole.Sink outside JS frames. Same shape as lib.dom's, so both can be used. */\n" +

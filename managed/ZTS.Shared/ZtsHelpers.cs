@@ -1,4 +1,6 @@
 using System;
+using System.Collections.Generic;
+using System.Linq;
 using ZTS.Shared.Clr;
 using ZTS.Shared.Native;
 
@@ -6,17 +8,31 @@ namespace ZTS.Shared
 {
     /// <summary>
     /// The CLR-backed `zts` helpers (SPEC_MAP D4): zts.typeof(T) -> System.Type, zts.cast(obj, T) -> the
-    /// same object seen as T (checked), zts.generic(Def, ...Args) -> the closed type object.
+    /// same object seen as T (checked), zts.generic(Def, ...Args) -> the closed type object. Which members the managed
+    /// side defines, with their lengths, is the one table of the `zts` global (native/core/globals/zts_members.h, as
+    /// ZtsGlobalMembers): Handlers only says which method implements each.
     /// </summary>
     internal static unsafe class ZtsHelpers
     {
+        /// <summary>The implementation of each ZTS_GLOBAL_HOST member of the table, by name.</summary>
+        internal static readonly Dictionary<string, HostFunction> Handlers = new Dictionary<string, HostFunction>
+        {
+            { "typeof", TypeOf }, { "cast", Cast }, { "generic", Generic }, { "to_delegate", ToDelegate },
+            { "generic_method", GenericMethods.GenericMethod }, // docs/EVERYDAY.md
+        };
+
         public static void Install(JsDomain d)
         {
-            d.DefineFunction("zts.typeof", 1, 0, TypeOf);
-            d.DefineFunction("zts.cast", 2, 0, Cast);
-            d.DefineFunction("zts.generic", 1, 0, Generic);
-            d.DefineFunction("zts.to_delegate", 2, 0, ToDelegate);
-            d.DefineFunction("zts.generic_method", 2, 0, GenericMethods.GenericMethod); // docs/EVERYDAY.md
+            foreach (ZtsGlobalMembers.Member m in ZtsGlobalMembers.All.Where(m => m.Where == ZtsGlobalMembers.Where.Host))
+            {
+                HostFunction fn;
+                if (!Handlers.TryGetValue(m.Name, out fn))
+                    throw new InvalidOperationException("zts: zts." + m.Name + " is a managed member of the zts global (zts_members.h) without a handler in ZtsHelpers.Handlers");
+                d.DefineFunction("zts." + m.Name, m.Length, 0, fn);
+            }
+            foreach (string name in Handlers.Keys)
+                if (!ZtsGlobalMembers.All.Any(m => m.Name == name && m.Where == ZtsGlobalMembers.Where.Host))
+                    throw new InvalidOperationException("zts: ZtsHelpers.Handlers has zts." + name + ", which zts_members.h does not list as a managed member of the zts global");
         }
 
         private static Type TypeArg(JsDomain d, JsValue* argv, int argc, int i, string helper)

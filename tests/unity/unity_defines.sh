@@ -9,9 +9,9 @@
 #   warnings-as-errors flags) and the probe lists the library names of their DllImports: "__Internal" in the iOS and
 #   WebGL Players, the libraries' own names everywhere else; ZTS.Il2Cpp's one DllImport is "__Internal" everywhere (the
 #   Il2Cpp plugin's entry point, native/player/plugin_entry.cpp, is compiled into the game itself).
-# Usage: unity_defines.sh <mcs> <source root> <ZTS.Common.dll>
+# Usage: unity_defines.sh <mcs> <source root> <ZTS.Common.dll> <build/abi: each assembly's generated sources>
 set -euo pipefail
-mcs=$1 src=$2 common_dll=$3
+mcs=$1 src=$2 common_dll=$3 abi=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 common="$src/managed/ZTS.Common"
@@ -40,7 +40,7 @@ check() {
   "$mcs" "${flags[@]}" "${define_flag[@]}" -target:exe -out:"$dir/probe.exe" "${probe_sources[@]}"
   cp "$common_dll" "$lib/"
   "$mcs" "${flags[@]}" "${define_flag[@]}" -target:library -r:"$lib/ZTS.Common.dll" -out:"$lib/ZTS.Shared.dll" \
-    $(find "$src/managed/ZTS.Shared" -name '*.cs' | sort)
+    $(find "$src/managed/ZTS.Shared" "$abi/ZTS.Shared" -name '*.cs' | sort)
   local asm
   for asm in ZTS.Mono ZTS.Il2Cpp; do
     "$mcs" "${flags[@]}" "${define_flag[@]}" -target:library -r:"$lib/ZTS.Common.dll" -r:"$lib/ZTS.Shared.dll" \

@@ -3,8 +3,10 @@
 // Usage: node tools/unity/build_package.js --root <repo> --lib-dir <dir with libzts.so, libzts_mono_gate.so, ZTS.Common.dll,
 //                                          ZTS.Shared.dll> --quickjs <third_party/quickjs> --gen-bridges <ZTS.GenBridges.exe>
 //                                          --cecil <Mono.Cecil.dll> --player-sdk <build/dist/player-sdk> --out <package folder>
-// The assemblies come from unity/assemblies.txt; everything else from unity/, native/gate/, the bridge generator
-// and the Player SDK's headers.
+//                                          --abi-dir <build/abi>
+// The assemblies come from unity/assemblies.txt, plus their generated scripts (<abi-dir>/<assembly>/*.cs: the
+// P/Invokes made from zts.h's lists, cmake/ZtsAbi.cmake); everything else from unity/, native/gate/, the bridge
+// generator and the Player SDK's headers.
 // Rebuilding gives the same files and the same .meta GUIDs (derived from the package path).
 'use strict';
 const fs = require('fs');
@@ -15,7 +17,7 @@ const pkg = require('./package_rules');
 function args() {
   const a = {};
   for (let i = 2; i < process.argv.length; i += 2) a[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
-  for (const k of ['root', 'lib-dir', 'win64-dir', 'quickjs', 'gen-bridges', 'cecil', 'player-sdk', 'out'])
+  for (const k of ['root', 'lib-dir', 'win64-dir', 'quickjs', 'gen-bridges', 'cecil', 'player-sdk', 'out', 'abi-dir'])
     if (!a[k]) throw new Error('build_package: missing --' + k);
   return a;
 }
@@ -171,6 +173,9 @@ function main() {
         const moved = row.moves[path.basename(file)];
         copy(file, path.join(dir, moved !== undefined ? path.join(moved, path.basename(file)) : rel));
       }
+      const generated = path.join(path.resolve(a['abi-dir']), row.name);
+      if (fs.existsSync(generated))
+        for (const file of listCs(generated)) copy(file, path.join(dir, 'Generated', path.relative(generated, file)));
     }
     if (row.preserve) (present.has(row.name) ? preserved : notYet).push(row.name);
   }

@@ -5,12 +5,14 @@
 //   gate <dll> <zts_mono_gate.h>  the gate imports no QuickJS symbol and no DLL but KERNEL32 and msvcrt (build/03
 //                                 §2.4: its QuickJS entry points are injected by zts_gate_init), and exports exactly
 //                                 the ZTS_GATE_API functions of its header
-//   core <dll> <zts.h>            the core exports every ZTS_API function of zts.h, and nothing else
+//   core <dll> <zts_abi.json>     the core exports every function of zts.h's ZTS_FUNCTIONS list, and nothing else (the
+//                                 list as the build wrote it: cmake/ZtsAbi.cmake, docs/C_ABI.md "One list")
 //   Both: the C and C++ runtimes are static (no libstdc++/libgcc/winpthread DLL import) and the DLL is stripped.
-//   header <zts.h>                the Win64 ABI audit of the header (docs/C_ABI.md "Windows x64"): no type whose
+//   header <zts_abi.json | zts_mono_gate.h>  the Win64 ABI audit (docs/C_ABI.md "Windows x64"): no type whose
 //                                 size differs between LP64 Linux and LLP64 Windows (long, wchar_t) or that C#
-//                                 marshals by its own rule (bool: a 4-byte BOOL), and no ZTS_API function returning a
-//                                 struct by value (Win64 returns it through a hidden pointer argument)
+//                                 marshals by its own rule (bool: a 4-byte BOOL), and no exported function returning a
+//                                 struct by value (Win64 returns it through a hidden pointer argument); for zts.h the
+//                                 types of its lists (functions, struct fields), for the gate's header its text
 // Options: --objdump <path> (default x86_64-w64-mingw32-objdump), --exports-superset (core: more exports than the
 // header are allowed; the tests' zts.dll exports every symbol). Prints one line per finding; exits 1 when any.
 'use strict';
@@ -35,11 +37,19 @@ function parseArgs() {
   }
   if (a.rest[0] === 'header' && a.rest.length === 2) return a;
   if (a.rest.length !== 3 || !['gate', 'core'].includes(a.rest[0]))
-    throw new Error('usage: check_pe.js gate|core <dll> <header> [--objdump P] [--exports-superset] | header <zts.h>');
+    throw new Error('usage: check_pe.js gate <dll> <zts_mono_gate.h> | core <dll> <zts_abi.json> [--objdump P] ' +
+                    '[--exports-superset] | header <zts_abi.json | zts_mono_gate.h>');
   return a;
 }
 
-// The functions a header declares with the given export macro: `ZTS_API <return type> zts_name(`.
+// zts.h's lists as tools/abi/gen_abi.js wrote them: { functions: [{ name, ret, params }], structs: [{ name, fields }] }.
+function abiList(file) {
+  const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!Array.isArray(j.functions) || j.functions.length === 0) throw new Error(file + ' lists no function');
+  return j;
+}
+
+// The functions the gate's header declares with its export macro: `ZTS_GATE_API <return type> zts_name(`.
 function withoutComments(header) {
   // Comments become blanks of the same lines, so findings keep their line numbers.
   return fs.readFileSync(header, 'utf8').replace(/\/\*[\s\S]*?\*\//g, c => c.replace(/[^\n]/g, ' '))
@@ -82,7 +92,29 @@ function peTables(objdump, dll) {
   return { imports, exports, stripped: /^\tsymbols stripped$/m.test(text) };
 }
 
+// The audit of zts.h's lists: every C type of a function (result, parameters) and of a struct field.
+function checkList(file) {
+  const j = abiList(file);
+  const findings = [];
+  const fail = what => { findings.push(what); console.log('check_pe: FAIL zts.h: ' + what); };
+  const audit = (where, type) => {
+    const m = /\b(long|wchar_t|bool|_Bool)\b/.exec(type);
+    if (m) fail(where + ': ' + m[1] + ' in the ABI (' + type + '): fixed-size types only (int32_t, int64_t, ...)');
+  };
+  for (const f of j.functions) {
+    audit(f.name + ' result', f.ret);
+    for (const p of f.parameters) audit(f.name + ' parameter ' + p.name, p.type);
+    if (!f.ret.includes('*') && /\b(struct|zts_value|zts_\w+_info|zts_\w+_spec)\b/.test(f.ret))
+      fail(f.name + ' returns ' + f.ret + ' by value (SysV returns it in RAX:RDX, Win64 through a hidden pointer argument); return it through an out pointer');
+  }
+  for (const s of j.structs) for (const fd of s.fields) audit(s.name + '.' + fd.name, fd.type);
+  console.log('check_pe: zts.h: ' + j.functions.length + ' exported functions, ' + j.structs.length +
+              ' structs, no long/wchar_t/bool, no struct returned by value' + (findings.length ? ' (but see the findings)' : ''));
+  process.exit(findings.length ? 1 : 0);
+}
+
 function checkHeader(header) {
+  if (header.endsWith('.json')) return checkList(header);
   const text = withoutComments(header);
   const name = path.basename(header);
   const findings = [];
@@ -91,7 +123,7 @@ function checkHeader(header) {
     const m = /\b(long|wchar_t|bool|_Bool)\b/.exec(l);
     if (m) fail((i + 1) + ': ' + m[1] + ' in the ABI (' + l.trim() + '): fixed-size types only (int32_t, int64_t, ...)');
   });
-  const re = /^\s*ZTS_(?:GATE_)?API\s+([^;#(]*?)\b(zts_\w+)\s*\(/gm;
+  const re = /^\s*ZTS_GATE_API\s+([^;#(]*?)\b(zts_\w+)\s*\(/gm;
   let m, n = 0;
   while ((m = re.exec(text))) {
     n++;
@@ -123,7 +155,7 @@ function main() {
   }
   if (!pe.stripped) fail('is not stripped (its COFF symbol table is there)');
 
-  const declared = declaredFunctions(header, kind === 'gate' ? 'ZTS_GATE_API' : 'ZTS_API');
+  const declared = kind === 'gate' ? declaredFunctions(header, 'ZTS_GATE_API') : abiList(header).functions.map(f => f.name);
   if (declared.length === 0) fail('no exported function found in ' + header);
   const exported = new Set(pe.exports);
   for (const f of declared) if (!exported.has(f)) fail('does not export ' + f + ' (declared in ' + path.basename(header) + ')');

@@ -49,6 +49,8 @@ int opaque_member_write(JSContext *ctx, JSValueConst /*obj*/, JSAtom /*atom*/, J
 JSClassExoticMethods k_opaque_exotic = {};
 JSClassDef k_opaque_def = {"ZtsOpaque", nullptr, nullptr, nullptr, &k_opaque_exotic};
 
+} // namespace
+
 JSValue js_opaque_get(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValueConst *argv)
 {
     JSValue *slot = argc > 0 ? slot_of(ctx, argv[0]) : nullptr;
@@ -69,8 +71,6 @@ JSValue js_opaque_set(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSVal
     JS_FreeValue(ctx, old);
     return JS_UNDEFINED;
 }
-
-} // namespace
 
 int32_t OpaqueSlots::add(JSValue v, uint32_t *stamp)
 {
@@ -162,14 +162,6 @@ JSValue new_opaque_handle(zts_domain *d, JSValue v, int32_t *index)
     *index = d->opaque.add(v, &key->stamp);
     key->index = *index;
     return handle;
-}
-
-bool install_opaque_helpers(JSContext *ctx, JSValueConst zts_object)
-{
-    JSValue get = JS_NewCFunction(ctx, hook<js_opaque_get>, "opaque_get", 1);
-    JSValue set = JS_NewCFunction(ctx, hook<js_opaque_set>, "opaque_set", 2);
-    return JS_DefinePropertyValueStr(ctx, zts_object, "opaque_get", get, JS_PROP_CONFIGURABLE) >= 0 &&
-           JS_DefinePropertyValueStr(ctx, zts_object, "opaque_set", set, JS_PROP_CONFIGURABLE) >= 0;
 }
 
 } // namespace zts

@@ -55,7 +55,8 @@ void register_opaque_class(JSRuntime *rt);
 /// Makes a handle for a new slot holding v (consumed); owned, or JS_EXCEPTION.
 JSValue new_opaque_handle(zts_domain *d, JSValue v, int32_t *index);
 
-/// Defines zts.opaque_get / zts.opaque_set on the `zts` object; false with an exception pending.
-bool install_opaque_helpers(JSContext *ctx, JSValueConst zts_object);
+/// zts.opaque_get(handle) and zts.opaque_set(handle, value) (members of the zts global: globals/zts_members.h).
+JSValue js_opaque_get(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv);
+JSValue js_opaque_set(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv);
 
 } // namespace zts

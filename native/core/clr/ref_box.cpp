@@ -10,6 +10,8 @@ namespace
 JSClassID g_ref_class = 0;
 const JSClassDef k_ref_def = {"ZtsRef", nullptr, nullptr, nullptr, nullptr};
 
+} // namespace
+
 JSValue js_ref(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValueConst *argv)
 {
     JSValue box = JS_NewObjectClass(ctx, static_cast<int>(g_ref_class));
@@ -24,8 +26,6 @@ JSValue js_ref(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValueConst
     return box;
 }
 
-} // namespace
-
 void register_ref_class(JSRuntime *rt)
 {
     JS_NewClassID(&g_ref_class);
@@ -35,12 +35,6 @@ void register_ref_class(JSRuntime *rt)
 bool is_ref_box(JSValueConst v)
 {
     return JS_VALUE_GET_TAG(v) == JS_TAG_OBJECT && JS_GetClassID(v) == g_ref_class;
-}
-
-bool install_ref_helper(JSContext *ctx, JSValueConst zts_object)
-{
-    JSValue fn = JS_NewCFunction(ctx, hook<js_ref>, "ref", 1);
-    return !JS_IsException(fn) && JS_DefinePropertyValueStr(ctx, zts_object, "ref", fn, JS_PROP_CONFIGURABLE) >= 0;
 }
 
 } // namespace zts

@@ -12,7 +12,7 @@ void register_ref_class(JSRuntime *rt);
 /// True when v is a zts.ref() box.
 bool is_ref_box(JSValueConst v);
 
-/// Defines zts.ref on the `zts` object; false with an exception pending.
-bool install_ref_helper(JSContext *ctx, JSValueConst zts_object);
+/// zts.ref(value?): a new box holding value (a member of the zts global: globals/zts_members.h).
+JSValue js_ref(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv);
 
 } // namespace zts

@@ -7,8 +7,6 @@
 
 namespace zts
 {
-namespace
-{
 
 JSValue js_on_reset(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValueConst *argv)
 {
@@ -29,8 +27,6 @@ JSValue js_on_reset(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSValue
     return JS_UNDEFINED;
 }
 
-} // namespace
-
 bool ResetHooks::add(JSContext *ctx, JSValue hook)
 {
     try {
@@ -48,12 +44,6 @@ void ResetHooks::clear(JSContext *ctx)
         JS_FreeValue(ctx, fn);
     }
     hooks_.clear();
-}
-
-bool install_reset_hook_helper(JSContext *ctx, JSValueConst zts_object)
-{
-    JSValue fn = JS_NewCFunction(ctx, hook<js_on_reset>, "on_reset", 1);
-    return !JS_IsException(fn) && JS_DefinePropertyValueStr(ctx, zts_object, "on_reset", fn, JS_PROP_CONFIGURABLE) >= 0;
 }
 
 int32_t run_reset_hook(zts_domain *d, int32_t index)

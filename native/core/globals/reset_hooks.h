@@ -33,8 +33,8 @@ class ResetHooks
     bool started_ = false;
 };
 
-/// Defines zts.on_reset on the `zts` object; false with an exception pending.
-bool install_reset_hook_helper(JSContext *ctx, JSValueConst zts_object);
+/// zts.on_reset(hook): registers a reset hook (a member of the zts global: globals/zts_members.h).
+JSValue js_on_reset(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv);
 
 /// Calls hook `index` (0-based, registration order) with no arguments; ZTS_OK, ZTS_ERR_JS (captured into
 /// d->error) when it threw, ZTS_ERR_ARGUMENT for an index out of range.

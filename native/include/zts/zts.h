@@ -90,19 +90,22 @@ extern "C" {
 #define ZTS_TAG_EXCEPTION 6
 #define ZTS_TAG_FLOAT64 8
 
-typedef enum zts_status {
-    ZTS_OK = 0,
-    ZTS_ERR_JS = -1,            /* JS threw; zts_domain_error describes it */
-    ZTS_ERR_MODULE_LOAD = -2,   /* a module could not be loaded or evaluated */
-    ZTS_ERR_NO_EXPORT = -3,     /* the module has no such named export */
-    ZTS_ERR_NOT_CALLABLE = -4,  /* the export exists but is not callable */
-    ZTS_ERR_INVALID_REF = -5,   /* a function ref that is free or unknown */
-    ZTS_ERR_ARGUMENT = -6,      /* a null or malformed argument */
-    ZTS_ERR_NO_GATE = -7,       /* no callback gate was given to the domain */
-    ZTS_ERR_NO_HOST = -8,       /* the host callback table is not registered */
-    ZTS_ERR_VERSION = -9,       /* the callback table's size or version does not match */
-    ZTS_ERR_OUT_OF_MEMORY = -10 /* an allocation failed */
-} zts_status;
+/* The statuses: X(name, value). */
+#define ZTS_STATUSES(X) \
+    X(ZTS_OK, 0) \
+    X(ZTS_ERR_JS, -1)              /* JS threw; zts_domain_error describes it */ \
+    X(ZTS_ERR_MODULE_LOAD, -2)     /* a module could not be loaded or evaluated */ \
+    X(ZTS_ERR_NO_EXPORT, -3)       /* the module has no such named export */ \
+    X(ZTS_ERR_NOT_CALLABLE, -4)    /* the export exists but is not callable */ \
+    X(ZTS_ERR_INVALID_REF, -5)     /* a function ref that is free or unknown */ \
+    X(ZTS_ERR_ARGUMENT, -6)        /* a null or malformed argument */ \
+    X(ZTS_ERR_NO_GATE, -7)         /* no callback gate was given to the domain */ \
+    X(ZTS_ERR_NO_HOST, -8)         /* the host callback table is not registered */ \
+    X(ZTS_ERR_VERSION, -9)         /* the callback table's size or version does not match */ \
+    X(ZTS_ERR_OUT_OF_MEMORY, -10)  /* an allocation failed */
+
+#define ZTS_ENUM_MEMBER(name, value) name = value,
+typedef enum zts_status { ZTS_STATUSES(ZTS_ENUM_MEMBER) } zts_status;
 
 /** A JS value: QuickJS's JSValue on 64-bit hosts, its 16-byte form converted by the core on 32-bit ones. */
 typedef struct zts_value {
@@ -127,23 +130,31 @@ typedef struct JSModuleDef JSModuleDef;           /* QuickJS's module, opaque he
 typedef zts_value (*zts_host_call_fn)(JSContext *ctx, zts_value this_val, int32_t argc, zts_value *argv, int32_t magic,
                                       zts_value *data);
 
+/** Loads a non-csharp:, non-native module: answers with zts_load_request_set_source or _fail; returns 0. */
+typedef int32_t (*zts_module_load_fn)(void *host, const char *specifier, const char *importer, zts_load_request *req);
+/** Answers a name request about the CSharp tree (zts_type_request_*); returns 0. */
+typedef int32_t (*zts_name_request_fn)(void *host, const char *name, zts_type_request *req);
+/** Binds the members of a declared type (zts_type_add_*); 0 on success, else a failure with zts_type_request_fail
+    already called on req. */
+typedef int32_t (*zts_type_bind_fn)(void *host, int32_t type_id, zts_type_request *req);
+
+/* The fields of each struct the managed side mirrors, X(type, name), in order; the struct is declared from its list
+   (ZTS_STRUCT_FIELD), and the layout checks read the same list (docs/C_ABI.md "One list"). */
+#define ZTS_STRUCT_FIELD(type, name) type name;
+
 /** The one native->host callback table; registered once per process. */
-typedef struct zts_host_callbacks {
-    uint32_t size;    /* sizeof(zts_host_callbacks) as the host compiled it */
-    uint32_t version; /* ZTS_ABI_VERSION as the host compiled it */
-    /* Loads a non-csharp:, non-native module: answers with zts_load_request_set_source or _fail; returns 0. */
-    int32_t (*module_load)(void *host, const char *specifier, const char *importer, zts_load_request *req);
-    /* The managed callback that gated functions reach (see zts_function_define_gated). */
-    zts_host_call_fn host_call;
-    /* Resolves a dotted CLR name ("System", "System.Math", "System.Collections.Generic.List$1"): answers
-       with zts_type_request_namespace, _type, or nothing (not found); returns 0. */
-    int32_t (*type_resolve)(void *host, const char *dotted_name, zts_type_request *req);
-    /* Lists the JS names of the public types of a namespace with zts_type_request_add_name; returns 0. */
-    int32_t (*namespace_list)(void *host, const char *namespace_name, zts_type_request *req);
-    /* Binds the members of a declared type (zts_type_add_*); 0 on success, else a failure with
-       zts_type_request_fail already called on req. */
-    int32_t (*type_bind)(void *host, int32_t type_id, zts_type_request *req);
-} zts_host_callbacks;
+#define ZTS_HOST_CALLBACKS_FIELDS(X) \
+    X(uint32_t, size)                       /* sizeof(zts_host_callbacks) as the host compiled it */ \
+    X(uint32_t, version)                    /* ZTS_ABI_VERSION as the host compiled it */ \
+    X(zts_module_load_fn, module_load)      /* loads a module (zts_module_load_fn) */ \
+    X(zts_host_call_fn, host_call)          /* the managed callback that gated functions reach */ \
+    X(zts_name_request_fn, type_resolve)    /* resolves a dotted CLR name ("System", "System.Math", \
+                                               "System.Collections.Generic.List$1"): answers with \
+                                               zts_type_request_namespace, _type, or nothing (not found) */ \
+    X(zts_name_request_fn, namespace_list)  /* lists the JS names of the public types of a namespace with \
+                                               zts_type_request_add_name */ \
+    X(zts_type_bind_fn, type_bind)          /* binds the members of a declared type */
+typedef struct zts_host_callbacks { ZTS_HOST_CALLBACKS_FIELDS(ZTS_STRUCT_FIELD) } zts_host_callbacks;
 
 /* JS value kinds, as bit masks, for overload resolution (docs/OVERLOADS.md). */
 #define ZTS_KIND_UNDEFINED (1u << 0)
@@ -174,62 +185,56 @@ typedef struct zts_host_callbacks {
 #define ZTS_MEMBER_STATIC (1u << 0)
 
 /** One parameter of an overload candidate: what JS kinds it takes, which it prefers, its CLR type. */
-typedef struct zts_param_spec {
-    uint32_t accept;       /* ZTS_KIND_* the parameter converts from */
-    uint32_t exact;        /* the subset that is a natural match (ranks higher) */
-    int32_t type_id;       /* for ZTS_KIND_OBJECT: declared type id (0: any object) */
-    int32_t optional;      /* non-zero: may be omitted (takes its default) */
-    const char *type_name; /* C# type name for error texts ("Int32", "String"); copied */
-    double min_value;      /* numbers: the parameter's range (a number outside it does not match) */
-    double max_value;      /*   ignored unless min_value < max_value (zero-initialized: no range) */
-    int32_t single_char;   /* non-zero: a string matches only with length 1 (System.Char) */
-    uint32_t element_accept; /* ZTS_KIND_ARRAY: the kinds every element must have to match (0: not checked) */
-} zts_param_spec;
+#define ZTS_PARAM_SPEC_FIELDS(X) \
+    X(uint32_t, accept)          /* ZTS_KIND_* the parameter converts from */ \
+    X(uint32_t, exact)           /* the subset that is a natural match (ranks higher) */ \
+    X(int32_t, type_id)          /* for ZTS_KIND_OBJECT: declared type id (0: any object) */ \
+    X(int32_t, optional)         /* non-zero: may be omitted (takes its default) */ \
+    X(const char *, type_name)   /* C# type name for error texts ("Int32", "String"); copied */ \
+    X(double, min_value)         /* numbers: the parameter's range (a number outside it does not match) */ \
+    X(double, max_value)         /*   ignored unless min_value < max_value (zero-initialized: no range) */ \
+    X(int32_t, single_char)      /* non-zero: a string matches only with length 1 (System.Char) */ \
+    X(uint32_t, element_accept)  /* ZTS_KIND_ARRAY: the kinds every element must have to match (0: not checked) */
+typedef struct zts_param_spec { ZTS_PARAM_SPEC_FIELDS(ZTS_STRUCT_FIELD) } zts_param_spec;
 
 /** The bytes of one struct copy (10-LIFETIME §3.1): what a bridge gets for a ZTS_STRUCT_REF_TAG value. */
-typedef struct zts_struct_ref {
-    int32_t type_id; /* the struct's declared type */
-    int32_t size;    /* bytes at `bytes` (the layout's size) */
-    void *bytes;     /* the copy's value, 16-byte aligned; owned by the JS copy */
-} zts_struct_ref;
+#define ZTS_STRUCT_REF_FIELDS(X) \
+    X(int32_t, type_id)  /* the struct's declared type */ \
+    X(int32_t, size)     /* bytes at `bytes` (the layout's size) */ \
+    X(void *, bytes)     /* the copy's value, 16-byte aligned; owned by the JS copy */
+typedef struct zts_struct_ref { ZTS_STRUCT_REF_FIELDS(ZTS_STRUCT_FIELD) } zts_struct_ref;
 
 /** One public instance field of a struct copy layout (zts_type_set_copy_layout). */
-typedef struct zts_copy_field {
-    const char *name; /* the JS name of a property added with zts_type_add_property; copied */
-    int32_t offset;   /* byte offset in the struct's value */
-    int32_t code;     /* ZTS_COPY_FIELD_* */
-    int32_t type_id;  /* ZTS_COPY_FIELD_STRUCT: the nested struct's type id, else 0 */
-} zts_copy_field;
+#define ZTS_COPY_FIELD_FIELDS(X) \
+    X(const char *, name)  /* the JS name of a property added with zts_type_add_property; copied */ \
+    X(int32_t, offset)     /* byte offset in the struct's value */ \
+    X(int32_t, code)       /* ZTS_COPY_FIELD_* */ \
+    X(int32_t, type_id)    /* ZTS_COPY_FIELD_STRUCT: the nested struct's type id, else 0 */
+typedef struct zts_copy_field { ZTS_COPY_FIELD_FIELDS(ZTS_STRUCT_FIELD) } zts_copy_field;
 
 /** Describes the last failure of a call on a domain; pointers stay valid until the next call on it. */
-typedef struct zts_error_info {
-    int32_t status;        /* the zts_status the failing call returned */
-    const char *message;   /* UTF-8, JS message (Error.message, or String(thrown)) */
-    int32_t message_len;   /* bytes */
-    const char *stack;     /* UTF-8, JS stack ("" when none) */
-    int32_t stack_len;     /* bytes */
-    const char *name;      /* UTF-8, Error name ("Error", "SyntaxError", ...; "" when not an Error) */
-    int32_t name_len;      /* bytes */
-    const char *specifier; /* UTF-8, module specifier when status is ZTS_ERR_MODULE_LOAD, else "" */
-    int32_t specifier_len; /* bytes */
-    const char *importer;  /* UTF-8, importing module for ZTS_ERR_MODULE_LOAD ("" for the host) */
-    int32_t importer_len;  /* bytes */
-    int32_t thrown_ref;    /* ref to the thrown JS value, owned by the caller (zts_function_release or
-                              zts_release_enqueue); reported once, 0 afterwards and when nothing was thrown */
-    int32_t exception_slot; /* registry slot of the C# exception the thrown Error was made for
-                               (zts_error_new's csharp_exception), or -1 */
-} zts_error_info;
+#define ZTS_ERROR_INFO_FIELDS(X) \
+    X(int32_t, status)          /* the zts_status the failing call returned */ \
+    X(const char *, message)    /* UTF-8, JS message (Error.message, or String(thrown)) */ \
+    X(int32_t, message_len)     /* bytes */ \
+    X(const char *, stack)      /* UTF-8, JS stack ("" when none) */ \
+    X(int32_t, stack_len)       /* bytes */ \
+    X(const char *, name)       /* UTF-8, Error name ("Error", "SyntaxError", ...; "" when not an Error) */ \
+    X(int32_t, name_len)        /* bytes */ \
+    X(const char *, specifier)  /* UTF-8, module specifier when status is ZTS_ERR_MODULE_LOAD, else "" */ \
+    X(int32_t, specifier_len)   /* bytes */ \
+    X(const char *, importer)   /* UTF-8, importing module for ZTS_ERR_MODULE_LOAD ("" for the host) */ \
+    X(int32_t, importer_len)    /* bytes */ \
+    X(int32_t, thrown_ref)      /* ref to the thrown JS value, owned by the caller (zts_function_release or \
+                                   zts_release_enqueue); reported once, 0 afterwards and when nothing was thrown */ \
+    X(int32_t, exception_slot)  /* registry slot of the C# exception the thrown Error was made for \
+                                   (zts_error_new's csharp_exception), or -1 */
+typedef struct zts_error_info { ZTS_ERROR_INFO_FIELDS(ZTS_STRUCT_FIELD) } zts_error_info;
 
 /** Init function of a native C module: creates the module with JS_NewCModule, or NULL with a pending exception. */
 typedef JSModuleDef *(*zts_module_init_fn)(JSContext *ctx, const char *module_name);
 
 /* ---- process ---------------------------------------------------------- */
-
-/** Registers the host callback table (copied); any thread, once; ZTS_ERR_VERSION on a size/version mismatch. */
-ZTS_API int32_t zts_host_register(const zts_host_callbacks *callbacks);
-
-/** Returns the core's version string (static, never freed); any thread. */
-ZTS_API const char *zts_version(void);
 
 /** What zts_file_probe found at a path (symlinks followed). */
 #define ZTS_FILE_NONE 0      /* nothing there, or it cannot be examined */
@@ -237,314 +242,259 @@ ZTS_API const char *zts_version(void);
 #define ZTS_FILE_DIRECTORY 2 /* a folder */
 #define ZTS_FILE_OTHER 3     /* a FIFO, a device, a socket: opening or reading it can block or never end */
 
-/** Examines path (UTF-8, NUL-terminated) without opening it, following symlinks: returns its ZTS_FILE_* kind; *size
- * is a regular file's size (0 otherwise); real (real_cap bytes) receives the path with every symlink, "." and ".."
- * resolved, NUL-terminated UTF-8, or "" when it does not fit or cannot be resolved. Any thread. Managed file
- * loaders use it because .NET shows neither FIFOs nor devices nor symlink targets (TsFiles.cs in ZTS.Common). */
-ZTS_API int32_t zts_file_probe(const char *path, char *real, int32_t real_cap, int64_t *size);
-
-/** Fills the QuickJS entry points the gate needs (seed build/03 §2.3); any thread; ZTS_OK. */
-ZTS_API int32_t zts_gate_imports(void **touserdata, void **js_throw);
-
-/** Registers a native C module under a canonical name (copied); any thread; later registrations win.
- * Native only: init makes the module with QuickJS's C API (JS_NewCModule), which managed code does not have, so it
- * is called by native hosts and C modules (GoogleTest Domain_Modules.NativeModule_ResolvedBeforeHostLoader). */
-ZTS_API int32_t zts_module_register(const char *name, zts_module_init_fn init);
-
-/** Removes a native C module registration; any thread; ZTS_OK even when it was not registered.
- * Native only: the counterpart of zts_module_register, for the same native callers. */
-ZTS_API int32_t zts_module_unregister(const char *name);
+#define ZTS_FUNCTIONS_PROCESS(X) \
+    /** Registers the host callback table (copied); any thread, once; ZTS_ERR_VERSION on a size/version mismatch. */ \
+    X(int32_t, zts_host_register, (const zts_host_callbacks *callbacks), ZTS_SHARED) \
+    /** Returns the core's version string (static, never freed); any thread. */ \
+    X(const char *, zts_version, (void), ZTS_SHARED) \
+    /** Examines path (UTF-8, NUL-terminated) without opening it, following symlinks: returns its ZTS_FILE_* kind; *out_size \
+     * is a regular file's size (0 otherwise); real (real_cap bytes) receives the path with every symlink, "." and ".." \
+     * resolved, NUL-terminated UTF-8, or "" when it does not fit or cannot be resolved. Any thread. Managed file \
+     * loaders use it because .NET shows neither FIFOs nor devices nor symlink targets (TsFiles.cs in ZTS.Common). */ \
+    X(int32_t, zts_file_probe, (const char *path, char *real, int32_t real_cap, int64_t *out_size), ZTS_COMMON) \
+    /** Fills the QuickJS entry points the gate needs (seed build/03 §2.3); any thread; ZTS_OK. */ \
+    X(int32_t, zts_gate_imports, (void **out_touserdata, void **out_js_throw), ZTS_SHARED) \
+    /** Registers a native C module under a canonical name (copied); any thread; later registrations win. \
+     * Native only: init makes the module with QuickJS's C API (JS_NewCModule), which managed code does not have, so it \
+     * is called by native hosts and C modules (GoogleTest Domain_Modules.NativeModule_ResolvedBeforeHostLoader). */ \
+    X(int32_t, zts_module_register, (const char *name, zts_module_init_fn init), ZTS_NATIVE_ONLY) \
+    /** Removes a native C module registration; any thread; ZTS_OK even when it was not registered. \
+     * Native only: the counterpart of zts_module_register, for the same native callers. */ \
+    X(int32_t, zts_module_unregister, (const char *name), ZTS_NATIVE_ONLY)
 
 /* ---- domain ----------------------------------------------------------- */
 
-/** Creates a domain (runtime + context, `zts` global); host is passed back to callbacks; gate may be NULL; NULL on
- * failure. */
-ZTS_API zts_domain *zts_domain_new(void *host, void *callback_gate);
-
-/** Frees the domain (drains releases, frees refs, context, runtime); returns leaked QuickJS bytes (0 when clean). */
-ZTS_API int64_t zts_domain_free(zts_domain *domain);
-
-/** Process-unique id of the domain, for zts_release_enqueue; never reused in the process. */
-ZTS_API uint32_t zts_domain_id(const zts_domain *domain);
-
-/** Returns the domain's JSContext (borrowed), so hosts can map a gated call back to its domain. */
-ZTS_API JSContext *zts_domain_context(const zts_domain *domain);
-
-/** Describes the last failed call on this domain (see zts_error_info; hands thrown_ref over to the caller); ZTS_OK. */
-ZTS_API int32_t zts_domain_error(zts_domain *domain, zts_error_info *out);
-
-/** Sets the host bridge that for...of over C# enumerables calls once per element (MoveNext + Current in one call):
- * called like a member bridge with `this` = the enumerator's slot (data[1]) and argv = (view type id, mode); mode 0
- * answers true when it applies to that view, mode 1 the next element or undefined when done. Before the first
- * enumerable type is bound; -1 (the default) means none. */
-ZTS_API int32_t zts_domain_set_enumerator_step(zts_domain *domain, int32_t bridge);
-
-/** Nesting depth of JS calls in progress on this domain (zts_function_call, module imports); 0 outside JS. */
-ZTS_API int32_t zts_domain_call_depth(const zts_domain *domain);
-
-/** Number of live refs: functions held by delegates and thrown values held by the host (for lifetime tests). */
-ZTS_API int32_t zts_domain_ref_count(const zts_domain *domain);
-
-/** Runs pending Promise jobs (at most the job limit); returns the number run, or ZTS_ERR_JS when one threw
- * (reported in zts_domain_error); 0 without running any inside a JS call (jobs never run while JS is on the stack). */
-ZTS_API int32_t zts_domain_run_jobs(zts_domain *domain);
-
-/** Takes one unhandled Promise rejection (message and stack, UTF-16, domain buffer until the next call); char count, 0
- * when none. */
-ZTS_API int32_t zts_domain_take_rejection(zts_domain *domain, const uint16_t **out_chars);
-
-/** Stops the JS running now in domain domain_id with an uncatchable interrupt (ZTS_ERR_JS, message "zts: script
- * interrupted..."); sticky until that outermost call returns; no effect when no JS runs. Any thread, any time. */
-ZTS_API int32_t zts_domain_interrupt(uint32_t domain_id);
-
-/** Sets the time budget of each outermost C# -> JS call (function call, module bind with its evaluation, job
- * drain) in microseconds; 0 = none (the default). Past it, JS is interrupted as by zts_domain_interrupt. */
-ZTS_API int32_t zts_domain_set_call_budget(zts_domain *domain, int64_t budget_us);
-
-/** Limits the JS heap of the domain to bytes (0 = no limit, the default); past it allocations throw a catchable
- * out-of-memory InternalError. */
-ZTS_API int32_t zts_domain_set_memory_limit(zts_domain *domain, int64_t bytes);
-
-/** Sets the JS stack size in bytes (0 = no check; QuickJS's default is 1 MiB), counted from the stack depth where
- * the domain was created; past it JS throws RangeError "Maximum call stack size exceeded". Keep it well below the
- * thread's own stack. */
-ZTS_API int32_t zts_domain_set_stack_size(zts_domain *domain, int64_t bytes);
-/** The largest JS stack size the calling thread's own stack allows from its current depth (what a domain made here
- *  uses by default when it is under QuickJS's 1 MiB); 0 when the platform cannot say. Any thread. */
-ZTS_API int64_t zts_thread_max_stack_size(void);
-
-/** Sets how many Promise jobs one zts_domain_run_jobs (and the job drain of a bind) runs at most; the rest stay
- * queued for the next drain. 0 = no limit; the default is 10000. */
-ZTS_API int32_t zts_domain_set_job_limit(zts_domain *domain, int32_t max_jobs);
-/** Number of zts.on_reset hooks the scripts registered; 0 for a null domain. */
-ZTS_API int32_t zts_domain_reset_hook_count(const zts_domain *domain);
-
-/** Calls reset hook `index` (registration order); ZTS_OK, ZTS_ERR_JS when it threw (zts_domain_error), ZTS_ERR_ARGUMENT
- * out of range. The host runs them just before it frees the domain. */
-ZTS_API int32_t zts_domain_run_reset_hook(zts_domain *domain, int32_t index);
-
-/** Runs QuickJS's cycle collector; ZTS_OK. */
-ZTS_API int32_t zts_domain_gc(zts_domain *domain);
+#define ZTS_FUNCTIONS_DOMAIN(X) \
+    /** Creates a domain (runtime + context, `zts` global); host is passed back to callbacks; gate may be NULL; NULL on \
+     * failure. */ \
+    X(zts_domain *, zts_domain_new, (void *host, void *callback_gate), ZTS_SHARED) \
+    /** Frees the domain (drains releases, frees refs, context, runtime); returns leaked QuickJS bytes (0 when clean). */ \
+    X(int64_t, zts_domain_free, (zts_domain *domain), ZTS_SHARED) \
+    /** Process-unique id of the domain, for zts_release_enqueue; never reused in the process. */ \
+    X(uint32_t, zts_domain_id, (const zts_domain *domain), ZTS_SHARED) \
+    /** Returns the domain's JSContext (borrowed), so hosts can map a gated call back to its domain. */ \
+    X(JSContext *, zts_domain_context, (const zts_domain *domain), ZTS_SHARED) \
+    /** Describes the last failed call on this domain (see zts_error_info; hands thrown_ref over to the caller); ZTS_OK. */ \
+    X(int32_t, zts_domain_error, (zts_domain *domain, zts_error_info *out), ZTS_SHARED) \
+    /** Sets the host bridge that for...of over C# enumerables calls once per element (MoveNext + Current in one call): \
+     * called like a member bridge with `this` = the enumerator's slot (data[1]) and argv = (view type id, mode); mode 0 \
+     * answers true when it applies to that view, mode 1 the next element or undefined when done. Before the first \
+     * enumerable type is bound; -1 (the default) means none. */ \
+    X(int32_t, zts_domain_set_enumerator_step, (zts_domain *domain, int32_t bridge), ZTS_SHARED) \
+    /** Nesting depth of JS calls in progress on this domain (zts_function_call, module imports); 0 outside JS. */ \
+    X(int32_t, zts_domain_call_depth, (const zts_domain *domain), ZTS_SHARED) \
+    /** Number of live refs: functions held by delegates and thrown values held by the host (for lifetime tests). */ \
+    X(int32_t, zts_domain_ref_count, (const zts_domain *domain), ZTS_SHARED) \
+    /** Runs pending Promise jobs (at most the job limit); returns the number run, or ZTS_ERR_JS when one threw \
+     * (reported in zts_domain_error); 0 without running any inside a JS call (jobs never run while JS is on the stack). */ \
+    X(int32_t, zts_domain_run_jobs, (zts_domain *domain), ZTS_SHARED) \
+    /** Takes one unhandled Promise rejection (message and stack, UTF-16, domain buffer until the next call); char count, 0 \
+     * when none. */ \
+    X(int32_t, zts_domain_take_rejection, (zts_domain *domain, const uint16_t **out_chars), ZTS_SHARED) \
+    /** Stops the JS running now in domain domain_id with an uncatchable interrupt (ZTS_ERR_JS, message "zts: script \
+     * interrupted..."); sticky until that outermost call returns; no effect when no JS runs. Any thread, any time. */ \
+    X(int32_t, zts_domain_interrupt, (uint32_t domain_id), ZTS_SHARED) \
+    /** Sets the time budget of each outermost C# -> JS call (function call, module bind with its evaluation, job \
+     * drain) in microseconds; 0 = none (the default). Past it, JS is interrupted as by zts_domain_interrupt. */ \
+    X(int32_t, zts_domain_set_call_budget, (zts_domain *domain, int64_t budget_us), ZTS_SHARED) \
+    /** Limits the JS heap of the domain to bytes (0 = no limit, the default); past it allocations throw a catchable \
+     * out-of-memory InternalError. */ \
+    X(int32_t, zts_domain_set_memory_limit, (zts_domain *domain, int64_t bytes), ZTS_SHARED) \
+    /** Sets the JS stack size in bytes (0 = no check; QuickJS's default is 1 MiB), counted from the stack depth where \
+     * the domain was created; past it JS throws RangeError "Maximum call stack size exceeded". Keep it well below the \
+     * thread's own stack. */ \
+    X(int32_t, zts_domain_set_stack_size, (zts_domain *domain, int64_t bytes), ZTS_SHARED) \
+    /** The largest JS stack size the calling thread's own stack allows from its current depth (what a domain made here \
+     *  uses by default when it is under QuickJS's 1 MiB); 0 when the platform cannot say. Any thread. */ \
+    X(int64_t, zts_thread_max_stack_size, (void), ZTS_SHARED) \
+    /** Sets how many Promise jobs one zts_domain_run_jobs (and the job drain of a bind) runs at most; the rest stay \
+     * queued for the next drain. 0 = no limit; the default is 10000. */ \
+    X(int32_t, zts_domain_set_job_limit, (zts_domain *domain, int32_t max_jobs), ZTS_SHARED) \
+    /** Number of zts.on_reset hooks the scripts registered; 0 for a null domain. */ \
+    X(int32_t, zts_domain_reset_hook_count, (const zts_domain *domain), ZTS_SHARED) \
+    /** Calls reset hook `index` (registration order); ZTS_OK, ZTS_ERR_JS when it threw (zts_domain_error), ZTS_ERR_ARGUMENT \
+     * out of range. The host runs them just before it frees the domain. */ \
+    X(int32_t, zts_domain_run_reset_hook, (zts_domain *domain, int32_t index), ZTS_SHARED) \
+    /** Runs QuickJS's cycle collector; ZTS_OK. */ \
+    X(int32_t, zts_domain_gc, (zts_domain *domain), ZTS_SHARED)
 
 /* ---- the script debugger (docs/DEBUGGING.md: Chrome DevTools Protocol, as node --inspect) ---------- */
 
-/** Starts domain's debugger: a CDP server on 127.0.0.1:port and [::1]:port only (0: any free port). Returns the port,
- * or ZTS_ERR_ARGUMENT (zts_domain_error says why: already started, cannot listen). Call before modules load. */
-ZTS_API int32_t zts_debugger_start(zts_domain *domain, int32_t port);
-
-/** zts_debugger_start on host (UTF-8; NULL, "" or "localhost": the loopback, 127.0.0.1 and ::1): an IP literal (IPv6
- * with or without brackets) or a name listens on every address it resolves to, also a public one, as node's
- * --inspect=HOST:PORT. Anyone who reaches that address can run any code in the process: the host warns when
- * zts_debugger_exposed says so. Returns the port, or ZTS_ERR_ARGUMENT (zts_domain_error says why). */
-ZTS_API int32_t zts_debugger_listen(zts_domain *domain, const char *host, int32_t port);
-
-/** 1 when the domain's debugger listens on some address that is not a loopback one (0.0.0.0, a LAN address), else
- * 0. */
-ZTS_API int32_t zts_debugger_exposed(zts_domain *domain);
-
-/** Holds the thread until a client attached and ran (Runtime.runIfWaitingForDebugger: node's --inspect-brk), and
- * makes the first statement that runs next pause; answers the client meanwhile. ZTS_OK, ZTS_ERR_ARGUMENT without
- * a debugger. An Interrupt ends the wait. */
-ZTS_API int32_t zts_debugger_wait(zts_domain *domain);
-
-/** Answers what the debugger client sent since the last call; the host's frame pump calls it. ZTS_OK (also
- * without a debugger). Never from inside JS. */
-ZTS_API int32_t zts_debugger_service(zts_domain *domain);
-
-/** Reports console output (level 0 log, 1 info, 2 warn, 3 error, 4 debug) of argc values to the client; ZTS_OK. */
-ZTS_API int32_t zts_debugger_console(zts_domain *domain, int32_t level, int32_t argc, const zts_value *argv);
-
-/** The debugger's WebSocket URL (UTF-8, valid until the domain is destroyed), or NULL without a debugger. */
-ZTS_API const char *zts_debugger_url(zts_domain *domain);
+#define ZTS_FUNCTIONS_DEBUGGER(X) \
+    /** Starts domain's debugger: a CDP server on 127.0.0.1:port and [::1]:port only (0: any free port). Returns the port, \
+     * or ZTS_ERR_ARGUMENT (zts_domain_error says why: already started, cannot listen). Call before modules load. */ \
+    X(int32_t, zts_debugger_start, (zts_domain *domain, int32_t port), ZTS_SHARED) \
+    /** zts_debugger_start on host (UTF-8; NULL, "" or "localhost": the loopback, 127.0.0.1 and ::1): an IP literal (IPv6 \
+     * with or without brackets) or a name listens on every address it resolves to, also a public one, as node's \
+     * --inspect=HOST:PORT. Anyone who reaches that address can run any code in the process: the host warns when \
+     * zts_debugger_exposed says so. Returns the port, or ZTS_ERR_ARGUMENT (zts_domain_error says why). */ \
+    X(int32_t, zts_debugger_listen, (zts_domain *domain, const char *host, int32_t port), ZTS_SHARED) \
+    /** 1 when the domain's debugger listens on some address that is not a loopback one (0.0.0.0, a LAN address), else \
+     * 0. */ \
+    X(int32_t, zts_debugger_exposed, (zts_domain *domain), ZTS_SHARED) \
+    /** Holds the thread until a client attached and ran (Runtime.runIfWaitingForDebugger: node's --inspect-brk), and \
+     * makes the first statement that runs next pause; answers the client meanwhile. ZTS_OK, ZTS_ERR_ARGUMENT without \
+     * a debugger. An Interrupt ends the wait. */ \
+    X(int32_t, zts_debugger_wait, (zts_domain *domain), ZTS_SHARED) \
+    /** Answers what the debugger client sent since the last call; the host's frame pump calls it. ZTS_OK (also \
+     * without a debugger). Never from inside JS. */ \
+    X(int32_t, zts_debugger_service, (zts_domain *domain), ZTS_SHARED) \
+    /** Reports console output (level 0 log, 1 info, 2 warn, 3 error, 4 debug) of argc values to the client; ZTS_OK. */ \
+    X(int32_t, zts_debugger_console, (zts_domain *domain, int32_t level, int32_t argc, const zts_value *argv), ZTS_SHARED) \
+    /** The debugger's WebSocket URL (UTF-8, valid until the domain is destroyed), or NULL without a debugger. */ \
+    X(const char *, zts_debugger_url, (zts_domain *domain), ZTS_SHARED)
 
 /* ---- deferred releases (10-LIFETIME §5) ------------------------------- */
 
-/** Queues the release of function ref `ref` of domain `domain_id`; any thread, any time, also after the domain is gone.
- */
-ZTS_API void zts_release_enqueue(uint32_t domain_id, int32_t ref);
-
-/** Releases every queued ref of this domain; returns how many were released; 0 (nothing drained) inside a JS call.
- * Domain thread only. */
-ZTS_API int32_t zts_domain_drain_releases(zts_domain *domain);
+#define ZTS_FUNCTIONS_RELEASES(X) \
+    /** Queues the release of function ref `ref` of domain `domain_id`; any thread, any time, also after the domain is gone. \
+     */ \
+    X(void, zts_release_enqueue, (uint32_t domain_id, int32_t ref), ZTS_SHARED) \
+    /** Releases every queued ref of this domain; returns how many were released; 0 (nothing drained) inside a JS call. \
+     * Domain thread only. */ \
+    X(int32_t, zts_domain_drain_releases, (zts_domain *domain), ZTS_SHARED)
 
 /* ---- modules ---------------------------------------------------------- */
 
-/** Canonicalizes `specifier` relative to `importer` (may be NULL) into buf; returns bytes written or ZTS_ERR_ARGUMENT.
- * Native only: the core canonicalizes every specifier before module_load and zts_module_get_function see it, so
- * managed loaders only meet canonical names; for native hosts and the specifier tests (GoogleTest
- * ModuleSpecifier_Canonicalize_*, tests/fuzz/specifier_fuzz.cpp). */
-ZTS_API int32_t zts_module_canonicalize(const char *importer, const char *specifier, char *buf, int32_t buf_len);
-
-/** Imports a module and takes a function ref to its named export; *out_ref is owned (zts_function_release). */
-ZTS_API int32_t zts_module_get_function(zts_domain *domain, const char *module, const char *export_name,
-                                        int32_t *out_ref);
-
-/** Answers a host load request with UTF-8 module source (copied); ZTS_OK. Only inside module_load. */
-ZTS_API int32_t zts_load_request_set_source(zts_load_request *req, const char *utf8, int32_t len);
-
-/** Adds the Source Map v3 JSON (UTF-8, copied) of the source; ZTS_OK. Only inside module_load; a malformed map
- * is ignored (the module loads unmapped). Without it, an inline data: sourceMappingURL in the source is used. */
-ZTS_API int32_t zts_load_request_set_source_map(zts_load_request *req, const char *utf8, int32_t len);
-
-/** Names the file (UTF-8 path, copied) the source came from; ZTS_OK. Only inside module_load. The debugger reports
- * the module under its file URL, so that clients find the file and its source map's sources. */
-ZTS_API int32_t zts_load_request_set_path(zts_load_request *req, const char *utf8, int32_t len);
-
-/** Fails a host load request with a UTF-8 reason (copied); ZTS_OK. Only inside module_load. */
-ZTS_API int32_t zts_load_request_fail(zts_load_request *req, const char *utf8, int32_t len);
+#define ZTS_FUNCTIONS_MODULES(X) \
+    /** Canonicalizes `specifier` relative to `importer` (may be NULL) into buf; returns bytes written or ZTS_ERR_ARGUMENT. \
+     * Native only: the core canonicalizes every specifier before module_load and zts_module_get_function see it, so \
+     * managed loaders only meet canonical names; for native hosts and the specifier tests (GoogleTest \
+     * ModuleSpecifier_Canonicalize_*, tests/fuzz/specifier_fuzz.cpp). */ \
+    X(int32_t, zts_module_canonicalize, (const char *importer, const char *specifier, char *buf, int32_t buf_len), ZTS_NATIVE_ONLY) \
+    /** Imports a module and takes a function ref to its named export; *out_ref is owned (zts_function_release). */ \
+    X(int32_t, zts_module_get_function, (zts_domain *domain, const char *module, const char *export_name, \
+      int32_t *out_ref), ZTS_SHARED) \
+    /** Answers a host load request with UTF-8 module source (copied); ZTS_OK. Only inside module_load. */ \
+    X(int32_t, zts_load_request_set_source, (zts_load_request *req, const char *utf8, int32_t len), ZTS_SHARED) \
+    /** Adds the Source Map v3 JSON (UTF-8, copied) of the source; ZTS_OK. Only inside module_load; a malformed map \
+     * is ignored (the module loads unmapped). Without it, an inline data: sourceMappingURL in the source is used. */ \
+    X(int32_t, zts_load_request_set_source_map, (zts_load_request *req, const char *utf8, int32_t len), ZTS_SHARED) \
+    /** Names the file (UTF-8 path, copied) the source came from; ZTS_OK. Only inside module_load. The debugger reports \
+     * the module under its file URL, so that clients find the file and its source map's sources. */ \
+    X(int32_t, zts_load_request_set_path, (zts_load_request *req, const char *utf8, int32_t len), ZTS_SHARED) \
+    /** Fails a host load request with a UTF-8 reason (copied); ZTS_OK. Only inside module_load. */ \
+    X(int32_t, zts_load_request_fail, (zts_load_request *req, const char *utf8, int32_t len), ZTS_SHARED)
 
 /* ---- functions -------------------------------------------------------- */
 
-/** Calls function ref with argv (consumed, even on failure: ref-counted slots become undefined); *result is owned;
- * ZTS_ERR_JS when JS threw. */
-ZTS_API int32_t zts_function_call(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, zts_value *result);
-
-/** zts_function_call for a call with OpaqueValue parameters (10-LIFETIME §4), in one crossing: opens an opaque scope,
- * puts each argv[i] whose bit is set in `handles` (i < 64) behind a new opaque handle, calls, and on ZTS_OK leaves in
- * argv[i] the value JS left behind handle i (owned) for each bit of `writeback` (a subset of handles); then closes the
- * scope. Every other argv slot is consumed as by zts_function_call; on failure no argv slot is owned. */
-ZTS_API int32_t zts_function_call_opaque(zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, uint64_t handles,
-                                         uint64_t writeback, zts_value *result);
-
-/** Takes a ref to a JS function (borrowed fn, duplicated); *out_ref owned (zts_function_release); ZTS_ERR_ARGUMENT if
- * fn is not a function. */
-ZTS_API int32_t zts_function_ref(zts_domain *domain, zts_value fn, int32_t *out_ref);
-
-/** Where JS function fn (borrowed) was defined: "path:line:col", source-mapped when the module has a map, UTF-16 in a
- * domain buffer until the next call; char count, 0 when unknown (native or bound functions). */
-ZTS_API int32_t zts_function_origin(zts_domain *domain, zts_value fn, const uint16_t **out_chars);
-
-/** Releases a function ref (queued when called inside a JS call); domain thread (elsewhere zts_release_enqueue);
- * ZTS_ERR_INVALID_REF if free. */
-ZTS_API int32_t zts_function_release(zts_domain *domain, int32_t ref);
-
-/** Defines a gated host function at a dotted global path ("console.log"); data is passed to host_call as data[0]. */
-ZTS_API int32_t zts_function_define_gated(zts_domain *domain, const char *path, int32_t length, int32_t magic,
-                                          int64_t data);
-
-/** Makes a gated host function value named name (*out owned); data is passed to host_call as data[0]. */
-ZTS_API int32_t zts_function_new_gated(zts_domain *domain, const char *name, int32_t length, int32_t magic, int64_t data,
-                                       zts_value *out);
+#define ZTS_FUNCTIONS_FUNCTIONS(X) \
+    /** Calls function ref with argv (consumed, even on failure: ref-counted slots become undefined); *result is owned; \
+     * ZTS_ERR_JS when JS threw. */ \
+    X(int32_t, zts_function_call, (zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, zts_value *result), ZTS_SHARED) \
+    /** zts_function_call for a call with OpaqueValue parameters (10-LIFETIME §4), in one crossing: opens an opaque scope, \
+     * puts each argv[i] whose bit is set in `handles` (i < 64) behind a new opaque handle, calls, and on ZTS_OK leaves in \
+     * argv[i] the value JS left behind handle i (owned) for each bit of `writeback` (a subset of handles); then closes the \
+     * scope. Every other argv slot is consumed as by zts_function_call; on failure no argv slot is owned. */ \
+    X(int32_t, zts_function_call_opaque, (zts_domain *domain, int32_t ref, int32_t argc, zts_value *argv, \
+      uint64_t handles, uint64_t writeback, zts_value *result), ZTS_SHARED) \
+    /** Takes a ref to a JS function (borrowed fn, duplicated); *out_ref owned (zts_function_release); ZTS_ERR_ARGUMENT if \
+     * fn is not a function. */ \
+    X(int32_t, zts_function_ref, (zts_domain *domain, zts_value fn, int32_t *out_ref), ZTS_SHARED) \
+    /** Where JS function fn (borrowed) was defined: "path:line:col", source-mapped when the module has a map, UTF-16 in a \
+     * domain buffer until the next call; char count, 0 when unknown (native or bound functions). */ \
+    X(int32_t, zts_function_origin, (zts_domain *domain, zts_value fn, const uint16_t **out_chars), ZTS_SHARED) \
+    /** Releases a function ref (queued when called inside a JS call); domain thread (elsewhere zts_release_enqueue); \
+     * ZTS_ERR_INVALID_REF if free. */ \
+    X(int32_t, zts_function_release, (zts_domain *domain, int32_t ref), ZTS_SHARED) \
+    /** Defines a gated host function at a dotted global path ("console.log"); data is passed to host_call as data[0]. */ \
+    X(int32_t, zts_function_define_gated, (zts_domain *domain, const char *path, int32_t length, int32_t magic, \
+      int64_t data), ZTS_SHARED) \
+    /** Makes a gated host function value named name (*out owned); data is passed to host_call as data[0]. */ \
+    X(int32_t, zts_function_new_gated, (zts_domain *domain, const char *name, int32_t length, int32_t magic, \
+      int64_t data, zts_value *out), ZTS_SHARED)
 
 /* ---- CLR types in JS (the CSharp tree, csharp: modules, ByObj objects) ------ */
 
-/** Declares a type (no members yet); base_type_id/outer_type_id may be 0; *out_type_id > 0. Inside
- * type_resolve/type_bind or outside JS. */
-ZTS_API int32_t zts_type_declare(zts_domain *domain, const char *full_name, const char *js_name, int32_t base_type_id,
-                                 int32_t outer_type_id, uint32_t flags, int32_t *out_type_id);
-
-/** Adds one overload candidate of method `name` (static or instance); bridge is the host function id. Only inside
- * type_bind. */
-ZTS_API int32_t zts_type_add_method(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags,
-                                    int32_t bridge, int32_t param_count, const zts_param_spec *params);
-
-/** Adds one constructor candidate. Only inside type_bind. */
-ZTS_API int32_t zts_type_add_constructor(zts_domain *domain, int32_t type_id, int32_t bridge, int32_t param_count,
-                                         const zts_param_spec *params);
-
-/** Adds a property or field as an accessor; setter -1 makes it read-only. Only inside type_bind. */
-ZTS_API int32_t zts_type_add_property(zts_domain *domain, int32_t type_id, const char *name, uint32_t flags,
-                                      int32_t getter, int32_t setter);
-
-/** Adds array element access for an ZTS_TYPE_ARRAY type (bridges get(index), set(index, value), length). Only inside
- * type_bind. */
-ZTS_API int32_t zts_type_add_array_access(zts_domain *domain, int32_t type_id, int32_t get_bridge, int32_t set_bridge,
-                                          int32_t length_bridge);
-
-/** Adds a constant static value (enum members); value is copied. Only inside type_bind. */
-ZTS_API int32_t zts_type_add_constant(zts_domain *domain, int32_t type_id, const char *name, double value);
-
-/** Adds a nested type to a type object: `T.<js_name>` is the type object of nested_type_id. For a closed generic type,
- * whose nested types a path cannot name (its JS path is its definition's): G<string>.Inner is the closed nested type
- * G`1+Inner[[System.String]], not the definition the path "NS.G$1.Inner" resolves to. The name is copied. Only inside
- * type_bind. */
-ZTS_API int32_t zts_type_add_nested(zts_domain *domain, int32_t type_id, const char *js_name, int32_t nested_type_id);
-
-/** Records that type_id implements interface_id (both declared), for overload scoring; at declare time. */
-ZTS_API int32_t zts_type_add_interface(zts_domain *domain, int32_t type_id, int32_t interface_id);
-
-/** Script policy (docs/POLICY.md), at declare time: a member of another type (an interface it implements, a base class)
- * called with an object of view type_id as `this` throws `zts: access to '<path>.<member>' is not allowed by the
- * script policy` (`'<path>'` alone with ZTS_DENY_PATH_IS_TYPE) when the member's JS name is one of the override_count
- * names in overrides, or, with ZTS_DENY_VIA_INTERFACES (the view's type is denied), for every interface member.
- * Strings are copied. ZTS_ERR_ARGUMENT for an unknown id, an empty path or a bad count. */
+/* Flags of zts_type_deny_this. */
 #define ZTS_DENY_VIA_INTERFACES 1u
 #define ZTS_DENY_PATH_IS_TYPE 2u
-ZTS_API int32_t zts_type_deny_this(zts_domain *domain, int32_t type_id, const char *path, uint32_t flags,
-                                   int32_t override_count, const char *const *overrides);
 
-/** The JS type object of a declared type (owned); its members are bound on its first use, not here. */
-ZTS_API int32_t zts_type_object(zts_domain *domain, int32_t type_id, zts_value *out);
-
-/** Answers type_resolve: the name is a namespace. */
-ZTS_API int32_t zts_type_request_namespace(zts_type_request *req);
-
-/** Answers type_resolve: the name is the declared type type_id. */
-ZTS_API int32_t zts_type_request_type(zts_type_request *req, int32_t type_id);
-
-/** Adds one type name to a namespace_list answer (copied). */
-ZTS_API int32_t zts_type_request_add_name(zts_type_request *req, const char *js_name);
-
-/** Fails a type_resolve/type_bind with a UTF-8 reason (copied). */
-ZTS_API int32_t zts_type_request_fail(zts_type_request *req, const char *utf8);
-
-/** zts_type_request_fail for a type_bind whose failure is a C# exception: csharp_exception is its exotic (consumed, as
- * for zts_error_new). The Error the core throws for the failed binding is marked with it, so the host that catches
- * that Error gets the exception as the TsException's InnerException, with its own type (docs/MARSHAL.md
- * "[TsMarshalAs"). In an answer to type_resolve or namespace_list the exception is freed unused. */
-ZTS_API int32_t zts_type_request_fail_exception(zts_domain *domain, zts_type_request *req, const char *utf8,
-                                                zts_value csharp_exception);
-
-/** Pushes the object in registry slot `slot` seen as type_id: the live exotic of that slot (same JS object) or a new
- * one; *out owned. */
-ZTS_API int32_t zts_object_push(zts_domain *domain, int32_t type_id, int32_t slot, zts_value *out);
-
-/** Copies up to cap registry slots whose exotics JS has released (drained once); returns the count. Domain thread. */
-ZTS_API int32_t zts_object_take_released(zts_domain *domain, int32_t *slots, int32_t cap);
-
-/** The number of released slots zts_object_take_released has not handed out yet (borrowed; an upper bound), for the
- * host to poll without a call; valid until zts_domain_free, read on the domain thread. Null for a null domain. */
-ZTS_API const int32_t *zts_domain_release_counter(zts_domain *domain);
-
-/** Slot and view type of an exotic (borrowed v); ZTS_ERR_ARGUMENT when v is not a C# object. */
-ZTS_API int32_t zts_object_slot(zts_domain *domain, zts_value v, int32_t *out_slot, int32_t *out_type_id);
-
-/** The type id of a JS type object (borrowed v); ZTS_ERR_ARGUMENT when v is not one. */
-ZTS_API int32_t zts_type_id_of(zts_domain *domain, zts_value v, int32_t *out_type_id);
-
-/** The value in a zts.ref() box (borrowed box); *out owned; ZTS_ERR_ARGUMENT when box is not a ref box. */
-ZTS_API int32_t zts_ref_get(zts_domain *domain, zts_value box, zts_value *out);
-
-/** Stores v (consumed) into a zts.ref() box (borrowed box); ZTS_ERR_ARGUMENT when box is not a ref box. */
-ZTS_API int32_t zts_ref_set(zts_domain *domain, zts_value box, zts_value v);
-
-/** Interns count UTF-8 member names as atoms of the domain (out_atoms[i]), kept until the domain is freed; for
- * zts_table_new/zts_table_read, which then need no name lookup per call. */
-ZTS_API int32_t zts_atoms_intern(zts_domain *domain, int32_t count, const char *const *names, uint32_t *out_atoms);
-
-/** Makes a plain JS object {atoms[i]: values[i]} (values consumed; atoms from zts_atoms_intern); *out owned.
- * [TsMarshalAs(Table)] */
-ZTS_API int32_t zts_table_new(zts_domain *domain, int32_t count, const uint32_t *atoms, zts_value *values,
-                              zts_value *out);
-
-/** Reads obj[atoms[i]] into out_values[i] (owned; undefined when missing; atoms from zts_atoms_intern);
- * ZTS_ERR_ARGUMENT when obj is not an object. */
-ZTS_API int32_t zts_table_read(zts_domain *domain, zts_value obj, int32_t count, const uint32_t *atoms,
-                               zts_value *out_values);
-
-/** Copies elements [start, start + cap) of JS array arr (borrowed) into out_values (owned; missing ones undefined);
- * *out_length = arr.length; returns the count copied, ZTS_ERR_ARGUMENT when arr is not an array, ZTS_ERR_JS on a throw. */
-ZTS_API int32_t zts_array_read(zts_domain *domain, zts_value arr, int32_t start, int32_t cap, zts_value *out_values,
-                               int32_t *out_length);
+#define ZTS_FUNCTIONS_TYPES(X) \
+    /** Declares a type (no members yet); base_type_id/outer_type_id may be 0; *out_type_id > 0. Inside \
+     * type_resolve/type_bind or outside JS. */ \
+    X(int32_t, zts_type_declare, (zts_domain *domain, const char *full_name, const char *js_name, \
+      int32_t base_type_id, int32_t outer_type_id, uint32_t flags, int32_t *out_type_id), ZTS_SHARED) \
+    /** Adds one overload candidate of method `name` (static or instance); bridge is the host function id. Only inside \
+     * type_bind. */ \
+    X(int32_t, zts_type_add_method, (zts_domain *domain, int32_t type_id, const char *name, uint32_t flags, \
+      int32_t bridge, int32_t param_count, const zts_param_spec *params), ZTS_SHARED) \
+    /** Adds one constructor candidate. Only inside type_bind. */ \
+    X(int32_t, zts_type_add_constructor, (zts_domain *domain, int32_t type_id, int32_t bridge, int32_t param_count, \
+      const zts_param_spec *params), ZTS_SHARED) \
+    /** Adds a property or field as an accessor; setter -1 makes it read-only. Only inside type_bind. */ \
+    X(int32_t, zts_type_add_property, (zts_domain *domain, int32_t type_id, const char *name, uint32_t flags, \
+      int32_t getter, int32_t setter), ZTS_SHARED) \
+    /** Adds array element access for an ZTS_TYPE_ARRAY type (bridges get(index), set(index, value), length). Only inside \
+     * type_bind. */ \
+    X(int32_t, zts_type_add_array_access, (zts_domain *domain, int32_t type_id, int32_t get_bridge, \
+      int32_t set_bridge, int32_t length_bridge), ZTS_SHARED) \
+    /** Adds a constant static value (enum members); value is copied. Only inside type_bind. */ \
+    X(int32_t, zts_type_add_constant, (zts_domain *domain, int32_t type_id, const char *name, double value), ZTS_SHARED) \
+    /** Adds a nested type to a type object: `T.<js_name>` is the type object of nested_type_id. For a closed generic type, \
+     * whose nested types a path cannot name (its JS path is its definition's): G<string>.Inner is the closed nested type \
+     * G`1+Inner[[System.String]], not the definition the path "NS.G$1.Inner" resolves to. The name is copied. Only inside \
+     * type_bind. */ \
+    X(int32_t, zts_type_add_nested, (zts_domain *domain, int32_t type_id, const char *js_name, \
+      int32_t nested_type_id), ZTS_SHARED) \
+    /** Records that type_id implements interface_id (both declared), for overload scoring; at declare time. */ \
+    X(int32_t, zts_type_add_interface, (zts_domain *domain, int32_t type_id, int32_t interface_id), ZTS_SHARED) \
+    /** Script policy (docs/POLICY.md), at declare time: a member of another type (an interface it implements, a base class) \
+     * called with an object of view type_id as `this` throws `zts: access to '<path>.<member>' is not allowed by the \
+     * script policy` (`'<path>'` alone with ZTS_DENY_PATH_IS_TYPE) when the member's JS name is one of the override_count \
+     * names in overrides, or, with ZTS_DENY_VIA_INTERFACES (the view's type is denied), for every interface member. \
+     * Strings are copied. ZTS_ERR_ARGUMENT for an unknown id, an empty path or a bad count. */ \
+    X(int32_t, zts_type_deny_this, (zts_domain *domain, int32_t type_id, const char *path, uint32_t flags, \
+      int32_t override_count, const char *const *overrides), ZTS_SHARED) \
+    /** The JS type object of a declared type (owned); its members are bound on its first use, not here. */ \
+    X(int32_t, zts_type_object, (zts_domain *domain, int32_t type_id, zts_value *out), ZTS_SHARED) \
+    /** Answers type_resolve: the name is a namespace. */ \
+    X(int32_t, zts_type_request_namespace, (zts_type_request *req), ZTS_SHARED) \
+    /** Answers type_resolve: the name is the declared type type_id. */ \
+    X(int32_t, zts_type_request_type, (zts_type_request *req, int32_t type_id), ZTS_SHARED) \
+    /** Adds one type name to a namespace_list answer (copied). */ \
+    X(int32_t, zts_type_request_add_name, (zts_type_request *req, const char *js_name), ZTS_SHARED) \
+    /** Fails a type_resolve/type_bind with a UTF-8 reason (copied). */ \
+    X(int32_t, zts_type_request_fail, (zts_type_request *req, const char *utf8), ZTS_SHARED) \
+    /** zts_type_request_fail for a type_bind whose failure is a C# exception: csharp_exception is its exotic (consumed, as \
+     * for zts_error_new). The Error the core throws for the failed binding is marked with it, so the host that catches \
+     * that Error gets the exception as the TsException's InnerException, with its own type (docs/MARSHAL.md \
+     * "[TsMarshalAs"). In an answer to type_resolve or namespace_list the exception is freed unused. */ \
+    X(int32_t, zts_type_request_fail_exception, (zts_domain *domain, zts_type_request *req, const char *utf8, \
+      zts_value csharp_exception), ZTS_SHARED) \
+    /** Pushes the object in registry slot `slot` seen as type_id: the live exotic of that slot (same JS object) or a new \
+     * one; *out owned. */ \
+    X(int32_t, zts_object_push, (zts_domain *domain, int32_t type_id, int32_t slot, zts_value *out), ZTS_SHARED) \
+    /** Copies up to cap registry slots whose exotics JS has released (drained once); returns the count. Domain thread. */ \
+    X(int32_t, zts_object_take_released, (zts_domain *domain, int32_t *slots, int32_t cap), ZTS_SHARED) \
+    /** The number of released slots zts_object_take_released has not handed out yet (borrowed; an upper bound), for the \
+     * host to poll without a call; valid until zts_domain_free, read on the domain thread. Null for a null domain. */ \
+    X(const int32_t *, zts_domain_release_counter, (zts_domain *domain), ZTS_SHARED) \
+    /** Slot and view type of an exotic (borrowed v); ZTS_ERR_ARGUMENT when v is not a C# object. */ \
+    X(int32_t, zts_object_slot, (zts_domain *domain, zts_value v, int32_t *out_slot, int32_t *out_type_id), ZTS_SHARED) \
+    /** The type id of a JS type object (borrowed v); ZTS_ERR_ARGUMENT when v is not one. */ \
+    X(int32_t, zts_type_id_of, (zts_domain *domain, zts_value v, int32_t *out_type_id), ZTS_SHARED) \
+    /** The value in a zts.ref() box (borrowed box); *out owned; ZTS_ERR_ARGUMENT when box is not a ref box. */ \
+    X(int32_t, zts_ref_get, (zts_domain *domain, zts_value box, zts_value *out), ZTS_SHARED) \
+    /** Stores v (consumed) into a zts.ref() box (borrowed box); ZTS_ERR_ARGUMENT when box is not a ref box. */ \
+    X(int32_t, zts_ref_set, (zts_domain *domain, zts_value box, zts_value v), ZTS_SHARED) \
+    /** Interns count UTF-8 member names as atoms of the domain (out_atoms[i]), kept until the domain is freed; for \
+     * zts_table_new/zts_table_read, which then need no name lookup per call. */ \
+    X(int32_t, zts_atoms_intern, (zts_domain *domain, int32_t count, const char *const *names, uint32_t *out_atoms), ZTS_SHARED) \
+    /** Makes a plain JS object {atoms[i]: values[i]} (values consumed; atoms from zts_atoms_intern); *out owned. \
+     * [TsMarshalAs(Table)] */ \
+    X(int32_t, zts_table_new, (zts_domain *domain, int32_t count, const uint32_t *atoms, zts_value *values, \
+      zts_value *out), ZTS_SHARED) \
+    /** Reads obj[atoms[i]] into out_values[i] (owned; undefined when missing; atoms from zts_atoms_intern); \
+     * ZTS_ERR_ARGUMENT when obj is not an object. */ \
+    X(int32_t, zts_table_read, (zts_domain *domain, zts_value obj, int32_t count, const uint32_t *atoms, \
+      zts_value *out_values), ZTS_SHARED) \
+    /** Copies elements [start, start + cap) of JS array arr (borrowed) into out_values (owned; missing ones undefined); \
+     * *out_length = arr.length; returns the count copied, ZTS_ERR_ARGUMENT when arr is not an array, ZTS_ERR_JS on a throw. */ \
+    X(int32_t, zts_array_read, (zts_domain *domain, zts_value arr, int32_t start, int32_t cap, zts_value *out_values, \
+      int32_t *out_length), ZTS_SHARED)
 
 /* ---- struct copies (10-LIFETIME §3.1: the value's bytes in the JS object, no registry slot) ---- */
-
-/** Gives declared struct type_id a copy layout: its values cross as copies of size bytes (<= ZTS_COPY_MAX_SIZE), and
- * the core reads and writes the listed fields (properties added with zts_type_add_property) on the copy itself,
- * calling their bridges only for values it cannot convert exactly. flags: ZTS_COPY_SCANNED for a struct that holds
- * references (ZTS_ERR_ARGUMENT unless rooted memory is set). Strings are copied. Only inside type_bind. */
-ZTS_API int32_t zts_type_set_copy_layout(zts_domain *domain, int32_t type_id, int32_t size, int32_t field_count,
-                                         const zts_copy_field *fields, int32_t flags);
 
 /** size bytes of zeroed memory that the GC scans conservatively (pointers in it keep their objects alive) until it is
  * given back to the matching zts_rooted_free_fn, 16-byte aligned; null when out of memory. */
@@ -552,13 +502,20 @@ typedef void *(*zts_rooted_alloc_fn)(size_t size);
 /** Gives back a block of the matching zts_rooted_alloc_fn: the GC no longer scans it. */
 typedef void (*zts_rooted_free_fn)(void *block);
 
-/** Sets the process's rooted memory (both null: none): copies of ZTS_COPY_SCANNED structs, and the domains' result
- * buffers, live in 64 KiB chunks of it, so the GC sees the references in their bytes (10-LIFETIME §3.2); a domain that
- * is gone hands its chunks back, and at most 16 of them (1 MiB) are kept for the next domain, the rest freed. Call it before the first domain is made, on a runtime whose GC does not move objects; replacing it frees the
- * kept chunks with the free function they came with. ZTS_ERR_ARGUMENT when only one of the two is null.
- * Native only: the Player runtime sets it at start-up with its GC's fixed memory, which managed code does not have
- * (GoogleTest Struct_Arena.*, docs/PLAYER.md "Structs that hold references"). */
-ZTS_API int32_t zts_struct_set_rooted_memory(zts_rooted_alloc_fn alloc, zts_rooted_free_fn release);
+#define ZTS_FUNCTIONS_STRUCT_COPIES(X) \
+    /** Gives declared struct type_id a copy layout: its values cross as copies of size bytes (<= ZTS_COPY_MAX_SIZE), and \
+     * the core reads and writes the listed fields (properties added with zts_type_add_property) on the copy itself, \
+     * calling their bridges only for values it cannot convert exactly. flags: ZTS_COPY_SCANNED for a struct that holds \
+     * references (ZTS_ERR_ARGUMENT unless rooted memory is set). Strings are copied. Only inside type_bind. */ \
+    X(int32_t, zts_type_set_copy_layout, (zts_domain *domain, int32_t type_id, int32_t size, int32_t field_count, \
+      const zts_copy_field *fields, int32_t flags), ZTS_SHARED) \
+    /** Sets the process's rooted memory (both null: none): copies of ZTS_COPY_SCANNED structs, and the domains' result \
+     * buffers, live in 64 KiB chunks of it, so the GC sees the references in their bytes (10-LIFETIME §3.2); a domain that \
+     * is gone hands its chunks back, and at most 16 of them (1 MiB) are kept for the next domain, the rest freed. Call it before the first domain is made, on a runtime whose GC does not move objects; replacing it frees the \
+     * kept chunks with the free function they came with. ZTS_ERR_ARGUMENT when only one of the two is null. \
+     * Native only: the Player runtime sets it at start-up with its GC's fixed memory, which managed code does not have \
+     * (GoogleTest Struct_Arena.*, docs/PLAYER.md "Structs that hold references"). */ \
+    X(int32_t, zts_struct_set_rooted_memory, (zts_rooted_alloc_fn alloc, zts_rooted_free_fn release), ZTS_NATIVE_ONLY)
 
 /* ---- the Player runtime's table -------------------------------------------------------------------------------- */
 
@@ -582,81 +539,116 @@ typedef struct zts_player_core {
     int32_t (*struct_set_rooted_memory)(zts_rooted_alloc_fn alloc, zts_rooted_free_fn release);
 } zts_player_core;
 
-/** The Player runtime's table (static: valid for the life of the process); any thread. */
-ZTS_API const zts_player_core *zts_player_core_get(void);
-
-/** Makes a JS struct copy of type_id (which has a copy layout once bound; it is bound here if needed) from the
- * layout's size bytes at bytes (copied); *out owned. */
-ZTS_API int32_t zts_struct_new(zts_domain *domain, int32_t type_id, const void *bytes, zts_value *out);
-
-/** The bytes of a struct copy (borrowed v; *out valid while v lives); ZTS_ERR_ARGUMENT when v is not one. */
-ZTS_API int32_t zts_struct_ref_of(zts_domain *domain, zts_value v, zts_struct_ref **out);
-
-/** The domain's struct result buffer for ZTS_RESULT_STRUCT_TAG results: bytes holds ZTS_COPY_MAX_SIZE bytes; valid
- * until zts_domain_free. Null for a null domain. */
-ZTS_API zts_struct_ref *zts_domain_struct_result(zts_domain *domain);
-
-/** Number of live struct copies (JS objects that hold a struct's bytes). */
-ZTS_API int32_t zts_struct_live_count(const zts_domain *domain);
-
-/** Number of live exotics (JS objects that show C# objects). */
-ZTS_API int32_t zts_object_live_count(const zts_domain *domain);
+#define ZTS_FUNCTIONS_PLAYER(X) \
+    /** The Player runtime's table (static: valid for the life of the process); any thread. */ \
+    X(const zts_player_core *, zts_player_core_get, (void), ZTS_SHARED) \
+    /** Makes a JS struct copy of type_id (which has a copy layout once bound; it is bound here if needed) from the \
+     * layout's size bytes at bytes (copied); *out owned. */ \
+    X(int32_t, zts_struct_new, (zts_domain *domain, int32_t type_id, const void *bytes, zts_value *out), ZTS_SHARED) \
+    /** The bytes of a struct copy (borrowed v; *out valid while v lives); ZTS_ERR_ARGUMENT when v is not one. */ \
+    X(int32_t, zts_struct_ref_of, (zts_domain *domain, zts_value v, zts_struct_ref **out), ZTS_SHARED) \
+    /** The domain's struct result buffer for ZTS_RESULT_STRUCT_TAG results: bytes holds ZTS_COPY_MAX_SIZE bytes; valid \
+     * until zts_domain_free. Null for a null domain. */ \
+    X(zts_struct_ref *, zts_domain_struct_result, (zts_domain *domain), ZTS_SHARED) \
+    /** Number of live struct copies (JS objects that hold a struct's bytes). */ \
+    X(int32_t, zts_struct_live_count, (const zts_domain *domain), ZTS_SHARED) \
+    /** Number of live exotics (JS objects that show C# objects). */ \
+    X(int32_t, zts_object_live_count, (const zts_domain *domain), ZTS_SHARED)
 
 /* ---- values ----------------------------------------------------------- */
 
-/** Creates a JS string from UTF-16 (lone surrogates kept, NULs kept); *out is owned. */
-ZTS_API int32_t zts_value_new_string_utf16(zts_domain *domain, const uint16_t *chars, int32_t len, zts_value *out);
+#define ZTS_FUNCTIONS_VALUES(X) \
+    /** Creates a JS string from UTF-16 (lone surrogates kept, NULs kept); *out is owned. */ \
+    X(int32_t, zts_value_new_string_utf16, (zts_domain *domain, const uint16_t *chars, int32_t len, zts_value *out), ZTS_SHARED) \
+    /** Converts v to UTF-16 into a domain buffer valid until the next call; consumes v; returns the char count or \
+     * ZTS_ERR_JS. */ \
+    X(int32_t, zts_value_take_utf16, (zts_domain *domain, zts_value v, const uint16_t **out_chars), ZTS_SHARED) \
+    /** Formats argv as console.log would (String(x) joined by spaces) into a domain UTF-16 buffer; borrowed argv; char \
+     * count. */ \
+    X(int32_t, zts_values_format, (zts_domain *domain, int32_t argc, const zts_value *argv, \
+      const uint16_t **out_chars), ZTS_SHARED) \
+    /** Formats argv as console.log does: strings as is, C# objects by their toString, JS objects and arrays in a \
+     * short depth- and length-limited form; borrowed argv; UTF-16 in a domain buffer; char count. */ \
+    X(int32_t, zts_values_inspect, (zts_domain *domain, int32_t argc, const zts_value *argv, \
+      const uint16_t **out_chars), ZTS_SHARED) \
+    /** Makes the gated function (host data id `data`) that root prototypes of types bound from now on get as toString. */ \
+    X(int32_t, zts_object_set_to_string, (zts_domain *domain, int64_t data), ZTS_SHARED) \
+    /** Starts a timer pass at host time now_ms (ms; the clock never moves back); returns the number of timers due. */ \
+    X(int32_t, zts_timers_advance, (zts_domain *domain, double now_ms), ZTS_SHARED) \
+    /** Runs the next due timer of the pass: 1 ran, 0 none left, ZTS_ERR_JS it threw (zts_domain_error; call again). */ \
+    X(int32_t, zts_timers_run_next, (zts_domain *domain), ZTS_SHARED) \
+    /** Number of pending setTimeout/setInterval timers (tests); 0 for a null domain. */ \
+    X(int32_t, zts_timers_count, (const zts_domain *domain), ZTS_SHARED) \
+    /** A new pending Promise (*out_promise owned) and the token that settles it with zts_promise_settle. */ \
+    X(int32_t, zts_promise_new, (zts_domain *domain, zts_value *out_promise, int32_t *out_token), ZTS_SHARED) \
+    /** Fulfills (fulfilled != 0) or rejects the Promise of token with value (consumed); the token is used up. */ \
+    X(int32_t, zts_promise_settle, (zts_domain *domain, int32_t token, int32_t fulfilled, zts_value value), ZTS_SHARED) \
+    /** Watches v (borrowed) through Promise.resolve(v).then: its settlement is queued under the host's token. */ \
+    X(int32_t, zts_promise_watch, (zts_domain *domain, zts_value v, int32_t token), ZTS_SHARED) \
+    /** Takes the oldest settlement: 0 none, 1 fulfilled (*out_value owned), 2 rejected (reason in zts_domain_error). */ \
+    X(int32_t, zts_promise_take_settled, (zts_domain *domain, int32_t *out_token, zts_value *out_value), ZTS_SHARED) \
+    /** Releases an owned value; values without a reference count are ignored. */ \
+    X(void, zts_value_free, (zts_domain *domain, zts_value v), ZTS_SHARED) \
+    /** Creates the Error that a failing gated callback returns: message and csharpStack are UTF-16; csharp_exception \
+     * (consumed; undefined for none) is the exotic of the C# exception it stands for, reported back as \
+     * zts_error_info.exception_slot when the Error reaches the host again; *out is owned. */ \
+    X(int32_t, zts_error_new, (zts_domain *domain, const uint16_t *message, int32_t message_len, \
+      const uint16_t *csharp_stack, int32_t stack_len, zts_value csharp_exception, zts_value *out), ZTS_SHARED) \
+    /** What a failing gated callback returns to rethrow the JS value held by ref (a zts_error_info.thrown_ref, still \
+     * owned by the caller): the value itself when it is an object, else a box the gate's throw unwraps; *out owned; \
+     * ZTS_ERR_INVALID_REF when ref is free. */ \
+    X(int32_t, zts_error_rethrow_value, (zts_domain *domain, int32_t ref, zts_value *out), ZTS_SHARED)
 
-/** Converts v to UTF-16 into a domain buffer valid until the next call; consumes v; returns the char count or
- * ZTS_ERR_JS. */
-ZTS_API int32_t zts_value_take_utf16(zts_domain *domain, zts_value v, const uint16_t **out_chars);
+/* ---- the lists (docs/C_ABI.md "One list": the managed P/Invokes, the export, guard and layout checks and the
+   Windows export list are made from them) ---------------------------------------------------------------------- */
 
-/** Formats argv as console.log would (String(x) joined by spaces) into a domain UTF-16 buffer; borrowed argv; char
- * count. */
-ZTS_API int32_t zts_values_format(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars);
+/* Every export, X(return type, name, (parameters), managed): managed is ZTS_SHARED (a P/Invoke of ZtsNative in
+   ZTS.Shared), ZTS_COMMON (of ZtsCommonNative in ZTS.Common, which references no other ZTS assembly) or
+   ZTS_NATIVE_ONLY (no P/Invoke; its comment says "Native only:" and why). The declarations below are made from it. */
+#define ZTS_FUNCTIONS(X) \
+    ZTS_FUNCTIONS_PROCESS(X) \
+    ZTS_FUNCTIONS_DOMAIN(X) \
+    ZTS_FUNCTIONS_DEBUGGER(X) \
+    ZTS_FUNCTIONS_RELEASES(X) \
+    ZTS_FUNCTIONS_MODULES(X) \
+    ZTS_FUNCTIONS_FUNCTIONS(X) \
+    ZTS_FUNCTIONS_TYPES(X) \
+    ZTS_FUNCTIONS_STRUCT_COPIES(X) \
+    ZTS_FUNCTIONS_PLAYER(X) \
+    ZTS_FUNCTIONS_VALUES(X)
 
-/** Formats argv as console.log does: strings as is, C# objects by their toString, JS objects and arrays in a
- * short depth- and length-limited form; borrowed argv; UTF-16 in a domain buffer; char count. */
-ZTS_API int32_t zts_values_inspect(zts_domain *domain, int32_t argc, const zts_value *argv, const uint16_t **out_chars);
+#define ZTS_DECLARE_FUNCTION(ret, name, params, managed) ZTS_API ret name params;
+ZTS_FUNCTIONS(ZTS_DECLARE_FUNCTION)
 
-/** Makes the gated function (host data id `data`) that root prototypes of types bound from now on get as toString. */
-ZTS_API int32_t zts_object_set_to_string(zts_domain *domain, int64_t data);
+/* The structs the managed side mirrors with a sequential layout, X(struct, its field list). zts_value is a union (its
+   layout: the comment at the top, pinned in tests/native/abi/abi_layout_test.cpp). */
+#define ZTS_STRUCTS(X) \
+    X(zts_host_callbacks, ZTS_HOST_CALLBACKS_FIELDS) \
+    X(zts_param_spec, ZTS_PARAM_SPEC_FIELDS) \
+    X(zts_struct_ref, ZTS_STRUCT_REF_FIELDS) \
+    X(zts_copy_field, ZTS_COPY_FIELD_FIELDS) \
+    X(zts_error_info, ZTS_ERROR_INFO_FIELDS)
 
-/** Starts a timer pass at host time now_ms (ms; the clock never moves back); returns the number of timers due. */
-ZTS_API int32_t zts_timers_advance(zts_domain *domain, double now_ms);
-
-/** Runs the next due timer of the pass: 1 ran, 0 none left, ZTS_ERR_JS it threw (zts_domain_error; call again). */
-ZTS_API int32_t zts_timers_run_next(zts_domain *domain);
-
-/** Number of pending setTimeout/setInterval timers (tests); 0 for a null domain. */
-ZTS_API int32_t zts_timers_count(const zts_domain *domain);
-
-/** A new pending Promise (*out_promise owned) and the token that settles it with zts_promise_settle. */
-ZTS_API int32_t zts_promise_new(zts_domain *domain, zts_value *out_promise, int32_t *out_token);
-
-/** Fulfills (fulfilled != 0) or rejects the Promise of token with value (consumed); the token is used up. */
-ZTS_API int32_t zts_promise_settle(zts_domain *domain, int32_t token, int32_t fulfilled, zts_value value);
-
-/** Watches v (borrowed) through Promise.resolve(v).then: its settlement is queued under the host's token. */
-ZTS_API int32_t zts_promise_watch(zts_domain *domain, zts_value v, int32_t token);
-
-/** Takes the oldest settlement: 0 none, 1 fulfilled (*out_value owned), 2 rejected (reason in zts_domain_error). */
-ZTS_API int32_t zts_promise_take_settled(zts_domain *domain, int32_t *out_token, zts_value *out_value);
-
-/** Releases an owned value; values without a reference count are ignored. */
-ZTS_API void zts_value_free(zts_domain *domain, zts_value v);
-
-/** Creates the Error that a failing gated callback returns: message and csharpStack are UTF-16; csharp_exception
- * (consumed; undefined for none) is the exotic of the C# exception it stands for, reported back as
- * zts_error_info.exception_slot when the Error reaches the host again; *out is owned. */
-ZTS_API int32_t zts_error_new(zts_domain *domain, const uint16_t *message, int32_t message_len,
-                              const uint16_t *csharp_stack, int32_t stack_len, zts_value csharp_exception,
-                              zts_value *out);
-
-/** What a failing gated callback returns to rethrow the JS value held by ref (a zts_error_info.thrown_ref, still
- * owned by the caller): the value itself when it is an object, else a box the gate's throw unwraps; *out owned;
- * ZTS_ERR_INVALID_REF when ref is free. */
-ZTS_API int32_t zts_error_rethrow_value(zts_domain *domain, int32_t ref, zts_value *out);
+/* Every integer constant of this header, X(name): the managed copies are checked against their values
+   (tests/managed/MirrorTests.cs), and the generator fails the build on a ZTS_ constant missing here
+   (tools/abi/gen_abi.js). */
+#define ZTS_CONSTANTS(X) \
+    X(ZTS_ABI_VERSION) X(ZTS_PLAYER_CORE_VERSION) \
+    X(ZTS_CALLBACK_ERROR_SENTINEL) X(ZTS_RESULT_PUSH_TAG) X(ZTS_RESULT_PUSH_VIEW_SHIFT) X(ZTS_RESULT_STRUCT_TAG) \
+    X(ZTS_STRUCT_REF_TAG) \
+    X(ZTS_COPY_FIELD_I1) X(ZTS_COPY_FIELD_U1) X(ZTS_COPY_FIELD_I2) X(ZTS_COPY_FIELD_U2) X(ZTS_COPY_FIELD_I4) \
+    X(ZTS_COPY_FIELD_U4) X(ZTS_COPY_FIELD_I8) X(ZTS_COPY_FIELD_U8) X(ZTS_COPY_FIELD_R4) X(ZTS_COPY_FIELD_R8) \
+    X(ZTS_COPY_FIELD_STRUCT) X(ZTS_COPY_MAX_SIZE) X(ZTS_COPY_SCANNED) \
+    X(ZTS_TAG_OBJECT) X(ZTS_TAG_STRING_ROPE) X(ZTS_TAG_STRING) X(ZTS_TAG_INT) X(ZTS_TAG_BOOL) X(ZTS_TAG_NULL) \
+    X(ZTS_TAG_UNDEFINED) X(ZTS_TAG_EXCEPTION) X(ZTS_TAG_FLOAT64) \
+    X(ZTS_OK) X(ZTS_ERR_JS) X(ZTS_ERR_MODULE_LOAD) X(ZTS_ERR_NO_EXPORT) X(ZTS_ERR_NOT_CALLABLE) X(ZTS_ERR_INVALID_REF) \
+    X(ZTS_ERR_ARGUMENT) X(ZTS_ERR_NO_GATE) X(ZTS_ERR_NO_HOST) X(ZTS_ERR_VERSION) X(ZTS_ERR_OUT_OF_MEMORY) \
+    X(ZTS_KIND_UNDEFINED) X(ZTS_KIND_NULL) X(ZTS_KIND_BOOL) X(ZTS_KIND_INT) X(ZTS_KIND_FLOAT) X(ZTS_KIND_STRING) \
+    X(ZTS_KIND_OBJECT) X(ZTS_KIND_FUNCTION) X(ZTS_KIND_JSOBJECT) X(ZTS_KIND_REF) X(ZTS_KIND_ARRAY) X(ZTS_KIND_ANY) \
+    X(ZTS_TYPE_STATIC) X(ZTS_TYPE_INTERFACE) X(ZTS_TYPE_ABSTRACT) X(ZTS_TYPE_ARRAY) X(ZTS_TYPE_ENUM) \
+    X(ZTS_TYPE_GENERIC_DEF) X(ZTS_TYPE_DELEGATE) X(ZTS_TYPE_ENUMERABLE) X(ZTS_TYPE_ENUMERABLE_VIA_INTERFACE) \
+    X(ZTS_MEMBER_STATIC) X(ZTS_DENY_VIA_INTERFACES) X(ZTS_DENY_PATH_IS_TYPE) \
+    X(ZTS_FILE_NONE) X(ZTS_FILE_REGULAR) X(ZTS_FILE_DIRECTORY) X(ZTS_FILE_OTHER)
 
 #ifdef __cplusplus
 }

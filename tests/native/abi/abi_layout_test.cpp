@@ -1,134 +1,95 @@
 // The C ABI's struct layouts as the managed side declares them, on every target the suite runs on: Linux x86-64
 // (SysV, LP64), Windows x64 (LLP64, under wine: tools/test.sh), and the CPUs of docs/PLATFORMS.md: linux-arm64
 // (LP64), linux-x86 (ILP32, i386 SysV: 8-byte scalars 4-aligned in structs) and wasm32 (ILP32, 8-byte scalars
-// 8-aligned). The managed declarations are sequential layouts of the same fields: managed/ZTS.Shared/Native/JsValue.cs
-// (explicit, Size = 16, tag at 8 on every CPU), HostCallbackTable.cs (IntPtrs), ZtsNative.cs (ZtsErrorInfo),
-// Clr/JsKinds.cs (ParamSpec); docs/C_ABI.md "Windows x64" has the audit, docs/PLATFORMS.md the 32-bit layouts.
+// 8-aligned). The managed declarations are sequential layouts of the same fields (managed/ZTS.Shared/Native/*.cs,
+// Clr/JsKinds.cs ParamSpec; Abi_StructMirror_MatchesHeader compares them with the same list): the structs and their
+// fields are zts.h's ZTS_STRUCTS list, and each field's offset is what a sequential layout of the list's types gives on
+// this data model. docs/C_ABI.md "Windows x64" has the audit, docs/PLATFORMS.md the 32-bit layouts.
 #include <zts/zts.h>
 #include "zts_mono_gate.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <string>
+#include <vector>
 
-// The layouts below are written out per data model, not computed from sizeof(void *), so that a target whose layout
-// differs from what the docs say fails here.
-#if UINTPTR_MAX == UINT64_MAX
-#define ZTS_TEST_LP64 1
-#elif UINTPTR_MAX == UINT32_MAX
-#define ZTS_TEST_ILP32 1
-#if defined(__i386__)
-#define ZTS_TEST_I386 1 // the i386 SysV ABI aligns double and int64_t to 4 bytes inside structs
-#endif
-#else
+#if UINTPTR_MAX != UINT64_MAX && UINTPTR_MAX != UINT32_MAX
 #error "zts: a data model the ABI pins do not cover"
 #endif
 
-// Compile-time pins: a layout that differs on one target does not build there.
+// zts_value is a union, outside the struct list: its 16 bytes are pinned here.
 static_assert(sizeof(zts_value) == 16 && offsetof(zts_value, tag) == 8 && sizeof(zts_value{}.u) == 8,
               "JsValue.cs: Size = 16, Tag at 8, on every CPU (NaN-boxing targets convert: docs/PLATFORMS.md)");
 static_assert(sizeof(zts_status) == 4, "statuses cross as C# int");
-#if ZTS_TEST_LP64
-static_assert(offsetof(zts_host_callbacks, module_load) == 8 && offsetof(zts_host_callbacks, host_call) == 16 &&
-                  offsetof(zts_host_callbacks, type_bind) == 40 && sizeof(zts_host_callbacks) == 48,
-              "HostCallbackTable.cs: two uints, five IntPtrs");
-static_assert(offsetof(zts_param_spec, type_name) == 16 && offsetof(zts_param_spec, min_value) == 24 &&
-                  offsetof(zts_param_spec, element_accept) == 44 && sizeof(zts_param_spec) == 48,
-              "JsKinds.cs ParamSpec");
-static_assert(offsetof(zts_error_info, message) == 8 && offsetof(zts_error_info, importer_len) == 80 &&
-                  offsetof(zts_error_info, exception_slot) == 88 && sizeof(zts_error_info) == 96,
-              "ZtsNative.cs ZtsErrorInfo");
-#else
-static_assert(offsetof(zts_host_callbacks, module_load) == 8 && offsetof(zts_host_callbacks, host_call) == 12 &&
-                  offsetof(zts_host_callbacks, type_bind) == 24 && sizeof(zts_host_callbacks) == 28,
-              "HostCallbackTable.cs: two uints, five IntPtrs");
-static_assert(offsetof(zts_error_info, message) == 4 && offsetof(zts_error_info, importer_len) == 40 &&
-                  offsetof(zts_error_info, exception_slot) == 48 && sizeof(zts_error_info) == 52,
-              "ZtsNative.cs ZtsErrorInfo");
-#endif
 
 namespace
 {
 
 struct Field {
     const char *name;
-    size_t offset;
-    size_t expected;
+    size_t offset; // offsetof in the struct the compiler laid out
+    size_t size;   // sizeof the field's type in the list
 };
 
-void expect_fields(const char *type, size_t size, size_t expected_size, std::initializer_list<Field> fields)
+// Where a sequential layout puts a field of this size: at its own size's alignment, but i386 SysV aligns 8-byte
+// scalars (int64_t, double) to 4 inside structs, and the managed layout follows it there.
+size_t sequential_alignment(size_t size)
 {
-    EXPECT_EQ(expected_size, size) << "sizeof(" << type << ")";
-    for (const Field &f : fields) {
-        EXPECT_EQ(f.expected, f.offset) << type << "." << f.name;
-    }
+#if defined(__i386__)
+    return std::min<size_t>(size, 4);
+#else
+    return size;
+#endif
 }
 
-// One IntPtr of the managed declarations.
-constexpr size_t P = sizeof(void *);
+size_t align_up(size_t at, size_t alignment)
+{
+    return (at + alignment - 1) / alignment * alignment;
+}
+
+// Each field at the offset the sequential layout of the list's types gives, and the struct's size that layout's.
+void expect_sequential(const char *type, size_t size, const std::vector<Field> &fields)
+{
+    size_t at = 0;
+    size_t widest = 1;
+    std::string layout;
+    for (const Field &f : fields) {
+        size_t alignment = sequential_alignment(f.size);
+        at = align_up(at, alignment);
+        widest = std::max(widest, alignment);
+        EXPECT_EQ(at, f.offset) << type << "." << f.name << ": a sequential layout of zts.h's list puts it at " << at;
+        layout += std::string(" ") + f.name + "@" + std::to_string(f.offset);
+        at += f.size;
+    }
+    EXPECT_EQ(align_up(at, widest), size) << "sizeof(" << type << "), fields" << layout;
+}
 
 } // namespace
 
-#define FIELD(T, f, at) Field{#f, offsetof(T, f), at}
-
-TEST(Abi_Layout, ValueAndHostTable_MatchManagedDeclarations)
+TEST(Abi_Layout, Structs_MatchSequentialLayoutOfList)
 {
-    expect_fields("zts_value", sizeof(zts_value), 16, {FIELD(zts_value, u, 0), FIELD(zts_value, tag, 8)});
+    int structs = 0;
+#define ZTS_TEST_FIELD(type, name) Field{#name, offsetof(S, name), sizeof(type)},
+#define ZTS_TEST_STRUCT(name, FIELDS)                                                                                 \
+    {                                                                                                                  \
+        using S = name;                                                                                                \
+        expect_sequential(#name, sizeof(S), {FIELDS(ZTS_TEST_FIELD)});                                                 \
+        structs++;                                                                                                     \
+    }
+    ZTS_STRUCTS(ZTS_TEST_STRUCT)
+#undef ZTS_TEST_STRUCT
+#undef ZTS_TEST_FIELD
+    EXPECT_GE(structs, 5) << "zts.h's ZTS_STRUCTS list";
+}
+
+TEST(Abi_Layout, Value_MatchesManagedDeclaration)
+{
+    EXPECT_EQ(16u, sizeof(zts_value));
+    EXPECT_EQ(0u, offsetof(zts_value, u));
+    EXPECT_EQ(8u, offsetof(zts_value, tag));
     EXPECT_EQ(8u, sizeof(zts_value{}.u));
-    expect_fields("zts_host_callbacks", sizeof(zts_host_callbacks), 8 + 5 * P,
-                  {FIELD(zts_host_callbacks, size, 0), FIELD(zts_host_callbacks, version, 4),
-                   FIELD(zts_host_callbacks, module_load, 8), FIELD(zts_host_callbacks, host_call, 8 + P),
-                   FIELD(zts_host_callbacks, type_resolve, 8 + 2 * P), FIELD(zts_host_callbacks, namespace_list, 8 + 3 * P),
-                   FIELD(zts_host_callbacks, type_bind, 8 + 4 * P)});
-}
-
-TEST(Abi_Layout, ParamSpecAndErrorInfo_MatchManagedDeclarations)
-{
-#if ZTS_TEST_LP64
-    expect_fields("zts_param_spec", sizeof(zts_param_spec), 48,
-                  {FIELD(zts_param_spec, accept, 0), FIELD(zts_param_spec, exact, 4), FIELD(zts_param_spec, type_id, 8),
-                   FIELD(zts_param_spec, optional, 12), FIELD(zts_param_spec, type_name, 16),
-                   FIELD(zts_param_spec, min_value, 24), FIELD(zts_param_spec, max_value, 32),
-                   FIELD(zts_param_spec, single_char, 40), FIELD(zts_param_spec, element_accept, 44)});
-    expect_fields("zts_error_info", sizeof(zts_error_info), 96,
-                  {FIELD(zts_error_info, status, 0), FIELD(zts_error_info, message, 8),
-                   FIELD(zts_error_info, message_len, 16), FIELD(zts_error_info, stack, 24),
-                   FIELD(zts_error_info, stack_len, 32), FIELD(zts_error_info, name, 40),
-                   FIELD(zts_error_info, name_len, 48), FIELD(zts_error_info, specifier, 56),
-                   FIELD(zts_error_info, specifier_len, 64), FIELD(zts_error_info, importer, 72),
-                   FIELD(zts_error_info, importer_len, 80), FIELD(zts_error_info, thrown_ref, 84),
-                   FIELD(zts_error_info, exception_slot, 88)});
-#else
-#if ZTS_TEST_I386
-    // i386: the doubles follow type_name at 4-byte alignment.
-    expect_fields("zts_param_spec", sizeof(zts_param_spec), 44,
-                  {FIELD(zts_param_spec, accept, 0), FIELD(zts_param_spec, exact, 4), FIELD(zts_param_spec, type_id, 8),
-                   FIELD(zts_param_spec, optional, 12), FIELD(zts_param_spec, type_name, 16),
-                   FIELD(zts_param_spec, min_value, 20), FIELD(zts_param_spec, max_value, 28),
-                   FIELD(zts_param_spec, single_char, 36), FIELD(zts_param_spec, element_accept, 40)});
-#else
-    // wasm32 (and ARMv7's AAPCS): the doubles 8-aligned, 4 bytes of padding after type_name.
-    expect_fields("zts_param_spec", sizeof(zts_param_spec), 48,
-                  {FIELD(zts_param_spec, accept, 0), FIELD(zts_param_spec, exact, 4), FIELD(zts_param_spec, type_id, 8),
-                   FIELD(zts_param_spec, optional, 12), FIELD(zts_param_spec, type_name, 16),
-                   FIELD(zts_param_spec, min_value, 24), FIELD(zts_param_spec, max_value, 32),
-                   FIELD(zts_param_spec, single_char, 40), FIELD(zts_param_spec, element_accept, 44)});
-#endif
-    expect_fields("zts_error_info", sizeof(zts_error_info), 52,
-                  {FIELD(zts_error_info, status, 0), FIELD(zts_error_info, message, 4),
-                   FIELD(zts_error_info, message_len, 8), FIELD(zts_error_info, stack, 12),
-                   FIELD(zts_error_info, stack_len, 16), FIELD(zts_error_info, name, 20),
-                   FIELD(zts_error_info, name_len, 24), FIELD(zts_error_info, specifier, 28),
-                   FIELD(zts_error_info, specifier_len, 32), FIELD(zts_error_info, importer, 36),
-                   FIELD(zts_error_info, importer_len, 40), FIELD(zts_error_info, thrown_ref, 44),
-                   FIELD(zts_error_info, exception_slot, 48)});
-#endif
-}
-
-TEST(Abi_Layout, StructRef_MatchesManagedDeclaration)
-{
-    expect_fields("zts_struct_ref", sizeof(zts_struct_ref), 8 + P,
-                  {FIELD(zts_struct_ref, type_id, 0), FIELD(zts_struct_ref, size, 4), FIELD(zts_struct_ref, bytes, 8)});
 }
 
 // The gate declares zts_value again (zts_gate_value) so that it compiles from its own folder: the same layout and
@@ -142,7 +103,8 @@ static_assert(ZTS_GATE_TAG_OBJECT == ZTS_TAG_OBJECT && ZTS_GATE_TAG_EXCEPTION ==
 
 TEST(Abi_Layout, GateValue_IsZtsValue)
 {
-    expect_fields("zts_gate_value", sizeof(zts_gate_value), sizeof(zts_value),
-                  {FIELD(zts_gate_value, u, offsetof(zts_value, u)), FIELD(zts_gate_value, tag, offsetof(zts_value, tag))});
+    EXPECT_EQ(sizeof(zts_value), sizeof(zts_gate_value));
+    EXPECT_EQ(offsetof(zts_value, u), offsetof(zts_gate_value, u));
+    EXPECT_EQ(offsetof(zts_value, tag), offsetof(zts_gate_value, tag));
     EXPECT_EQ(alignof(zts_value), alignof(zts_gate_value));
 }

@@ -1,7 +1,10 @@
-// The two guards hold by construction: these tests parse the sources (zts.h, quickjs.h and native/core) and fail
-// on an export or a QuickJS hook that does not go through its guard (native/core/abi/guard.h,
-// native/core/runtime/trampoline.h). The rules come from the headers, not from a list kept here: a new ZTS_API
-// export, or a new QuickJS API that takes a function, is checked without editing this file.
+// The two guards hold by construction: these tests read the sources (native/core, native/player) and fail on an export
+// or a QuickJS hook that does not go through its guard (native/core/abi/guard.h, native/core/runtime/trampoline.h).
+// The rules come from the headers, not from a list kept here: the exports are zts.h's ZTS_FUNCTIONS list (compiled in,
+// docs/C_ABI.md "One list"), and the QuickJS APIs that take a function are read from quickjs.h, so a new export, or a
+// new QuickJS API that takes a function, is checked without editing this file.
+#include <zts/zts.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -179,30 +182,12 @@ std::string rel(const fs::path &p)
 
 // ---- the C ABI ---------------------------------------------------------------------------------------------
 
-// The names zts.h declares ZTS_API.
+// The exports: zts.h's list.
 std::set<std::string> zts_api_names()
 {
-    std::string h = code_only(read_text(k_root / "native/include/zts/zts.h"));
-    std::set<std::string> names;
-    for (size_t i = h.find("ZTS_API"); i != std::string::npos; i = h.find("ZTS_API", i + 1)) {
-        size_t paren = h.find('(', i);
-        size_t semi = h.find(';', i);
-        if (paren == std::string::npos || paren > semi || h.compare(i, 8, "ZTS_API ") != 0) {
-            continue; // the #define
-        }
-        size_t e = paren;
-        while (e > i && std::isspace(static_cast<unsigned char>(h[e - 1])) != 0) {
-            e--;
-        }
-        size_t b = e;
-        while (b > i && ident_char(h[b - 1])) {
-            b--;
-        }
-        if (h.compare(b, 4, "zts_") == 0) { // not the #define of ZTS_API itself
-            names.insert(h.substr(b, e - b));
-        }
-    }
-    return names;
+#define ZTS_TEST_NAME(ret, name, params, managed) #name,
+    return {ZTS_FUNCTIONS(ZTS_TEST_NAME)};
+#undef ZTS_TEST_NAME
 }
 
 // The zts_* functions defined inside an extern "C" block of a file.
@@ -271,28 +256,32 @@ void find_definitions(const std::string &file, const std::string &code, const st
 TEST(AbiExports, Definitions_AllGuarded)
 {
     std::set<std::string> exports = zts_api_names();
-    ASSERT_GT(exports.size(), 50u) << "zts.h parsed to too few ZTS_API names";
+    ASSERT_GT(exports.size(), 50u) << "zts.h's ZTS_FUNCTIONS list";
     std::map<std::string, std::string> code_of;
     for (const fs::path &p : sources_under(k_root / "native/core", false)) {
         code_of[rel(p)] = code_only(read_text(p));
     }
-    // A zts_* function defined in an extern "C" block of the ABI folder is an export too, declared or not.
+    // A zts_* function defined in an extern "C" block of the ABI folder is an export too: it must be in the list (the
+    // managed P/Invokes and the Windows export list are made from it) and guarded.
     std::set<std::string> checked = exports;
+    std::vector<std::string> failures;
     for (const auto &f : code_of) {
         if (f.first.rfind("native/core/abi/", 0) == 0) {
             for (const std::string &n : extern_c_definitions(f.second)) {
-                checked.insert(n);
+                if (checked.insert(n).second) {
+                    failures.push_back(n + " (" + f.first + "): defined extern \"C\" in the ABI folder, not in zts.h's "
+                                                             "ZTS_FUNCTIONS list");
+                }
             }
         }
     }
-    std::vector<std::string> failures;
     for (const std::string &name : checked) {
         std::vector<Definition> defs;
         for (const auto &f : code_of) {
             find_definitions(f.first, f.second, name, defs);
         }
         if (defs.empty()) {
-            failures.push_back(name + ": declared ZTS_API in zts.h but defined nowhere in native/core");
+            failures.push_back(name + ": in zts.h's ZTS_FUNCTIONS list but defined nowhere in native/core");
         }
         for (const Definition &d : defs) {
             if (d.file.rfind("native/core/abi/", 0) != 0) {

@@ -2,9 +2,9 @@
 # tools/win64/check_pe.js must fail on each broken case with the expected finding (so GateDll_Imports_NoQuickJS and
 # CoreDll_Exports_EveryZtsApi and Abi_Header_Win64Portable can fail at all).
 # Usage: pe_checks_reject.sh "<node check_pe.js --objdump P>" <broken gate dll> <release zts.dll> <tests' zts.dll>
-#        <zts_mono_gate.h> <zts.h>
+#        <zts_mono_gate.h> <zts_abi.json: zts.h's lists, cmake/ZtsAbi.cmake> <node>
 set -euo pipefail
-check=$1 broken_gate=$2 release_core=$3 test_core=$4 gate_h=$5 zts_h=$6
+check=$1 broken_gate=$2 release_core=$3 test_core=$4 gate_h=$5 abi_json=$6 node=$7
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rejected=0
@@ -27,17 +27,21 @@ expect() {
 # A gate linked against the core: QuickJS bound at link time, and a DLL import the Editor does not have.
 expect gate-quickjs 'imports the QuickJS symbol JS_Throw from zts.dll' gate "$broken_gate" "$gate_h"
 expect gate-dll 'imports zts.dll \(only' gate "$broken_gate" "$gate_h"
-# zts.h with one more ZTS_API function than the DLL exports.
-sed 's|^ZTS_API int64_t zts_domain_free(|ZTS_API int32_t zts_not_in_the_dll(void);\n&|' "$zts_h" > "$tmp/zts.h"
-grep -q zts_not_in_the_dll "$tmp/zts.h"
-expect core-missing 'does not export zts_not_in_the_dll' core "$release_core" "$tmp/zts.h"
+# edit <output> <js statement on the list j>: a copy of the list, edited.
+edit() {
+  "$node" -e 'const fs = require("fs"); const j = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); '"$2"';
+              fs.writeFileSync(process.argv[2], JSON.stringify(j));' "$abi_json" "$1"
+}
+# The list with one more function than the DLL exports.
+edit "$tmp/more.json" 'j.functions.push({ name: "zts_not_in_the_dll", ret: "int32_t", params: "(void)", parameters: [] })'
+expect core-missing 'does not export zts_not_in_the_dll' core "$release_core" "$tmp/more.json"
 # The tests' zts.dll: every symbol exported (QuickJS's too), symbol table kept.
-expect core-test-build 'exports JS_NewRuntime, which zts.h does not declare' core "$test_core" "$zts_h"
-expect core-unstripped 'is not stripped' core "$test_core" "$zts_h"
-# zts.h with a C long parameter (32 bits on Win64, 64 on Linux) and a struct returned by value.
-sed 's|^ZTS_API int64_t zts_domain_free(zts_domain \*domain);|ZTS_API zts_value zts_domain_free(zts_domain *domain, long n);|' "$zts_h" > "$tmp/long.h"
-grep -q 'long n' "$tmp/long.h"
-expect header-long ':[0-9]+: long in the ABI .*zts_domain_free' header "$tmp/long.h"
+expect core-test-build 'exports JS_NewRuntime, which zts_abi.json does not declare' core "$test_core" "$abi_json"
+expect core-unstripped 'is not stripped' core "$test_core" "$abi_json"
+# A function with a C long parameter (32 bits on Win64, 64 on Linux) and a struct returned by value.
+edit "$tmp/long.json" 'const f = j.functions.find(f => f.name === "zts_domain_free"); f.ret = "zts_value";
+                       f.parameters.push({ type: "long", name: "n" })'
+expect header-long 'zts_domain_free parameter n: long in the ABI' header "$tmp/long.json"
 grep -q 'returns zts_value by value' <<<"$out"
 
 echo "broken inputs rejected: $rejected"

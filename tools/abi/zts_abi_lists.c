@@ -1,0 +1,29 @@
+/* zts.h's lists, and the `zts` global's members, as JSON, written by the C preprocessor alone:
+ * `cc -E -P -I native/include -I native/core tools/abi/zts_abi_lists.c` prints the headers' own declarations, then one
+ * line starting with ZTS_ABI_JSON, which tools/abi/gen_abi.js reads. Strings are the list entries as written (#x); a
+ * constant's value is its expansion (the managed side evaluates it). */
+#include <zts/zts.h>
+
+#include "globals/zts_members.h"
+
+#define ZTS_ABI_STR_(...) #__VA_ARGS__
+#define ZTS_ABI_STR(...) ZTS_ABI_STR_(__VA_ARGS__)
+#define ZTS_ABI_FUNCTION(ret, name, params, managed) \
+    , {"name": #name, "ret": #ret, "params": #params, "managed": #managed}
+#define ZTS_ABI_FIELD(type, name) , {"type": #type, "name": #name}
+#define ZTS_ABI_STRUCT(name, FIELDS) , {"name": #name, "fields": [null FIELDS(ZTS_ABI_FIELD)]}
+#define ZTS_ABI_STATUS(name, value) , {"name": #name, "value": #value}
+#define ZTS_ABI_CONSTANT(name) , {"name": #name, "value": ZTS_ABI_STR(name)}
+#define ZTS_ABI_MEMBER(name, where, length, doc, typescript) \
+    , {"name": #name, "where": #where, "length": length, "doc": doc, "ts": typescript}
+
+ZTS_ABI_JSON {
+    "functions": [null ZTS_FUNCTIONS(ZTS_ABI_FUNCTION)],
+    "structs": [null ZTS_STRUCTS(ZTS_ABI_STRUCT)],
+    "statuses": [null ZTS_STATUSES(ZTS_ABI_STATUS)],
+    "constants": [null ZTS_CONSTANTS(ZTS_ABI_CONSTANT)],
+    "members": [null ZTS_GLOBAL_MEMBERS(ZTS_ABI_MEMBER)],
+    "push_bits": ZTS_ABI_STR(ZTS_RESULT_PUSH_BITS(slot, view)),
+    "push_slot": ZTS_ABI_STR(ZTS_RESULT_PUSH_SLOT(bits)),
+    "push_view": ZTS_ABI_STR(ZTS_RESULT_PUSH_VIEW(bits))
+}

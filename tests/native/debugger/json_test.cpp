@@ -1,6 +1,6 @@
 // The debugger's JSON: strict parsing (RFC 8259), \u escapes and surrogates, invalid UTF-8 replaced by U+FFFD on
 // both sides, the number text of dump(), the accessors' fallbacks.
-#include "debugger/json.h"
+#include "inspector/json.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -10,7 +10,7 @@
 // branch on zts_domain::limits.profiling (clr/member_dispatch.cpp).
 #pragma once
 
-#include "debugger/json.h"
+#include "inspector/json.h"
 #include "quickjs.h"
 
 #include <cstdint>

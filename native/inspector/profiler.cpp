@@ -1,7 +1,7 @@
-#include "debugger/profiler.h"
+#include "inspector/profiler.h"
 
-#include "runtime/domain.h"
-#include "runtime/trampoline.h"
+#include "core/inspector_seam.h"
+
 
 #include <algorithm>
 #include <chrono>
@@ -99,7 +99,7 @@ void Profiler::start(ScriptLookup lookup)
     taken_ = 0;
     next_due_us_ = start_us_ + profile_interval_us_;
     running_ = true;
-    d_->limits.profiling = true;
+    seam::set_profiling(d_, true);
 }
 
 void Profiler::take(JSContext *ctx, bool in_script)
@@ -216,41 +216,14 @@ ProfileFrame Profiler::csharp_frame(int32_t bridge) const
 {
     ProfileFrame f;
     f.script_id = "0";
-    f.url = "csharp:";
-    f.function_name = "(C# bridge " + std::to_string(bridge) + ")";
-    for (int32_t id = 1;; id++) {
-        TypeInfo *t = d_->types.find(id);
-        if (t == nullptr) {
-            break;
-        }
-        f.url = "csharp:" + t->full_name; // kept when a member below matches
-        const std::string prefix = t->full_name + ".";
-        for (const MemberSet &m : t->methods) {
-            for (const Candidate &c : m.candidates) {
-                if (c.bridge == bridge) {
-                    f.function_name = prefix + m.name;
-                    return f;
-                }
-            }
-        }
-        for (const Accessor &a : t->accessors) {
-            if (a.getter == bridge || a.setter == bridge) {
-                f.function_name = prefix + (a.getter == bridge ? "get_" : "set_") + a.name;
-                return f;
-            }
-        }
-        for (const Candidate &c : t->constructors.candidates) {
-            if (c.bridge == bridge) {
-                f.function_name = prefix + ".ctor";
-                return f;
-            }
-        }
-        if (t->element_get == bridge || t->element_set == bridge || t->length_get == bridge) {
-            f.function_name = prefix + (t->length_get == bridge ? "Length" : "[]");
-            return f;
-        }
+    std::string type, member;
+    if (seam::csharp_member(d_, bridge, type, member)) {
+        f.url = "csharp:" + type;
+        f.function_name = type + "." + member;
+    } else {
+        f.url = "csharp:";
+        f.function_name = "(C# bridge " + std::to_string(bridge) + ")";
     }
-    f.url = "csharp:";
     return f;
 }
 
@@ -261,7 +234,7 @@ Json Profiler::stop(JSContext *ctx)
     }
     take(ctx, true); // what ran since the last sample: the stack the request was read on (the frame pump: none)
     running_ = false;
-    d_->limits.profiling = false;
+    seam::set_profiling(d_, false);
     int64_t end_us = std::max(now_us(), start_us_ + taken_ * profile_interval_us_);
 
     Json nodes = Json::array();
@@ -314,7 +287,7 @@ void Profiler::release(JSContext *ctx)
 void Profiler::close(JSContext *ctx)
 {
     running_ = false;
-    d_->limits.profiling = false;
+    seam::set_profiling(d_, false);
     release(ctx);
 }
 

@@ -1,4 +1,4 @@
-#include "debugger/json.h"
+#include "inspector/json.h"
 
 #include <charconv>
 #include <cerrno>

@@ -1,6 +1,5 @@
-#include "debugger/protocol.h"
+#include "inspector/protocol.h"
 
-#include "runtime/domain.h"
 
 #include <cstring>
 
@@ -156,7 +155,7 @@ Json evaluation_result(Debugger &dbg, JSContext *ctx, JSValue r, const ClientCal
 
 JSContext *context_of(Debugger &dbg)
 {
-    return dbg.paused_ ? dbg.paused_ctx_ : dbg.d_->ctx;
+    return dbg.paused_ ? dbg.paused_ctx_ : seam::context(dbg.d_);
 }
 
 Json breakpoint_locations(Debugger &dbg, const Breakpoint &bp)
@@ -349,12 +348,12 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
         return;
     }
     if (method == "Runtime.getIsolateId") {
-        dbg.reply(id, Json::object().set("id", Json::string("zts-domain-" + std::to_string(dbg.d_->id))));
+        dbg.reply(id, Json::object().set("id", Json::string("zts-domain-" + std::to_string(seam::domain_id(dbg.d_)))));
         return;
     }
     if (method == "Runtime.getHeapUsage") {
         JSMemoryUsage usage;
-        JS_ComputeMemoryUsage(dbg.d_->rt, &usage);
+        JS_ComputeMemoryUsage(seam::runtime(dbg.d_), &usage);
         dbg.reply(id, Json::object()
                           .set("usedSize", Json::number(static_cast<double>(usage.memory_used_size)))
                           .set("totalSize", Json::number(static_cast<double>(usage.malloc_size))));
@@ -367,7 +366,7 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
     // ---- Debugger ----------------------------------------------------------------------------------------
     if (method == "Debugger.enable") {
         dbg.enabled_ = true;
-        dbg.reply(id, Json::object().set("debuggerId", Json::string("zts-debugger-" + std::to_string(dbg.d_->id))));
+        dbg.reply(id, Json::object().set("debuggerId", Json::string("zts-debugger-" + std::to_string(seam::domain_id(dbg.d_)))));
         for (const Script &s : dbg.scripts_) {
             dbg.event("Debugger.scriptParsed", dbg.script_parsed(s));
         }

@@ -318,9 +318,8 @@ void Debugger::dispatch(const std::string &text)
     }
     int64_t id = m.int_or("id", 0);
     std::string method = m.string_or("method", "");
-    const Json *params = m.find("params");
-    static const Json k_empty = Json::object();
-    Protocol::call(*this, id, method, params != nullptr ? *params : k_empty);
+    std::optional<Json> params = m.find("params");
+    Protocol::call(*this, id, method, params ? *params : Json::object());
 }
 
 void Debugger::reply(int64_t id, Json result)
@@ -426,10 +425,11 @@ void Debugger::script_compiled(const std::string &module, const std::string &pat
             if (!root.empty() && root.back() != '/') {
                 root += '/';
             }
-            const Json *sources = parsed.find("sources");
-            if (sources != nullptr && sources->items().size() == s.source_paths.size()) {
+            std::optional<Json> sources = parsed.find("sources");
+            if (sources && sources->items().size() == s.source_paths.size()) {
+                const std::vector<Json> items = sources->items();
                 for (size_t k = 0; k < s.source_paths.size(); k++) {
-                    const std::string &src = sources->items()[k].as_string();
+                    const std::string src = items[k].as_string();
                     if (src.find("://") == std::string::npos) {
                         s.source_paths[k] = seam::normalize_path(src[0] == '/' ? src : dir + root + src);
                     }

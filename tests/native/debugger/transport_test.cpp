@@ -614,7 +614,7 @@ TEST_F(Debugger_Transport, Http_JsonList_DescribesTarget)
         Json list;
         ASSERT_TRUE(Json::parse(r.body, list, error)) << error << "\n" << r.body;
         ASSERT_EQ(list.items().size(), 1u);
-        const Json &d = list.items()[0];
+        const Json d = list.items()[0];
         EXPECT_EQ(d.string_or("id", ""), target().id);
         EXPECT_EQ(d.string_or("title", ""), target().title); // quotes and UTF-8 survive the escaping
         EXPECT_EQ(d.string_or("url", ""), target().url);

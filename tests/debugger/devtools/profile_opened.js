@@ -4,7 +4,8 @@
 //      in hot.ts); chrome-remote-interface records a 1.5 s profile (Profiler.start/stop at 1000 us) and writes it as
 //      a .cpuprofile file, the file Chrome DevTools and VS Code save and open; hotLoop's node has positionTicks;
 //   2. the front end connects to the same target (as Node's devtoolsFrontendUrl: js_app.html?ws=...), its Performance
-//      panel loads the file through its own file input ("Load profile"), and its Bottom-up view lists hotLoop;
+//      panel loads the file through its own file input ("Load profile"), and its Bottom-up view lists hotLoop (at
+//      hot.js:5:21: this panel links a loaded file's frames by their URL, not through the target's source maps);
 //   3. DevTools' own models in the page (its CPUProfileDataModel over the file, its DebuggerWorkspaceBinding over the
 //      scripts and source maps the target announced) put hotLoop's hottest line at hot.ts's loop line (HOT-LINE).
 // A screenshot of the panel is kept as a test artefact (devtools-profile.png), with the .cpuprofile.
@@ -27,11 +28,11 @@ const pageErrors = [];
 
 async function fail(message) {
     console.error(`devtools profile FAILED: ${message}\n--- page errors:\n${pageErrors.join('\n')}\n--- ztsrun stderr:\n${stderr}`);
-    if (child) child.kill('SIGKILL');
-    if (page) {
+    if (page) { // before ztsrun goes, which would close the front end's connection over what it showed
         const shot = path.join(artefacts, 'devtools-profile-failed.png');
         await page.screenshot({ path: shot }).then(() => console.error('devtools screenshot: ' + shot), () => {});
     }
+    if (child) child.kill('SIGKILL');
     if (browser) await browser.close().catch(() => {});
     process.exit(1);
 }
@@ -81,6 +82,11 @@ async function main() {
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', e => pageErrors.push(e.message));
+    page.on('websocket', w => {
+        w.on('framesent', f => { if (process.env.ZTS_WS_LOG) console.log('> ' + String(f.payload).slice(0, 300)); });
+        w.on('framereceived', f => { if (process.env.ZTS_WS_LOG) console.log('< ' + String(f.payload).slice(0, 300)); });
+        w.on('close', () => console.log('devtools: the front end\'s WebSocket closed'));
+    });
     const url = `http://127.0.0.1:${server.port}/js_app.html?experiments=true&v8only=true&ws=${ws}`;
     console.log('devtools: ' + url);
     await page.goto(url, { waitUntil: 'commit' });
@@ -118,7 +124,9 @@ async function main() {
     await input.first().setInputFiles(file);
     const bottomUp = page.getByRole('tab', { name: 'Bottom-up' });
     await bottomUp.first().waitFor({ timeout: 120000 }).catch(() => fail('the Performance panel shows no Bottom-up tab'));
-    await bottomUp.first().click();
+    // Chosen by the tab's own handler (a tab is selected on mousedown): a pointer click there is taken by the
+    // toolbar's shortcut-dialog element, which overlaps the tab strip in this headless window.
+    await bottomUp.first().dispatchEvent('mousedown', { button: 0 });
     const name = page.locator('.data-grid-data-grid-node').filter({ hasText: 'hotLoop' });
     await name.first().waitFor({ timeout: 60000 }).catch(() => fail('the Bottom-up view does not list hotLoop'));
     const row = (await name.first().innerText()).replace(/\s+/g, ' ');

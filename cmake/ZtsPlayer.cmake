@@ -16,11 +16,11 @@ function(zts_add_player target)
   add_custom_command(OUTPUT ${P_OUT}/zts-player ${P_OUT}/lib/ZTS.Il2Cpp.Generated.dll
     COMMAND mono ${ZTS_DIST_DIR}/ztsrun.exe build-player ${P_ARGS} --overwrite --out ${P_OUT}
     DEPENDS ${ZTS_GEN_BRIDGES_EXE} ${ZTS_DIST_DIR}/ztsrun.exe ${ZTS_COMMON_DLL} ${ZTS_SHARED_DLL} ${ZTS_DIST_DIR}/ZTS.Il2Cpp.dll
-            $<TARGET_FILE:zts> $<TARGET_FILE:zts_clr> $<TARGET_FILE:zts_player_runtime>
+            $<TARGET_FILE:zts> $<TARGET_FILE:zts_player_core> $<TARGET_FILE:zts_clr> $<TARGET_FILE:zts_player_runtime>
             $<TARGET_FILE:zts_clr_il2cpp> $<TARGET_FILE:zts_player_runtime_il2cpp> ${ZTS_QUICKJS_NOTICE} ${files}
     COMMENT "ztsrun build-player --out ${P_OUT}"
     VERBATIM)
   add_custom_target(${target} ALL DEPENDS ${P_OUT}/zts-player)
-  add_dependencies(${target} zts_gen_bridges_exe zts_run_exe zts_il2cpp_dll zts_declarations_dll zts zts_clr zts_player_runtime
+  add_dependencies(${target} zts_gen_bridges_exe zts_run_exe zts_il2cpp_dll zts_declarations_dll zts zts_player_core zts_clr zts_player_runtime
     zts_clr_il2cpp zts_player_runtime_il2cpp zts_notices ${targets})
 endfunction()

@@ -37,6 +37,8 @@ echo "$hook_runs" | awk '
 # cost while off is in the debugger_detached_* rows above: its branch is left out of build-nohook).
 node "$root/bench/profiler/profiler_cost.js" mono "$root/build/dist/lib/ztsrun.exe" --assembly "$root/build/dist/lib/Sim.World.dll" \
     | sed -u "s/^bench .*/& policy hybrid/" || status=1
+# What the inspector's JSON costs per message, against nlohmann-json (bench/inspector/json_cost.cpp; CPU time).
+"$root/build/dist/bench/zts-json-bench" || status=1
 # The Player backend's typed call (C++ over embedded Boehm Mono, under the launcher's preemptive policy).
 "$root/build/dist/bench/zts-player-bench"
 # The Player backend end to end under the launcher (docs/PLAYER.md): generated bridges and shims against hand-written

@@ -10,9 +10,11 @@ cd "$root"
 # mingw-w64 (posix threads) cross-builds the Unity package's Windows x64 DLLs (cmake/ZtsWin64.cmake), and
 # tools/test.sh runs the native tests of that build under wine64; libgtest-dev's /usr/src/googletest is built for it.
 # libmono-posix4.0-cil (a dependency of mono-devel, named for ztsrun): Mono.Posix for ztsrun's SIGINT/SIGTERM handling.
+# nlohmann-json3-dev: the engine bench/inspector/json_cost.cpp measures the inspector's JSON against (header-only;
+# native/inspector does not use it: docs/DEBUGGING.md, "The protocol's JSON").
 # chromium: the headless browser Debugger_DevTools_FrontEndSession runs the Chrome DevTools front end in (playwright-core
 # drives it; tests/debugger/devtools).
-packages=(chromium mono-devel libmono-posix4.0-cil libmono-2.0-dev libmonoboehm-2.0-dev libmono-cecil-private-cil nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates patch clang libclang-rt-dev g++-mingw-w64-x86-64-posix wine64)
+packages=(chromium nlohmann-json3-dev mono-devel libmono-posix4.0-cil libmono-2.0-dev libmonoboehm-2.0-dev libmono-cecil-private-cil nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates patch clang libclang-rt-dev g++-mingw-w64-x86-64-posix wine64)
 # The CPU targets of tools/test.sh (docs/PLATFORMS.md), only when asked (ZTS_CPU_TARGETS=1, as tools/test.sh does):
 # 32-bit x86 (g++-12-multilib: the g++-multilib metapackage conflicts with the aarch64 cross compiler), ARM64 Linux
 # run under qemu-user, and WebAssembly with emscripten run under Node.

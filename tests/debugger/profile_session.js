@@ -9,6 +9,7 @@
 //   - Chrome DevTools' own profile model (CPUProfileDataModel of the npm chrome-devtools-frontend, bundled with
 //     esbuild as tests/debugger/devtools does for the whole front end) reads the first profile: its total is the
 //     profile's duration, and hotLoop and Thread.Sleep get the self time their samples give;
+//   - positionTicks: each node's self samples by line, hotLoop's all on its loop's lines;
 //   - the top functions by self samples are printed (what a person reads in DevTools' Bottom-Up view).
 // The only clock is the overall timeout, a failure (a hang), not an assertion on how long anything took.
 // Usage: node profile_session.js <fixture dir> <command> [args...]
@@ -126,6 +127,31 @@ function examine(p, interval, label) {
         check(n.callFrame.lineNumber > hotStart && n.callFrame.lineNumber < hotStart + 6,
               `${label}: hotLoop at line ${n.callFrame.lineNumber}, its body starts after ${hotStart}`);
     }
+    // positionTicks (V8's line-level ticks): a node's self samples by the 1-based line of the generated JS it ran; a
+    // script frame's, never a C# frame's or (program)'s. hotLoop's samples all fall on its loop's lines.
+    for (const n of p.nodes) {
+        const ticks = n.positionTicks || [];
+        const sum = ticks.reduce((a, t) => a + t.ticks, 0);
+        for (const t of ticks) {
+            check(Number.isInteger(t.line) && t.line > 0 && Number.isInteger(t.ticks) && t.ticks > 0,
+                  `${label}: node ${n.id} positionTicks ${JSON.stringify(t)}`);
+        }
+        check(sum <= n.hitCount, `${label}: node ${n.id} has ${sum} position ticks and ${n.hitCount} samples`);
+        if (n.callFrame.scriptId === '0') {
+            check(ticks.length === 0, `${label}: ${n.callFrame.functionName} (not a script frame) has positionTicks`);
+        }
+    }
+    for (const n of hot) {
+        const ticks = n.positionTicks || [];
+        check(ticks.reduce((a, t) => a + t.ticks, 0) === n.hitCount,
+              `${label}: hotLoop's ${n.hitCount} samples, positionTicks ${JSON.stringify(ticks)}`);
+        for (const t of ticks) {
+            check(t.line > hotStart + 1 && t.line <= hotStart + 6,
+                  `${label}: hotLoop tick at line ${t.line}, its body is lines ${hotStart + 2}..${hotStart + 6}`);
+        }
+    }
+    const hotTicks = hot.flatMap(n => n.positionTicks || []);
+    console.log(`${label}: hotLoop's position ticks ${hotTicks.map(t => `main.js:${t.line} ${t.ticks}`).join(', ')}`);
     const sleepNodes = p.nodes.filter(n => n.callFrame.functionName === 'System.Threading.Thread.Sleep');
     check(sleepNodes.length > 0, `${label}: no node of the C# call: ${JSON.stringify(p.nodes.map(n => n.callFrame.functionName))}`);
     for (const n of sleepNodes) {
@@ -178,6 +204,12 @@ async function devToolsSelf(p) {
 
     const first = await profile(client, 1000, 1500);
     examine(first, 1000, 'profile 1000us');
+    // Kept for Chrome DevTools' Performance panel (Debugger_DevTools_ProfileOpened loads it).
+    if (process.env.ZTS_PROFILE_OUT) {
+        fs.mkdirSync(path.dirname(process.env.ZTS_PROFILE_OUT), { recursive: true });
+        fs.writeFileSync(process.env.ZTS_PROFILE_OUT, JSON.stringify(first));
+        console.log(`profile written: ${process.env.ZTS_PROFILE_OUT}`);
+    }
     const dt = await devToolsSelf(first);
     const duration = (first.endTime - first.startTime) / 1000;
     check(Math.abs(dt.total - duration) <= 1, `DevTools' model: total ${dt.total} ms, the profile lasted ${duration} ms`);

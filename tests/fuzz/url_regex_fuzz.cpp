@@ -1,9 +1,9 @@
-// libFuzzer target (docs/FUZZING.md): the urlRegex matcher of the debugger (native/core/debugger/url_regex.h).
+// libFuzzer target (docs/FUZZING.md): the urlRegex matcher of the debugger (native/inspector/url_regex.h).
 // Input: pattern NUL text. Checks: compiling either succeeds or gives a zts: text and an empty matcher; the compiled
 // program stays within its bound; a search ends (linear time: libFuzzer's -timeout catches a blow-up); and the
 // answer agrees with an independent fact where there is one (a pattern that is plain ASCII letters and digits is a
 // substring test).
-#include "debugger/url_regex.h"
+#include "inspector/url_regex.h"
 #include "fuzz_host.h"
 
 #include <string>

@@ -37,7 +37,7 @@ namespace ZTS.GenBridges
 
         public const string UsageText =
             "usage: ztsrun build-player --assembly Game.dll [--assembly ...] [--type 'T, Asm']... [--types FILE] [--marshal-xml FILE]...\n" +
-            "                           [--scripts DIR] [--clr mono|il2cpp] --out DIR | --il2cpp-sources DIR\n" +
+            "                           [--scripts DIR] [--clr mono|il2cpp] [--inspector] --out DIR | --il2cpp-sources DIR\n" +
             "  builds the Player launcher of a game: DIR/zts-player and DIR/lib/, self-contained\n" +
             "  (run it as `DIR/zts-player Program.exe args`, or `DIR/zts-player DIR/lib/ztsrun.exe scripts/ --assembly Game.dll`)\n" +
             InputsUsage +
@@ -46,6 +46,8 @@ namespace ZTS.GenBridges
             "                    the Player would not cover (needs node and the typescript package; docs/PLAYER.md)\n" +
             "  --clr mono|il2cpp the CLR adapter the launcher runs on: mono (default), or il2cpp: the Il2Cpp adapter over the\n" +
             "                    tests' Il2Cpp stand-in (method pointers and Il2Cpp's exceptions; docs/PLAYER.md)\n" +
+            "  --inspector       ship the core with the script inspector (a CDP server on a TCP port when the game starts\n" +
+            "                    one: TsSettings.DebuggerPort); without it the Player's core has none (docs/DEBUGGING.md)\n" +
             "  --out DIR         output folder (created); DIR/player-coverage.txt lists the members left out and why; a\n" +
             "                    folder with other files that no build-player run made (no DIR/.build-player) is refused\n" +
             "  --overwrite       write into such a folder anyway (same-named files are replaced)\n" +
@@ -178,6 +180,7 @@ namespace ZTS.GenBridges
             var clock = Stopwatch.StartNew();
             string outDir = null, scripts = null, il2cppSources = null;
             bool overwrite = false;
+            bool inspector = false; // the Player SDK's core, without the inspector, unless asked (docs/DEBUGGING.md)
             Clr clr = Clr.Of("mono");
             var inputs = new GeneratorInputs();
             var defaults = new DefaultTypes();
@@ -194,6 +197,11 @@ namespace ZTS.GenBridges
                     {
                         clr = i + 1 < args.Length ? Clr.Of(args[++i]) : null;
                         if (clr == null) return Usage("--clr takes mono or il2cpp");
+                        continue;
+                    }
+                    if (args[i] == "--inspector")
+                    {
+                        inspector = true;
                         continue;
                     }
                     if (args[i] == "--overwrite")
@@ -273,6 +281,9 @@ namespace ZTS.GenBridges
                                                      .Concat(clr.Defines).Concat(new[] { "-c", cpp, "-o", obj }));
                 Directory.CreateDirectory(l.OutLib);
                 foreach (string f in RuntimeFiles) Copy(Path.Combine(l.Lib, f), l.OutLib);
+                // The core: the installed one (the Editor's, with the inspector: native/inspector) only when asked;
+                // by default the Player SDK's, the same core linked without it (player-sdk/lib/libzts.so).
+                if (!inspector) Copy(Path.Combine(l.Sdk, "lib", "libzts.so"), l.OutLib);
                 Copy(Path.Combine(l.Lib, "lib" + clr.Library + ".so"), l.OutLib);
                 // Program.exe's own folder may hold older copies of the game's assemblies; these are the ones the
                 // generated assembly was compiled against, and the launcher searches DIR/lib first.
@@ -409,7 +420,7 @@ namespace ZTS.GenBridges
         private static string Stamp(string[] args, GeneratorInputs inputs, Layout l, string scripts, Clr clr)
         {
             var files = new List<string> { typeof(PlayerBuild).Assembly.Location, Path.Combine(l.Sdk, clr.Archive),
-                                           Path.Combine(l.Lib, "lib" + clr.Library + ".so") };
+                                           Path.Combine(l.Lib, "lib" + clr.Library + ".so"), Path.Combine(l.Sdk, "lib", "libzts.so") };
             files.AddRange(Directory.GetFiles(Path.Combine(l.Sdk, "include"), "*", SearchOption.AllDirectories).OrderBy(f => f, StringComparer.Ordinal));
             files.AddRange(RuntimeFiles.Select(f => Path.Combine(l.Lib, f)));
             files.AddRange(inputs.AssemblyPaths);

@@ -23,7 +23,7 @@ const { execFileSync } = require('child_process');
 // The DLLs every Windows x64 has; msvcrt is mingw-w64's C runtime. Anything else would have to ship beside the plugin.
 const SYSTEM_DLLS = ['kernel32.dll', 'msvcrt.dll'];
 // The core may also import Winsock, which every Windows x64 has too: the script debugger's sockets
-// (native/core/debugger/transport.cpp). The gate stays at the two above.
+// (native/inspector/transport.cpp). The gate stays at the two above.
 const CORE_SYSTEM_DLLS = [...SYSTEM_DLLS, 'ws2_32.dll'];
 const QUICKJS_SYMBOL = /^(JS_|__JS_|js_)/;
 

@@ -1,6 +1,6 @@
-// C ABI: the script debugger (debugger/debugger.h, docs/DEBUGGING.md).
+// C ABI: the script debugger (native/inspector through inspector_seam.h, docs/DEBUGGING.md).
 #include "abi/guard.h"
-#include "debugger/debugger.h"
+#include "inspector_seam.h"
 #include "errors/report.h"
 #include "host/value_cast.h"
 #include "runtime/domain.h"
@@ -26,10 +26,10 @@ try {
     if (domain->debugger != nullptr) {
         return report_failure(domain, ZTS_ERR_ARGUMENT, "zts: the domain's debugger is already started");
     }
-    auto debugger = std::make_unique<dbg::Debugger>(domain);
     std::string error;
-    if (!debugger->start(host == nullptr ? std::string() : std::string(host), port, error)) {
-        debugger->close();
+    std::unique_ptr<InspectorSession> debugger =
+        open_inspector(domain, host == nullptr ? std::string() : std::string(host), port, error);
+    if (debugger == nullptr) {
         return report_failure(domain, ZTS_ERR_ARGUMENT, error);
     }
     domain->debugger = debugger.release();

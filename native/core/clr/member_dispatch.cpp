@@ -8,7 +8,7 @@
 #include "runtime/script_limits.h"
 #include "runtime/trampoline.h"
 #if ZTS_PROFILER
-#include "debugger/debugger.h"
+#include "inspector_seam.h"
 #endif
 
 #if defined(_WIN32)
@@ -161,14 +161,14 @@ __attribute__((always_inline)) inline JSValue call_gate(zts_domain *d, int32_t b
 
 #if ZTS_PROFILER
 // A crossing while the debugger's profiler takes a profile: the time inside becomes samples of the C# member
-// (debugger/profiler.h). Out of line, so that call_bridge keeps one predicted branch for it.
+// (native/inspector/profiler.h). Out of line, so that call_bridge keeps one predicted branch for it.
 [[gnu::noinline]] JSValue call_gate_profiled(zts_domain *d, int32_t bridge, JSValueConst this_val, int32_t this_slot,
                                              int32_t argc, JSValueConst *argv)
 {
-    dbg::Profiler &profiler = d->debugger->profiler_;
-    profiler.enter_csharp(d->ctx, bridge);
+    InspectorSession *inspector = d->debugger;
+    inspector->profile_enter_csharp(d->ctx, bridge);
     JSValue r = call_gate(d, bridge, this_val, this_slot, argc, argv);
-    profiler.leave_csharp(d->ctx, bridge);
+    inspector->profile_leave_csharp(d->ctx, bridge);
     return r;
 }
 #endif

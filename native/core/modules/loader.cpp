@@ -1,5 +1,5 @@
 #include "modules/loader.h"
-#include "debugger/debugger.h"
+#include "inspector_seam.h"
 
 #include "clr/namespace_tree.h"
 #include "host/host_callbacks.h"

@@ -9,7 +9,7 @@
 #include "modules/loader.h"
 #include "runtime/domain_lifecycle.h"
 
-#include "debugger/debugger.h"
+#include "inspector_seam.h"
 #include "runtime/release_queue.h"
 #include "runtime/script_limits.h"
 #include "runtime/thread_stack.h"

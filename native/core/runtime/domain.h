@@ -27,9 +27,9 @@
 #include <cstdint>
 #include <string>
 
-namespace zts::dbg
+namespace zts
 {
-class Debugger;
+class InspectorSession;
 }
 
 /// The opaque domain handle of the C ABI. Its state is grouped by owner: each member below the call-path fields is
@@ -72,7 +72,7 @@ struct zts_domain {
     zts::Timers timers;                 ///< setTimeout/setInterval, run by the host's frame pump (docs/EVERYDAY.md)
     zts::Promises promises;             ///< promises of C# tasks and watched JS promises
     zts::Intrinsics intrinsics;         ///< the Error and Promise functions the core calls (runtime/intrinsics.h)
-    zts::dbg::Debugger *debugger = nullptr; ///< owned; the script debugger when zts_debugger_start ran (debugger/debugger.h)
+    zts::InspectorSession *debugger = nullptr; ///< owned; the script inspector when zts_debugger_start ran (inspector_seam.h)
     std::string debugger_url;           ///< buffer behind zts_debugger_url
     /// Counts the runtime's memory and caches its freed small blocks; outlives rt. Last, so that its cache (~200 bytes)
     /// does not sit between the fields every call reads (gate, rt, ctx, refs): there it cost each C# -> JS call ~1.5 ns.

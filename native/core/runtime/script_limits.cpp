@@ -1,6 +1,6 @@
 #include "runtime/script_limits.h"
 
-#include "debugger/debugger.h"
+#include "inspector_seam.h"
 #include "runtime/trampoline.h"
 
 #include <mutex>
@@ -110,6 +110,13 @@ bool request_interrupt(uint32_t domain_id)
     it->second->limits.interrupt_requested.store(true, std::memory_order_relaxed);
     return true;
 }
+
+#if ZTS_PROFILER
+void profile_outside_scripts(zts_domain *d)
+{
+    d->debugger->profile_outside_scripts();
+}
+#endif
 
 void start_budget(zts_domain *d)
 {

@@ -14,7 +14,7 @@ namespace zts
 {
 
 /// Why the interrupt handler stopped the JS of the current outermost call.
-/// debugger: the debugger's client stopped JS it had asked to run (debugger/debugger.h, ClientCall).
+/// debugger: the debugger's client stopped JS it had asked to run (native/inspector/debugger.h, ClientCall).
 enum class InterruptCause : int32_t { none = 0, requested = 1, budget = 2, debugger = 3 };
 
 /// Installs the interrupt handler on d's runtime and makes d reachable by id for zts_domain_interrupt.
@@ -30,8 +30,8 @@ bool request_interrupt(uint32_t domain_id);
 void start_budget(zts_domain *d);
 
 #if ZTS_PROFILER
-/// The debugger's profiler takes a profile (debugger/profiler.h): the samples due since it last took some were spent
-/// outside scripts (between frames, in the host's C#). Defined in debugger/debugger.cpp.
+/// The inspector's profiler takes a profile (native/inspector/profiler.h): the samples due since it last took some
+/// were spent outside scripts (between frames, in the host's C#). Out of line (script_limits.cpp).
 void profile_outside_scripts(zts_domain *d);
 #endif
 

@@ -2,9 +2,9 @@
 // (RFC 6455's example key), frames in both directions (masking, 16- and 64-bit lengths, fragments, ping, close,
 // protocol errors), one client at a time, reconnects, and the queue the game thread reads (events before
 // messages, wait() timeouts, stop() waking it). The client side is written here with plain sockets.
-#include "debugger/json.h"
-#include "debugger/transport.h"
-#include "debugger/websocket_handshake.h"
+#include "inspector/json.h"
+#include "inspector/transport.h"
+#include "inspector/websocket_handshake.h"
 
 #include <algorithm>
 #include <atomic>
@@ -614,7 +614,7 @@ TEST_F(Debugger_Transport, Http_JsonList_DescribesTarget)
         Json list;
         ASSERT_TRUE(Json::parse(r.body, list, error)) << error << "\n" << r.body;
         ASSERT_EQ(list.items().size(), 1u);
-        const Json &d = list.items()[0];
+        const Json d = list.items()[0];
         EXPECT_EQ(d.string_or("id", ""), target().id);
         EXPECT_EQ(d.string_or("title", ""), target().title); // quotes and UTF-8 survive the escaping
         EXPECT_EQ(d.string_or("url", ""), target().url);

@@ -1,7 +1,7 @@
-// The urlRegex matcher (native/core/debugger/url_regex.h): what Chrome DevTools and VS Code's js-debug send, JS
+// The urlRegex matcher (native/inspector/url_regex.h): what Chrome DevTools and VS Code's js-debug send, JS
 // regex answers on the subset, refusals with zts: texts for what it does not match, and the hostile patterns that
 // took std::regex down on the game thread (20,000 nested groups: stack overflow; `(a*)*b`: exponential backtracking).
-#include "debugger/url_regex.h"
+#include "inspector/url_regex.h"
 
 #include <gtest/gtest.h>
 #include <string>

@@ -467,8 +467,10 @@ TEST(QuickJSHooks, Registration_AllThroughTrampoline)
     std::vector<std::string> failures;
     int sites = 0;
     std::vector<fs::path> files = sources_under(k_root / "native/core", true);
-    for (const fs::path &p : sources_under(k_root / "native/player", true)) {
-        files.push_back(p);
+    for (const char *dir : {"native/player", "native/inspector"}) {
+        for (const fs::path &p : sources_under(k_root / dir, true)) {
+            files.push_back(p);
+        }
     }
     for (const fs::path &p : files) {
         if (p.filename() == "trampoline.h") {
@@ -558,3 +560,40 @@ TEST(QuickJSHooks, Registration_AllThroughTrampoline)
 }
 
 } // namespace
+
+// The inspector (native/inspector, libzts_inspector) reaches the core through native/core/inspector_seam.h alone: no
+// other header of the core, so that what it depends on is one reviewed list (docs/DEBUGGING.md, "How it is built").
+// The core includes none of the inspector's headers either: it calls an inspector through the seam's interface, and
+// the Player's core links without the library (native/CMakeLists.txt, zts_player_core).
+TEST(InspectorSeam, Includes_OnlyTheSeam)
+{
+    std::vector<std::string> failures;
+    int includes = 0;
+    auto includes_of = [&](const fs::path &p, auto check) {
+        std::string text = read_text(p);
+        for (size_t i = text.find("#include \""); i != std::string::npos; i = text.find("#include \"", i + 1)) {
+            size_t end = text.find('"', i + 10);
+            std::string name = text.substr(i + 10, end - i - 10);
+            includes++;
+            if (!check(name)) {
+                failures.push_back(rel(p) + ": #include \"" + name + "\"");
+            }
+        }
+    };
+    for (const fs::path &p : sources_under(k_root / "native/inspector", true)) {
+        includes_of(p, [](const std::string &name) {
+            return name.rfind("inspector/", 0) == 0 || name == "core/inspector_seam.h" || name == "quickjs.h";
+        });
+    }
+    for (const fs::path &p : sources_under(k_root / "native/core", true)) {
+        includes_of(p, [](const std::string &name) { return name.rfind("inspector/", 0) != 0 && name.find("debugger/") == std::string::npos; });
+    }
+    EXPECT_GT(includes, 100) << "too few includes found: the scan is broken";
+    EXPECT_TRUE(failures.empty()) << [&] {
+        std::string all;
+        for (const std::string &f : failures) {
+            all += f + "\n";
+        }
+        return all;
+    }();
+}

@@ -1,4 +1,4 @@
-#include "debugger/websocket_handshake.h"
+#include "inspector/websocket_handshake.h"
 
 namespace zts::dbg
 {

@@ -5,13 +5,13 @@
 // the game thread while paused and answers the client meanwhile.
 #pragma once
 
-#include "debugger/json.h"
-#include "debugger/profiler.h"
-#include "debugger/remote_objects.h"
-#include "debugger/transport.h"
-#include "debugger/url_regex.h"
+#include "inspector/json.h"
+#include "inspector/profiler.h"
+#include "inspector/remote_objects.h"
+#include "inspector/transport.h"
+#include "inspector/url_regex.h"
+#include "core/inspector_seam.h"
 #include "quickjs.h"
-#include "runtime/script_scope.h"
 
 #include <atomic>
 #include <cstdint>
@@ -77,11 +77,11 @@ struct PausedFrame {
     int level = 0;               ///< QuickJS stack level (C frames count too)
 };
 
-class Debugger
+class Debugger final : public InspectorSession
 {
   public:
     explicit Debugger(zts_domain *d);
-    ~Debugger();
+    ~Debugger() override;
     Debugger(const Debugger &) = delete;
     Debugger &operator=(const Debugger &) = delete;
 
@@ -90,33 +90,36 @@ class Debugger
     bool start(const std::string &host, int port, std::string &error);
     /// --inspect-brk: answers the client until it sent Runtime.runIfWaitingForDebugger (or an Interrupt came),
     /// then pauses at the next statement that runs.
-    void wait_for_client();
-    int port() const { return transport_.port(); }
+    void wait_for_client() override;
+    int port() const override { return transport_.port(); }
     /// Listening beyond the loopback (Transport::exposed): the host warns its user.
-    bool exposed() const { return transport_.exposed(); }
-    std::string ws_url() const { return transport_.ws_url(); }
+    bool exposed() const override { return transport_.exposed(); }
+    std::string ws_url() const override { return transport_.ws_url(); }
 
     /// Answers what the client sent since the last call (the host's frame pump).
-    void service();
+    void service() override;
     /// The host asked for module (the outermost import, module_get_function): the first one after --inspect-brk's
     /// wait is the program's main module, where the first pause is.
-    void entry_module(const std::string &module);
+    void entry_module(const std::string &module) override;
     /// A module compiled: tells the client, resolves pending breakpoints.
     void script_compiled(const std::string &module, const std::string &path, const std::string &source,
-                         const std::string &map_json, JSModuleDef *def);
+                         const std::string &map_json, JSModuleDef *def) override;
     /// console.* output: level 0 log, 1 info, 2 warn, 3 error.
-    void console(int level, int argc, JSValueConst *argv);
+    void console(int level, int argc, JSValueConst *argv) override;
     /// The interrupt handler's part: a pause the client requested while a script runs arms the hook. While the
     /// client's own JS runs (ClientCall), a Debugger.pause or Runtime.terminateExecution ends that JS instead:
     /// true then, and the handler stops it (InterruptCause::debugger).
-    bool on_interrupt_poll();
+    bool on_interrupt_poll() override;
     /// Releases every JS value before the runtime is freed.
-    void close();
+    void close() override;
+    void profile_outside_scripts() override;
+    void profile_enter_csharp(JSContext *ctx, int32_t bridge) override;
+    void profile_leave_csharp(JSContext *ctx, int32_t bridge) override;
 
     bool attached() const { return enabled_; }
 
     // ---- the hook (quickjs-debugger-hook.patch): event is a JSDebugEvent (an int here, so that this header also
-    // compiles against QuickJS without the patch: -DZTS_DEBUGGER=OFF, native/core/debugger/absent.cpp) ----
+    // compiles against any quickjs.h) ----
     int on_hook(JSContext *ctx, int event, JSValueConst value);
 
     // The protocol handlers' (protocol.cpp) access to the session.
@@ -212,12 +215,9 @@ class ClientCall
   private:
     Debugger &dbg_;
     zts_domain *d_;
-    const int64_t saved_budget_;
-    const int64_t saved_deadline_;
-    const int32_t saved_cause_;
     const bool saved_busy_;
     const bool saved_terminate_;
-    zts::ScriptScope scope_;
+    seam::ClientCallScope scope_; ///< the call's scope, budget and interrupt state (core/inspector_seam.h)
     RemoteObjects::Walk walk_; ///< values of ids the request borrowed stay held until it ends
 };
 

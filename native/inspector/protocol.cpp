@@ -1,6 +1,5 @@
-#include "debugger/protocol.h"
+#include "inspector/protocol.h"
 
-#include "runtime/domain.h"
 
 #include <cstring>
 
@@ -156,7 +155,7 @@ Json evaluation_result(Debugger &dbg, JSContext *ctx, JSValue r, const ClientCal
 
 JSContext *context_of(Debugger &dbg)
 {
-    return dbg.paused_ ? dbg.paused_ctx_ : dbg.d_->ctx;
+    return dbg.paused_ ? dbg.paused_ctx_ : seam::context(dbg.d_);
 }
 
 Json breakpoint_locations(Debugger &dbg, const Breakpoint &bp)
@@ -315,13 +314,13 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
             }
         }
         std::vector<JSValue> args;
-        if (const Json *a = params.find("arguments")) {
+        if (std::optional<Json> a = params.find("arguments")) {
             for (const Json &arg : a->items()) {
                 std::string oid = arg.string_or("objectId", "");
                 if (!oid.empty()) {
                     JSValueConst v = dbg.objects_.find(oid);
                     args.push_back(JS_VALUE_GET_TAG(v) == JS_TAG_UNINITIALIZED ? JS_UNDEFINED : JS_DupValue(ctx, v));
-                } else if (const Json *v = arg.find("value")) {
+                } else if (std::optional<Json> v = arg.find("value")) {
                     std::string text = v->dump();
                     args.push_back(JS_ParseJSON(ctx, text.c_str(), text.size(), "<zts debugger>"));
                 } else {
@@ -349,12 +348,12 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
         return;
     }
     if (method == "Runtime.getIsolateId") {
-        dbg.reply(id, Json::object().set("id", Json::string("zts-domain-" + std::to_string(dbg.d_->id))));
+        dbg.reply(id, Json::object().set("id", Json::string("zts-domain-" + std::to_string(seam::domain_id(dbg.d_)))));
         return;
     }
     if (method == "Runtime.getHeapUsage") {
         JSMemoryUsage usage;
-        JS_ComputeMemoryUsage(dbg.d_->rt, &usage);
+        JS_ComputeMemoryUsage(seam::runtime(dbg.d_), &usage);
         dbg.reply(id, Json::object()
                           .set("usedSize", Json::number(static_cast<double>(usage.memory_used_size)))
                           .set("totalSize", Json::number(static_cast<double>(usage.malloc_size))));
@@ -367,7 +366,7 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
     // ---- Debugger ----------------------------------------------------------------------------------------
     if (method == "Debugger.enable") {
         dbg.enabled_ = true;
-        dbg.reply(id, Json::object().set("debuggerId", Json::string("zts-debugger-" + std::to_string(dbg.d_->id))));
+        dbg.reply(id, Json::object().set("debuggerId", Json::string("zts-debugger-" + std::to_string(seam::domain_id(dbg.d_)))));
         for (const Script &s : dbg.scripts_) {
             dbg.event("Debugger.scriptParsed", dbg.script_parsed(s));
         }
@@ -395,9 +394,9 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
         Breakpoint bp;
         bp.condition = params.string_or("condition", "");
         if (method == "Debugger.setBreakpoint") {
-            const Json *loc = params.find("location");
-            std::string sid = loc != nullptr ? loc->string_or("scriptId", "") : "";
-            bp.line = static_cast<int>(loc != nullptr ? loc->int_or("lineNumber", 0) : 0);
+            std::optional<Json> loc = params.find("location");
+            std::string sid = loc ? loc->string_or("scriptId", "") : "";
+            bp.line = static_cast<int>(loc ? loc->int_or("lineNumber", 0) : 0);
             for (const Script &s : dbg.scripts_) {
                 if (std::to_string(s.id) == sid) {
                     bp.url = s.url;
@@ -448,7 +447,7 @@ void Protocol::call(Debugger &dbg, int64_t id, const std::string &method, const 
     if (method == "Debugger.getPossibleBreakpoints") {
         // Every line start can take a breakpoint: the requested one is answered as is.
         Json locations = Json::array();
-        if (const Json *start = params.find("start")) {
+        if (std::optional<Json> start = params.find("start")) {
             Json loc = Json::object();
             loc.set("scriptId", Json::string(start->string_or("scriptId", "")));
             loc.set("lineNumber", Json::number(static_cast<double>(start->int_or("lineNumber", 0))));

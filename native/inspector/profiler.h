@@ -10,7 +10,7 @@
 // branch on zts_domain::limits.profiling (clr/member_dispatch.cpp).
 #pragma once
 
-#include "debugger/json.h"
+#include "inspector/json.h"
 #include "quickjs.h"
 
 #include <cstdint>
@@ -75,6 +75,9 @@ class Profiler
         int32_t bridge = -1;
         int hit_count = 0;
         std::vector<int> children;
+        /// CDP's positionTicks: 1-based line of the generated JS -> the samples where this node ran that line (its
+        /// self samples of a script frame, at the line of its current opcode, as V8's line-level ticks).
+        std::map<int, int> line_ticks;
     };
     struct OpenCall {
         int32_t bridge;
@@ -82,9 +85,11 @@ class Profiler
     };
 
     void take(JSContext *ctx, bool in_script);
-    int stack_node(JSContext *ctx);
+    /// The node of the running stack; line: the 1-based line the innermost script frame runs when that frame is the
+    /// node (no C# call above it), else 0.
+    int stack_node(JSContext *ctx, int &line);
     int child(int parent, int kind, uintptr_t key);
-    void add_samples(int node, int64_t count);
+    void add_samples(int node, int64_t count, int line);
     ProfileFrame js_frame(JSContext *ctx, const void *code, JSAtom name, JSAtom filename);
     ProfileFrame csharp_frame(int32_t bridge) const;
     void release(JSContext *ctx);

@@ -3,7 +3,7 @@
 // them). Each handler reads and changes the Debugger's state and replies; unknown methods get JSON-RPC -32601.
 #pragma once
 
-#include "debugger/debugger.h"
+#include "inspector/debugger.h"
 
 namespace zts::dbg
 {

@@ -1,7 +1,7 @@
-#include "debugger/profiler.h"
+#include "inspector/profiler.h"
 
-#include "runtime/domain.h"
-#include "runtime/trampoline.h"
+#include "core/inspector_seam.h"
+
 
 #include <algorithm>
 #include <chrono>
@@ -99,7 +99,7 @@ void Profiler::start(ScriptLookup lookup)
     taken_ = 0;
     next_due_us_ = start_us_ + profile_interval_us_;
     running_ = true;
-    d_->limits.profiling = true;
+    seam::set_profiling(d_, true);
 }
 
 void Profiler::take(JSContext *ctx, bool in_script)
@@ -111,15 +111,21 @@ void Profiler::take(JSContext *ctx, bool in_script)
         return;
     }
     int64_t due = (now - start_us_) / profile_interval_us_ - taken_;
-    add_samples(in_script ? stack_node(ctx) : program_node_, due);
+    int line = 0;
+    const int node = in_script ? stack_node(ctx, line) : program_node_; // before add_samples reads line
+    add_samples(node, due, line);
     next_due_us_ = start_us_ + (taken_ + 1) * profile_interval_us_;
 }
 
-void Profiler::add_samples(int node, int64_t count)
+void Profiler::add_samples(int node, int64_t count, int line)
 {
     // Each sample at its due time: the time deltas are the interval, and a client that weighs samples by their
     // deltas (VS Code) and one that weighs them by count (Chrome DevTools) agree.
-    nodes_[static_cast<size_t>(node - 1)].hit_count += static_cast<int>(count);
+    Node &n = nodes_[static_cast<size_t>(node - 1)];
+    n.hit_count += static_cast<int>(count);
+    if (line > 0) {
+        n.line_ticks[line] += static_cast<int>(count);
+    }
     for (int64_t i = 0; i < count; i++) {
         taken_++;
         samples_.push_back(node);
@@ -162,13 +168,14 @@ ProfileFrame Profiler::js_frame(JSContext *ctx, const void *code_ptr, JSAtom nam
     return out;
 }
 
-int Profiler::stack_node(JSContext *ctx)
+int Profiler::stack_node(JSContext *ctx, int &line)
 {
     // Outermost frame first. Levels count C frames too (QuickJS's own built-ins), which the profile leaves out: their
     // time is their caller's, as V8 shows a built-in's. A C# call open below `depth` frames sits above them.
     int count = JS_GetDebugFrameCount(ctx);
     int node = 1;
     size_t call = 0;
+    int leaf_level = -1; // the innermost script frame's level
     for (int outer = 0; outer < count; outer++) {
         while (call < open_calls_.size() && open_calls_[call].depth <= outer) {
             node = child(node, k_csharp, static_cast<uintptr_t>(static_cast<uint32_t>(open_calls_[call].bridge)));
@@ -186,6 +193,14 @@ int Profiler::stack_node(JSContext *ctx)
             n.frame = js_frame(ctx, f.code, f.name, f.filename);
         }
         node = next;
+        leaf_level = count - 1 - outer;
+    }
+    line = 0;
+    JSDebugFrame leaf;
+    // Its line only when no C# call sits above it (a C# frame's samples have no line), decoded once a sample (the
+    // pc -> line walk of one function) and not at all between samples.
+    if (leaf_level >= 0 && call == open_calls_.size() && JS_GetDebugFrame(ctx, leaf_level, 1, &leaf) == 0) {
+        line = leaf.line;
     }
     for (; call < open_calls_.size(); call++) {
         node = child(node, k_csharp, static_cast<uintptr_t>(static_cast<uint32_t>(open_calls_[call].bridge)));
@@ -216,41 +231,14 @@ ProfileFrame Profiler::csharp_frame(int32_t bridge) const
 {
     ProfileFrame f;
     f.script_id = "0";
-    f.url = "csharp:";
-    f.function_name = "(C# bridge " + std::to_string(bridge) + ")";
-    for (int32_t id = 1;; id++) {
-        TypeInfo *t = d_->types.find(id);
-        if (t == nullptr) {
-            break;
-        }
-        f.url = "csharp:" + t->full_name; // kept when a member below matches
-        const std::string prefix = t->full_name + ".";
-        for (const MemberSet &m : t->methods) {
-            for (const Candidate &c : m.candidates) {
-                if (c.bridge == bridge) {
-                    f.function_name = prefix + m.name;
-                    return f;
-                }
-            }
-        }
-        for (const Accessor &a : t->accessors) {
-            if (a.getter == bridge || a.setter == bridge) {
-                f.function_name = prefix + (a.getter == bridge ? "get_" : "set_") + a.name;
-                return f;
-            }
-        }
-        for (const Candidate &c : t->constructors.candidates) {
-            if (c.bridge == bridge) {
-                f.function_name = prefix + ".ctor";
-                return f;
-            }
-        }
-        if (t->element_get == bridge || t->element_set == bridge || t->length_get == bridge) {
-            f.function_name = prefix + (t->length_get == bridge ? "Length" : "[]");
-            return f;
-        }
+    std::string type, member;
+    if (seam::csharp_member(d_, bridge, type, member)) {
+        f.url = "csharp:" + type;
+        f.function_name = type + "." + member;
+    } else {
+        f.url = "csharp:";
+        f.function_name = "(C# bridge " + std::to_string(bridge) + ")";
     }
-    f.url = "csharp:";
     return f;
 }
 
@@ -261,7 +249,7 @@ Json Profiler::stop(JSContext *ctx)
     }
     take(ctx, true); // what ran since the last sample: the stack the request was read on (the frame pump: none)
     running_ = false;
-    d_->limits.profiling = false;
+    seam::set_profiling(d_, false);
     int64_t end_us = std::max(now_us(), start_us_ + taken_ * profile_interval_us_);
 
     Json nodes = Json::array();
@@ -278,6 +266,13 @@ Json Profiler::stop(JSContext *ctx)
             kids.push(Json::number(c));
         }
         o.set("children", std::move(kids));
+        if (!n.line_ticks.empty()) {
+            Json ticks = Json::array();
+            for (const auto &t : n.line_ticks) {
+                ticks.push(Json::object().set("line", Json::number(t.first)).set("ticks", Json::number(t.second)));
+            }
+            o.set("positionTicks", std::move(ticks));
+        }
         nodes.push(std::move(o));
     }
     Json samples = Json::array();
@@ -314,7 +309,7 @@ void Profiler::release(JSContext *ctx)
 void Profiler::close(JSContext *ctx)
 {
     running_ = false;
-    d_->limits.profiling = false;
+    seam::set_profiling(d_, false);
     release(ctx);
 }
 

@@ -1,10 +1,7 @@
-#include "debugger/debugger.h"
+#include "inspector/debugger.h"
 
-#include "debugger/protocol.h"
-#include "debugger/websocket_handshake.h"
-#include "runtime/domain.h"
-#include "runtime/trampoline.h"
-#include "stacks/source_map.h"
+#include "inspector/protocol.h"
+#include "inspector/websocket_handshake.h"
 
 #include <algorithm>
 #include <chrono>
@@ -122,17 +119,17 @@ bool Debugger::start(const std::string &host, int port, std::string &error)
 {
     TargetInfo target;
     target.id = random_target_id();
-    target.title = "ZTS domain " + std::to_string(d_->id);
-    target.url = "zts://domain/" + std::to_string(d_->id);
+    target.title = "ZTS domain " + std::to_string(seam::domain_id(d_));
+    target.url = "zts://domain/" + std::to_string(seam::domain_id(d_));
     if (!transport_.start(host, port, target, error)) {
         return false;
     }
-    JS_SetDebugHook(d_->rt, hook<debug_hook>, this);
-    JSValue fn = JS_Eval(d_->ctx, "(function (__zts_scope, __zts_expr) { with (__zts_scope) { return eval(__zts_expr); } })",
+    JS_SetDebugHook(seam::runtime(d_), hook<debug_hook>, this);
+    JSValue fn = JS_Eval(seam::context(d_), "(function (__zts_scope, __zts_expr) { with (__zts_scope) { return eval(__zts_expr); } })",
                          std::strlen("(function (__zts_scope, __zts_expr) { with (__zts_scope) { return eval(__zts_expr); } })"),
                          "<zts debugger>", JS_EVAL_TYPE_GLOBAL);
     if (JS_IsException(fn)) {
-        JS_FreeValue(d_->ctx, JS_GetException(d_->ctx));
+        JS_FreeValue(seam::context(d_), JS_GetException(seam::context(d_)));
         error = "zts: debugger: cannot compile its evaluator";
         return false;
     }
@@ -150,7 +147,7 @@ void Debugger::wait_for_client()
         } else {
             handle_connection_events();
         }
-        if (d_->limits.interrupt_requested.load(std::memory_order_relaxed)) {
+        if (seam::interrupt_requested(d_)) {
             waiting_ = false;
         }
     }
@@ -162,22 +159,22 @@ void Debugger::wait_for_client()
 
 void Debugger::close()
 {
-    JS_SetDebugHook(d_->rt, nullptr, nullptr);
-    profiler_.close(d_->ctx);
+    JS_SetDebugHook(seam::runtime(d_), nullptr, nullptr);
+    profiler_.close(seam::context(d_));
     transport_.stop();
-    objects_.release_all(d_->ctx);
+    objects_.release_all(seam::context(d_));
     for (auto &c : codes_) {
-        JS_FreeValue(d_->ctx, c.second.code);
+        JS_FreeValue(seam::context(d_), c.second.code);
     }
     codes_.clear();
-    JS_FreeValue(d_->ctx, eval_fn_);
+    JS_FreeValue(seam::context(d_), eval_fn_);
     eval_fn_ = JS_UNDEFINED;
 }
 
 void Debugger::service()
 {
     if (profiler_.running()) {
-        profiler_.on_idle(d_->ctx); // the frame pump: no script ran since the last sample was taken
+        profiler_.on_idle(seam::context(d_)); // the frame pump: no script ran since the last sample was taken
     }
     handle_connection_events();
     // What the interrupt handler set aside (deferred_) was read before anything still in the transport's queue, and
@@ -196,24 +193,9 @@ void Debugger::service()
 }
 
 ClientCall::ClientCall(Debugger &dbg, int64_t timeout_ms)
-    : dbg_(dbg), d_(dbg.d_), saved_budget_(dbg.d_->limits.budget_us), saved_deadline_(dbg.d_->limits.deadline_us),
-      saved_cause_(dbg.d_->limits.interrupt_cause), saved_busy_(dbg.busy_), saved_terminate_(dbg.terminate_), scope_(dbg.d_),
-      walk_(dbg.objects_, dbg.d_->ctx)
+    : dbg_(dbg), d_(dbg.d_), saved_busy_(dbg.busy_), saved_terminate_(dbg.terminate_), scope_(dbg.d_, timeout_ms),
+      walk_(dbg.objects_, seam::context(dbg.d_))
 {
-    int64_t budget = saved_budget_;
-    if (timeout_ms > 0) {
-        const int64_t timeout_us = std::min<int64_t>(timeout_ms, int64_t{1} << 40) * 1000;
-        if (budget <= 0 || timeout_us < budget) {
-            budget = timeout_us;
-        }
-    }
-    // Its own budget and interrupt state: while paused the deadline is set aside (pause()), and the paused script's
-    // state must be the same when the evaluation returns.
-    d_->limits.budget_us = budget;
-    d_->limits.interrupt_cause = static_cast<int32_t>(zts::InterruptCause::none);
-    if (budget > 0) {
-        zts::start_budget(d_);
-    }
     dbg.busy_ = true; // the hook neither pauses nor steps in what the client runs
     dbg.terminate_ = false;
     dbg.client_calls_++;
@@ -224,20 +206,17 @@ ClientCall::~ClientCall()
     dbg_.client_calls_--;
     dbg_.terminate_ = saved_terminate_;
     dbg_.busy_ = saved_busy_;
-    d_->limits.budget_us = saved_budget_;
-    d_->limits.deadline_us = saved_deadline_;
-    d_->limits.interrupt_cause = saved_cause_;
 }
 
 std::string ClientCall::stopped() const
 {
-    return zts::interrupted(d_) ? zts::interrupt_message(d_) : std::string();
+    return seam::interrupted(d_) ? seam::interrupt_message(d_) : std::string();
 }
 
 bool Debugger::on_interrupt_poll()
 {
     if (profiler_.running()) {
-        profiler_.on_poll(d_->ctx);
+        profiler_.on_poll(seam::context(d_));
     }
     if (client_calls_ > 0) {
         // The client's own JS runs (it may be a runaway `for(;;){}`): a Debugger.pause or Runtime.terminateExecution
@@ -310,7 +289,7 @@ void Debugger::on_disconnect()
 {
     // As node does: the client's breakpoints and stepping go with it, and a paused script runs on; a profile in
     // progress ends unread, as V8's does with its session.
-    profiler_.close(d_->ctx);
+    profiler_.close(seam::context(d_));
     enabled_ = false;
     runtime_enabled_ = false;
     breakpoints_.clear();
@@ -325,7 +304,7 @@ void Debugger::on_disconnect()
     if (paused_) {
         resume_ = true;
     } else {
-        objects_.release_all(d_->ctx);
+        objects_.release_all(seam::context(d_));
     }
     update_armed();
 }
@@ -339,9 +318,8 @@ void Debugger::dispatch(const std::string &text)
     }
     int64_t id = m.int_or("id", 0);
     std::string method = m.string_or("method", "");
-    const Json *params = m.find("params");
-    static const Json k_empty = Json::object();
-    Protocol::call(*this, id, method, params != nullptr ? *params : k_empty);
+    std::optional<Json> params = m.find("params");
+    Protocol::call(*this, id, method, params ? *params : Json::object());
 }
 
 void Debugger::reply(int64_t id, Json result)
@@ -436,8 +414,7 @@ void Debugger::script_compiled(const std::string &module, const std::string &pat
     s.source = source;
     s.map_json = map_json;
     s.def = def;
-    if (const SourceMap *map = d_->source_maps.find(module)) {
-        s.source_paths = map->sources;
+    if (seam::source_map_sources(d_, module, s.source_paths)) {
         Json parsed;
         std::string error;
         if (!path.empty() && Json::parse(map_json, parsed, error)) {
@@ -448,12 +425,13 @@ void Debugger::script_compiled(const std::string &module, const std::string &pat
             if (!root.empty() && root.back() != '/') {
                 root += '/';
             }
-            const Json *sources = parsed.find("sources");
-            if (sources != nullptr && sources->items().size() == s.source_paths.size()) {
+            std::optional<Json> sources = parsed.find("sources");
+            if (sources && sources->items().size() == s.source_paths.size()) {
+                const std::vector<Json> items = sources->items();
                 for (size_t k = 0; k < s.source_paths.size(); k++) {
-                    const std::string &src = sources->items()[k].as_string();
+                    const std::string src = items[k].as_string();
                     if (src.find("://") == std::string::npos) {
-                        s.source_paths[k] = normalize_path(src[0] == '/' ? src : dir + root + src);
+                        s.source_paths[k] = seam::normalize_path(src[0] == '/' ? src : dir + root + src);
                     }
                 }
             }
@@ -505,10 +483,10 @@ void Debugger::resolve(Breakpoint &bp)
         std::pair<std::string, int> where{s.module, 0};
         if (matches(s.url) || (!use_re && same_file(s.module + ".js", bp.url))) {
             where.second = bp.line + 1;
-        } else if (const SourceMap *map = d_->source_maps.find(s.module)) {
-            for (size_t k = 0; k < s.source_paths.size() && k < map->sources.size() && where.second == 0; k++) {
+        } else if (std::vector<std::string> map_sources; seam::source_map_sources(d_, s.module, map_sources)) {
+            for (size_t k = 0; k < s.source_paths.size() && k < map_sources.size() && where.second == 0; k++) {
                 if (matches(s.source_paths[k]) || matches(file_url(s.source_paths[k]))) {
-                    int32_t gen = map->generated_line(static_cast<int32_t>(k), bp.line);
+                    int32_t gen = seam::source_map_generated_line(d_, s.module, static_cast<int32_t>(k), bp.line);
                     if (gen >= 0) {
                         where.second = gen + 1;
                     }
@@ -567,7 +545,7 @@ void Debugger::update_armed()
         }
     }
     bool armed = enabled_ && (pause_next_ || step_ != StepMode::none || any_bp);
-    JS_SetDebugArmed(d_->rt, armed ? 1 : 0);
+    JS_SetDebugArmed(seam::runtime(d_), armed ? 1 : 0);
 }
 
 // ---- the hook ---------------------------------------------------------------------------------------------
@@ -656,7 +634,7 @@ int Debugger::condition_holds(JSContext *ctx, const std::string &condition)
     JSValue r = Protocol::evaluate(*this, ctx, 0, condition);
     if (JS_IsException(r)) {
         JSValue exc = JS_GetException(ctx);
-        if (JS_IsUncatchableError(ctx, exc) || zts::interrupted(d_)) {
+        if (JS_IsUncatchableError(ctx, exc) || seam::interrupted(d_)) {
             // The interrupt (budget or TsAppDomain.Interrupt): dropping it here let a `for(;;){}` condition burn the
             // call's whole budget at every hit, silently (Debugger_Condition_RunawayReported).
             JS_Throw(ctx, exc);
@@ -715,8 +693,7 @@ void Debugger::pause(JSContext *ctx, const char *reason, JSValueConst data, cons
     const int64_t started = now_us();
     // The call budget does not run while paused (docs/DEBUGGING.md): an evaluation while paused must not be
     // stopped by a deadline that passed during the pause, and the script gets back the time it was held.
-    const int64_t deadline = d_->limits.deadline_us;
-    d_->limits.deadline_us = std::numeric_limits<int64_t>::max();
+    const int64_t deadline = seam::hold_deadline(d_);
 
     Json p = Json::object();
     p.set("callFrames", call_frames(ctx)).set("reason", Json::string(reason));
@@ -745,7 +722,7 @@ void Debugger::pause(JSContext *ctx, const char *reason, JSValueConst data, cons
             continue;
         }
         handle_connection_events();
-        if (!transport_.connected() || d_->limits.interrupt_requested.load(std::memory_order_relaxed)) {
+        if (!transport_.connected() || seam::interrupt_requested(d_)) {
             resume_ = true; // an Interrupt() ends the pause; the script then stops at its next poll
         }
     }
@@ -754,7 +731,7 @@ void Debugger::pause(JSContext *ctx, const char *reason, JSValueConst data, cons
     objects_.release_group(ctx, "pause");
     const int64_t held = now_us() - started;
     paused_us_ += held;
-    d_->limits.deadline_us = deadline == 0 ? 0 : deadline + held;
+    seam::restore_deadline(d_, deadline, held);
     if (transport_.connected()) {
         event("Debugger.resumed", Json::object());
     }
@@ -768,12 +745,12 @@ void Debugger::console(int level, int argc, JSValueConst *argv)
     }
     static const char *const k_types[] = {"log", "info", "warning", "error", "debug"};
     if (++console_objects_ > 1000) {
-        objects_.release_group(d_->ctx, "console"); // the client's older console entries cannot be expanded now
+        objects_.release_group(seam::context(d_), "console"); // the client's older console entries cannot be expanded now
         console_objects_ = 0;
     }
     Json args = Json::array();
     for (int i = 0; i < argc; i++) {
-        args.push(objects_.describe(d_->ctx, argv[i], "console"));
+        args.push(objects_.describe(seam::context(d_), argv[i], "console"));
     }
     Json p = Json::object();
     p.set("type", Json::string(k_types[level >= 0 && level < 5 ? level : 0])).set("args", std::move(args));
@@ -786,9 +763,30 @@ void Debugger::console(int level, int argc, JSValueConst *argv)
     event("Runtime.consoleAPICalled", std::move(p));
 }
 
+void Debugger::profile_outside_scripts()
+{
+    profiler_.on_idle(seam::context(d_));
+}
+
+void Debugger::profile_enter_csharp(JSContext *ctx, int32_t bridge)
+{
+    profiler_.enter_csharp(ctx, bridge);
+}
+
+void Debugger::profile_leave_csharp(JSContext *ctx, int32_t bridge)
+{
+    profiler_.leave_csharp(ctx, bridge);
+}
+
 } // namespace zts::dbg
 
-void zts::profile_outside_scripts(zts_domain *d)
+std::unique_ptr<zts::InspectorSession> zts::open_inspector(zts_domain *d, const std::string &host, int port,
+                                                           std::string &error)
 {
-    d->debugger->profiler_.on_idle(d->ctx);
+    auto session = std::make_unique<dbg::Debugger>(d);
+    if (!session->start(host, port, error)) {
+        session->close();
+        return nullptr;
+    }
+    return session;
 }

@@ -1,4 +1,4 @@
-#include "debugger/url_regex.h"
+#include "inspector/url_regex.h"
 
 #include <algorithm>
 #include <cstring>

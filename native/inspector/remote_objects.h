@@ -2,7 +2,7 @@
 // reference to its value until the pause ends (group "pause"), the client releases it, or the session closes.
 #pragma once
 
-#include "debugger/json.h"
+#include "inspector/json.h"
 #include "quickjs.h"
 
 #include <string>

@@ -1,7 +1,6 @@
-#include "debugger/remote_objects.h"
+#include "inspector/remote_objects.h"
 
-#include "clr/classes.h"
-#include "globals/value_inspect.h"
+#include "core/inspector_seam.h"
 
 #include <cmath>
 #include <set>
@@ -68,7 +67,7 @@ std::string atom_text(JSContext *ctx, JSAtom atom)
 std::string describe_text(JSContext *ctx, JSValueConst v)
 {
     std::string out;
-    append_inspect(ctx, v, out);
+    seam::append_inspect(ctx, v, out);
     if (out.size() > 100) {
         out.resize(97);
         out += "...";
@@ -167,7 +166,7 @@ Json RemoteObjects::describe(JSContext *ctx, JSValueConst v, const std::string &
         r.set("objectId", Json::string(id));
         return r;
     }
-    r.set("description", Json::string(exotic_payload(v) != nullptr ? describe_text(ctx, v) : cls));
+    r.set("description", Json::string(seam::is_csharp_object(v) ? describe_text(ctx, v) : cls));
     r.set("objectId", Json::string(id));
     return r;
 }
@@ -186,7 +185,7 @@ Json RemoteObjects::properties(JSContext *ctx, JSValueConst obj, bool own_only, 
     }
     Walk walk(*this, ctx); // obj is borrowed from held_: no release may free it before the walk ends
     std::set<JSAtom> seen;
-    const bool clr = exotic_payload(obj) != nullptr;
+    const bool clr = seam::is_csharp_object(obj);
     JSValue holder = JS_DupValue(ctx, obj);
     for (int level = 0; JS_IsObject(holder); level++) {
         // Own properties, then (for a C# object or struct copy) the getters its type's prototypes define.

@@ -3,6 +3,8 @@
 // Usage: node tools/unity/build_package.js --root <repo> --lib-dir <dir with libzts.so, libzts_mono_gate.so, ZTS.Common.dll,
 //                                          ZTS.Shared.dll> --quickjs <third_party/quickjs> --gen-bridges <ZTS.GenBridges.exe>
 //                                          --cecil <Mono.Cecil.dll> --player-sdk <build/dist/player-sdk> --out <package folder>
+//                                          [--linux-arm64-dir <dir with libzts.so>] [--webgl-dir <dir with libzts.a>]
+//                                          [--llvm-strip <llvm-strip>]  (the natives of other CPUs, cmake/ZtsCpuTargets.cmake)
 // The assemblies come from unity/assemblies.txt; everything else from unity/, native/gate/, the bridge generator
 // and the Player SDK's headers.
 // Rebuilding gives the same files and the same .meta GUIDs (derived from the package path).
@@ -183,6 +185,13 @@ function main() {
     const from = path.join(a[lib.from], path.basename(lib.path));
     if (lib.os === 'Windows') copy(from, path.join(out, lib.path));
     else execFileSync('strip', ['--strip-debug', '-o', path.join(out, lib.path), from]);
+  }
+  // The natives of the other CPUs' Players, where the build made them (cmake/ZtsCpuTargets.cmake): without their debug
+  // sections, by llvm-strip, which reads aarch64 ELF and the archive's wasm objects alike (Debian's strip reads neither).
+  for (const lib of pkg.NATIVE_LIBRARIES.filter(l => l.cpuTarget && a[l.from])) {
+    if (!a['llvm-strip']) throw new Error('build_package: --' + lib.from + ' needs --llvm-strip');
+    fs.mkdirSync(path.dirname(path.join(out, lib.path)), { recursive: true });
+    execFileSync(a['llvm-strip'], ['--strip-debug', '-o', path.join(out, lib.path), path.join(a[lib.from], path.basename(lib.path))]);
   }
   const native = path.join(out, pkg.GATE_SOURCE_DIR);
   copy(path.join(root, 'native/gate/zts_mono_gate.c'), path.join(native, 'zts_mono_gate.c'));

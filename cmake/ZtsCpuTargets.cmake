@@ -8,8 +8,8 @@
 include(ExternalProject)
 find_program(ZTS_ARM64_CXX aarch64-linux-gnu-g++-12)
 find_program(ZTS_EMCC emcc)
-# The packaged copies lose their debug sections (the build folders keep them): llvm-strip reads both aarch64 ELF and the
-# archive's wasm objects (clang's LLVM, which tools/setup.sh installs).
+# The packaged ARM64 .so loses its debug sections (the build folder keeps them): llvm-strip reads aarch64 ELF (clang's
+# LLVM, which tools/setup.sh installs). The WebGL archive is packaged as built (tools/unity/build_package.js says why).
 find_program(ZTS_LLVM_STRIP NAMES llvm-strip llvm-strip-14)
 set(zts_emscripten_platform /usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake) # as the toolchain file includes it
 set(ZTS_UNITY_CPU_TARGETS "")
@@ -28,11 +28,11 @@ if(ZTS_ARM64_CXX AND ZTS_LLVM_STRIP)
     INSTALL_COMMAND ""
     BUILD_BYPRODUCTS ${ZTS_LINUX_ARM64_DIR}/dist/lib/libzts.so)
   list(APPEND ZTS_UNITY_CPU_TARGETS linux-arm64)
-  list(APPEND ZTS_UNITY_CPU_ARGS --linux-arm64-dir ${ZTS_LINUX_ARM64_DIR}/dist/lib)
+  list(APPEND ZTS_UNITY_CPU_ARGS --linux-arm64-dir ${ZTS_LINUX_ARM64_DIR}/dist/lib --llvm-strip ${ZTS_LLVM_STRIP})
 else()
   message(STATUS "Unity package: no aarch64-linux-gnu-g++-12, so no Linux ARM64 libzts.so (ZTS_CPU_TARGETS=1 bash tools/setup.sh)")
 endif()
-if(ZTS_EMCC AND ZTS_LLVM_STRIP AND EXISTS ${zts_emscripten_platform})
+if(ZTS_EMCC AND EXISTS ${zts_emscripten_platform})
   set(ZTS_WASM32_DIR ${CMAKE_BINARY_DIR}/wasm32)
   ExternalProject_Add(zts_wasm32
     SOURCE_DIR ${CMAKE_SOURCE_DIR}
@@ -47,7 +47,4 @@ if(ZTS_EMCC AND ZTS_LLVM_STRIP AND EXISTS ${zts_emscripten_platform})
   list(APPEND ZTS_UNITY_CPU_ARGS --webgl-dir ${ZTS_WASM32_DIR}/dist/static)
 else()
   message(STATUS "Unity package: no emcc, so no WebGL libzts.a (ZTS_CPU_TARGETS=1 bash tools/setup.sh)")
-endif()
-if(ZTS_UNITY_CPU_TARGETS)
-  list(APPEND ZTS_UNITY_CPU_ARGS --llvm-strip ${ZTS_LLVM_STRIP})
 endif()

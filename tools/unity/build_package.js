@@ -186,12 +186,16 @@ function main() {
     if (lib.os === 'Windows') copy(from, path.join(out, lib.path));
     else execFileSync('strip', ['--strip-debug', '-o', path.join(out, lib.path), from]);
   }
-  // The natives of the other CPUs' Players, where the build made them (cmake/ZtsCpuTargets.cmake): without their debug
-  // sections, by llvm-strip, which reads aarch64 ELF and the archive's wasm objects alike (Debian's strip reads neither).
+  // The natives of the other CPUs' Players, where the build made them (cmake/ZtsCpuTargets.cmake). The ARM64 .so without
+  // its debug sections, by llvm-strip (Debian's strip reads no aarch64 ELF). The WebGL archive keeps its DWARF: llvm-strip
+  // 14 writes invalid wasm objects without it (their reloc..debug_* sections and the linking section's section symbols
+  // still point into the removed sections), and Emscripten's link drops DWARF from a Player built without debug info.
   for (const lib of pkg.NATIVE_LIBRARIES.filter(l => l.cpuTarget && a[l.from])) {
+    const from = path.join(a[lib.from], path.basename(lib.path));
+    if (lib.format !== 'ELF aarch64') { copy(from, path.join(out, lib.path)); continue; }
     if (!a['llvm-strip']) throw new Error('build_package: --' + lib.from + ' needs --llvm-strip');
     fs.mkdirSync(path.dirname(path.join(out, lib.path)), { recursive: true });
-    execFileSync(a['llvm-strip'], ['--strip-debug', '-o', path.join(out, lib.path), path.join(a[lib.from], path.basename(lib.path))]);
+    execFileSync(a['llvm-strip'], ['--strip-debug', '-o', path.join(out, lib.path), from]);
   }
   const native = path.join(out, pkg.GATE_SOURCE_DIR);
   copy(path.join(root, 'native/gate/zts_mono_gate.c'), path.join(native, 'zts_mono_gate.c'));

@@ -17,9 +17,10 @@ cd "$root"
 packages=(chromium nlohmann-json3-dev mono-devel libmono-posix4.0-cil libmono-2.0-dev libmonoboehm-2.0-dev libmono-cecil-private-cil nunit-console libnunit-cil-dev cmake g++ make libgtest-dev pkg-config binutils xz-utils ca-certificates patch clang libclang-rt-dev g++-mingw-w64-x86-64-posix wine64)
 # The CPU targets of tools/test.sh (docs/PLATFORMS.md), only when asked (ZTS_CPU_TARGETS=1, as tools/test.sh does):
 # 32-bit x86 (g++-12-multilib: the g++-multilib metapackage conflicts with the aarch64 cross compiler), ARM64 Linux
-# run under qemu-user, and WebAssembly with emscripten run under Node.
+# run under qemu-user, and WebAssembly with emscripten run under Node. The armhf C and C++ headers: the 32-bit ARM
+# sysroot UnityPackage_SdkBuild_CompilesForEachCpu compiles the core against for Android's armeabi-v7a (no NDK here).
 if [ "${ZTS_CPU_TARGETS:-0}" = 1 ]; then
-  packages+=(g++-12-multilib g++-12-aarch64-linux-gnu qemu-user emscripten)
+  packages+=(g++-12-multilib g++-12-aarch64-linux-gnu qemu-user emscripten libc6-dev-armhf-cross libstdc++-12-dev-armhf-cross)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Each broken copy of the Unity package must make check_package.js fail with the expected finding.
-# Usage: broken_copies.sh <node> <check_package.js> <package folder>
+# Usage: broken_copies.sh <node> <check_package.js> <package folder> [cpu targets, e.g. "linux-arm64;wasm32"] [zts_abi.json]
+# With CPU targets (cmake/ZtsCpuTargets.cmake built their natives), the checker runs with --cpu-targets and the copies
+# that break those natives are made too.
 set -euo pipefail
-node=$1 checker=$2 pkg=$3
+node=$1 checker=$2 pkg=$3 cpu_targets=${4:-} abi=${5:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rejected=0
@@ -14,7 +16,7 @@ expect() {
   local copy="$tmp/$name"
   cp -r "$pkg" "$copy"
   (cd "$copy" && eval "$@")
-  if out=$("$node" "$checker" "$copy" --out "$tmp/$name.work" --only "$phases" 2>&1); then
+  if out=$("$node" "$checker" "$copy" --out "$tmp/$name.work" --only "$phases" ${cpu_targets:+--cpu-targets "$cpu_targets" --abi "$abi"} 2>&1); then
     echo "$name: the checker accepted it"; echo "$out"; exit 1
   fi
   if ! grep -Eq "$finding" <<<"$out"; then
@@ -79,5 +81,28 @@ expect sample-missing manifest 'sample "Quick Start": Samples~/QuickStart does n
   'rm -r Samples~/QuickStart'
 expect sample-unlisted manifest 'the sample Samples~/EventsStructsTasks is not listed' \
   'node -e "const f=\"package.json\",m=require(\"./\"+f);m.samples=m.samples.filter(s=>!s.path.endsWith(\"EventsStructsTasks\"));require(\"fs\").writeFileSync(f,JSON.stringify(m,null,2))"'
+
+# The natives of the other CPUs' Players (docs/UNITY_PACKAGE.md, "Natives for each platform"): the ARM64 core missing, an
+# x86-64 .so in its place, the ARM64 core enabled for the Editor, its Player CPU set to x86_64; the WebGL archive with a
+# native (x86-64) object in it, without QuickJS, enabled for the Linux Player too.
+if [[ ";$cpu_targets;" == *";linux-arm64;"* ]]; then
+  expect arm64-missing plugins 'Plugins/quickjs/linux-arm64/libzts.so is missing \(the linux-arm64 build ran\)' \
+    'rm Plugins/quickjs/linux-arm64/libzts.so Plugins/quickjs/linux-arm64/libzts.so.meta'
+  expect arm64-x64 plugins 'linux-arm64/libzts.so is ELF class 2 type 3 machine 62, not an ELF 64-bit aarch64 shared object' \
+    'cp Plugins/quickjs/linux-x64/libzts.so Plugins/quickjs/linux-arm64/libzts.so'
+  expect arm64-editor plugins 'linux-arm64/libzts.so.meta: enabled for the Editor' \
+    'perl -0pi -e "s/(Editor: Editor\n    second:\n      enabled: )0/\${1}1/" Plugins/quickjs/linux-arm64/libzts.so.meta'
+  expect arm64-cpu plugins 'linux-arm64/libzts.so.meta: Standalone: Linux64 CPU is x86_64, not ARM64' \
+    'sed -i "s/CPU: ARM64/CPU: x86_64/" Plugins/quickjs/linux-arm64/libzts.so.meta'
+fi
+if [[ ";$cpu_targets;" == *";wasm32;"* ]]; then
+  # An x86-64 object added with llvm-ar (the host's ar would rewrite the wasm index).
+  expect webgl-native plugins 'webgl/libzts.a: member native.o is not a wasm object' \
+    'printf "int zts_native_probe(void) { return 1; }\n" > n.c && cc -c n.c -o native.o && llvm-ar q Plugins/quickjs/webgl/libzts.a native.o && rm n.c native.o'
+  expect webgl-no-quickjs plugins 'webgl/libzts.a: its index defines no JS_NewRuntime' \
+    'llvm-ar d Plugins/quickjs/webgl/libzts.a quickjs.c.o'
+  expect webgl-linux plugins 'webgl/libzts.a.meta: enabled for Standalone: Linux64, WebGL: WebGL, not WebGL: WebGL only' \
+    'perl -0pi -e "s/(Standalone: Linux64\n    second:\n      enabled: )0/\${1}1/" Plugins/quickjs/webgl/libzts.a.meta'
+fi
 
 echo "broken copies rejected: $rejected"

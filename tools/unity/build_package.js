@@ -4,6 +4,8 @@
 //                                          ZTS.Shared.dll> --quickjs <third_party/quickjs> --gen-bridges <ZTS.GenBridges.exe>
 //                                          --cecil <Mono.Cecil.dll> --player-sdk <build/dist/player-sdk> --out <package folder>
 //                                          --abi-dir <build/abi>
+//                                          [--linux-arm64-dir <dir with libzts.so>] [--webgl-dir <dir with libzts.a>]
+//                                          [--llvm-strip <llvm-strip>]  (the natives of other CPUs, cmake/ZtsCpuTargets.cmake)
 // The assemblies come from unity/assemblies.txt, plus their generated scripts (<abi-dir>/<assembly>/*.cs: the
 // P/Invokes made from zts.h's lists, cmake/ZtsAbi.cmake); everything else from unity/, native/gate/, the bridge
 // generator and the Player SDK's headers.
@@ -188,6 +190,17 @@ function main() {
     const from = path.join(a[lib.from], path.basename(lib.path));
     if (lib.os === 'Windows') copy(from, path.join(out, lib.path));
     else execFileSync('strip', ['--strip-debug', '-o', path.join(out, lib.path), from]);
+  }
+  // The natives of the other CPUs' Players, where the build made them (cmake/ZtsCpuTargets.cmake). The ARM64 .so without
+  // its debug sections, by llvm-strip (Debian's strip reads no aarch64 ELF). The WebGL archive keeps its DWARF: llvm-strip
+  // 14 writes invalid wasm objects without it (their reloc..debug_* sections and the linking section's section symbols
+  // still point into the removed sections), and Emscripten's link drops DWARF from a Player built without debug info.
+  for (const lib of pkg.NATIVE_LIBRARIES.filter(l => l.cpuTarget && a[l.from])) {
+    const from = path.join(a[lib.from], path.basename(lib.path));
+    if (lib.format !== 'ELF aarch64') { copy(from, path.join(out, lib.path)); continue; }
+    if (!a['llvm-strip']) throw new Error('build_package: --' + lib.from + ' needs --llvm-strip');
+    fs.mkdirSync(path.dirname(path.join(out, lib.path)), { recursive: true });
+    execFileSync(a['llvm-strip'], ['--strip-debug', '-o', path.join(out, lib.path), from]);
   }
   const native = path.join(out, pkg.GATE_SOURCE_DIR);
   copy(path.join(root, 'native/gate/zts_mono_gate.c'), path.join(native, 'zts_mono_gate.c'));

@@ -3,7 +3,9 @@
 // (docs/UNITY_PACKAGE.md, "Checks"): package.json, .meta files and GUIDs, asmdefs and their references,
 // PluginImporter settings, each asmdef folder compiled alone by mcs, link.xml against those assemblies, and the
 // Player build step's tool (Editor/PlayerBuild~: the generator, what it loads, flat headers).
-// Usage: node tools/unity/check_package.js <package folder> --out <work folder> [--only a,b,...]
+// Usage: node tools/unity/check_package.js <package folder> --out <work folder> [--only a,b,...] [--cpu-targets a,b --abi <zts_abi.json>]
+// --cpu-targets: the builds of other CPUs whose natives the package must carry (cmake/ZtsCpuTargets.cmake: linux-arm64,
+// wasm32); without it such a native is checked when present and noted when absent.
 // Phases: manifest, metas, asmdefs, plugins, compile, linkxml, tool. The compiled assemblies stay in <work>/assemblies.
 // Prints one line per finding and exits 1 when there is any.
 'use strict';
@@ -21,21 +23,26 @@ const ASMDEF_PLATFORMS = ['Editor', 'Android', 'iOS', 'LinuxStandalone64', 'macO
                           'WindowsStandalone64', 'WebGL', 'PS4', 'PS5', 'Switch', 'tvOS', 'XboxOne', 'GameCoreXboxOne',
                           'GameCoreScarlett', 'Lumin', 'Stadia', 'WSA', 'CloudRendering', 'EmbeddedLinux', 'VisionOS'];
 const OS_OF = { '.so': 'Linux', '.dylib': 'OSX', '.dll': 'Windows' };
+const NATIVE_FILE = /\.(so|dylib|dll|a)$/;
 
 const findings = [];
 function fail(what) { findings.push(what); console.log('check_package: FAIL ' + what); }
 function note(what) { console.log('check_package: ' + what); }
 
 function parseArgs() {
-  const a = { pkg: null, out: null, only: PHASES };
+  const a = { pkg: null, out: null, only: PHASES, cpuTargets: [] };
   for (let i = 2; i < process.argv.length; i++) {
     const v = process.argv[i];
     if (v === '--out') a.out = path.resolve(process.argv[++i]);
     else if (v === '--only') a.only = process.argv[++i].split(',');
+    else if (v === '--cpu-targets') a.cpuTargets = process.argv[++i].split(/[,;]/).filter(Boolean);
+    else if (v === '--abi') a.abi = path.resolve(process.argv[++i]);
     else a.pkg = path.resolve(v);
   }
   if (!a.pkg || !a.out) throw new Error('usage: check_package.js <package folder> --out <work folder> [--only phases]');
   for (const p of a.only) if (!PHASES.includes(p)) throw new Error('check_package: unknown phase ' + p);
+  const known = rules.NATIVE_LIBRARIES.filter(l => l.cpuTarget).map(l => l.cpuTarget);
+  for (const t of a.cpuTargets) if (!known.includes(t)) throw new Error('check_package: unknown CPU target ' + t);
   return a;
 }
 
@@ -193,6 +200,9 @@ function checkPluginMeta(label, file, lib) {
   const editor = data.find(d => d.first === 'Editor: Editor');
   const anyEntry = data.find(d => d.first === 'Any:');
   const exclude = data.find(d => d.first === ': Any');
+  const rule = rules.NATIVE_LIBRARIES.find(l => l.path === lib.split(path.sep).join('/')) ||
+               rules.NATIVE_LIBRARIES.find(l => !l.cpuTarget && path.basename(l.path) === path.basename(lib));
+  if (rule && rule.editor === false) { checkPlayerOnlyMeta(label, data, rule); return; }
   if (!editor || !editor.enabled) fail(label + ': not enabled for the Editor');
   else if (editor.settings.OS !== OS_OF[path.extname(lib)]) fail(label + ': Editor OS is ' + editor.settings.OS + ', not ' + OS_OF[path.extname(lib)]);
   const players = data.filter(d => d.enabled && d.first !== 'Editor: Editor');
@@ -207,7 +217,6 @@ function checkPluginMeta(label, file, lib) {
   }
   // A library the rules know: the Editor on its own system and CPU, and the Player of its system only (a core set
   // for another system's Player would be copied into that Player, which cannot load it).
-  const rule = rules.NATIVE_LIBRARIES.find(l => path.basename(l.path) === path.basename(lib));
   if (rule && editor && editor.settings.CPU !== rule.cpu) fail(label + ': Editor CPU is ' + editor.settings.CPU + ', not ' + rule.cpu);
   if (rule && rule.standalone) {
     const enabled = players.map(p => p.first).join(', ');
@@ -215,10 +224,89 @@ function checkPluginMeta(label, file, lib) {
   }
 }
 
+// A native for another CPU's Player (rules.NATIVE_LIBRARIES' editor: false): off for the Editor and Any, on for its one
+// Player with its CPU (Standalone Linux64 with ARM64), or for WebGL alone; never for a Standalone it was not built for.
+function checkPlayerOnlyMeta(label, data, rule) {
+  const editor = data.find(d => d.first === 'Editor: Editor');
+  const anyEntry = data.find(d => d.first === 'Any:');
+  if (!editor || editor.enabled) fail(label + ': enabled for the Editor (a Player of another CPU only)');
+  if (anyEntry && anyEntry.enabled) fail(label + ': enabled for Any platform');
+  const enabled = data.filter(d => d.enabled).map(d => d.first);
+  const want = rule.webgl ? 'WebGL: WebGL' : 'Standalone: ' + rule.standalone;
+  if (enabled.join(', ') !== want) fail(label + ': enabled for ' + (enabled.join(', ') || 'no Player') + ', not ' + want + ' only');
+  if (!rule.webgl) {
+    const player = data.find(d => d.first === want);
+    if (player && player.settings.CPU !== rule.cpu) fail(label + ': ' + want + ' CPU is ' + player.settings.CPU + ', not ' + rule.cpu);
+  }
+}
+
+// ELF header fields: class (1 = 32-bit, 2 = 64-bit), type (3 = ET_DYN), machine (62 = x86-64, 183 = aarch64).
+function elfHeader(b) {
+  if (b.length < 20 || b.readUInt32BE(0) !== 0x7f454c46 || b[5] !== 1) return null;
+  return { cls: b[4], type: b.readUInt16LE(16), machine: b.readUInt16LE(18) };
+}
+
+// A GNU/LLVM ar archive: its members ({ name, data }) and the symbols of its index (the "/" member: a big-endian
+// count, that many offsets, then the NUL-terminated names). llvm-ar (emar) writes the index of wasm objects too.
+function readArchive(b) {
+  if (b.length < 8 || b.toString('latin1', 0, 8) !== '!<arch>\n') return null;
+  const members = [];
+  let symbols = null, longNames = '';
+  for (let at = 8; at + 60 <= b.length;) {
+    const rawName = b.toString('latin1', at, at + 16).trimEnd();
+    const size = parseInt(b.toString('latin1', at + 48, at + 58).trim(), 10);
+    const data = b.subarray(at + 60, at + 60 + size);
+    if (rawName === '/') {
+      const n = data.readUInt32BE(0);
+      symbols = data.toString('latin1', 4 + 4 * n).split('\0').slice(0, n);
+    } else if (rawName === '//') {
+      longNames = data.toString('latin1');
+    } else {
+      const name = /^\/\d+$/.test(rawName) ? longNames.slice(+rawName.slice(1)).split('/\n')[0] : rawName.replace(/\/$/, '');
+      members.push({ name, data });
+    }
+    at += 60 + size + (size % 2);
+  }
+  return { members, symbols: symbols || [] };
+}
+
+// The C ABI's functions, from zts.h's ZTS_FUNCTIONS list as tools/abi/gen_abi.js wrote it (--abi <zts_abi.json>):
+// what every core must define.
+function ztsApiNames(abi) {
+  if (!abi || !fs.existsSync(abi)) return [];
+  return JSON.parse(fs.readFileSync(abi, 'utf8')).functions.map(f => f.name);
+}
+
+// The format a native for another CPU must have: ELF 64-bit aarch64 shared object; an archive of wasm objects only whose
+// index defines every ZTS_API function and QuickJS (JS_NewRuntime: QuickJS inside, as in libzts.so).
+function checkCpuNative(pkg, lib, abi) {
+  const b = fs.readFileSync(path.join(pkg, lib.path));
+  if (lib.format === 'ELF aarch64') {
+    const h = elfHeader(b);
+    const have = !h ? 'not ELF' : 'ELF class ' + h.cls + ' type ' + h.type + ' machine ' + h.machine;
+    if (!h || h.cls !== 2 || h.type !== 3 || h.machine !== 183)
+      fail(lib.path + ' is ' + have + ', not an ELF 64-bit aarch64 shared object (class 2 type 3 machine 183)');
+    return;
+  }
+  const ar = readArchive(b);
+  if (!ar || ar.members.length === 0) { fail(lib.path + ' is not an ar archive of objects'); return; }
+  for (const m of ar.members)
+    if (m.data.length < 8 || m.data.readUInt32BE(0) !== 0x0061736d || m.data.readUInt32LE(4) !== 1)
+      fail(lib.path + ': member ' + m.name + ' is not a wasm object (\\0asm version 1)');
+  const defined = new Set(ar.symbols);
+  const api = ztsApiNames(abi);
+  if (api.length === 0) fail(lib.path + ': no C ABI function list to check it against (--abi <build/abi/zts_abi.json>)');
+  const missing = api.concat(['JS_NewRuntime']).filter(n => !defined.has(n));
+  if (missing.length) fail(lib.path + ': its index defines no ' + missing.slice(0, 5).join(', ') + (missing.length > 5 ? ' (' + missing.length + ' in all)' : ''));
+  note(lib.path + ': ' + ar.members.length + ' wasm objects, ' + api.length + ' C ABI functions and QuickJS defined');
+}
+
 // The binary format a plugin must have for its system: ELF x86-64 for .so, PE x86-64 (machine 0x8664) for .dll.
 function binaryFormat(file) {
   const b = fs.readFileSync(file);
-  if (b.length > 20 && b.readUInt32BE(0) === 0x7f454c46 && b[4] === 2 && b.readUInt16LE(18) === 62) return 'ELF x86-64';
+  const elf = elfHeader(b);
+  if (elf && elf.cls === 2 && elf.machine === 62) return 'ELF x86-64';
+  if (elf && elf.cls === 2 && elf.machine === 183) return 'ELF aarch64';
   if (b.length > 64 && b.toString('latin1', 0, 2) === 'MZ') {
     const pe = b.readUInt32LE(60);
     if (pe + 6 <= b.length && b.toString('latin1', pe, pe + 4) === 'PE\0\0' && b.readUInt16LE(pe + 4) === 0x8664) return 'PE x86-64';
@@ -226,8 +314,15 @@ function binaryFormat(file) {
   return 'unknown';
 }
 
-function checkPlugins(pkg) {
+function checkPlugins(pkg, cpuTargets, abi) {
   let n = 0;
+  // The natives of the other CPUs' Players: required when their build ran, checked whenever present.
+  for (const lib of rules.NATIVE_LIBRARIES.filter(l => l.cpuTarget)) {
+    const file = path.join(pkg, lib.path);
+    if (fs.existsSync(file)) checkCpuNative(pkg, lib, abi);
+    else if (cpuTargets.includes(lib.cpuTarget)) fail(lib.path + ' is missing (the ' + lib.cpuTarget + ' build ran)');
+    else note(lib.path + ': not built here (no ' + lib.cpuTarget + ' toolchain; ZTS_CPU_TARGETS=1 bash tools/setup.sh)');
+  }
   // Every library built here is in the package, in the format of its system.
   for (const lib of rules.NATIVE_LIBRARIES.filter(l => l.shipped)) {
     const file = path.join(pkg, lib.path);
@@ -236,7 +331,7 @@ function checkPlugins(pkg) {
     const have = binaryFormat(file);
     if (have !== want) fail(lib.path + ' is ' + have + ', not a ' + (lib.os === 'Windows' ? 'Windows x64 DLL' : 'Linux x86-64 shared object') + ' (' + want + ')');
   }
-  for (const e of imported(pkg).filter(e => !e.dir && /\.(so|dylib|dll)$/.test(e.rel))) {
+  for (const e of imported(pkg).filter(e => !e.dir && NATIVE_FILE.test(e.rel))) {
     const meta = path.join(pkg, e.rel + '.meta');
     if (fs.existsSync(meta)) checkPluginMeta(e.rel + '.meta', meta, e.rel);
     n++;
@@ -246,8 +341,9 @@ function checkPlugins(pkg) {
     checkPluginMeta(path.join(rules.GATE_SOURCE_DIR, 'meta', t), path.join(templates, t), t.slice(0, -5));
     n++;
   }
-  note(n + ' native plugin .meta files checked (gate: Editor only; the cores: Editor + their system\'s Player): ' +
-       rules.NATIVE_LIBRARIES.filter(l => l.shipped).map(l => l.path).join(', '));
+  note(n + ' native plugin .meta files checked (gate: Editor only; the cores: Editor + their system\'s Player, or their ' +
+       'Player alone for another CPU): ' + rules.NATIVE_LIBRARIES.filter(l => l.shipped || fs.existsSync(path.join(pkg, l.path)))
+       .map(l => l.path).join(', '));
 }
 
 // Unity's rule: a script belongs to the asmdef of its nearest enclosing folder.
@@ -391,7 +487,7 @@ function noticeFor(pkg, rel, name) {
 }
 
 function checkNotices(pkg) {
-  const quickjs = /(^|\/)(lib)?zts(_mono_gate)?\.(so|dll|dylib)$|(^|\/)quickjs\.h$/;
+  const quickjs = /(^|\/)(lib)?zts(_mono_gate)?\.(so|dll|dylib|a)$|(^|\/)quickjs\.h$/;
   const files = [];
   const walk = rel => {
     for (const e of fs.readdirSync(path.join(pkg, rel), { withFileTypes: true })) {
@@ -426,7 +522,7 @@ function main() {
   if (on('manifest')) checkManifest(a.pkg);
   if (on('metas')) checkMetas(a.pkg);
   const all = on('asmdefs') || on('compile') ? checkAsmdefs(a.pkg) : [];
-  if (on('plugins')) checkPlugins(a.pkg);
+  if (on('plugins')) checkPlugins(a.pkg, a.cpuTargets, a.abi);
   if (on('compile')) compile(a.pkg, a.out, all);
   if (on('linkxml')) checkLinkXml(a.pkg, a.out);
   if (on('tool')) checkTool(a.pkg);

@@ -60,6 +60,17 @@ const NATIVE_LIBRARIES = [
   { path: 'Plugins/quickjs/win32-x64/zts.dll', shipped: true, from: 'win64-dir', os: 'Windows', cpu: 'x86_64', standalone: 'Win64' },
   { path: 'Plugins/quickjs/zts_mono_gate.dll', shipped: true, from: 'win64-dir', gate: true, os: 'Windows', cpu: 'x86_64' },
   { path: 'Plugins/quickjs/libzts_mono_gate.dylib', gate: true, os: 'OSX', cpu: 'AnyCPU' },
+  // The natives of Players on other CPUs (docs/UNITY_PACKAGE.md, "Natives for each platform"), built when their cross
+  // toolchains are here (cmake/ZtsCpuTargets.cmake; `cpuTarget` names the build, check_package.js --cpu-targets):
+  // never the Editor's (it runs x86-64). The Linux ARM64 core beside the x86-64 one under the same name: Unity picks
+  // the plugin by the Player's CPU (the PluginImporter CPU value ARM64, UnityCsReference's DesktopPluginCPUArchitecture).
+  // The gate is not built for them: it is Editor-only, and no Editor runs on Linux ARM64 or WebGL.
+  { path: 'Plugins/quickjs/linux-arm64/libzts.so', cpuTarget: 'linux-arm64', from: 'linux-arm64-dir', editor: false,
+    os: 'Linux', cpu: 'ARM64', standalone: 'Linux64', format: 'ELF aarch64' },
+  // WebGL links its natives into the Player's wasm module: a static archive of wasm objects, QuickJS inside, called
+  // through DllImport("__Internal") (ZtsNative.Lib under UNITY_WEBGL).
+  { path: 'Plugins/quickjs/webgl/libzts.a', cpuTarget: 'wasm32', from: 'webgl-dir', editor: false, webgl: true,
+    format: 'wasm archive' },
 ];
 const STANDALONE = ['Linux64', 'OSXUniversal', 'Win', 'Win64'];
 // The players a C++ source plugin is enabled for, with their CPU: the same list as unity/Editor/PlayerBuildLayout.cs's
@@ -85,16 +96,20 @@ function pluginMeta(guid, lib) {
     if (keys.length === 0) return s + ' {}\n';
     return s + '\n' + keys.map(k => '        ' + k + ': ' + settings[k] + '\n').join('');
   };
-  const exclude = { 'Exclude Editor': 0 };
+  const editor = lib.editor !== false;
+  const exclude = { 'Exclude Editor': editor ? 0 : 1 };
   for (const p of STANDALONE) exclude['Exclude ' + p] = p === lib.standalone ? 0 : 1;
+  if (lib.webgl) exclude['Exclude WebGL'] = 0;
   let s = 'fileFormatVersion: 2\nguid: ' + guid + '\nPluginImporter:\n  externalObjects: {}\n  serializedVersion: 2\n' +
           '  iconMap: {}\n  executionOrder: {}\n  defineConstraints: []\n  isPreloaded: 0\n  isOverridable: 0\n' +
           '  isExplicitlyReferenced: 0\n  validateReferences: 1\n  platformData:\n';
   s += entry(': Any', false, exclude);
   s += entry('Any: ', false, {});
-  s += entry('Editor: Editor', true, { CPU: lib.cpu, DefaultValueInitialized: 'true', OS: lib.os });
+  s += editor ? entry('Editor: Editor', true, { CPU: lib.cpu, DefaultValueInitialized: 'true', OS: lib.os })
+              : entry('Editor: Editor', false, { CPU: 'AnyCPU', DefaultValueInitialized: 'true', OS: 'AnyOS' });
   for (const p of STANDALONE)
     s += entry('Standalone: ' + p, p === lib.standalone, { CPU: p === lib.standalone ? lib.cpu : 'None' });
+  if (lib.webgl) s += entry('WebGL: WebGL', true, {});
   return s + TAIL;
 }
 
@@ -124,7 +139,7 @@ function metaFor(rel, isDir) {
   const lib = NATIVE_LIBRARIES.find(l => l.path === unix);
   if (lib) return pluginMeta(guid, lib);
   if (unix.startsWith(IL2CPP_PLUGIN_DIR + '/') && /\.(cpp|h)$/.test(unix)) return cppPluginMeta(guid);
-  if (/\.(so|dylib|dll)$/.test(unix)) throw new Error('package_rules: no platform settings for ' + unix);
+  if (/\.(so|dylib|dll|a)$/.test(unix)) throw new Error('package_rules: no platform settings for ' + unix);
   if (unix.endsWith('.cs'))
     return 'fileFormatVersion: 2\nguid: ' + guid + '\nMonoImporter:\n  externalObjects: {}\n  serializedVersion: 2\n' +
            '  defaultReferences: []\n  executionOrder: 0\n  icon: {instanceID: 0}\n' + TAIL;

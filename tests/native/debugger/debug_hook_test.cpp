@@ -1,5 +1,5 @@
 // The QuickJS debugger hook (tools/patches/quickjs-debugger-hook.patch) on a bare runtime: what the debugger session
-// (native/core/debugger) relies on. Every runtime here is freed at the end, so QuickJS's leak assertion checks it.
+// (native/inspector) relies on. Every runtime here is freed at the end, so QuickJS's leak assertion checks it.
 #include "quickjs.h"
 
 #include <gtest/gtest.h>

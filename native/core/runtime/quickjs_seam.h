@@ -11,6 +11,7 @@
 #pragma once
 
 #include "quickjs.h"
+#include "runtime/trampoline.h"
 
 #include <cstdint>
 
@@ -59,13 +60,12 @@ inline bool is_unobserved_object(JSValueConst obj)
     return JS_IsUnobservedObject(obj) != 0;
 }
 
-/// The finished-backtrace hook (quickjs-backtrace-hook.patch): see JSBacktraceHook in quickjs.h.
-using BacktraceHook = JSBacktraceHook;
 /// True when Error 'stack' itself can be rewritten as it is built.
 inline constexpr bool k_has_backtrace_hook = true;
-inline void set_backtrace_hook(JSRuntime *rt, BacktraceHook *hook, void *opaque)
+/// Installs F (a JSBacktraceHook: see quickjs.h; quickjs-backtrace-hook.patch) through the trampoline.
+template <auto F> void set_backtrace_hook(JSRuntime *rt, void *opaque)
 {
-    JS_SetBacktraceHook(rt, hook, opaque);
+    JS_SetBacktraceHook(rt, hook<F>, opaque);
 }
 
 #else // stock QuickJS
@@ -98,11 +98,10 @@ inline bool is_unobserved_object(JSValueConst)
     return false;
 }
 
-using BacktraceHook = char *(JSRuntime *rt, void *opaque, const char *stack, size_t len);
 // No hook: Error 'stack' keeps the .js positions inside JS; the core maps the stack it reports to the host instead
 // (errors/report.cpp: TsException.JsStack and ztsrun's messages show the .ts positions in both builds).
 inline constexpr bool k_has_backtrace_hook = false;
-inline void set_backtrace_hook(JSRuntime *, BacktraceHook *, void *)
+template <auto F> void set_backtrace_hook(JSRuntime *, void *)
 {
 }
 

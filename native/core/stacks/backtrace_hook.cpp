@@ -164,7 +164,7 @@ void map_stack_for_host(const zts_domain *d, std::string &stack)
 
 void install_backtrace_hook(zts_domain *d)
 {
-    quickjs_seam::set_backtrace_hook(d->rt, hook<backtrace_hook>, d);
+    quickjs_seam::set_backtrace_hook<backtrace_hook>(d->rt, d);
 }
 
 std::string first_position(std::string_view stack)

@@ -81,12 +81,14 @@ for p in tools/patches/*.patch; do
   total=$((total + 1))
   rm -rf "$out/patch-try" && mkdir -p "$out/patch-try"
   (cd "$tree" && tar cf - --exclude='.zts-*' .) | (cd "$out/patch-try" && tar xf -)
+  hunks=$(grep -c '^@@ ' "$root/$p")
   if msg=$(patch -p1 -d "$out/patch-try" --dry-run --batch -i "$root/$p" 2>&1); then
-    say "- $(basename "$p"): applies"; applied=$((applied + 1))
+    fuzz=$(echo "$msg" | grep -c 'with fuzz' || true)
+    say "- $(basename "$p"): applies ($hunks hunk(s)$([ "$fuzz" -eq 0 ] || echo ", $fuzz with fuzz"))"
+    applied=$((applied + 1))
   else
     failed=$(echo "$msg" | grep -c 'FAILED' || true)
-    missing=$(echo "$msg" | grep -c "can't find file" || true)
-    say "- $(basename "$p"): does not apply ($failed hunk(s) failed${missing:+, $missing file(s) missing})"
+    say "- $(basename "$p"): does not apply ($failed of $hunks hunk(s) failed)"
   fi
 done
 rm -rf "$out/patch-try"

@@ -413,7 +413,7 @@ namespace ZTS.Tests
         [Test]
         public void Stack_Overflow_IsRangeError_SizeSetting()
         {
-            const string source =
+            string source =
                 "function depth(n) { try { return depth(n + 1); } catch (e) { if (!(e instanceof " + BuildFlags.StackOverflowClass + ")) throw e; return n; } }\n" +
                 "export function measure() { return depth(0); }\n" +
                 "export function message() { function f() { return f() + 1; } try { f(); } catch (e) { return e.name + ': ' + e.message; } }";

@@ -87,7 +87,7 @@ for p in tools/patches/*.patch; do
     say "- $(basename "$p"): applies ($hunks hunk(s)$([ "$fuzz" -eq 0 ] || echo ", $fuzz with fuzz"))"
     applied=$((applied + 1))
   else
-    failed=$(echo "$msg" | grep -c 'FAILED' || true)
+    failed=$(echo "$msg" | grep -c '^Hunk #[0-9]* FAILED' || true)
     say "- $(basename "$p"): does not apply ($failed of $hunks hunk(s) failed)"
   fi
 done
@@ -116,9 +116,23 @@ done
 say "core sources: $ok compile, $bad do not (of $((ok + bad))); $(grep -c 'error:' "$out/core.log") error line(s) in $out/core.log"
 for s in $sources; do
   [ -f "$out/build/native/CMakeFiles/zts.dir/${s#native/}.o" ] && continue
-  n=$(grep -c "$s:[0-9]*:[0-9]*: error:" "$out/core.log" || true)
-  say "- $s: $n error(s), first: $(grep -m1 "$s:[0-9]*:[0-9]*: error:" "$out/core.log" | sed 's/.*error: //')"
+  n=$(grep "$s:[0-9]*:[0-9]*: error:" "$out/core.log" | sort -u | wc -l)
+  if [ "$n" -eq 0 ]; then
+    say "- $s: fails in a header it includes (below)"
+  else
+    say "- $s: $n error(s), first: $(grep -m1 "$s:[0-9]*:[0-9]*: error:" "$out/core.log" | sed 's/.*error: //')"
+  fi
 done
+if [ "$bad" -gt 0 ]; then
+  # A source with no error of its own fails in a header it includes: the errors by file, headers included, and the
+  # commonest errors (each one API that differs).
+  say "errors by file (headers included; distinct error lines):"
+  grep -oE '^[^: ]+:[0-9]+:[0-9]+: error: .*' "$out/core.log" | sort -u | sed "s|^$root/||" |
+    awk -F': error: ' '{ split($1, a, ":"); f = a[1]; n[f]++; if (!(f in first)) first[f] = $2 }
+      END { for (f in n) printf "- %s: %d, first: %s\n", f, n[f], first[f] }' | sort | tee -a "$report"
+  say "commonest errors (count over every compile):"
+  grep -oE 'error: .*' "$out/core.log" | sort | uniq -c | sort -rn | head -n 12 | sed 's/^/    /' | tee -a "$report"
+fi
 if [ "$core_rc" -ne 0 ]; then
   say "the core: does not link; the conformance suite did not run"
   exit 0

@@ -2,7 +2,8 @@
 //
 // The core builds against either tree (docs/ARCHITECTURE.md, "QuickJS and ZTS's patches"):
 // - patched (the default, -DZTS_QUICKJS_PATCHES=ON): third_party/quickjs with every tools/patches/*.patch applied;
-// - stock (-DZTS_QUICKJS_PATCHES=OFF): the pristine tree, build/quickjs-stock, with no patch at all.
+// - stock (-DZTS_QUICKJS_PATCHES=OFF): the pristine tree with no patch at all (the build tree's quickjs-stock/, written
+//   by tools/patch_quickjs.sh --stock).
 // CMake sets ZTS_QUICKJS_PATCHES to 1 or 0 for the core and everything that links it (tests read it too). Every
 // capability below has a stock fallback with the same result, only slower, or (the hooks) a documented lesser one.
 // The script debugger needs QuickJS's debugger hook (tools/patches/quickjs-debugger-hook.patch): a stock build leaves

@@ -16,6 +16,7 @@ namespace ZTS.Bench
         {
             TsAppDomain.Initialize(Loader);
             var add = TsAppDomain.GetFunction<Func<int, int, int>>("bench", "add");
+            var concat = TsAppDomain.GetFunction<Func<string, string, string>>("bench", "concat");
             _jsModules["enginecost"] =
                 "import { Arrays, Values } from 'csharp:ZTS.Bench.Targets';\n" +
                 "const js16 = Array.from({ length: 16 }, (_, i) => i);\n" +
@@ -31,11 +32,15 @@ namespace ZTS.Bench
             acc(ref check, 2);
             if (add(2, 3) != 5 || jsArray(2) != 240 || structOut(2) != 2 || check != 2)
                 throw new Exception("bench: engine-cost functions are wrong");
+            if (concat("ab", "cd") != "abcd") throw new Exception("bench: engine-cost concat is wrong");
+            double bConcat = double.MaxValue;
             double bAdd = double.MaxValue, bArray = double.MaxValue, bStruct = double.MaxValue, bTable = double.MaxValue,
                 bAcc = double.MaxValue;
             for (int r = 0; r < rounds; r++)
             {
                 bAdd = Math.Min(bAdd, Time(n, () => { long s = 0; for (int i = 0; i < n; i++) s += add(i, 1); return s; }));
+                // Two strings in: reference-counted arguments, whose second copy call-own-args saves.
+                bConcat = Math.Min(bConcat, Time(n / 4, () => { long s = 0; for (int i = 0; i < n / 4; i++) s += concat("ab", "cd").Length; return s; }));
                 bArray = Math.Min(bArray, Time(n, () => (long)jsArray(n)));
                 bStruct = Math.Min(bStruct, Time(n, () => { long s = (long)structOut(n); TsFramePump.LateUpdate(); return s; }));
                 bTable = Math.Min(bTable, Time(n, () => (long)tableOut(n)));
@@ -43,6 +48,7 @@ namespace ZTS.Bench
             }
             // Row, then the patch whose fallback it measures (tools/patches/quickjs-<patch>.patch).
             Console.WriteLine("enginecost csharp_to_js_add_int {0:F3} call-own-args", bAdd);
+            Console.WriteLine("enginecost csharp_to_js_string_concat {0:F3} call-own-args", bConcat);
             Console.WriteLine("enginecost js_to_csharp_js_array_16_int_argument {0:F3} fast-array-elements", bArray);
             Console.WriteLine("enginecost js_to_csharp_struct_byval_result {0:F3} same-shape+unobserved-object", bStruct);
             Console.WriteLine("enginecost js_to_csharp_struct_table_result {0:F3} object-from-model", bTable);

@@ -71,7 +71,7 @@ template <auto F> void set_backtrace_hook(JSRuntime *rt, void *opaque)
 
 #else // stock QuickJS
 
-// A plain JS_Call: QuickJS copies argv into the callee's frame (csharp_to_js_add_int: 65.9 ns against 64.8 ns patched,
+// A plain JS_Call: QuickJS copies argv into the callee's frame (csharp_to_js_add_int: 66.1 ns against 65.2 ns patched,
 // tools/bench.sh stock_vs_patched_*, docs/ARCHITECTURE.md).
 inline JSValue call_own_args(JSContext *ctx, JSValueConst f, JSValueConst this_obj, int argc, JSValue *argv)
 {

@@ -15,7 +15,8 @@ ExternalProject_Add(zts_win64
   BINARY_DIR ${ZTS_WIN64_DIR}
   PREFIX ${CMAKE_BINARY_DIR}/zts_win64-prefix
   CMAKE_ARGS -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/toolchains/mingw-w64-x86_64.cmake
-             -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_MANAGED=OFF
+             -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_MANAGED=OFF -DZTS_QUICKJS_PATCHES=${ZTS_QUICKJS_PATCHES}
+             -DZTS_QUICKJS_TREE=${ZTS_QUICKJS_TREE}
   # $(MAKE): the sub-build shares the main build's job slots (make -j2 stays two jobs).
   BUILD_COMMAND $(MAKE) zts_release zts_mono_gate
   BUILD_ALWAYS ON

@@ -33,6 +33,38 @@ echo "$hook_runs" | awk '
     NF == 3 { key = $2; if (!((key, $1) in b) || $3 < b[key, $1]) b[key, $1] = $3; rows[key] = 1 }
     END { for (r in rows) printf "bench debugger_detached_%s: %.2f ns/call baseline %.2f ratio %.3f policy hybrid\n",
                                    r, b[r, "build"], b[r, "build-nohook"], b[r, "build"] / b[r, "build-nohook"] }' | sort
+# What each QuickJS accelerator buys (tools/patches/README.md): the --engine-cost loops (bench/managed/EngineCostBench.cs,
+# the loops of the rows of the same names) over the core on ZTS's patched QuickJS (build/) and on stock QuickJS
+# (build-stock/: -DZTS_QUICKJS_PATCHES=OFF, every accelerator on its fallback, native/core/runtime/quickjs_seam.h), run
+# alternately six times each, the best of each counting. The value is stock's, the baseline the patched build's: the
+# ratio is what the patch buys (1.0: nothing).
+cmake -S "$root" -B "$root/build-stock" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_QUICKJS_PATCHES=OFF >/dev/null
+cmake --build "$root/build-stock" --target zts -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+# Each variant runs from a folder of its own holding the bench, the managed assemblies and that variant's natives: Mono
+# loads a DllImport library from the calling assembly's folder before LD_LIBRARY_PATH (MONO_LOG_MASK=dll shows it), so
+# pointing LD_LIBRARY_PATH at build-stock/ alone measured build/'s libzts twice.
+for variant in build build-stock; do
+    d="$root/$variant/engine-bench"
+    rm -rf "$d" && mkdir -p "$d"
+    cp "$root"/build/dist/lib/*.dll "$root"/build/dist/lib/*.so "$root"/build/dist/bench/ZTS.Bench.exe \
+       "$root"/build/dist/bench/*.so "$d/"
+    cp "$root/$variant/dist/lib/libzts.so" "$d/libzts.so"
+done
+engine_runs=""
+for i in 1 2 3 4 5 6; do
+    # Each order in turn, so that neither variant always runs second.
+    order="build build-stock"
+    [ $((i % 2)) -eq 1 ] || order="build-stock build"
+    for variant in $order; do
+        d="$root/$variant/engine-bench"
+        out=$(MONO_PATH="$d" LD_LIBRARY_PATH="$d" mono --optimize=all "$d/ZTS.Bench.exe" --engine-cost) || status=1
+        engine_runs+=$(echo "$out" | sed -n "s/^enginecost /$variant /p")$'\n'
+    done
+done
+echo "$engine_runs" | awk '
+    NF == 4 { key = $2; if (!((key, $1) in b) || $3 < b[key, $1]) b[key, $1] = $3; rows[key] = $4 }
+    END { for (r in rows) printf "bench stock_vs_patched_%s: %.2f ns/call baseline %.2f ratio %.3f policy hybrid\n# (the fallback of tools/patches/quickjs-%s.patch)\n",
+                                   r, b[r, "build-stock"], b[r, "build"], b[r, "build-stock"] / b[r, "build"], rows[r] }'
 # What the script profiler costs while it takes a profile (bench/profiler/profiler_cost.js, over ztsrun --inspect; its
 # cost while off is in the debugger_detached_* rows above: its branch is left out of build-nohook).
 node "$root/bench/profiler/profiler_cost.js" mono "$root/build/dist/lib/ztsrun.exe" --assembly "$root/build/dist/lib/Sim.World.dll" \

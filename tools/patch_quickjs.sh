@@ -11,15 +11,21 @@
 # `patch_quickjs.sh --without NAME.patch DIR` writes a second tree into DIR: the pristine tree with every patch but
 # NAME (idempotent, stamped the same way). The benchmark build without the debugger hook uses it (-DZTS_DEBUGGER=OFF,
 # tools/bench.sh: the hook's cost against the build without it).
+# `patch_quickjs.sh --stock DIR` writes the pristine tree, no patch at all, into DIR (-DZTS_QUICKJS_PATCHES=OFF: the core
+# over stock QuickJS, native/core/runtime/quickjs_seam.h).
 set -euo pipefail
 shopt -s nullglob
 root=$(cd "$(dirname "$0")/.." && pwd)
 dest="$root/third_party/quickjs"
 patches=("$root"/tools/patches/*.patch)
-if [ "${1:-}" = "--without" ]; then
-  skip=$2 out=$3
+if [ "${1:-}" = "--without" ] || [ "${1:-}" = "--stock" ]; then
   kept=()
-  for p in "${patches[@]}"; do [ "$(basename "$p")" = "$skip" ] || kept+=("$p"); done
+  if [ "$1" = "--stock" ]; then
+    skip="every patch" out=$2
+  else
+    skip=$2 out=$3
+    for p in "${patches[@]}"; do [ "$(basename "$p")" = "$skip" ] || kept+=("$p"); done
+  fi
   want=$( (echo "zts-patch-set-without-v1 $skip"; [ ${#kept[@]} -eq 0 ] || cat "${kept[@]}"; cat "$dest/.zts-verified") | sha256sum | cut -d' ' -f1)
   if [ -f "$out/.zts-patched" ] && [ "$(head -n 1 "$out/.zts-patched")" = "$want" ]; then exit 0; fi
   if [ ! -f "$dest/.zts-pristine/.complete" ]; then

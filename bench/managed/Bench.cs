@@ -41,6 +41,7 @@ namespace ZTS.Bench
         public static int Main(string[] args)
         {
             if (args.Length > 0 && args[0] == "--hook-cost") return HookCost(2000000, 7);
+            if (args.Length > 0 && args[0] == "--engine-cost") return EngineCost(1000000, 5);
             int n = args.Length > 0 ? int.Parse(args[0]) : 2000000;
             const int rounds = 7;
 

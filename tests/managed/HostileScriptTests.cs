@@ -413,12 +413,12 @@ namespace ZTS.Tests
         [Test]
         public void Stack_Overflow_IsRangeError_SizeSetting()
         {
-            const string source =
-                "function depth(n) { try { return depth(n + 1); } catch (e) { if (!(e instanceof RangeError)) throw e; return n; } }\n" +
+            string source =
+                "function depth(n) { try { return depth(n + 1); } catch (e) { if (!(e instanceof " + BuildFlags.StackOverflowClass + ")) throw e; return n; } }\n" +
                 "export function measure() { return depth(0); }\n" +
                 "export function message() { function f() { return f() + 1; } try { f(); } catch (e) { return e.name + ': ' + e.message; } }";
             var measure = Bind<Func<int>>(source, "measure");
-            Assert.AreEqual("RangeError: Maximum call stack size exceeded", TsAppDomain.GetFunction<Func<string>>("m", "message")());
+            Assert.AreEqual(BuildFlags.StackOverflowText, TsAppDomain.GetFunction<Func<string>>("m", "message")());
             int defaultDepth = measure();
             TsSettings.StackSizeBytes = 128 * 1024;
             Restart();

@@ -2,6 +2,7 @@
 #include "abi/guard.h"
 #include "runtime/script_scope.h"
 #include "runtime/domain.h"
+#include "runtime/quickjs_seam.h"
 #include "host/value_cast.h"
 
 #include <cstdint>
@@ -56,7 +57,7 @@ try {
     int32_t count = start >= length ? 0 : static_cast<int32_t>(length - start < cap ? length - start : cap);
     JSValue *dense = nullptr;
     uint32_t dense_count = 0;
-    if (JS_GetFastArrayElements(ctx, a, &dense, &dense_count)) {
+    if (quickjs_seam::fast_array_elements(ctx, a, &dense, &dense_count)) {
         // A fast array: its elements in one loop (no getter can run), holes past the dense part undefined.
         for (int32_t i = 0; i < count; i++) {
             uint32_t at = static_cast<uint32_t>(start + i);

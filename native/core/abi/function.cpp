@@ -2,6 +2,7 @@
 #include "abi/guard.h"
 #include "host/gated_function.h"
 #include "clr/opaque_scope.h"
+#include "runtime/quickjs_seam.h"
 #include "runtime/release_queue.h"
 #include "runtime/script_limits.h"
 #include "runtime/script_scope.h"
@@ -85,9 +86,9 @@ try {
         ScriptScope scope(domain);
         JSValue r;
         if (copied) {
-            // The copy is ours: the callee takes it as its argument slots (no second copy, JS_CallOwnArgs), and what
+            // The copy is ours: the callee takes it as its argument slots (no second copy where QuickJS is patched: runtime/quickjs_seam.h), and what
             // the slots hold afterwards is freed here, including a value JS assigned to a parameter.
-            r = JS_CallOwnArgs(domain->ctx, *slot, JS_UNDEFINED, argc, local);
+            r = quickjs_seam::call_own_args(domain->ctx, *slot, JS_UNDEFINED, argc, local);
             for (int32_t i = 0; i < argc; i++) {
                 if (JS_VALUE_HAS_REF_COUNT(local[i])) JS_FreeValue(domain->ctx, local[i]);
                 if (JS_VALUE_HAS_REF_COUNT(to_js(argv[i]))) argv[i] = from_js(JS_UNDEFINED); // consumed (zts.h)

@@ -1,6 +1,7 @@
 #include "clr/opaque_scope.h"
 
 #include "runtime/domain.h"
+#include "runtime/quickjs_seam.h"
 #include "runtime/trampoline.h"
 
 namespace zts
@@ -112,7 +113,7 @@ JSValue OpaqueSlots::take_spare()
 void OpaqueSlots::retire(JSContext *ctx, JSValue handle)
 {
     constexpr size_t k_max_spare = 64; // enough for the widest call; more would only hold memory
-    if (JS_IsUnobservedObject(handle) && spare_.size() < k_max_spare) {
+    if (quickjs_seam::is_unobserved_object(handle) && spare_.size() < k_max_spare) {
         static_cast<HandleKey *>(JS_GetOpaque(handle, g_opaque_class))->stamp = 0; // invalid until reused
         spare_.push_back(handle);
         return;

@@ -34,7 +34,7 @@ class OpaqueSlots
     /// A handle object to reuse (owned; its opaque is cleared), or JS_UNDEFINED when none is spare.
     JSValue take_spare();
     /// Takes back the caller's reference to a handle after its call: kept for reuse when nothing else can
-    /// observe it (JS_IsUnobservedObject), else released (a handle the script kept stays invalid).
+    /// observe it (runtime/quickjs_seam.h; never on stock QuickJS), else released (a handle the script kept stays invalid).
     void retire(JSContext *ctx, JSValue handle);
     /// Frees everything (teardown).
     void clear(JSContext *ctx);

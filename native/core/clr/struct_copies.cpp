@@ -7,6 +7,7 @@
 
 #include "clr/class_common.h"
 #include "clr/member_dispatch.h"
+#include "runtime/quickjs_seam.h"
 #include "runtime/trampoline.h"
 
 #include <cstring>
@@ -488,7 +489,8 @@ JSValue new_struct_copy(zts_domain *d, int32_t type_id, const void *src)
     // The last copy of this type, when JS has dropped it (only the type holds it, no weak reference, nothing added,
     // sealed or frozen): indistinguishable from a new one, so it takes the bytes instead of an allocation and a free
     // (~40 ns: most struct results are temporaries, `V3.Add(a, b).x`, `e.Position = ...`).
-    if (JS_IsUnobservedObject(t->spare_copy) && JS_HasShapeOf(t->spare_copy, t->shape_anchor)) {
+    if (quickjs_seam::is_unobserved_object(t->spare_copy) &&
+        quickjs_seam::has_shape_of(t->spare_copy, t->shape_anchor)) {
         std::memcpy(t->spare_bytes, src, static_cast<size_t>(t->copy_size));
         return JS_DupValue(ctx, t->spare_copy);
     }
@@ -507,7 +509,7 @@ JSValue new_struct_copy(zts_domain *d, int32_t type_id, const void *src)
         // The result buffer is a root too: once copied, a result must not keep its referents alive there.
         std::memset(d->structs.result()->bytes, 0, static_cast<size_t>(t->copy_size));
     }
-    if (!t->copy_scanned) {
+    if (!t->copy_scanned && quickjs_seam::k_patched) { // stock QuickJS reuses nothing: no spare to keep
         // A copy that holds references keeps no spare: a spare JS dropped would keep its referents alive until the next
         // copy of the type (its bytes are zeroed only on release), where a dropped box is collected.
         JS_FreeValue(ctx, t->spare_copy); // JS still holds it (or it changed): this one is the spare now

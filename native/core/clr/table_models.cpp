@@ -19,7 +19,7 @@ JSValueConst TableModels::get(JSContext *ctx, int32_t count, const uint32_t *ato
         }
     }
     // The model: a plain object with the members in order, all undefined. A repeated name gives fewer properties
-    // than members; JS_NewObjectFromModel then refuses it, so such a list keeps the one-by-one path.
+    // than members; the model path then refuses it, so such a list keeps the one-by-one path.
     JSValue model = JS_NewObject(ctx);
     for (int32_t i = 0; i < count && !JS_IsException(model); i++) {
         if (JS_DefinePropertyValue(ctx, model, atoms[i], JS_UNDEFINED, JS_PROP_C_W_E) < 0) {

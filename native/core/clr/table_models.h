@@ -1,5 +1,5 @@
 // Model objects of the plain objects zts_table_new makes ([TsMarshalAs(Table)] structs crossing into JS): one per
-// member list, so each new object takes the model's shape in one step (JS_NewObjectFromModel, a ZTS QuickJS patch)
+// member list, so each new object takes the model's shape in one step (runtime/quickjs_seam.h: where QuickJS is patched)
 // instead of walking the shape transitions of adding its members one by one.
 #pragma once
 

@@ -1,5 +1,6 @@
 #include "clr/tables.h"
 #include "runtime/domain.h"
+#include "runtime/quickjs_seam.h"
 
 namespace zts
 {
@@ -7,10 +8,11 @@ namespace zts
 JSValue table_new(zts_domain *d, int32_t count, const uint32_t *atoms, JSValue *values)
 {
     JSContext *ctx = d->ctx;
-    JSValueConst model = d->table_models.get(ctx, count, atoms);
+    // Stock QuickJS makes no object from a model (runtime/quickjs_seam.h), so it needs none.
+    JSValueConst model = quickjs_seam::k_patched ? d->table_models.get(ctx, count, atoms) : JS_UNDEFINED;
     if (JS_IsObject(model)) {
         JSValue obj = JS_UNDEFINED;
-        if (JS_NewObjectFromModel(ctx, model, count, values, &obj) == 0) { // consumes the values
+        if (quickjs_seam::new_object_from_model(ctx, model, count, values, &obj) == 0) { // consumes the values
             for (int32_t i = 0; i < count; i++) {
                 values[i] = JS_UNDEFINED;
             }

@@ -2,6 +2,7 @@
 #include "errors/report.h"
 #include "runtime/domain.h"
 #include "errors/identity.h"
+#include "stacks/backtrace_hook.h"
 #include "runtime/script_limits.h"
 #include "runtime/script_scope.h"
 
@@ -126,10 +127,12 @@ int32_t capture_exception(zts_domain *d, int32_t status)
         report.message = interrupt_message(d); // QuickJS's text is just "interrupted"
         report.name = "InternalError";
         report.stack = string_property(ctx, exc, "stack");
+        map_stack_for_host(d, report.stack);
     } else if (JS_IsError(ctx, exc)) {
         report.message = string_property(ctx, exc, "message");
         report.name = string_property(ctx, exc, "name");
         report.stack = string_property(ctx, exc, "stack");
+        map_stack_for_host(d, report.stack);
     } else {
         report.message = to_utf8(ctx, exc);
     }

@@ -56,6 +56,7 @@ void track_rejection(JSContext *ctx, JSValueConst promise, JSValueConst reason, 
         JS_FreeCString(ctx, s);
     }
     JS_FreeValue(ctx, stack);
+    map_stack_for_host(d, text);
     d->rejections.add(id, JS_IsObject(reason) ? JS_VALUE_GET_PTR(reason) : nullptr, std::move(text));
 }
 

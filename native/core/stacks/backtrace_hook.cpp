@@ -1,6 +1,7 @@
 #include "stacks/backtrace_hook.h"
 
 #include "runtime/domain.h"
+#include "runtime/quickjs_seam.h"
 #include "runtime/trampoline.h"
 
 #include <cstring>
@@ -150,9 +151,20 @@ bool rewrite_backtrace(std::string_view stack, const SourceMaps &maps, std::stri
     return changed;
 }
 
+void map_stack_for_host(const zts_domain *d, std::string &stack)
+{
+    if (quickjs_seam::k_has_backtrace_hook || d->source_maps.empty() || stack.size() > k_max_stack_bytes) {
+        return; // the hook mapped it already, or there is nothing to map
+    }
+    std::string out;
+    if (rewrite_backtrace(stack, d->source_maps, out)) {
+        stack = std::move(out);
+    }
+}
+
 void install_backtrace_hook(zts_domain *d)
 {
-    JS_SetBacktraceHook(d->rt, hook<backtrace_hook>, d);
+    quickjs_seam::set_backtrace_hook<backtrace_hook>(d->rt, d);
 }
 
 std::string first_position(std::string_view stack)

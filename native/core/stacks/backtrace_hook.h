@@ -1,5 +1,6 @@
 // Source-mapped stacks: the QuickJS backtrace hook (tools/patches/quickjs-backtrace-hook.patch)
-// rewrites every finished Error 'stack' whose frames lie in modules with a source map.
+// rewrites every finished Error 'stack' whose frames lie in modules with a source map. Over stock QuickJS (no hook)
+// only the stacks reported to the host are mapped (map_stack_for_host).
 //
 // A mapped frame shows the original position first and keeps the JS position in brackets:
 //     at step (../src/game/logic.ts:14:11) [game/logic:11:9]
@@ -26,7 +27,12 @@ bool rewrite_backtrace(std::string_view stack, const SourceMaps &maps, std::stri
 /// frame), or "".
 std::string first_position(std::string_view stack);
 
-/// Installs the hook on d's runtime; it reads d->source_maps.
+/// Installs the hook on d's runtime; it reads d->source_maps. Without QuickJS's hook (stock QuickJS:
+/// runtime/quickjs_seam.h) it installs nothing, and Error 'stack' keeps its .js positions inside JS.
 void install_backtrace_hook(zts_domain *d);
+
+/// Over stock QuickJS, maps a stack the core reports to the host (zts_domain_error, unhandled rejections) as the hook
+/// would have mapped it as it was built; over the patched tree, where the hook already did, nothing.
+void map_stack_for_host(const zts_domain *d, std::string &stack);
 
 } // namespace zts

@@ -11,6 +11,10 @@ using ModuleLinkFailure = NativeHost;
 
 TEST_F(ModuleLinkFailure, MissingExportInCycle_FreesEverything)
 {
+#if !ZTS_QUICKJS_PATCHES
+    GTEST_SKIP() << "needs tools/patches/quickjs-module-relink.patch: stock QuickJS leaks the failed link's bindings "
+                    "and asserts in JS_FreeRuntime (a bug fix it lacks; tools/patches/README.md has the reproduction)";
+#endif
     module("m1", "import { f } from './m2';\n");
     module("m2", "export default function () {}\nimport * as ns from 'm1';\n");
     int32_t ref = 0;

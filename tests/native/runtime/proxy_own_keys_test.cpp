@@ -71,6 +71,10 @@ class ProxyOwnKeys : public NativeHost
 // run.
 TEST_F(ProxyOwnKeys, LargeResult_LinearishAgainstAPlainObject)
 {
+#if !ZTS_QUICKJS_PATCHES
+    GTEST_SKIP() << "needs tools/patches/quickjs-proxy-ownkeys-sorted.patch: stock QuickJS checks the keys by a linear "
+                    "scan each (a bug fix it lacks; ratio 543 measured on stock)";
+#endif
     ASSERT_EQ(ZTS_OK, zts_domain_set_call_budget(d, 120 * 1000 * 1000));
     zts_value out;
     ASSERT_EQ(ZTS_OK, call(function("proxy", "ratio"), {zts_test::int_value(200000)}, &out)) << error_message();

@@ -10,8 +10,13 @@ namespace ZTS.SmallStack
 {
     public static class Program
     {
-        private const string Source =
-            "function depth(n) { try { return depth(n + 1); } catch (e) { if (!(e instanceof RangeError)) throw e; return n; } }\n" +
+        // The class of a stack overflow: RangeError over ZTS's patched QuickJS, InternalError over stock QuickJS (the test
+        // sets ZTS_QUICKJS_PATCHES: tests/player/CMakeLists.txt).
+        private static readonly string OverflowClass =
+            Environment.GetEnvironmentVariable("ZTS_QUICKJS_PATCHES") == "0" ? "InternalError" : "RangeError";
+
+        private static readonly string Source =
+            "function depth(n) { try { return depth(n + 1); } catch (e) { if (!(e instanceof " + OverflowClass + ")) throw e; return n; } }\n" +
             "export function measure() { return depth(0); }\n" +
             "export function message() { function f() { return f() + 1; } try { f(); } catch (e) { return e.name + ': ' + e.message; } }";
 

@@ -13,10 +13,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 toolchain="$src/tests/unity/sdk_build/standin-toolchain.cmake"
 
-# The sources libzts and the gate are made of: every core source (debugger/absent.cpp only replaces the debugger in
-# tools/bench.sh's -DZTS_DEBUGGER=OFF build), QuickJS's five, the gate.
+# The sources libzts and the gate are made of: every core source (inspector_absent.cpp only replaces the inspector
+# in the Player's core and in -DZTS_DEBUGGER=OFF builds), the inspector's (macOS runs the Editor), QuickJS's five, the gate.
 expected="$tmp/expected.txt"
-{ find "$src/native/core" -name '*.cpp' ! -path '*/debugger/absent.cpp'
+{ find "$src/native/core" "$src/native/inspector" -name '*.cpp' ! -path '*/core/inspector_absent.cpp'
   for f in quickjs dtoa libregexp libunicode cutils; do echo "$src/third_party/quickjs/$f.c"; done
   echo "$src/native/gate/zts_mono_gate.c"; } | sort > "$expected"
 

@@ -12,7 +12,7 @@ namespace ZTS
     /// </summary>
     internal static class TsPlayerHost
     {
-        /// <summary>The launcher contract this assembly speaks (native/player/player_internal_calls.h, kHostVersion).</summary>
+        /// <summary>The launcher contract this assembly speaks (native/player/player_internal_calls.h, k_host_version).</summary>
         public const int ExpectedVersion = 1;
 
         /// <summary>The environment variable with the launcher's process id.</summary>

@@ -12,7 +12,7 @@ namespace ZTS.Il2Cpp
     /// ArgReader, the results that need a rule (64-bit ranges, strings, objects) are written here by ResultWriter,
     /// and a managed exception becomes the JS value to throw here (ErrorBoundary). Exceptions leave through the
     /// typed entry's out-argument, never through C++ frames. The order of <see cref="Names"/> is the C++ EntryIndex
-    /// and <see cref="Version"/> is kEntryVersion (native/player/player_bridge.h; the test
+    /// and <see cref="Version"/> is k_entry_version (native/player/player_bridge.h; the test
     /// Player_EntryTable_MatchesBridgeHeader fails on any difference in names, order, count or version).
     /// </summary>
     internal static unsafe class PlayerEntries

@@ -205,8 +205,8 @@ zts_clr_class *zts_clr_class_from_type_handle(void *type)
 int zts_clr_method_is_virtual(zts_clr_method *method)
 {
     uint32_t impl_flags = 0;
-    constexpr uint32_t kVirtual = 0x0040; // METHOD_ATTRIBUTE_VIRTUAL (ECMA-335 II.23.1.10)
-    return (mono_method_get_flags(as<MonoMethod>(method), &impl_flags) & kVirtual) != 0 ? 1 : 0;
+    constexpr uint32_t k_virtual = 0x0040; // METHOD_ATTRIBUTE_VIRTUAL (ECMA-335 II.23.1.10)
+    return (mono_method_get_flags(as<MonoMethod>(method), &impl_flags) & k_virtual) != 0 ? 1 : 0;
 }
 
 zts_clr_method *zts_clr_object_get_virtual_method(zts_clr_object *obj, zts_clr_method *method)

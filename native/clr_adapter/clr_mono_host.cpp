@@ -20,7 +20,7 @@ namespace
 {
 
 // The runtime version the CLR profile of mcs-built assemblies needs (.NET 4.x).
-const char kRuntimeVersion[] = "v4.0.30319";
+const char k_runtime_version[] = "v4.0.30319";
 
 template <typename To, typename From> To *as(From *p)
 {
@@ -61,7 +61,7 @@ zts_clr_domain *zts_clr_init(const char *domain_name)
     // Read by the runtime at start-up; a value the user set wins.
     setenv("MONO_THREADS_SUSPEND", "preemptive", 0);
     mono_config_parse(nullptr);
-    MonoDomain *domain = mono_jit_init_version(domain_name, kRuntimeVersion);
+    MonoDomain *domain = mono_jit_init_version(domain_name, k_runtime_version);
     if (domain != nullptr && getenv("ZTS_PLAYER_PERF_MAP") != nullptr) {
         open_perf_map();
     }

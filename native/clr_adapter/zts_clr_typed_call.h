@@ -12,8 +12,8 @@
 //
 // Il2Cpp (ZTS_CLR_IL2CPP): the entry is the MethodInfo*, its two low bits tagged at bind by the adapter
 // (native/clr_adapter/il2cpp/clr_il2cpp.cpp). Untagged: the method pointer, called as R ([this,] args..., const MethodInfo*)
-// inside try/catch, since Il2Cpp throws a managed exception as the C++ exception Il2CppExceptionWrapper. kUnboxThis:
-// a value type's instance method, whose `this` is the value, not its box. kViaInvoker: what a method pointer cannot
+// inside try/catch, since Il2Cpp throws a managed exception as the C++ exception Il2CppExceptionWrapper. k_unbox_this:
+// a value type's instance method, whose `this` is the value, not its box. k_via_invoker: what a method pointer cannot
 // take (no method pointer, 2021.3's invoker-only generic instances, full generic sharing, a struct argument or result
 // by value): Il2Cpp's own invoker, il2cpp_runtime_invoke_convert_args, which takes boxes and returns one.
 #pragma once
@@ -40,7 +40,7 @@ template <typename R, typename... A> inline R typed_call(void *entry, void **exc
 #else
 
 /// The tags of an Il2Cpp typed entry (MethodInfo is pointer-aligned, so 4-byte aligned on 32-bit targets too).
-enum : uintptr_t { kViaInvoker = 1, kUnboxThis = 2, kEntryTags = 3 };
+enum : uintptr_t { k_via_invoker = 1, k_unbox_this = 2, k_entry_tags = 3 };
 
 namespace detail
 {
@@ -75,7 +75,7 @@ template <typename R> inline R direct_unboxed(const MethodInfo *m, void **exc)
     return direct<R>(m, exc);
 }
 
-// `this` as an object: only an instance method's first argument is ever unboxed (kUnboxThis), so a non-pointer first
+// `this` as an object: only an instance method's first argument is ever unboxed (k_unbox_this), so a non-pointer first
 // argument never reaches the call below; the overload only lets every signature compile.
 template <typename T> inline Il2CppObject *object_of(T *p)
 {
@@ -134,9 +134,9 @@ template <typename R, typename... A> inline R invoke(const MethodInfo *m, bool u
 template <typename R, typename... A> inline R typed_call(void *entry, void **exc, A... a)
 {
     uintptr_t e = reinterpret_cast<uintptr_t>(entry);
-    const MethodInfo *m = reinterpret_cast<const MethodInfo *>(e & ~static_cast<uintptr_t>(kEntryTags));
-    if ((e & kEntryTags) == 0) return detail::direct<R>(m, exc, a...);
-    if ((e & kViaInvoker) != 0) return detail::invoke<R>(m, (e & kUnboxThis) != 0, exc, a...);
+    const MethodInfo *m = reinterpret_cast<const MethodInfo *>(e & ~static_cast<uintptr_t>(k_entry_tags));
+    if ((e & k_entry_tags) == 0) return detail::direct<R>(m, exc, a...);
+    if ((e & k_via_invoker) != 0) return detail::invoke<R>(m, (e & k_unbox_this) != 0, exc, a...);
     return detail::direct_unboxed<R>(m, exc, a...);
 }
 

@@ -13,11 +13,11 @@ namespace
 {
 
 // The inbound bound (max_inbound_*, transport_io.h) holds back what the client sends; these bound the rest.
-constexpr size_t max_http_connections = 16;
-constexpr auto http_read_timeout = std::chrono::seconds(10);
-constexpr auto closing_timeout = std::chrono::seconds(2);
+constexpr size_t k_max_http_connections = 16;
+constexpr auto k_http_read_timeout = std::chrono::seconds(10);
+constexpr auto k_closing_timeout = std::chrono::seconds(2);
 // Only a safety net: stop() and send() wake the thread through the wake socket.
-constexpr int poll_timeout_ms = 250;
+constexpr int k_poll_timeout_ms = 250;
 
 // /json/protocol: the domains, commands and events this server implements, in the shape of Node's (and Chrome's)
 // protocol description. chrome-remote-interface's default `CDP({port})` builds its API from it (it fetches
@@ -79,7 +79,7 @@ bool Server::flush_conn(Conn &c)
 {
     size_t sent = 0;
     while (sent < c.out.size()) {
-        auto n = ::send(c.fd, c.out.data() + sent, int(std::min<size_t>(c.out.size() - sent, 1 << 20)), send_flags);
+        auto n = ::send(c.fd, c.out.data() + sent, int(std::min<size_t>(c.out.size() - sent, 1 << 20)), k_send_flags);
         if (n > 0) {
             sent += size_t(n);
             continue;
@@ -98,7 +98,7 @@ void Server::respond_and_close(Conn &c, std::string response)
 {
     c.out += response;
     c.mode = Mode::Closing;
-    c.deadline = Clock::now() + closing_timeout;
+    c.deadline = Clock::now() + k_closing_timeout;
     c.in.clear();
     flush_conn(c);
 }
@@ -112,12 +112,12 @@ void Server::drop_client(Conn &c, const std::string &frame, bool notify_session)
         c.out = std::move(io_.client_out);
         c.out += frame;
         io_.client_out.clear();
-        io_.client = bad_socket;
+        io_.client = k_bad_socket;
         io_.client_overflow = false;
     }
     io_.connected.store(false);
     c.mode = Mode::Closing;
-    c.deadline = Clock::now() + closing_timeout;
+    c.deadline = Clock::now() + k_closing_timeout;
     c.in.clear();
     c.message.clear();
     if (!c.dead) {
@@ -152,8 +152,8 @@ std::string Server::list_json(const std::string &local) const
 void Server::handle_http(Conn &c)
 {
     size_t end = c.in.find("\r\n\r\n");
-    if (end == std::string::npos || end + 4 > max_header_bytes) {
-        if (c.in.size() > max_header_bytes || end != std::string::npos) {
+    if (end == std::string::npos || end + 4 > k_max_header_bytes) {
+        if (c.in.size() > k_max_header_bytes || end != std::string::npos) {
             respond_and_close(c, text_response(431, "Request Header Fields Too Large", "headers over 16 KiB"));
         }
         return;
@@ -227,7 +227,7 @@ void Server::handle_http(Conn &c)
     bool taken = false;
     {
         std::lock_guard<std::mutex> lock(io_.write_mutex);
-        if (io_.client == bad_socket) {
+        if (io_.client == k_bad_socket) {
             io_.client = c.fd;
             io_.client_out = std::move(accepted);
             io_.client_overflow = false;
@@ -313,7 +313,7 @@ void Server::read_conn(Conn &c)
             if (c.mode != Mode::Closing) {
                 c.in.append(buf, size_t(n));
             }
-            if (c.in.size() > max_message_bytes * 2 || (c.mode == Mode::WebSocket && io_.inbound_full.load())) {
+            if (c.in.size() > k_max_message_bytes * 2 || (c.mode == Mode::WebSocket && io_.inbound_full.load())) {
                 break; // let the frame checks run before reading more
             }
             continue;
@@ -344,7 +344,7 @@ void Server::accept_all(socket_t from)
 {
     for (;;) {
         socket_t s = ::accept(from, nullptr, nullptr);
-        if (s == bad_socket) {
+        if (s == k_bad_socket) {
             return;
         }
         configure(s);
@@ -352,7 +352,7 @@ void Server::accept_all(socket_t from)
         for (auto &c : conns_) {
             others += c->mode != Mode::WebSocket && !c->dead;
         }
-        if (others >= max_http_connections) {
+        if (others >= k_max_http_connections) {
             // Keep the endpoint usable when connections pile up: the oldest idle one goes.
             for (auto &c : conns_) {
                 if (c->mode != Mode::WebSocket && !c->dead) {
@@ -364,7 +364,7 @@ void Server::accept_all(socket_t from)
         auto c = std::make_unique<Conn>();
         c->fd = s;
         c->local = local_address(s);
-        c->deadline = Clock::now() + http_read_timeout;
+        c->deadline = Clock::now() + k_http_read_timeout;
         conns_.push_back(std::move(c));
     }
 }
@@ -397,7 +397,7 @@ void Server::run()
             }
             fds.push_back(pollfd_t{c->fd, events, 0});
         }
-        int ready = poll_sockets(fds.data(), fds.size(), poll_timeout_ms);
+        int ready = poll_sockets(fds.data(), fds.size(), k_poll_timeout_ms);
         if (io_.stopping.load()) {
             break;
         }
@@ -490,15 +490,15 @@ void Server::run_guarded()
 }
 
 
-// One listening socket on addr (its port 0: any free one); bad_socket with reason, and err the socket error.
+// One listening socket on addr (its port 0: any free one); k_bad_socket with reason, and err the socket error.
 socket_t Server::listen_at(const sockaddr *addr, socklen_t len, std::string &reason, int &err)
 {
     err = 0;
     socket_t s = ::socket(addr->sa_family, SOCK_STREAM, 0);
-    if (s == bad_socket) {
+    if (s == k_bad_socket) {
         err = last_error();
         reason = error_text(err);
-        return bad_socket;
+        return k_bad_socket;
     }
     if (addr->sa_family == AF_INET6) {
         // This address only: an IPv4 listener of its own covers IPv4 (and [::] then means IPv6's any address).
@@ -510,7 +510,7 @@ socket_t Server::listen_at(const sockaddr *addr, socklen_t len, std::string &rea
         err = last_error();
         reason = error_text(err);
         close_socket(s);
-        return bad_socket;
+        return k_bad_socket;
     }
     configure(s);
     return s;
@@ -562,7 +562,7 @@ bool Server::listen_loopback(int requested, std::string &reason)
         addr.sin_port = htons(uint16_t(requested));
         addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK); // never INADDR_ANY: the protocol runs any code it is sent
         socket_t s4 = listen_at(reinterpret_cast<sockaddr *>(&addr), sizeof addr, reason, err);
-        if (s4 == bad_socket) {
+        if (s4 == k_bad_socket) {
             return false;
         }
         port_ = bound_port(s4);
@@ -573,7 +573,7 @@ bool Server::listen_loopback(int requested, std::string &reason)
         addr6.sin6_addr = in6addr_loopback; // never in6addr_any
         std::string reason6;
         socket_t s6 = listen_at(reinterpret_cast<sockaddr *>(&addr6), sizeof addr6, reason6, err);
-        if (s6 != bad_socket) {
+        if (s6 != k_bad_socket) {
             listeners_.push_back(s6);
             return true;
         }
@@ -633,7 +633,7 @@ bool Server::listen_host(const std::string &host, int requested, std::string &re
         seen.push_back(shown);
         int err = 0;
         socket_t s = listen_at(reinterpret_cast<sockaddr *>(&addr), socklen_t(a->ai_addrlen), reason, err);
-        if (s == bad_socket) {
+        if (s == k_bad_socket) {
             reason = shown + ": " + reason;
             ok = false;
             break;

@@ -47,7 +47,7 @@ class Server
     };
     using Clock = std::chrono::steady_clock;
     struct Conn {
-        socket_t fd = bad_socket;
+        socket_t fd = k_bad_socket;
         Mode mode = Mode::Http;
         std::string in;
         std::string out; // Http and Closing; the client's output is IoQueues::client_out

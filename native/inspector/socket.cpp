@@ -424,7 +424,7 @@ FrameStatus decode_frame(std::string_view in, bool in_message, size_t message_by
         if (opcode > 2 || (opcode == 0) != in_message) {
             return FrameStatus::ProtocolError;
         }
-        if (len > max_message_bytes || message_bytes + len > max_message_bytes) {
+        if (len > k_max_message_bytes || message_bytes + len > k_max_message_bytes) {
             return FrameStatus::TooBig;
         }
     }

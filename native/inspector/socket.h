@@ -39,22 +39,22 @@ namespace zts::dbg
 #ifdef _WIN32
 using socket_t = SOCKET;
 using pollfd_t = WSAPOLLFD;
-const socket_t bad_socket = INVALID_SOCKET;
-const int send_flags = 0;
+const socket_t k_bad_socket = INVALID_SOCKET;
+const int k_send_flags = 0;
 #else
 using socket_t = int;
 using pollfd_t = struct pollfd;
-const socket_t bad_socket = -1;
+const socket_t k_bad_socket = -1;
 #ifdef MSG_NOSIGNAL
-const int send_flags = MSG_NOSIGNAL; // a client that went away must not kill the host with SIGPIPE
+const int k_send_flags = MSG_NOSIGNAL; // a client that went away must not kill the host with SIGPIPE
 #else
-const int send_flags = 0;
+const int k_send_flags = 0;
 #endif
 #endif
 
 /// Bounds of what a client sends: a request's head, and one WebSocket message (its fragments together).
-constexpr size_t max_header_bytes = 16 * 1024;
-constexpr size_t max_message_bytes = 64u * 1024 * 1024;
+constexpr size_t k_max_header_bytes = 16 * 1024;
+constexpr size_t k_max_message_bytes = 64u * 1024 * 1024;
 
 // ---- sockets ----
 int last_error();
@@ -111,7 +111,7 @@ enum class FrameStatus {
     Incomplete,    ///< more bytes needed
     Ok,            ///< frame decoded; used bytes taken
     ProtocolError, ///< close with 1002: extension bits, an unmasked frame, a bad control frame or continuation
-    TooBig,        ///< close with 1009: the message would pass max_message_bytes
+    TooBig,        ///< close with 1009: the message would pass k_max_message_bytes
 };
 /// Decodes the frame at the front of in. in_message: a fragmented message is open, of message_bytes so far.
 FrameStatus decode_frame(std::string_view in, bool in_message, size_t message_bytes, Frame &frame, size_t &used);

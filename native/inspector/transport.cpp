@@ -166,10 +166,10 @@ void Transport::send(const std::string &text)
     bool wake = false;
     {
         std::lock_guard<std::mutex> lock(s_->io.write_mutex);
-        if (s_->io.client == bad_socket) {
+        if (s_->io.client == k_bad_socket) {
             return;
         }
-        if (s_->io.client_out.size() + frame.size() > max_outbound_bytes) {
+        if (s_->io.client_out.size() + frame.size() > k_max_outbound_bytes) {
             s_->io.client_overflow = true;
             wake = true;
         } else {

@@ -2,7 +2,7 @@
 // owns every socket) and the game thread (the session, debugger.h, through transport.h). Inbound: the client's
 // messages and the connection events, in order, bounded (the network thread stops reading the client past
 // max_inbound_*); outbound: the client's frames, written by whichever thread queues them, never blocking (a client that
-// does not read past max_outbound_bytes is dropped); a wake socket pair that breaks the network thread's poll.
+// does not read past k_max_outbound_bytes is dropped); a wake socket pair that breaks the network thread's poll.
 #pragma once
 
 #include "inspector/socket.h"
@@ -19,19 +19,19 @@
 namespace zts::dbg
 {
 
-constexpr size_t max_outbound_bytes = 256u * 1024 * 1024;
+constexpr size_t k_max_outbound_bytes = 256u * 1024 * 1024;
 // The inbound queue's bound: past either, the network thread stops reading the client (TCP's flow control then
 // holds the client's sends) until the game thread took it below half. Without it, a client that kept sending while
 // the game thread sat in a C# call queued ~830 MiB in 2.5 s. One message may still pass the byte bound: a message up
-// to max_message_bytes always fits (Debugger_Transport.Flood_QueueBounded_NothingLost).
-constexpr size_t max_inbound_bytes = 16u * 1024 * 1024;
-constexpr size_t max_inbound_messages = 10000;
+// to k_max_message_bytes always fits (Debugger_Transport.Flood_QueueBounded_NothingLost).
+constexpr size_t k_max_inbound_bytes = 16u * 1024 * 1024;
+constexpr size_t k_max_inbound_messages = 10000;
 
 struct IoQueues {
     using Event = Transport::Event;
 
-    socket_t wake_rx = bad_socket;
-    socket_t wake_tx = bad_socket;
+    socket_t wake_rx = k_bad_socket;
+    socket_t wake_tx = k_bad_socket;
     std::atomic<bool> stopping{false}; ///< the network thread ends
     std::function<void()> wakeup;      ///< the session's: a message or an event was queued
 
@@ -48,7 +48,7 @@ struct IoQueues {
 
     // The client's output, shared by send() and the network thread (pongs, close frames).
     std::mutex write_mutex;
-    socket_t client = bad_socket;
+    socket_t client = k_bad_socket;
     std::string client_out;
     bool client_overflow = false;
 
@@ -71,8 +71,8 @@ struct IoQueues {
         messages.pop_front();
         inbound_bytes -= std::min(inbound_bytes, message.size());
         update_pending_locked();
-        if (inbound_full.load(std::memory_order_relaxed) && inbound_bytes <= max_inbound_bytes / 2 &&
-            messages.size() <= max_inbound_messages / 2) {
+        if (inbound_full.load(std::memory_order_relaxed) && inbound_bytes <= k_max_inbound_bytes / 2 &&
+            messages.size() <= k_max_inbound_messages / 2) {
             inbound_full.store(false, std::memory_order_relaxed);
             wake(); // the network thread reads the client again
         }
@@ -92,7 +92,7 @@ struct IoQueues {
             std::lock_guard<std::mutex> lock(in_mutex);
             inbound_bytes += text.size();
             messages.push_back(std::move(text));
-            if (inbound_bytes >= max_inbound_bytes || messages.size() >= max_inbound_messages) {
+            if (inbound_bytes >= k_max_inbound_bytes || messages.size() >= k_max_inbound_messages) {
                 inbound_full.store(true, std::memory_order_relaxed);
             }
             update_pending_locked();
@@ -122,7 +122,7 @@ struct IoQueues {
         size_t sent = 0;
         while (sent < client_out.size()) {
             size_t chunk = std::min<size_t>(client_out.size() - sent, 1 << 20);
-            auto n = ::send(client, client_out.data() + sent, int(chunk), send_flags);
+            auto n = ::send(client, client_out.data() + sent, int(chunk), k_send_flags);
             if (n > 0) {
                 sent += size_t(n);
                 continue;
@@ -139,10 +139,10 @@ struct IoQueues {
     void queue_client_frame(const std::string &frame)
     {
         std::lock_guard<std::mutex> lock(write_mutex);
-        if (client == bad_socket) {
+        if (client == k_bad_socket) {
             return;
         }
-        if (client_out.size() + frame.size() > max_outbound_bytes) {
+        if (client_out.size() + frame.size() > k_max_outbound_bytes) {
             client_overflow = true;
             return;
         }
@@ -164,7 +164,7 @@ struct IoQueues {
         wake_tx = ::socket(AF_INET, SOCK_DGRAM, 0);
         sockaddr_in rx{}, tx{};
         socklen_t rx_len = sizeof rx, tx_len = sizeof tx;
-        if (wake_rx == bad_socket || wake_tx == bad_socket ||
+        if (wake_rx == k_bad_socket || wake_tx == k_bad_socket ||
             ::bind(wake_rx, reinterpret_cast<sockaddr *>(&addr), len) != 0 ||
             ::bind(wake_tx, reinterpret_cast<sockaddr *>(&addr), len) != 0 ||
             getsockname(wake_rx, reinterpret_cast<sockaddr *>(&rx), &rx_len) != 0 ||
@@ -183,9 +183,9 @@ struct IoQueues {
     void close_wake_pair()
     {
         for (socket_t *s : {&wake_rx, &wake_tx}) {
-            if (*s != bad_socket) {
+            if (*s != k_bad_socket) {
                 close_socket(*s);
-                *s = bad_socket;
+                *s = k_bad_socket;
             }
         }
     }

@@ -50,7 +50,7 @@ bool IdentityIndex::rebuild(size_t n)
 bool IdentityIndex::add(const void *obj, int32_t view, int32_t slot)
 {
     if (obj == nullptr) return false;
-    if (2 * (count_ + 1) > entries_.size() && !rebuild(entries_.empty() ? kMinCapacity : entries_.size() * 2)) return false;
+    if (2 * (count_ + 1) > entries_.size() && !rebuild(entries_.empty() ? k_min_capacity : entries_.size() * 2)) return false;
     size_t mask = entries_.size() - 1;
     size_t i = hash(obj, view) & mask;
     while (entries_[i].obj != nullptr) i = (i + 1) & mask;
@@ -89,7 +89,7 @@ void IdentityIndex::remove(const void *obj, int32_t view)
         peak_ = 0;
     }
     size_t keep = 2 * (peak_ > previous_peak_ ? peak_ : previous_peak_);
-    if (entries_.size() > kMinCapacity && 8 * count_ < entries_.size() && entries_.size() / 2 >= keep) {
+    if (entries_.size() > k_min_capacity && 8 * count_ < entries_.size() && entries_.size() / 2 >= keep) {
         rebuild(entries_.size() / 2);
     }
 }

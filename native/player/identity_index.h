@@ -41,7 +41,7 @@ private:
         int32_t slot;
     };
 
-    static constexpr size_t kMinCapacity = 256;
+    static constexpr size_t k_min_capacity = 256;
 
     static size_t hash(const void *obj, int32_t view);
     bool rebuild(size_t capacity); // rehashes into capacity entries (a power of two); false when out of memory

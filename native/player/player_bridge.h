@@ -21,23 +21,23 @@
 namespace zts_player
 {
 
-/// The native -> managed entries (ZTS.Il2Cpp.PlayerEntries, same order); kEntryVersion is PlayerEntries.Version
+/// The native -> managed entries (ZTS.Il2Cpp.PlayerEntries, same order); k_entry_version is PlayerEntries.Version
 /// (both checked by the test Player_EntryTable_MatchesBridgeHeader, tests/managed/MirrorTests.cs).
 enum EntryIndex : int {
-    kReadZ, kReadC, kReadI1, kReadU1, kReadI2, kReadU2, kReadI4, kReadU4, kReadI8, kReadU8, kReadR4, kReadR8,
-    kReadS, kReadO, kThis, kWriteU4, kWriteI8, kWriteU8, kWriteC, kWriteS, kWriteO, kWriteNew, kThrowValue, kNoEntry,
-    kEntryCount
+    k_read_z, k_read_c, k_read_i1, k_read_u1, k_read_i2, k_read_u2, k_read_i4, k_read_u4, k_read_i8, k_read_u8, k_read_r4, k_read_r8,
+    k_read_s, k_read_o, k_this, k_write_u4, k_write_i8, k_write_u8, k_write_c, k_write_s, k_write_o, k_write_new, k_throw_value, k_no_entry,
+    k_entry_count
 };
-constexpr int32_t kEntryVersion = 5;
+constexpr int32_t k_entry_version = 5;
 
 /// The typed entries of the managed side, filled by InitializeInternal (process-level: kept across Reset).
-extern void *g_entries[kEntryCount];
+extern void *g_entries[k_entry_count];
 
 /// One member routed to a generated bridge: the method's typed entry, its class (constructors allocate it).
 /// A virtual method dispatches on the object's class, as C#'s callvirt does: its entry is looked up per class
 /// (the method of an interface or an abstract class has no body to call), with the last class cached.
 struct Member {
-    static constexpr int kExactArgs = 8; ///< object arguments with a native fast path (the first ones)
+    static constexpr int k_exact_args = 8; ///< object arguments with a native fast path (the first ones)
 
     void *thunk;                ///< the typed entry (null for a virtual method: see dispatch)
     zts_clr_method *method;     ///< the method (null for a field)
@@ -48,9 +48,9 @@ struct Member {
     bool is_virtual;
     zts_clr_class *last_class;  ///< dispatch cache: the class last seen as `this`
     void *last_thunk;           ///<   and its implementation's typed entry
-    /// Argument i (< kExactArgs) that is a C# object of exactly this class is read from the slot table as it is
+    /// Argument i (< k_exact_args) that is a C# object of exactly this class is read from the slot table as it is
     /// (ArgReader.ReadObject's hot path); null: always through the shared rules.
-    zts_clr_class *exact_args[kExactArgs];
+    zts_clr_class *exact_args[k_exact_args];
     /// The view a returned object is pushed under when the identity cache already has it (no managed hop), or -1:
     /// results always go through the shared rules (not a plain object result, or a policy may change the view).
     int32_t result_view;
@@ -61,7 +61,7 @@ struct Member {
     zts_struct_ref *copy_result;
     /// A copy entry (RegisterCopyEntryInternal): the struct type id argument i must have to be taken by its bytes
     /// ("p"; 0: not a copy), and `this`'s ("t"). The result ("r") is copy_type/copy_size into copy_result.
-    int32_t copy_args[kExactArgs];
+    int32_t copy_args[k_exact_args];
     int32_t copy_this;
 };
 
@@ -134,43 +134,43 @@ template <typename T> JSValue write_managed(Call &c, int entry, T v)
 inline uint8_t arg_z(Call &c, int i)
 {
     if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_BOOL) return JS_VALUE_GET_BOOL(c.argv[i]) != 0;
-    return read_managed<uint8_t>(c, kReadZ, i) != 0;
+    return read_managed<uint8_t>(c, k_read_z, i) != 0;
 }
 inline int32_t arg_i4(Call &c, int i)
 {
     if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return JS_VALUE_GET_INT(c.argv[i]);
-    return read_managed<int32_t>(c, kReadI4, i);
+    return read_managed<int32_t>(c, k_read_i4, i);
 }
 inline double arg_r8(Call &c, int i)
 {
     if (i < c.argc && JS_VALUE_GET_NORM_TAG(c.argv[i]) == JS_TAG_FLOAT64) return JS_VALUE_GET_FLOAT64(c.argv[i]);
     if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return JS_VALUE_GET_INT(c.argv[i]);
-    return read_managed<double>(c, kReadR8, i);
+    return read_managed<double>(c, k_read_r8, i);
 }
 inline float arg_r4(Call &c, int i)
 {
     if (i < c.argc && JS_VALUE_GET_NORM_TAG(c.argv[i]) == JS_TAG_FLOAT64) return static_cast<float>(JS_VALUE_GET_FLOAT64(c.argv[i]));
     if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return static_cast<float>(static_cast<double>(JS_VALUE_GET_INT(c.argv[i])));
-    return read_managed<float>(c, kReadR4, i);
+    return read_managed<float>(c, k_read_r4, i);
 }
-inline uint16_t arg_c(Call &c, int i) { return read_managed<uint16_t>(c, kReadC, i); }
-inline int8_t arg_i1(Call &c, int i) { return read_managed<int8_t>(c, kReadI1, i); }
-inline uint8_t arg_u1(Call &c, int i) { return read_managed<uint8_t>(c, kReadU1, i); }
-inline int16_t arg_i2(Call &c, int i) { return read_managed<int16_t>(c, kReadI2, i); }
-inline uint16_t arg_u2(Call &c, int i) { return read_managed<uint16_t>(c, kReadU2, i); }
-inline uint32_t arg_u4(Call &c, int i) { return read_managed<uint32_t>(c, kReadU4, i); }
-inline int64_t arg_i8(Call &c, int i) { return read_managed<int64_t>(c, kReadI8, i); }
-inline uint64_t arg_u8(Call &c, int i) { return read_managed<uint64_t>(c, kReadU8, i); }
-inline void *arg_s(Call &c, int i) { return read_managed<void *>(c, kReadS, i); }
+inline uint16_t arg_c(Call &c, int i) { return read_managed<uint16_t>(c, k_read_c, i); }
+inline int8_t arg_i1(Call &c, int i) { return read_managed<int8_t>(c, k_read_i1, i); }
+inline uint8_t arg_u1(Call &c, int i) { return read_managed<uint8_t>(c, k_read_u1, i); }
+inline int16_t arg_i2(Call &c, int i) { return read_managed<int16_t>(c, k_read_i2, i); }
+inline uint16_t arg_u2(Call &c, int i) { return read_managed<uint16_t>(c, k_read_u2, i); }
+inline uint32_t arg_u4(Call &c, int i) { return read_managed<uint32_t>(c, k_read_u4, i); }
+inline int64_t arg_i8(Call &c, int i) { return read_managed<int64_t>(c, k_read_i8, i); }
+inline uint64_t arg_u8(Call &c, int i) { return read_managed<uint64_t>(c, k_read_u8, i); }
+inline void *arg_s(Call &c, int i) { return read_managed<void *>(c, k_read_s, i); }
 /// An object argument: a C# object of exactly the declared class straight from the slot table (the core put each
 /// argument's slot in data[2 + i]), anything else through the shared rules (conversions, checks, zts: errors).
 inline void *arg_o(Call &c, int i)
 {
-    if (i < c.argc && i < Member::kExactArgs && c.member->exact_args[i] != nullptr && JS_VALUE_GET_TAG(c.data[2 + i]) == JS_TAG_INT) {
+    if (i < c.argc && i < Member::k_exact_args && c.member->exact_args[i] != nullptr && JS_VALUE_GET_TAG(c.data[2 + i]) == JS_TAG_INT) {
         void *obj = slot_get(c.ctx, JS_VALUE_GET_INT(c.data[2 + i]));
         if (obj != nullptr && zts_clr_object_get_class(static_cast<zts_clr_object *>(obj)) == c.member->exact_args[i]) return obj;
     }
-    return read_managed<void *>(c, kReadO, i);
+    return read_managed<void *>(c, k_read_o, i);
 }
 
 /// The C# object behind `this`: from the native slot table (data[1] is its slot; the core checked its type before
@@ -181,7 +181,7 @@ inline void *arg_this(Call &c)
         void *self = slot_get(c.ctx, JS_VALUE_GET_INT(c.data[1]));
         if (self != nullptr) return self;
     }
-    return zts_clr::typed_call<void *>(g_entries[kThis], &c.exc, c.ctx, c.member->id, c.data);
+    return zts_clr::typed_call<void *>(g_entries[k_this], &c.exc, c.ctx, c.member->id, c.data);
 }
 
 // ---- copy entries: the struct copies by their bytes (docs/PLAYER.md "Struct copies") ----------------------
@@ -189,7 +189,7 @@ inline void *arg_this(Call &c)
 /// for anything else (the bridge then takes managed_call).
 inline void *arg_p(Call &c, int i)
 {
-    if (i < c.argc && i < Member::kExactArgs && JS_VALUE_GET_TAG(c.data[2 + i]) == ZTS_STRUCT_REF_TAG) {
+    if (i < c.argc && i < Member::k_exact_args && JS_VALUE_GET_TAG(c.data[2 + i]) == ZTS_STRUCT_REF_TAG) {
         auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[2 + i]));
         if (ref->type_id == c.member->copy_args[i]) return ref->bytes;
     }
@@ -312,11 +312,11 @@ inline JSValue ret_u2(Call &, uint16_t v) { return JS_NewInt32(nullptr, v); }
 inline JSValue ret_i4(Call &, int32_t v) { return JS_NewInt32(nullptr, v); }
 inline JSValue ret_r4(Call &, float v) { return JS_NewFloat64(nullptr, static_cast<double>(v)); }
 inline JSValue ret_r8(Call &, double v) { return JS_NewFloat64(nullptr, v); }
-inline JSValue ret_u4(Call &c, uint32_t v) { return write_managed<uint32_t>(c, kWriteU4, v); }
-inline JSValue ret_i8(Call &c, int64_t v) { return write_managed<int64_t>(c, kWriteI8, v); }
-inline JSValue ret_u8(Call &c, uint64_t v) { return write_managed<uint64_t>(c, kWriteU8, v); }
-inline JSValue ret_c(Call &c, uint16_t v) { return write_managed<uint16_t>(c, kWriteC, v); }
-inline JSValue ret_s(Call &c, void *v) { return write_managed<void *>(c, kWriteS, v); }
+inline JSValue ret_u4(Call &c, uint32_t v) { return write_managed<uint32_t>(c, k_write_u4, v); }
+inline JSValue ret_i8(Call &c, int64_t v) { return write_managed<int64_t>(c, k_write_i8, v); }
+inline JSValue ret_u8(Call &c, uint64_t v) { return write_managed<uint64_t>(c, k_write_u8, v); }
+inline JSValue ret_c(Call &c, uint16_t v) { return write_managed<uint16_t>(c, k_write_c, v); }
+inline JSValue ret_s(Call &c, void *v) { return write_managed<void *>(c, k_write_s, v); }
 /// An object result: one the identity cache already holds under the member's view is handed to the core as a
 /// push (ZTS_RESULT_PUSH_TAG: slot and view) with no managed hop; anything else through the shared rules.
 inline JSValue ret_o(Call &c, void *v)
@@ -325,7 +325,7 @@ inline JSValue ret_o(Call &c, void *v)
         int32_t slot = slot_find(c.ctx, v, c.member->result_view);
         if (slot >= 0) return push_result(slot, c.member->result_view);
     }
-    return write_managed<void *>(c, kWriteO, v);
+    return write_managed<void *>(c, k_write_o, v);
 }
 
 /// A constructor's new object (or struct copy). When no slot was taken while the constructor ran (c.taken, set by
@@ -344,7 +344,7 @@ inline JSValue ret_new(Call &c, void *v)
         int32_t slot = slot_take(c.ctx, v, c.member->result_view);
         if (slot >= 0) return push_result(slot, c.member->result_view);
     }
-    return write_managed<void *>(c, kWriteNew, v); // out of memory included: the shared rules report it
+    return write_managed<void *>(c, k_write_new, v); // out of memory included: the shared rules report it
 }
 
 } // namespace zts_player

@@ -14,7 +14,7 @@ namespace
 // when ZTS_PLAYER_PID names this process, so a plain `mono` never meets the unbound internal call).
 int32_t host_version()
 {
-    return kHostVersion;
+    return k_host_version;
 }
 
 } // namespace

@@ -20,7 +20,7 @@
 namespace zts_player
 {
 
-void *g_entries[kEntryCount];
+void *g_entries[k_entry_count];
 BridgeTable g_bridges;
 
 BridgeRegistration::BridgeRegistration(const BridgeEntry *entries, int count)
@@ -121,18 +121,18 @@ void free_struct_chunk(void *block)
 // version this runtime speaks when the entries are not that version; -1 when the core's table is not one it speaks.
 int32_t initialize_internal(int32_t version, zts_clr_array *entries, const zts_player_core *core)
 {
-    if (version != kEntryVersion || entries == nullptr || zts_clr_array_length(entries) != kEntryCount) {
-        return kEntryVersion;
+    if (version != k_entry_version || entries == nullptr || zts_clr_array_length(entries) != k_entry_count) {
+        return k_entry_version;
     }
     if (!core_accepts(core)) return -1;
     g_core = core;
     g_touserdata = reinterpret_cast<TouserdataFn>(core->touserdata);
     g_throw = reinterpret_cast<ThrowFn>(core->js_throw);
     core->struct_set_rooted_memory(&alloc_struct_chunk, &free_struct_chunk); // before the first domain: its result buffer is rooted too
-    for (int i = 0; i < kEntryCount; i++) {
+    for (int i = 0; i < k_entry_count; i++) {
         void *method = *reinterpret_cast<void **>(zts_clr_array_addr_with_size(entries, sizeof(void *), static_cast<uintptr_t>(i)));
         g_entries[i] = zts_clr_method_get_typed_entry(zts_clr_method_from_handle(method));
-        if (g_entries[i] == nullptr) return kEntryVersion;
+        if (g_entries[i] == nullptr) return k_entry_version;
     }
     return 0;
 }
@@ -173,7 +173,7 @@ void set_fast_paths(Member &m, zts_clr_array *exact_args, int32_t result_view)
 {
     m.result_view = result_view;
     int32_t n = exact_args == nullptr ? 0 : static_cast<int32_t>(zts_clr_array_length(exact_args));
-    for (int32_t i = 0; i < n && i < Member::kExactArgs; i++) {
+    for (int32_t i = 0; i < n && i < Member::k_exact_args; i++) {
         void *type = *reinterpret_cast<void **>(zts_clr_array_addr_with_size(exact_args, sizeof(void *), static_cast<uintptr_t>(i)));
         m.exact_args[i] = type != nullptr ? zts_clr_class_from_type_handle(type) : nullptr;
     }
@@ -252,7 +252,7 @@ int32_t register_copy_entry_internal(JSContext *ctx, int32_t id, int32_t bridge,
     if (thunk == nullptr) return -1;
     Member &r = method_route(ctx, id, bridge, m, thunk);
     uint32_t n = zts_clr_array_length(copy_args);
-    for (uint32_t i = 0; i < n && i < static_cast<uint32_t>(Member::kExactArgs); i++) {
+    for (uint32_t i = 0; i < n && i < static_cast<uint32_t>(Member::k_exact_args); i++) {
         r.copy_args[i] = *reinterpret_cast<int32_t *>(zts_clr_array_addr_with_size(copy_args, sizeof(int32_t), i));
     }
     r.copy_this = copy_this;
@@ -407,7 +407,7 @@ void *dispatch(Call &c, void *self)
 
 JSValue no_entry(Call &c, void *self)
 {
-    zts_clr::typed_call<void>(g_entries[kNoEntry], &c.exc, c.ctx, c.member->id, self);
+    zts_clr::typed_call<void>(g_entries[k_no_entry], &c.exc, c.ctx, c.member->id, self);
     return fail(c); // NoEntry always throws
 }
 
@@ -419,7 +419,7 @@ JSValue fail(Call &c)
     }
     JSValue value = JS_UNDEFINED;
     void *again = nullptr;
-    zts_clr::typed_call<void>(g_entries[kThrowValue], &again, c.ctx, c.exc, &value);
+    zts_clr::typed_call<void>(g_entries[k_throw_value], &again, c.ctx, c.exc, &value);
     if (again != nullptr) {
         return throw_internal_error(c.ctx, "zts: a C# exception could not be turned into a JS error");
     }

@@ -14,7 +14,7 @@
 /// that version and binds nothing. Idempotent.
 ZTS_PLAYER_EXPORT int32_t zts_player_register(int32_t version)
 {
-    if (version != zts_player::kEntryVersion) return zts_player::kEntryVersion;
+    if (version != zts_player::k_entry_version) return zts_player::k_entry_version;
     static const bool bound = (zts_player::register_runtime_calls(), true);
     (void)bound;
     return 0;

@@ -16,8 +16,8 @@ namespace zts_player
 namespace
 {
 
-constexpr int32_t kChunkBits = 12;
-constexpr int32_t kChunkSlots = 1 << kChunkBits;
+constexpr int32_t k_chunk_bits = 12;
+constexpr int32_t k_chunk_slots = 1 << k_chunk_bits;
 
 using Chunk = void **;
 
@@ -25,12 +25,12 @@ using Chunk = void **;
 // before anything looks one up (a temporary `new T()`), and then they never touch the index. The first lookup indexes
 // the ones still held, so every lookup sees every pair. Measured on 2026-12-05 (player_js_to_csharp_new_object_push,
 // perf): indexing each new object and removing it again was ~15% of a push.
-constexpr size_t kWaitingCompact = 4096; // compact the waiting list at this length (drop the released slots),
-constexpr size_t kWaitingHeld = 2048;    // and index them all when this many are still held after that
+constexpr size_t k_waiting_compact = 4096; // compact the waiting list at this length (drop the released slots),
+constexpr size_t k_waiting_held = 2048;    // and index them all when this many are still held after that
 
 struct Table {
     std::vector<Chunk> chunks;     // the objects (GC roots)
-    std::vector<int32_t> views;    // the view of each slot below views.size(): indexed or waiting, else kNoIdentity
+    std::vector<int32_t> views;    // the view of each slot below views.size(): indexed or waiting, else k_no_identity
     std::vector<uint8_t> waits;    // per slot: its (object, view) waits to be indexed
     std::vector<int32_t> waiting;  // the slots that waited when set, in order (some released or set again since)
     IdentityIndex identity;
@@ -49,9 +49,9 @@ void index_waiting(Table &t)
         auto index = static_cast<size_t>(slot);
         if (t.waits[index] == 0) continue; // released (or indexed by an earlier entry of the same slot)
         t.waits[index] = 0;
-        void *obj = t.chunks[index >> kChunkBits][slot & (kChunkSlots - 1)];
+        void *obj = t.chunks[index >> k_chunk_bits][slot & (k_chunk_slots - 1)];
         // Not indexed only when out of memory: a later push of the pair then gets a second slot (and exotic).
-        if (!t.identity.add(obj, t.views[index], slot)) t.views[index] = kNoIdentity;
+        if (!t.identity.add(obj, t.views[index], slot)) t.views[index] = k_no_identity;
     }
     t.waiting.clear();
 }
@@ -64,7 +64,7 @@ void compact_waiting(Table &t)
         if (t.waits[static_cast<size_t>(slot)] != 0) t.waiting[kept++] = slot;
     }
     t.waiting.resize(kept);
-    if (kept >= kWaitingHeld) index_waiting(t);
+    if (kept >= k_waiting_held) index_waiting(t);
 }
 
 std::unordered_map<JSContext *, Table> g_tables;
@@ -92,14 +92,14 @@ Chunk new_chunk()
         g_spare.pop_back();
         return c;
     }
-    auto c = static_cast<Chunk>(std::calloc(kChunkSlots, sizeof(void *)));
-    if (c != nullptr) zts_clr_gc_register_root(c, kChunkSlots * sizeof(void *), "zts player slot table");
+    auto c = static_cast<Chunk>(std::calloc(k_chunk_slots, sizeof(void *)));
+    if (c != nullptr) zts_clr_gc_register_root(c, k_chunk_slots * sizeof(void *), "zts player slot table");
     return c;
 }
 
-Chunk &chunk_of(Table &t, int32_t slot) { return t.chunks[static_cast<size_t>(slot >> kChunkBits)]; }
+Chunk &chunk_of(Table &t, int32_t slot) { return t.chunks[static_cast<size_t>(slot >> k_chunk_bits)]; }
 
-void *&cell_of(Table &t, int32_t slot) { return chunk_of(t, slot)[slot & (kChunkSlots - 1)]; }
+void *&cell_of(Table &t, int32_t slot) { return chunk_of(t, slot)[slot & (k_chunk_slots - 1)]; }
 
 // Empties a held slot and puts it on the free list. The identity entry goes before the root does: while indexed, the
 // pointer is rooted and cannot be reused.
@@ -109,7 +109,7 @@ void free_slot(Table &t, int32_t slot)
     void *&cell = cell_of(t, slot);
     if (cell == nullptr) return; // free already: the core hands a slot out once, but a free slot stays free
     auto index = static_cast<size_t>(slot);
-    if (t.views[index] != kNoIdentity) {
+    if (t.views[index] != k_no_identity) {
         if (t.waits[index] != 0) t.waits[index] = 0; // never indexed
         else t.identity.remove(cell, t.views[index]);
     }
@@ -121,11 +121,11 @@ void free_slot(Table &t, int32_t slot)
 // The slots JS released since the last drain (the core's release queue), freed.
 void drain_released(Table &t)
 {
-    int32_t released[kDrainBatch];
+    int32_t released[k_drain_batch];
     for (;;) {
-        int32_t n = g_core->object_take_released(t.domain, released, kDrainBatch);
+        int32_t n = g_core->object_take_released(t.domain, released, k_drain_batch);
         for (int32_t i = 0; i < n; i++) free_slot(t, released[i]);
-        if (n < kDrainBatch) return;
+        if (n < k_drain_batch) return;
     }
 }
 
@@ -145,14 +145,14 @@ int32_t slot_take(JSContext *ctx, void *obj, int32_t view)
     if (table == nullptr || obj == nullptr) return -1;
     // Safe here: a slot found and not pushed yet is only ever the result of the bridge that is returning, and no
     // other slot is taken before it is pushed (ObjectRegistry.NewSlot's rule).
-    if (table->pending != nullptr && *table->pending >= kDrainBatch) drain_released(*table);
+    if (table->pending != nullptr && *table->pending >= k_drain_batch) drain_released(*table);
     try {
-        if (table->free.empty() && static_cast<size_t>(table->used >> kChunkBits) >= table->chunks.size()) {
+        if (table->free.empty() && static_cast<size_t>(table->used >> k_chunk_bits) >= table->chunks.size()) {
             // Room first (a throw leaves only larger arrays), then the chunk: the free list can then hold every slot,
             // so free_slot never allocates.
-            size_t slots = (table->chunks.size() + 1) * kChunkSlots;
+            size_t slots = (table->chunks.size() + 1) * k_chunk_slots;
             table->chunks.reserve(table->chunks.size() + 1);
-            table->views.resize(slots, kNoIdentity);
+            table->views.resize(slots, k_no_identity);
             table->waits.resize(slots, 0);
             table->free.reserve(slots);
             Chunk c = new_chunk();
@@ -160,7 +160,7 @@ int32_t slot_take(JSContext *ctx, void *obj, int32_t view)
             table->chunks.push_back(c);
         }
         int32_t next = table->free.empty() ? table->used : table->free.back();
-        if (view != kNoIdentity) table->waiting.push_back(next);
+        if (view != k_no_identity) table->waiting.push_back(next);
     } catch (const std::bad_alloc &) {
         return -1; // out of memory: the caller reports it
     }
@@ -174,10 +174,10 @@ int32_t slot_take(JSContext *ctx, void *obj, int32_t view)
     auto index = static_cast<size_t>(slot);
     cell_of(*table, slot) = obj;
     table->views[index] = view;
-    table->waits[index] = view != kNoIdentity ? 1 : 0;
+    table->waits[index] = view != k_no_identity ? 1 : 0;
     table->count++;
     table->taken++;
-    if (table->waiting.size() >= kWaitingCompact) compact_waiting(*table);
+    if (table->waiting.size() >= k_waiting_compact) compact_waiting(*table);
     return slot;
 }
 
@@ -216,15 +216,15 @@ int32_t slot_count(JSContext *ctx)
 int32_t slot_capacity(JSContext *ctx)
 {
     Table *table = table_of(ctx, false);
-    return table != nullptr ? static_cast<int32_t>(table->chunks.size()) * kChunkSlots : 0;
+    return table != nullptr ? static_cast<int32_t>(table->chunks.size()) * k_chunk_slots : 0;
 }
 
 void *slot_get(JSContext *ctx, int32_t slot)
 {
     Table *table = table_of(ctx, false);
     if (table == nullptr || slot < 0) return nullptr;
-    size_t chunk = static_cast<size_t>(slot >> kChunkBits);
-    return chunk < table->chunks.size() ? table->chunks[chunk][slot & (kChunkSlots - 1)] : nullptr;
+    size_t chunk = static_cast<size_t>(slot >> k_chunk_bits);
+    return chunk < table->chunks.size() ? table->chunks[chunk][slot & (k_chunk_slots - 1)] : nullptr;
 }
 
 int32_t slot_find(JSContext *ctx, const void *obj, int32_t view)
@@ -240,7 +240,7 @@ void slot_forget(JSContext *ctx)
     auto it = g_tables.find(ctx);
     if (it != g_tables.end()) {
         for (Chunk c : it->second.chunks) {
-            std::memset(c, 0, kChunkSlots * sizeof(void *));
+            std::memset(c, 0, k_chunk_slots * sizeof(void *));
             g_spare.push_back(c);
         }
         g_tables.erase(it);

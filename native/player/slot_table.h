@@ -18,19 +18,19 @@ namespace zts_player
 
 /// The view of a slot whose object is not in the identity cache (a struct copy boxed for one push): the managed
 /// ObjectRegistry's NoIdentity.
-constexpr int32_t kNoIdentity = INT32_MIN;
+constexpr int32_t k_no_identity = INT32_MIN;
 
 /// Released slots that make slot_take free them first (the managed ObjectRegistry.DrainBatch's rule): a loop that
 /// makes many short-lived objects keeps only about this many rooted until the frame pump.
-constexpr int32_t kDrainBatch = 256;
+constexpr int32_t k_drain_batch = 256;
 
 /// Starts ctx's table afresh for domain (a JSContext of an earlier domain may be reused: what that one left is
 /// forgotten, its chunks kept); slot_take frees the slots domain reports released (zts_object_take_released).
 void slot_open(JSContext *ctx, zts_domain *domain);
 
 /// A free slot of ctx's table, now holding obj (not null) seen as view; -1 when out of memory or ctx has no table.
-/// A view other than kNoIdentity also indexes (obj, view) -> slot, at the next slot_find (a slot freed before any
-/// lookup is never indexed). Frees the released slots first once kDrainBatch are pending. Grows by whole chunks.
+/// A view other than k_no_identity also indexes (obj, view) -> slot, at the next slot_find (a slot freed before any
+/// lookup is never indexed). Frees the released slots first once k_drain_batch are pending. Grows by whole chunks.
 int32_t slot_take(JSContext *ctx, void *obj, int32_t view);
 
 /// How many slots ctx's table has taken (0 without a table). A constructor's bridge compares it before and after the

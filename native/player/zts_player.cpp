@@ -22,15 +22,15 @@
 namespace
 {
 
-const char kUsage[] =
+const char k_usage[] =
     "usage: zts-player <Program.exe> [program arguments...]\n"
     "  runs a managed program on embedded Boehm Mono with the ZTS Player backend selected (ZTS_BACKEND=il2cpp)\n"
     "  and MONO_THREADS_SUSPEND=preemptive, unless the environment sets them; exits with the program's exit code\n";
 
 // Exit codes of the launcher itself, as `mono` uses them.
-constexpr int kExitUsage = 64;
-constexpr int kExitNoAssembly = 2;
-constexpr int kExitNoRuntime = 1;
+constexpr int k_exit_usage = 64;
+constexpr int k_exit_no_assembly = 2;
+constexpr int k_exit_no_runtime = 1;
 
 // The folder of this executable (readlink of /proc/self/exe), or "" when it cannot be read.
 std::string executable_dir()
@@ -56,11 +56,11 @@ void set_environment()
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        std::fputs(kUsage, stderr);
-        return kExitUsage;
+        std::fputs(k_usage, stderr);
+        return k_exit_usage;
     }
     if (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
-        std::fputs(kUsage, stdout);
+        std::fputs(k_usage, stdout);
         return 0;
     }
     const char *program = argv[1];
@@ -75,14 +75,14 @@ int main(int argc, char **argv)
     zts_clr_domain *domain = zts_clr_init(program);
     if (domain == nullptr) {
         std::fprintf(stderr, "zts-player: the runtime did not start\n");
-        return kExitNoRuntime;
+        return k_exit_no_runtime;
     }
     zts_clr_pinvoke_bind_to_process("zts");
     zts_player::register_internal_calls();
     zts_clr_assembly *assembly = zts_clr_domain_assembly_open(domain, program);
     if (assembly == nullptr) {
         std::fprintf(stderr, "zts-player: cannot open assembly '%s'\n", program);
-        return kExitNoAssembly;
+        return k_exit_no_assembly;
     }
     // Program arguments as `mono` passes them: argv[0] of the program is its assembly path.
     zts_clr_runtime_exec_main(domain, assembly, argc - 1, argv + 1);

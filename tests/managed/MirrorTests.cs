@@ -499,8 +499,8 @@ namespace ZTS.Tests
             return Assembly.LoadFrom(Path.Combine(DistDir, "ZTS.Il2Cpp.dll"));
         }
 
-        /// <summary>The C++ EntryIndex (native/player/player_bridge.h: k&lt;Name&gt; in order, then kEntryCount) and
-        /// kEntryVersion are PlayerEntries.Names (same names, order and count) and PlayerEntries.Version, and each name
+        /// <summary>The C++ EntryIndex (native/player/player_bridge.h: k_&lt;name&gt; in order, then k_entry_count) and
+        /// k_entry_version are PlayerEntries.Names (the same names in snake case, order and count) and PlayerEntries.Version, and each name
         /// is a public static method of PlayerEntries (PlayerEntries.Handles looks them up by name).</summary>
         [Test]
         public void Player_EntryTable_MatchesBridgeHeader()
@@ -509,12 +509,11 @@ namespace ZTS.Tests
             Match e = Regex.Match(header, @"enum\s+EntryIndex\s*:\s*int\s*\{(.*?)\}", RegexOptions.Singleline);
             Assert.IsTrue(e.Success, "enum EntryIndex in player_bridge.h");
             List<string> native = e.Groups[1].Value.Split(',').Select(s => s.Trim()).Where(s => s.Length > 0).ToList();
-            Assert.AreEqual("kEntryCount", native[native.Count - 1], "EntryIndex ends with kEntryCount");
+            Assert.AreEqual("k_entry_count", native[native.Count - 1], "EntryIndex ends with k_entry_count");
             native.RemoveAt(native.Count - 1);
-            foreach (string n in native) Assert.IsTrue(Regex.IsMatch(n, @"^k\w+$"), "EntryIndex names are k<Name>, no values: " + n);
-            native = native.Select(n => n.Substring(1)).ToList();
-            Match v = Regex.Match(header, @"constexpr\s+int32_t\s+kEntryVersion\s*=\s*(\d+)\s*;");
-            Assert.IsTrue(v.Success, "kEntryVersion in player_bridge.h");
+            foreach (string n in native) Assert.IsTrue(Regex.IsMatch(n, @"^k_[a-z0-9_]+$"), "EntryIndex names are k_<name>, no values: " + n);
+            Match v = Regex.Match(header, @"constexpr\s+int32_t\s+k_entry_version\s*=\s*(\d+)\s*;");
+            Assert.IsTrue(v.Success, "k_entry_version in player_bridge.h");
 
             Type entries = Il2Cpp().GetType("ZTS.Il2Cpp.PlayerEntries", true);
             var managed = ((string[])entries.GetField("Names", BindingFlags.Public | BindingFlags.Static).GetValue(null)).ToList();
@@ -522,14 +521,16 @@ namespace ZTS.Tests
 
             var problems = new List<string>();
             if (int.Parse(v.Groups[1].Value) != version)
-                problems.Add("kEntryVersion " + v.Groups[1].Value + " in player_bridge.h, PlayerEntries.Version " + version);
+                problems.Add("k_entry_version " + v.Groups[1].Value + " in player_bridge.h, PlayerEntries.Version " + version);
             if (native.Count != managed.Count)
                 problems.Add(native.Count + " entries in EntryIndex, " + managed.Count + " in PlayerEntries.Names");
             for (int i = 0; i < Math.Max(native.Count, managed.Count); i++)
             {
                 string n = i < native.Count ? native[i] : "(none)";
                 string m = i < managed.Count ? managed[i] : "(none)";
-                if (n != m) problems.Add("entry " + i + ": k" + n + " in EntryIndex, \"" + m + "\" in PlayerEntries.Names");
+                // C++ constants are k_snake_case (ReadI4 is k_read_i4).
+                string mk = "k_" + Regex.Replace(m, "(?<=[a-z0-9])([A-Z])", "_$1").ToLowerInvariant();
+                if (n != mk) problems.Add("entry " + i + ": " + n + " in EntryIndex, \"" + m + "\" in PlayerEntries.Names");
             }
             foreach (string m in managed)
                 if (entries.GetMethod(m, BindingFlags.Public | BindingFlags.Static) == null)
@@ -540,7 +541,7 @@ namespace ZTS.Tests
 
         /// <summary>The internal calls the Player launcher registers (zts_clr_add_internal_call("Ns.Type::Method", &amp;fn) in
         /// native/player/*.cpp, and bench/ for the Player bench) are exactly the [MethodImpl(InternalCall)] externs of the ZTS assemblies, each with as
-        /// many parameters as its C++ function; kHostVersion (player_internal_calls.h) is TsPlayerHost.ExpectedVersion.</summary>
+        /// many parameters as its C++ function; k_host_version (player_internal_calls.h) is TsPlayerHost.ExpectedVersion.</summary>
         [Test]
         public void Player_InternalCalls_MatchRuntime()
         {
@@ -585,12 +586,12 @@ namespace ZTS.Tests
             }
 
             string host = WithoutComments(File.ReadAllText(NativeSource("player_internal_calls.h")));
-            Match hv = Regex.Match(host, @"constexpr\s+int32_t\s+kHostVersion\s*=\s*(\d+)\s*;");
-            Assert.IsTrue(hv.Success, "kHostVersion in player_internal_calls.h");
+            Match hv = Regex.Match(host, @"constexpr\s+int32_t\s+k_host_version\s*=\s*(\d+)\s*;");
+            Assert.IsTrue(hv.Success, "k_host_version in player_internal_calls.h");
             Type playerHost = typeof(ZTS.TsAppDomain).Assembly.GetType("ZTS.TsPlayerHost", true);
             int expected = (int)playerHost.GetField("ExpectedVersion", BindingFlags.Public | BindingFlags.Static).GetRawConstantValue();
             if (int.Parse(hv.Groups[1].Value) != expected)
-                problems.Add("kHostVersion " + hv.Groups[1].Value + " in player_internal_calls.h, TsPlayerHost.ExpectedVersion " + expected);
+                problems.Add("k_host_version " + hv.Groups[1].Value + " in player_internal_calls.h, TsPlayerHost.ExpectedVersion " + expected);
             Assert.IsEmpty(problems, "the Player's internal calls differ between native/player and the managed externs:\n  "
                                      + string.Join("\n  ", problems));
         }

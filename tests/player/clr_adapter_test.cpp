@@ -22,19 +22,19 @@ using zts_test::collected_within_rounds;
 using zts_test::put_tracked;
 using zts_test::tracked_alive;
 
-constexpr size_t kSlots = 16;
+constexpr size_t k_slots = 16;
 
 // Heap memory: the Boehm collector does not scan it unless it is registered as a root. Never freed: a root stays
 // registered for the life of the process (zts_clr_gc_register_root).
 zts_clr_object **new_slots()
 {
-    return new zts_clr_object *[kSlots]();
+    return new zts_clr_object *[k_slots]();
 }
 
 TEST(ClrGcRoot, RegisteredSlot_KeepsObjectAliveUntilCleared)
 {
     auto slots = new_slots();
-    ASSERT_EQ(1, zts_clr_gc_register_root(slots, kSlots * sizeof(zts_clr_object *), "test slots"));
+    ASSERT_EQ(1, zts_clr_gc_register_root(slots, k_slots * sizeof(zts_clr_object *), "test slots"));
     put_tracked(slots, 3);
     for (int round = 0; round < 3; round++) {
         collect_round();
@@ -100,8 +100,8 @@ TEST(ClrThunk, StructByValue_ArgumentAndResultBoxed)
     ASSERT_NE(nullptr, make.entry);
     ASSERT_NE(nullptr, sum.entry);
 #if defined(ZTS_CLR_IL2CPP)
-    EXPECT_EQ(zts_clr::kViaInvoker, reinterpret_cast<uintptr_t>(make.entry) & zts_clr::kEntryTags);
-    EXPECT_EQ(zts_clr::kViaInvoker, reinterpret_cast<uintptr_t>(sum.entry) & zts_clr::kEntryTags);
+    EXPECT_EQ(zts_clr::k_via_invoker, reinterpret_cast<uintptr_t>(make.entry) & zts_clr::k_entry_tags);
+    EXPECT_EQ(zts_clr::k_via_invoker, reinterpret_cast<uintptr_t>(sum.entry) & zts_clr::k_entry_tags);
 #endif
     zts_clr_exception *exc = nullptr;
     zts_clr_object *pair = make(5, &exc);

@@ -24,7 +24,7 @@ public:
 };
 inline const ::testing::Environment *const clr_environment = ::testing::AddGlobalTestEnvironment(new ClrEnvironment);
 
-constexpr int kRounds = 20;
+constexpr int k_rounds = 20;
 
 // Overwrites a large part of the stack below the caller, so that stale pointers left there by earlier calls
 // do not keep objects alive (conservative stack scanning).
@@ -99,10 +99,10 @@ template <typename Store> inline __attribute__((always_inline)) void store_track
     clobber_stack();
 }
 
-// Collects until the tracked object is gone; true when it went within kRounds rounds. Inlined for the same reason.
+// Collects until the tracked object is gone; true when it went within k_rounds rounds. Inlined for the same reason.
 inline __attribute__((always_inline)) bool collected_within_rounds()
 {
-    for (int round = 0; round < kRounds; round++) {
+    for (int round = 0; round < k_rounds; round++) {
         collect_round();
         if (!tracked_alive()) return true;
     }

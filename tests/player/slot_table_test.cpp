@@ -14,10 +14,10 @@
 namespace
 {
 
-using zts_player::kNoIdentity;
+using zts_player::k_no_identity;
 using zts_test::ClrProbe;
 
-constexpr int32_t kChunk = 4096; // slot_table.cpp's kChunkSlots: the table grows by whole chunks
+constexpr int32_t k_chunk = 4096; // slot_table.cpp's k_chunk_slots: the table grows by whole chunks
 
 // A domain of the core (for its JSContext and release counter) with its slot table open.
 class PlayerSlots : public ::testing::Test
@@ -60,10 +60,10 @@ TEST_F(PlayerSlots, Take_FreshInOrderThenTheLastFreed)
     std::vector<zts_clr_object *> held;
     for (int32_t i = 0; i < 3; i++) {
         held.push_back(object(i));
-        EXPECT_EQ(i, zts_player::slot_take(ctx_, held.back(), kNoIdentity));
+        EXPECT_EQ(i, zts_player::slot_take(ctx_, held.back(), k_no_identity));
     }
     EXPECT_EQ(3, zts_player::slot_count(ctx_));
-    EXPECT_EQ(kChunk, zts_player::slot_capacity(ctx_));
+    EXPECT_EQ(k_chunk, zts_player::slot_capacity(ctx_));
     zts_player::slot_free(ctx_, 1);
     zts_player::slot_free(ctx_, 1);    // free already: nothing
     zts_player::slot_free(ctx_, 7);    // never taken: nothing
@@ -72,10 +72,10 @@ TEST_F(PlayerSlots, Take_FreshInOrderThenTheLastFreed)
     EXPECT_EQ(nullptr, zts_player::slot_get(ctx_, 1));
     EXPECT_EQ(held[2], zts_player::slot_get(ctx_, 2));
     zts_clr_object *next = object(3);
-    EXPECT_EQ(1, zts_player::slot_take(ctx_, next, kNoIdentity)) << "a freed slot is taken again before a fresh one";
-    EXPECT_EQ(3, zts_player::slot_take(ctx_, object(4), kNoIdentity));
+    EXPECT_EQ(1, zts_player::slot_take(ctx_, next, k_no_identity)) << "a freed slot is taken again before a fresh one";
+    EXPECT_EQ(3, zts_player::slot_take(ctx_, object(4), k_no_identity));
     EXPECT_EQ(4, zts_player::slot_count(ctx_));
-    EXPECT_EQ(-1, zts_player::slot_take(ctx_, nullptr, kNoIdentity)) << "a slot holds an object";
+    EXPECT_EQ(-1, zts_player::slot_take(ctx_, nullptr, k_no_identity)) << "a slot holds an object";
 }
 
 TEST_F(PlayerSlots, Identity_FoundWhileHeldUnderItsViewOnly)
@@ -87,7 +87,7 @@ TEST_F(PlayerSlots, Identity_FoundWhileHeldUnderItsViewOnly)
     EXPECT_EQ(-1, zts_player::slot_find(ctx_, o, 8));
     EXPECT_TRUE(zts_player::slot_holds(ctx_, slot, o, 7));
     EXPECT_FALSE(zts_player::slot_holds(ctx_, slot, o, 8));
-    int32_t fresh = zts_player::slot_take(ctx_, o, kNoIdentity); // a fresh box's slot: never in the cache
+    int32_t fresh = zts_player::slot_take(ctx_, o, k_no_identity); // a fresh box's slot: never in the cache
     EXPECT_NE(slot, fresh);
     EXPECT_EQ(slot, zts_player::slot_find(ctx_, o, 7));
     zts_player::slot_free(ctx_, slot);
@@ -115,17 +115,17 @@ TEST_F(PlayerSlots, TakenObject_RootedUntilFreed)
 TEST_F(PlayerSlots, ManySlots_GrowByChunks_FreeAllThenReopen)
 {
     std::vector<zts_clr_object *> held;
-    for (int32_t i = 0; i < kChunk + 10; i++) {
+    for (int32_t i = 0; i < k_chunk + 10; i++) {
         held.push_back(object(i));
-        ASSERT_EQ(i, zts_player::slot_take(ctx_, held.back(), i % 3 == 0 ? kNoIdentity : 5));
+        ASSERT_EQ(i, zts_player::slot_take(ctx_, held.back(), i % 3 == 0 ? k_no_identity : 5));
     }
-    EXPECT_EQ(2 * kChunk, zts_player::slot_capacity(ctx_));
+    EXPECT_EQ(2 * k_chunk, zts_player::slot_capacity(ctx_));
     EXPECT_EQ(100, zts_player::slot_find(ctx_, held[100], 5));
     zts_player::slot_free_all(ctx_);
     EXPECT_EQ(0, zts_player::slot_count(ctx_));
-    EXPECT_EQ(nullptr, zts_player::slot_get(ctx_, kChunk + 5));
+    EXPECT_EQ(nullptr, zts_player::slot_get(ctx_, k_chunk + 5));
     EXPECT_EQ(-1, zts_player::slot_find(ctx_, held[100], 5));
-    EXPECT_EQ(2 * kChunk, zts_player::slot_capacity(ctx_)) << "the chunks stay (GC roots cannot be unregistered)";
+    EXPECT_EQ(2 * k_chunk, zts_player::slot_capacity(ctx_)) << "the chunks stay (GC roots cannot be unregistered)";
     zts_player::slot_open(ctx_, domain_); // a new domain on the same JSContext: the table starts over
     EXPECT_EQ(0, zts_player::slot_capacity(ctx_));
     EXPECT_EQ(0, zts_player::slot_take(ctx_, object(0), 5));

@@ -45,7 +45,7 @@ namespace ZTS.Shared.Clr
         private int _count;
 
         /// <summary>The view of a slot that is not in the identity cache (a fresh struct box); the Player runtime's
-        /// kNoIdentity (native/player/slot_table.h).</summary>
+        /// k_no_identity (native/player/slot_table.h).</summary>
         public const int NoIdentity = int.MinValue;
 
         /// <summary>The slot of (obj, view): the existing one or a new one.</summary>

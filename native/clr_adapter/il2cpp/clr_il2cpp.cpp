@@ -129,8 +129,8 @@ void barrier_fields(Il2CppObject *owner, Il2CppClass *klass, uint8_t *value)
     const size_t header = il2cpp_object_header_size();
     void *iter = nullptr;
     while (FieldInfo *f = il2cpp_class_get_fields(klass, &iter)) {
-        constexpr int kStatic = 0x0010; // FIELD_ATTRIBUTE_STATIC
-        if ((il2cpp_field_get_flags(f) & kStatic) != 0) continue;
+        constexpr int k_static = 0x0010; // FIELD_ATTRIBUTE_STATIC
+        if ((il2cpp_field_get_flags(f) & k_static) != 0) continue;
         const Il2CppType *type = il2cpp_field_get_type(f);
         Il2CppClass *fc = il2cpp_class_from_il2cpp_type(type);
         uint8_t *at = value + (il2cpp_field_get_offset(f) - header);
@@ -243,16 +243,16 @@ void *zts_clr_method_get_typed_entry(zts_clr_method *method)
     }
     if (invoker && pointers) return nullptr; // the invoker takes no raw pointer argument; a generated copy entry never needs it
     uintptr_t e = reinterpret_cast<uintptr_t>(m);
-    if (invoker) e |= zts_clr::kViaInvoker;
-    if (il2cpp_method_is_instance(m) && il2cpp_class_is_valuetype(klass)) e |= zts_clr::kUnboxThis;
+    if (invoker) e |= zts_clr::k_via_invoker;
+    if (il2cpp_method_is_instance(m) && il2cpp_class_is_valuetype(klass)) e |= zts_clr::k_unbox_this;
     return reinterpret_cast<void *>(e);
 }
 
 int zts_clr_method_is_virtual(zts_clr_method *method)
 {
     uint32_t impl_flags = 0;
-    constexpr uint32_t kVirtual = 0x0040; // METHOD_ATTRIBUTE_VIRTUAL (ECMA-335 II.23.1.10)
-    return (il2cpp_method_get_flags(method_info(method), &impl_flags) & kVirtual) != 0 ? 1 : 0;
+    constexpr uint32_t k_virtual = 0x0040; // METHOD_ATTRIBUTE_VIRTUAL (ECMA-335 II.23.1.10)
+    return (il2cpp_method_get_flags(method_info(method), &impl_flags) & k_virtual) != 0 ? 1 : 0;
 }
 
 zts_clr_method *zts_clr_object_get_virtual_method(zts_clr_object *obj, zts_clr_method *method)

@@ -40,7 +40,7 @@ using G = intptr_t;
 #define ZTS_G_ARGS g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7], g[8], g[9], g[10], g[11]
 #define ZTS_X_ARGS x0, x1, x2, x3, x4, x5, x6, x7
 
-constexpr int kMaxInteger = 12;
+constexpr int k_max_integer = 12;
 
 void *thunk_of(const StandinMethod *m)
 {
@@ -71,7 +71,7 @@ template <int K> const StandinMethod *enter(G *g, void **exc)
 // returning it as a double moves the register unchanged).
 template <int K, typename R> R tramp(ZTS_G_PARAMS, ZTS_X_PARAMS)
 {
-    G g[kMaxInteger] = {g0, g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11};
+    G g[k_max_integer] = {g0, g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11};
     void *exc = nullptr;
     const StandinMethod *m = enter<K>(g, &exc);
     auto thunk = reinterpret_cast<R (*)(ZTS_G_TYPES, ZTS_X_TYPES)>(thunk_of(m));
@@ -86,9 +86,9 @@ template <int K, typename R> R tramp(ZTS_G_PARAMS, ZTS_X_PARAMS)
 }
 
 template <int... K> struct Table {
-    static inline const Il2CppMethodPointer kVoid[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp<K, void>)...};
-    static inline const Il2CppMethodPointer kInteger[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp<K, G>)...};
-    static inline const Il2CppMethodPointer kFloating[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp<K, double>)...};
+    static inline const Il2CppMethodPointer k_void[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp<K, void>)...};
+    static inline const Il2CppMethodPointer k_integer[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp<K, G>)...};
+    static inline const Il2CppMethodPointer k_floating[] = {reinterpret_cast<Il2CppMethodPointer>(&tramp<K, double>)...};
 };
 using Trampolines = Table<0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11>;
 
@@ -138,11 +138,11 @@ Il2CppMethodPointer method_pointer_of(MonoMethod *method, uintptr_t *this_adjust
         if (kind == Kind::Struct) return &no_trampoline;
         if (kind == Kind::Integer) k++;
     }
-    if (k >= kMaxInteger) return &no_trampoline;
+    if (k >= k_max_integer) return &no_trampoline;
     switch (kind_of(mono_signature_get_return_type(sig))) {
-    case Kind::Void: return Trampolines::kVoid[k];
-    case Kind::Floating: return Trampolines::kFloating[k];
-    case Kind::Integer: return Trampolines::kInteger[k];
+    case Kind::Void: return Trampolines::k_void[k];
+    case Kind::Floating: return Trampolines::k_floating[k];
+    case Kind::Integer: return Trampolines::k_integer[k];
     case Kind::Struct: break;
     }
     return &no_trampoline;

@@ -24,7 +24,7 @@ namespace
 // whether it applies to e's view (it calls the same MoveNext/Current), step(e, 1) is the next element or
 // undefined when done (no C# value converts to undefined).
 // The factory returns [direct, via the IEnumerable view].
-const char kSource[] = R"JS((function (zts, CSharp, step) {
+const char k_source[] = R"JS((function (zts, CSharp, step) {
     'use strict';
     let disposable, disposableType;
     const make = (viaInterface) => function* iterator() {
@@ -68,7 +68,7 @@ JSValue enumerator_step(JSContext *ctx, JSValueConst /*this_val*/, int argc, JSV
 
 JSValue make_iterator_function(JSContext *ctx)
 {
-    JSValue factory = JS_Eval(ctx, kSource, std::strlen(kSource), "<zts enumerable>", JS_EVAL_TYPE_GLOBAL);
+    JSValue factory = JS_Eval(ctx, k_source, std::strlen(k_source), "<zts enumerable>", JS_EVAL_TYPE_GLOBAL);
     if (JS_IsException(factory)) {
         return factory;
     }

@@ -1,4 +1,5 @@
 #include "inspector/debugger.h"
+#include "inspector/clock.h"
 
 #include "inspector/protocol.h"
 #include "inspector/websocket_handshake.h"
@@ -14,13 +15,6 @@ namespace zts::dbg
 {
 namespace
 {
-
-int64_t now_us()
-{
-    return std::chrono::duration_cast<std::chrono::microseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 int debug_hook(JSContext *ctx, void *opaque, JSDebugEvent event, JSValueConst value)
 {

@@ -1,4 +1,5 @@
 #include "inspector/profiler.h"
+#include "inspector/clock.h"
 
 #include "core/inspector_seam.h"
 
@@ -11,13 +12,6 @@ namespace zts::dbg
 {
 namespace
 {
-
-int64_t now_us()
-{
-    return std::chrono::duration_cast<std::chrono::microseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 enum NodeKind : int { k_script = 0, k_csharp = 1, k_special = 2 };
 

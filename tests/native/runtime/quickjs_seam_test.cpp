@@ -2,6 +2,7 @@
 // QuickJS, so that the core builds over stock QuickJS too (-DZTS_QUICKJS_PATCHES=OFF). The names come from the
 // patches themselves (what their quickjs.h hunks add that the pristine quickjs.h lacks), not from a list kept here.
 #include "support/native_host.h"
+#include "support/source_text.h"
 
 #include <filesystem>
 #include <fstream>
@@ -18,34 +19,6 @@ namespace
 {
 
 const fs::path k_root = ZTS_SOURCE_DIR;
-
-std::string read_text(const fs::path &p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-// The text with its comments blanked (a comment may name a patched API to explain the seam).
-std::string without_comments(const std::string &s)
-{
-    std::string out = s;
-    for (size_t i = 0; i < s.size(); i++) {
-        if (s.compare(i, 2, "//") == 0) {
-            for (; i < s.size() && s[i] != '\n'; i++) {
-                out[i] = ' ';
-            }
-        } else if (s.compare(i, 2, "/*") == 0) {
-            size_t end = s.find("*/", i + 2);
-            end = end == std::string::npos ? s.size() : end + 2;
-            for (; i < end; i++) {
-                out[i] = s[i] == '\n' ? '\n' : ' ';
-            }
-        }
-    }
-    return out;
-}
 
 std::set<std::string> identifiers(const std::string &text)
 {
@@ -73,7 +46,7 @@ std::set<std::string> patched_names()
             if (line.rfind("+++ ", 0) == 0) {
                 in_header = line.find("/quickjs.h") != std::string::npos;
             } else if (in_header && line.rfind("+", 0) == 0) {
-                for (const std::string &name : identifiers(without_comments(line.substr(1)))) {
+                for (const std::string &name : identifiers(code_only(line.substr(1)))) {
                     if (stock.count(name) == 0) {
                         out.insert(name);
                     }
@@ -103,7 +76,7 @@ TEST(QuickJSSeam, PatchedApis_NamedOnlyInTheSeam)
                 (p.extension() != ".cpp" && p.extension() != ".h" && p.extension() != ".c")) {
                 continue;
             }
-            for (const std::string &name : identifiers(without_comments(read_text(p)))) {
+            for (const std::string &name : identifiers(code_only(read_text(p)))) {
                 if (names.count(name) != 0) {
                     failures.push_back(file + " names " + name);
                 }

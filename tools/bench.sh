@@ -18,14 +18,28 @@ for policy in ${ZTS_BENCH_POLICIES:-hybrid preemptive}; do
 done
 # What the QuickJS debugger hook costs while no debugger is attached (docs/DEBUGGING.md): the same loops over the core
 # with the hook (build/) and over the core built without it (build-nohook/: -DZTS_DEBUGGER=OFF, QuickJS without
-# tools/patches/quickjs-debugger-hook.patch), run alternately five times each, the best of each counting.
+# tools/patches/quickjs-debugger-hook.patch), run alternately six times each, the best of each counting.
 cmake -S "$root" -B "$root/build-nohook" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_MANAGED=OFF -DZTS_DEBUGGER=OFF >/dev/null
 cmake --build "$root/build-nohook" --target zts -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+# Each variant runs from a folder of its own holding the bench, the managed assemblies and that variant's libzts: Mono
+# loads a DllImport library from the calling assembly's folder before LD_LIBRARY_PATH (MONO_LOG_MASK=dll shows it), so
+# pointing LD_LIBRARY_PATH at another build alone measures build/'s libzts twice.
+bench_folder() { # <variant>: <root>/<variant>/bench-run with build/'s bench and assemblies, the variant's libzts
+    local d="$root/$1/bench-run"
+    rm -rf "$d" && mkdir -p "$d"
+    cp "$root"/build/dist/lib/*.dll "$root"/build/dist/lib/*.so "$root"/build/dist/bench/ZTS.Bench.exe \
+       "$root"/build/dist/bench/*.so "$d/"
+    cp "$root/$1/dist/lib/libzts.so" "$d/libzts.so"
+}
+bench_folder build
+bench_folder build-nohook
 hook_runs=""
-for i in 1 2 3 4 5; do
-    for variant in build build-nohook; do
-        out=$(LD_LIBRARY_PATH="$root/$variant/dist/lib:$root/build/dist/bench:$root/build/dist/lib" \
-              mono --optimize=all "$root/build/dist/bench/ZTS.Bench.exe" --hook-cost) || status=1
+for i in 1 2 3 4 5 6; do
+    order="build build-nohook"
+    [ $((i % 2)) -eq 1 ] || order="build-nohook build"
+    for variant in $order; do
+        d="$root/$variant/bench-run"
+        out=$(MONO_PATH="$d" LD_LIBRARY_PATH="$d" mono --optimize=all "$d/ZTS.Bench.exe" --hook-cost) || status=1
         hook_runs+=$(echo "$out" | sed -n "s/^hookcost /$variant /p")$'\n'
     done
 done
@@ -40,23 +54,14 @@ echo "$hook_runs" | awk '
 # ratio is what the patch buys (1.0: nothing).
 cmake -S "$root" -B "$root/build-stock" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_QUICKJS_PATCHES=OFF >/dev/null
 cmake --build "$root/build-stock" --target zts -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
-# Each variant runs from a folder of its own holding the bench, the managed assemblies and that variant's natives: Mono
-# loads a DllImport library from the calling assembly's folder before LD_LIBRARY_PATH (MONO_LOG_MASK=dll shows it), so
-# pointing LD_LIBRARY_PATH at build-stock/ alone measured build/'s libzts twice.
-for variant in build build-stock; do
-    d="$root/$variant/engine-bench"
-    rm -rf "$d" && mkdir -p "$d"
-    cp "$root"/build/dist/lib/*.dll "$root"/build/dist/lib/*.so "$root"/build/dist/bench/ZTS.Bench.exe \
-       "$root"/build/dist/bench/*.so "$d/"
-    cp "$root/$variant/dist/lib/libzts.so" "$d/libzts.so"
-done
+bench_folder build-stock
 engine_runs=""
 for i in 1 2 3 4 5 6; do
     # Each order in turn, so that neither variant always runs second.
     order="build build-stock"
     [ $((i % 2)) -eq 1 ] || order="build-stock build"
     for variant in $order; do
-        d="$root/$variant/engine-bench"
+        d="$root/$variant/bench-run"
         out=$(MONO_PATH="$d" LD_LIBRARY_PATH="$d" mono --optimize=all "$d/ZTS.Bench.exe" --engine-cost) || status=1
         engine_runs+=$(echo "$out" | sed -n "s/^enginecost /$variant /p")$'\n'
     done

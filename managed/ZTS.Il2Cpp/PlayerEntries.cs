@@ -11,22 +11,12 @@ namespace ZTS.Il2Cpp
     /// take as it is (anything but an int for an int, a bool for a bool, a number for a double) is read here by
     /// ArgReader, the results that need a rule (64-bit ranges, strings, objects) are written here by ResultWriter,
     /// and a managed exception becomes the JS value to throw here (ErrorBoundary). Exceptions leave through the
-    /// typed entry's out-argument, never through C++ frames. The order of <see cref="Names"/> is the C++ EntryIndex
-    /// and <see cref="Version"/> is k_entry_version (native/player/player_bridge.h; the test
-    /// Player_EntryTable_MatchesBridgeHeader fails on any difference in names, order, count or version).
+    /// typed entry's out-argument, never through C++ frames. The list of entries is native/player/player_entries.h:
+    /// Names (in the C++ EntryIndex order) and Version are generated from it (PlayerEntries.g.cs, tools/abi/gen_abi.js),
+    /// and each name is a public static method here (the test Player_EntryTable_NamesArePlayerEntries).
     /// </summary>
-    internal static unsafe class PlayerEntries
+    internal static unsafe partial class PlayerEntries
     {
-        /// <summary>Version of the entry table (checked by InitializeInternal).</summary>
-        public const int Version = 6;
-
-        /// <summary>The entries, in the C++ EntryIndex order.</summary>
-        public static readonly string[] Names =
-        {
-            "ReadZ", "ReadC", "ReadI1", "ReadU1", "ReadI2", "ReadU2", "ReadI4", "ReadU4", "ReadI8", "ReadU8", "ReadIp", "ReadUp",
-            "ReadR4", "ReadR8", "ReadS", "ReadO", "This", "WriteU4", "WriteI8", "WriteU8", "WriteIp", "WriteUp", "WriteC", "WriteS",
-            "WriteO", "WriteNew", "ThrowValue", "NoEntry",
-        };
 
         /// <summary>The method handles of the entries, for InitializeInternal (read once per process).</summary>
         public static IntPtr[] Handles()

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "core_table.h"
+#include "player_entries.h"
 #include "slot_table.h"
 #include "value.h"
 #include "zts/zts.h"
@@ -21,15 +22,14 @@
 namespace zts_player
 {
 
-/// The native -> managed entries (ZTS.Il2Cpp.PlayerEntries, same order); k_entry_version is PlayerEntries.Version
-/// (both checked by the test Player_EntryTable_MatchesBridgeHeader, tests/managed/MirrorTests.cs).
+/// The native -> managed entries (player_entries.h, the one list; ZTS.Il2Cpp.PlayerEntries implements them).
 enum EntryIndex : int {
-    k_read_z, k_read_c, k_read_i1, k_read_u1, k_read_i2, k_read_u2, k_read_i4, k_read_u4, k_read_i8, k_read_u8, k_read_ip, k_read_up,
-    k_read_r4, k_read_r8, k_read_s, k_read_o, k_this, k_write_u4, k_write_i8, k_write_u8, k_write_ip, k_write_up, k_write_c, k_write_s,
-    k_write_o, k_write_new, k_throw_value, k_no_entry,
+#define ZTS_PLAYER_ENTRY_INDEX(index, name) index,
+    ZTS_PLAYER_ENTRIES(ZTS_PLAYER_ENTRY_INDEX)
+#undef ZTS_PLAYER_ENTRY_INDEX
     k_entry_count
 };
-constexpr int32_t k_entry_version = 6;
+constexpr int32_t k_entry_version = ZTS_PLAYER_ENTRY_VERSION;
 
 /// The typed entries of the managed side, filled by InitializeInternal (process-level: kept across Reset).
 extern void *g_entries[k_entry_count];

@@ -44,7 +44,7 @@ check() {
   local asm
   for asm in ZTS.Mono ZTS.Il2Cpp; do
     "$mcs" "${flags[@]}" "${define_flag[@]}" -target:library -r:"$lib/ZTS.Common.dll" -r:"$lib/ZTS.Shared.dll" \
-      -out:"$lib/$asm.dll" $(find "$src/managed/$asm" -name '*.cs' | sort)
+      -out:"$lib/$asm.dll" $(find "$src/managed/$asm" $([ -d "$abi/$asm" ] && echo "$abi/$asm") -name '*.cs' | sort)
   done
   local e out
   for e in "${envs[@]}"; do

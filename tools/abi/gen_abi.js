@@ -11,6 +11,8 @@
 //   --members-shared <file>, --members-declarations <file>  the `zts` global's members
 //                    (native/core/globals/zts_members.h) as ZtsGlobalMembers of ZTS.Shared (ZtsHelpers.cs defines the
 //                    managed ones) and of ZTS.Declarations (GlobalsWriter.cs writes zts.d.ts's zts.Helpers)
+//   --player-entries <file>  the Player runtime's entries (native/player/player_entries.h) as PlayerEntries.Names and
+//                    PlayerEntries.Version of ZTS.Il2Cpp (PlayerEntries.cs implements them)
 // A parameter's C# type comes from its C type and name (csType below); the few that marshal otherwise are in
 // OVERRIDES, with the reason.
 'use strict';
@@ -36,7 +38,7 @@ function readLists(file) {
   if (at < 0) fail(file + ' has no ZTS_ABI_JSON line (not the preprocessed tools/abi/zts_abi_lists.c)');
   // The member table's long strings are C literals written in pieces ("a" "b"): joined, they are JSON strings.
   const j = JSON.parse(text.slice(at + 'ZTS_ABI_JSON'.length).replace(/(?<!\\)"\s+"/g, ''));
-  for (const k of ['functions', 'structs', 'statuses', 'constants', 'members']) j[k] = j[k].filter(x => x !== null);
+  for (const k of ['functions', 'structs', 'statuses', 'constants', 'members', 'player_entries']) j[k] = j[k].filter(x => x !== null);
   for (const s of j.structs) s.fields = s.fields.filter(x => x !== null);
   for (const f of j.functions) {
     // "(const char *path, int32_t len)": a C type, then the parameter's name, per comma (no parameter of the ABI is
@@ -240,7 +242,7 @@ function membersFile(j, namespace) {
     if (!WHERE[m.where]) fail('zts global member ' + m.name + ': where is ' + m.where + ', not one of ' + Object.keys(WHERE).join(', '));
     return '            new Member(' + [q(m.name), 'Where.' + WHERE[m.where], m.length, q(m.doc), q(m.ts)].join(', ') + '),';
   };
-  return GENERATED.replace('zts/zts.h', 'core/globals/zts_members.h') + `namespace ${namespace}
+  return GENERATED.replace('native/include/zts/zts.h', 'native/core/globals/zts_members.h') + `namespace ${namespace}
 {
     /// <summary>The members of the \`zts\` global, in zts.d.ts's order (native/core/globals/zts_members.h).</summary>
     internal static class ZtsGlobalMembers
@@ -262,6 +264,29 @@ function membersFile(j, namespace) {
         public static readonly Member[] All =
         {
 ${j.members.map(row).join('\n')}
+        };
+    }
+}
+`;
+}
+
+// ---- the Player runtime's entries ---------------------------------------------------------------------------
+
+function playerEntriesFile(j) {
+  const names = j.player_entries.map(e => e.name);
+  const lines = [];
+  for (let i = 0; i < names.length; i += 8) lines.push('            ' + names.slice(i, i + 8).map(q).join(', ') + ',');
+  return GENERATED.replace('native/include/zts/zts.h', 'native/player/player_entries.h') + `namespace ZTS.Il2Cpp
+{
+    internal static partial class PlayerEntries
+    {
+        /// <summary>Version of the entry table (ZTS_PLAYER_ENTRY_VERSION; checked by InitializeInternal).</summary>
+        public const int Version = ${j.player_entry_version};
+
+        /// <summary>The entries, in the C++ EntryIndex order (ZTS_PLAYER_ENTRIES).</summary>
+        public static readonly string[] Names =
+        {
+${lines.join('\n')}
         };
     }
 }
@@ -305,6 +330,7 @@ function main() {
   write(a.tests, testsFile(j));
   write(a['members-shared'], membersFile(j, 'ZTS.Shared'));
   write(a['members-declarations'], membersFile(j, 'ZTS.Declarations'));
+  write(a['player-entries'], playerEntriesFile(j));
 }
 
 main();

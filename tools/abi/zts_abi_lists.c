@@ -1,10 +1,11 @@
-/* zts.h's lists, and the `zts` global's members, as JSON, written by the C preprocessor alone:
+/* zts.h's lists, the `zts` global's members and the Player runtime's entries (native/player/player_entries.h), as JSON, written by the C preprocessor alone:
  * `cc -E -P -I native/include -I native/core tools/abi/zts_abi_lists.c` prints the headers' own declarations, then one
  * line starting with ZTS_ABI_JSON, which tools/abi/gen_abi.js reads. Strings are the list entries as written (#x); a
  * constant's value is its expansion (the managed side evaluates it). */
 #include <zts/zts.h>
 
 #include "globals/zts_members.h"
+#include "player_entries.h"
 
 #define ZTS_ABI_STR_(...) #__VA_ARGS__
 #define ZTS_ABI_STR(...) ZTS_ABI_STR_(__VA_ARGS__)
@@ -14,6 +15,7 @@
 #define ZTS_ABI_STRUCT(name, FIELDS) , {"name": #name, "fields": [null FIELDS(ZTS_ABI_FIELD)]}
 #define ZTS_ABI_STATUS(name, value) , {"name": #name, "value": #value}
 #define ZTS_ABI_CONSTANT(name) , {"name": #name, "value": ZTS_ABI_STR(name)}
+#define ZTS_ABI_PLAYER_ENTRY(index, name) , {"index": #index, "name": #name}
 #define ZTS_ABI_MEMBER(name, where, length, doc, typescript) \
     , {"name": #name, "where": #where, "length": length, "doc": doc, "ts": typescript}
 
@@ -23,6 +25,8 @@ ZTS_ABI_JSON {
     "statuses": [null ZTS_STATUSES(ZTS_ABI_STATUS)],
     "constants": [null ZTS_CONSTANTS(ZTS_ABI_CONSTANT)],
     "members": [null ZTS_GLOBAL_MEMBERS(ZTS_ABI_MEMBER)],
+    "player_entries": [null ZTS_PLAYER_ENTRIES(ZTS_ABI_PLAYER_ENTRY)],
+    "player_entry_version": ZTS_PLAYER_ENTRY_VERSION,
     "push_bits": ZTS_ABI_STR(ZTS_RESULT_PUSH_BITS(slot, view)),
     "push_slot": ZTS_ABI_STR(ZTS_RESULT_PUSH_SLOT(bits)),
     "push_view": ZTS_ABI_STR(ZTS_RESULT_PUSH_VIEW(bits))

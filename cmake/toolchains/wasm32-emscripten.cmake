@@ -9,9 +9,10 @@ set(CMAKE_C_FLAGS_INIT "-fexceptions")
 set(CMAKE_CXX_FLAGS_INIT "-fexceptions")
 # Built as Release (cmake/ZtsCpuTargets.cmake, tools/test.sh), at RelWithDebInfo's -O2 but without -g: the objects are
 # the Unity package's Plugins/quickjs/webgl/libzts.a (the suite runs the same ones), and with DWARF that archive was
-# 14.2 MB, 12.1 MB of it .debug_* sections, which cannot be taken out afterwards (llvm-strip 14 writes invalid wasm
-# objects: tools/unity/build_package.js). Function names need no DWARF: the objects' symbol table has every function,
-# static ones too, and the final link keeps them in the module's name section when asked (-g, --profiling-funcs).
+# 14.2 MB, 12.4 MB of it .debug_* sections and their relocations, which cannot be taken out afterwards (llvm-strip 14
+# writes invalid wasm objects: tools/unity/build_package.js). Function names need no DWARF: the objects' symbol table
+# has every function, static ones too, and the final link keeps them in the module's name section when asked (-g,
+# --profiling-funcs).
 # FORCE: a build folder configured before keeps its cached flags otherwise (CMake's Release default is -O3).
 set(CMAKE_C_FLAGS_RELEASE "-O2 -DNDEBUG" CACHE STRING "wasm32: -O2, no DWARF" FORCE)
 set(CMAKE_CXX_FLAGS_RELEASE "-O2 -DNDEBUG" CACHE STRING "wasm32: -O2, no DWARF" FORCE)

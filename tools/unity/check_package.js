@@ -322,7 +322,7 @@ function checkCpuNative(pkg, lib, abi) {
     if (m.data.length < 8 || m.data.readUInt32BE(0) !== 0x0061736d || m.data.readUInt32LE(4) !== 1)
       fail(lib.path + ': member ' + m.name + ' is not a wasm object (\\0asm version 1)');
   // No DWARF: the objects are compiled without -g (cmake/toolchains/wasm32-emscripten.cmake), since llvm-strip 14 cannot
-  // take it out of wasm objects validly; with it the archive was 14.2 MB, 12.1 MB of it .debug_* sections.
+  // take it out of wasm objects validly; with it the archive was 14.2 MB, 12.4 MB of it .debug_* sections.
   for (const m of ar.members.filter(m => m.data.length >= 8 && m.data.readUInt32BE(0) === 0x0061736d)) {
     const custom = wasmCustomSections(m.data);
     if (!custom) fail(lib.path + ': member ' + m.name + ' has a malformed section list');

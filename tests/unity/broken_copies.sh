@@ -100,7 +100,7 @@ if [[ ";$cpu_targets;" == *";wasm32;"* ]]; then
   # An x86-64 object added with llvm-ar (the host's ar would rewrite the wasm index).
   expect webgl-native plugins 'webgl/libzts.a: member native.o is not a wasm object' \
     'printf "int zts_native_probe(void) { return 1; }\n" > n.c && cc -c n.c -o native.o && llvm-ar q Plugins/quickjs/webgl/libzts.a native.o && rm n.c native.o'
-  expect webgl-dwarf plugins 'webgl/libzts.a: member dwarf.o carries DWARF \(\.debug_' \
+  expect webgl-dwarf plugins 'webgl/libzts.a: 1 member\(s\) carry DWARF: member dwarf.o \(\.debug_' \
     'printf "int zts_dwarf_probe(int x) { return x + 1; }\n" > d.c && emcc -g -c d.c -o dwarf.o && llvm-ar q Plugins/quickjs/webgl/libzts.a dwarf.o && rm d.c dwarf.o'
   expect webgl-no-quickjs plugins 'webgl/libzts.a: its index defines no JS_NewRuntime' \
     'llvm-ar d Plugins/quickjs/webgl/libzts.a quickjs.c.o'

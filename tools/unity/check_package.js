@@ -323,18 +323,23 @@ function checkCpuNative(pkg, lib, abi) {
       fail(lib.path + ': member ' + m.name + ' is not a wasm object (\\0asm version 1)');
   // No DWARF: the objects are compiled without -g (cmake/toolchains/wasm32-emscripten.cmake), since llvm-strip 14 cannot
   // take it out of wasm objects validly; with it the archive was 14.2 MB, 12.4 MB of it .debug_* sections.
+  const withDwarf = [];
   for (const m of ar.members.filter(m => m.data.length >= 8 && m.data.readUInt32BE(0) === 0x0061736d)) {
     const custom = wasmCustomSections(m.data);
     if (!custom) fail(lib.path + ': member ' + m.name + ' has a malformed section list');
     else if (custom.some(n => n.startsWith('.debug_')))
-      fail(lib.path + ': member ' + m.name + ' carries DWARF (' + custom.filter(n => n.startsWith('.debug_')).join(' ') + ')');
+      withDwarf.push(m.name + ' (' + custom.filter(n => n.startsWith('.debug_')).join(' ') + ')');
   }
+  if (withDwarf.length)
+    fail(lib.path + ': ' + withDwarf.length + ' member(s) carry DWARF: member ' + withDwarf.slice(0, 3).join(', ') +
+         (withDwarf.length > 3 ? ', ...' : ''));
   const defined = new Set(ar.symbols);
   const api = ztsApiNames(abi);
   if (api.length === 0) fail(lib.path + ': no C ABI function list to check it against (--abi <build/abi/zts_abi.json>)');
   const missing = api.concat(['JS_NewRuntime']).filter(n => !defined.has(n));
   if (missing.length) fail(lib.path + ': its index defines no ' + missing.slice(0, 5).join(', ') + (missing.length > 5 ? ' (' + missing.length + ' in all)' : ''));
-  note(lib.path + ': ' + ar.members.length + ' wasm objects without DWARF, ' + api.length + ' C ABI functions and QuickJS defined');
+  note(lib.path + ': ' + ar.members.length + ' wasm objects' + (withDwarf.length ? '' : ' without DWARF') + ', ' + api.length +
+       ' C ABI functions and QuickJS defined');
 }
 
 // The binary format a plugin must have for its system: ELF x86-64 for .so, PE x86-64 (machine 0x8664) for .dll.

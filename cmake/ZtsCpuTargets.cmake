@@ -9,20 +9,23 @@ include(ExternalProject)
 find_program(ZTS_ARM64_CXX aarch64-linux-gnu-g++-12)
 find_program(ZTS_EMCC emcc)
 # The packaged ARM64 .so loses its debug sections (the build folder keeps them): llvm-strip reads aarch64 ELF (clang's
-# LLVM, which tools/setup.sh installs). The WebGL archive is packaged as built (tools/unity/build_package.js says why).
+# LLVM, which tools/setup.sh installs). The WebGL archive is packaged as built: its objects are compiled without DWARF
+# (Release, cmake/toolchains/wasm32-emscripten.cmake), since llvm-strip 14 cannot strip wasm objects validly.
 find_program(ZTS_LLVM_STRIP NAMES llvm-strip llvm-strip-14)
 set(zts_emscripten_platform /usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake) # as the toolchain file includes it
 set(ZTS_UNITY_CPU_TARGETS "")
 set(ZTS_UNITY_CPU_ARGS "")
 # $(MAKE) in the build commands: the sub-builds share the main build's job slots (make -j2 stays two jobs).
-set(zts_cpu_cmake_args -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_MANAGED=OFF)
+# The build types are tools/test.sh's cpu_step's: RelWithDebInfo, and Release for wasm32 (-O2 without -g there).
+set(zts_cpu_cmake_args -DZTS_MANAGED=OFF)
 if(ZTS_ARM64_CXX AND ZTS_LLVM_STRIP)
   set(ZTS_LINUX_ARM64_DIR ${CMAKE_BINARY_DIR}/linux-arm64)
   ExternalProject_Add(zts_linux_arm64
     SOURCE_DIR ${CMAKE_SOURCE_DIR}
     BINARY_DIR ${ZTS_LINUX_ARM64_DIR}
     PREFIX ${CMAKE_BINARY_DIR}/zts_linux_arm64-prefix
-    CMAKE_ARGS -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/toolchains/linux-arm64.cmake ${zts_cpu_cmake_args}
+    CMAKE_ARGS -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/toolchains/linux-arm64.cmake
+               -DCMAKE_BUILD_TYPE=RelWithDebInfo ${zts_cpu_cmake_args}
     BUILD_COMMAND $(MAKE) zts
     BUILD_ALWAYS ON
     INSTALL_COMMAND ""
@@ -38,7 +41,8 @@ if(ZTS_EMCC AND EXISTS ${zts_emscripten_platform})
     SOURCE_DIR ${CMAKE_SOURCE_DIR}
     BINARY_DIR ${ZTS_WASM32_DIR}
     PREFIX ${CMAKE_BINARY_DIR}/zts_wasm32-prefix
-    CMAKE_ARGS -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/toolchains/wasm32-emscripten.cmake ${zts_cpu_cmake_args}
+    CMAKE_ARGS -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/toolchains/wasm32-emscripten.cmake
+               -DCMAKE_BUILD_TYPE=Release ${zts_cpu_cmake_args}
     BUILD_COMMAND $(MAKE) zts_static
     BUILD_ALWAYS ON
     INSTALL_COMMAND ""

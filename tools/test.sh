@@ -48,19 +48,21 @@ fi
 echo "== wine64 step: $((SECONDS - win64_start)) s"
 
 # The core, the gate and the native tests on the other CPUs of docs/PLATFORMS.md, each a build of its own
-# (build/<target>, cmake/toolchains/<toolchain>.cmake, ZTS_MANAGED=OFF) run with its ctest.
+# (build/<target>, cmake/toolchains/<toolchain>.cmake, ZTS_MANAGED=OFF) run with its ctest. The build type as
+# cmake/ZtsCpuTargets.cmake configures the same folder: Release for wasm32 (-O2 without DWARF, the objects of the Unity
+# package's WebGL archive: cmake/toolchains/wasm32-emscripten.cmake), RelWithDebInfo elsewhere.
 cpu_step() {
-  local target=$1 toolchain=$2 what=$3 start=$SECONDS
+  local target=$1 toolchain=$2 what=$3 build_type=${4:-RelWithDebInfo} start=$SECONDS
   echo "== ctest on ${target} (build/${target}/: ${what})"
   cmake -S . -B "build/${target}" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/${toolchain}.cmake" \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_MANAGED=OFF -Wno-dev >/dev/null
+    -DCMAKE_BUILD_TYPE="$build_type" -DZTS_MANAGED=OFF -Wno-dev >/dev/null
   cmake --build "build/${target}" -j "$jobs" >/dev/null
   ctest --test-dir "build/${target}" --output-on-failure -j "$jobs"
   echo "== ${target} step: $((SECONDS - start)) s"
 }
 cpu_step linux-x86 linux-x86 "32-bit x86, NaN-boxed JSValues"
 cpu_step linux-arm64 linux-arm64 "aarch64 under qemu-aarch64"
-cpu_step wasm32 wasm32-emscripten "WebAssembly under Node, no threads"
+cpu_step wasm32 wasm32-emscripten "WebAssembly under Node, no threads" Release
 
 # The fuzz targets' seed corpora, each seed run once (no fuzzing) on the 32-bit build, with clang's ASan+UBSan.
 echo "== fuzz corpora on linux-x86 (build/linux-x86-fuzz/: each seed of tests/fuzz/corpus once, ASan+UBSan)"

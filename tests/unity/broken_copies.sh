@@ -84,7 +84,8 @@ expect sample-unlisted manifest 'the sample Samples~/EventsStructsTasks is not l
 
 # The natives of the other CPUs' Players (docs/UNITY_PACKAGE.md, "Natives for each platform"): the ARM64 core missing, an
 # x86-64 .so in its place, the ARM64 core enabled for the Editor, its Player CPU set to x86_64; the WebGL archive with a
-# native (x86-64) object in it, without QuickJS, enabled for the Linux Player too.
+# native (x86-64) object in it, a wasm object with DWARF in it (emcc -g, as the archive was built before its objects
+# were compiled without it), without QuickJS, enabled for the Linux Player too.
 if [[ ";$cpu_targets;" == *";linux-arm64;"* ]]; then
   expect arm64-missing plugins 'Plugins/quickjs/linux-arm64/libzts.so is missing \(the linux-arm64 build ran\)' \
     'rm Plugins/quickjs/linux-arm64/libzts.so Plugins/quickjs/linux-arm64/libzts.so.meta'
@@ -99,6 +100,8 @@ if [[ ";$cpu_targets;" == *";wasm32;"* ]]; then
   # An x86-64 object added with llvm-ar (the host's ar would rewrite the wasm index).
   expect webgl-native plugins 'webgl/libzts.a: member native.o is not a wasm object' \
     'printf "int zts_native_probe(void) { return 1; }\n" > n.c && cc -c n.c -o native.o && llvm-ar q Plugins/quickjs/webgl/libzts.a native.o && rm n.c native.o'
+  expect webgl-dwarf plugins 'webgl/libzts.a: 1 member\(s\) carry DWARF: member dwarf.o \(\.debug_' \
+    'printf "int zts_dwarf_probe(int x) { return x + 1; }\n" > d.c && emcc -g -c d.c -o dwarf.o && llvm-ar q Plugins/quickjs/webgl/libzts.a dwarf.o && rm d.c dwarf.o'
   expect webgl-no-quickjs plugins 'webgl/libzts.a: its index defines no JS_NewRuntime' \
     'llvm-ar d Plugins/quickjs/webgl/libzts.a quickjs.c.o'
   expect webgl-linux plugins 'webgl/libzts.a.meta: enabled for Standalone: Linux64, WebGL: WebGL, not WebGL: WebGL only' \

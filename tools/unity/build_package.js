@@ -192,9 +192,10 @@ function main() {
     else execFileSync('strip', ['--strip-debug', '-o', path.join(out, lib.path), from]);
   }
   // The natives of the other CPUs' Players, where the build made them (cmake/ZtsCpuTargets.cmake). The ARM64 .so without
-  // its debug sections, by llvm-strip (Debian's strip reads no aarch64 ELF). The WebGL archive keeps its DWARF: llvm-strip
-  // 14 writes invalid wasm objects without it (their reloc..debug_* sections and the linking section's section symbols
-  // still point into the removed sections), and Emscripten's link drops DWARF from a Player built without debug info.
+  // its debug sections, by llvm-strip (Debian's strip reads no aarch64 ELF). The WebGL archive is copied as built, its
+  // objects compiled without DWARF (cmake/toolchains/wasm32-emscripten.cmake): llvm-strip 14 cannot strip wasm objects
+  // afterwards, it writes invalid ones (their reloc..debug_* sections and the linking section's section symbols still
+  // point into the removed sections).
   for (const lib of pkg.NATIVE_LIBRARIES.filter(l => l.cpuTarget && a[l.from])) {
     const from = path.join(a[lib.from], path.basename(lib.path));
     if (lib.format !== 'ELF aarch64') { copy(from, path.join(out, lib.path)); continue; }

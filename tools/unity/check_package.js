@@ -270,6 +270,34 @@ function readArchive(b) {
   return { members, symbols: symbols || [] };
 }
 
+// The names of a wasm object's custom sections (id 0): each section is its id byte, its size as unsigned LEB128, then
+// its payload, which for a custom section starts with its name (a LEB128 length, then the bytes). null: malformed.
+function wasmCustomSections(b) {
+  const names = [];
+  const leb = at => {
+    let value = 0, shift = 0;
+    for (;;) {
+      if (at >= b.length || shift > 28) return null;
+      const byte = b[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (!(byte & 0x80)) return { value, at };
+    }
+  };
+  for (let at = 8; at < b.length;) {
+    const id = b[at];
+    const size = leb(at + 1);
+    if (!size || size.at + size.value > b.length) return null;
+    if (id === 0) {
+      const len = leb(size.at);
+      if (!len || len.at + len.value > size.at + size.value) return null;
+      names.push(b.toString('utf8', len.at, len.at + len.value));
+    }
+    at = size.at + size.value;
+  }
+  return names;
+}
+
 // The C ABI's functions, from zts.h's ZTS_FUNCTIONS list as tools/abi/gen_abi.js wrote it (--abi <zts_abi.json>):
 // what every core must define.
 function ztsApiNames(abi) {
@@ -277,8 +305,8 @@ function ztsApiNames(abi) {
   return JSON.parse(fs.readFileSync(abi, 'utf8')).functions.map(f => f.name);
 }
 
-// The format a native for another CPU must have: ELF 64-bit aarch64 shared object; an archive of wasm objects only whose
-// index defines every ZTS_API function and QuickJS (JS_NewRuntime: QuickJS inside, as in libzts.so).
+// The format a native for another CPU must have: ELF 64-bit aarch64 shared object; an archive of wasm objects only, none
+// with DWARF, whose index defines every ZTS_API function and QuickJS (JS_NewRuntime: QuickJS inside, as in libzts.so).
 function checkCpuNative(pkg, lib, abi) {
   const b = fs.readFileSync(path.join(pkg, lib.path));
   if (lib.format === 'ELF aarch64') {
@@ -293,12 +321,25 @@ function checkCpuNative(pkg, lib, abi) {
   for (const m of ar.members)
     if (m.data.length < 8 || m.data.readUInt32BE(0) !== 0x0061736d || m.data.readUInt32LE(4) !== 1)
       fail(lib.path + ': member ' + m.name + ' is not a wasm object (\\0asm version 1)');
+  // No DWARF: the objects are compiled without -g (cmake/toolchains/wasm32-emscripten.cmake), since llvm-strip 14 cannot
+  // take it out of wasm objects validly; with it the archive was 14.2 MB, 12.4 MB of it .debug_* sections.
+  const withDwarf = [];
+  for (const m of ar.members.filter(m => m.data.length >= 8 && m.data.readUInt32BE(0) === 0x0061736d)) {
+    const custom = wasmCustomSections(m.data);
+    if (!custom) fail(lib.path + ': member ' + m.name + ' has a malformed section list');
+    else if (custom.some(n => n.startsWith('.debug_')))
+      withDwarf.push(m.name + ' (' + custom.filter(n => n.startsWith('.debug_')).join(' ') + ')');
+  }
+  if (withDwarf.length)
+    fail(lib.path + ': ' + withDwarf.length + ' member(s) carry DWARF: member ' + withDwarf.slice(0, 3).join(', ') +
+         (withDwarf.length > 3 ? ', ...' : ''));
   const defined = new Set(ar.symbols);
   const api = ztsApiNames(abi);
   if (api.length === 0) fail(lib.path + ': no C ABI function list to check it against (--abi <build/abi/zts_abi.json>)');
   const missing = api.concat(['JS_NewRuntime']).filter(n => !defined.has(n));
   if (missing.length) fail(lib.path + ': its index defines no ' + missing.slice(0, 5).join(', ') + (missing.length > 5 ? ' (' + missing.length + ' in all)' : ''));
-  note(lib.path + ': ' + ar.members.length + ' wasm objects, ' + api.length + ' C ABI functions and QuickJS defined');
+  note(lib.path + ': ' + ar.members.length + ' wasm objects' + (withDwarf.length ? '' : ' without DWARF') + ', ' + api.length +
+       ' C ABI functions and QuickJS defined');
 }
 
 // The binary format a plugin must have for its system: ELF x86-64 for .so, PE x86-64 (machine 0x8664) for .dll.

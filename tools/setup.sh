@@ -60,7 +60,8 @@ if [ "${ZTS_CPU_TARGETS:-0}" = 1 ]; then
     (cd "$mono_i386/debs" && chmod 777 . && apt-get download -qq $want $want_libs 2>&1 | grep -v "^W: Download is performed unsandboxed" || true)
     for deb in "$mono_i386"/debs/*.deb; do dpkg-deb -x "$deb" "$mono_i386/root"; done
     test -f "$mono_i386/root/usr/lib/libmonoboehm-2.0.so.1" -a -f "$mono_i386/root/usr/lib/libmono-native.so" \
-      -a -f "$mono_i386/root/usr/lib/i386-linux-gnu/libgssapi_krb5.so.2"
+      -a -f "$mono_i386/root/usr/lib/i386-linux-gnu/libgssapi_krb5.so.2" ||
+      { echo "setup: the i386 Mono packages did not download ($want $want_libs)" >&2; exit 1; }
     echo "$want $want_libs" > "$mono_i386/packages"
     echo "setup: i386 Boehm Mono $mono_version unpacked into $mono_i386/root"
   fi

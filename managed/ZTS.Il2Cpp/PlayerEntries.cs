@@ -18,14 +18,14 @@ namespace ZTS.Il2Cpp
     internal static unsafe class PlayerEntries
     {
         /// <summary>Version of the entry table (checked by InitializeInternal).</summary>
-        public const int Version = 5;
+        public const int Version = 6;
 
         /// <summary>The entries, in the C++ EntryIndex order.</summary>
         public static readonly string[] Names =
         {
-            "ReadZ", "ReadC", "ReadI1", "ReadU1", "ReadI2", "ReadU2", "ReadI4", "ReadU4", "ReadI8", "ReadU8", "ReadR4", "ReadR8",
-            "ReadS", "ReadO", "This", "WriteU4", "WriteI8", "WriteU8", "WriteC", "WriteS", "WriteO", "WriteNew", "ThrowValue",
-            "NoEntry",
+            "ReadZ", "ReadC", "ReadI1", "ReadU1", "ReadI2", "ReadU2", "ReadI4", "ReadU4", "ReadI8", "ReadU8", "ReadIp", "ReadUp",
+            "ReadR4", "ReadR8", "ReadS", "ReadO", "This", "WriteU4", "WriteI8", "WriteU8", "WriteIp", "WriteUp", "WriteC", "WriteS",
+            "WriteO", "WriteNew", "ThrowValue", "NoEntry",
         };
 
         /// <summary>The method handles of the entries, for InitializeInternal (read once per process).</summary>
@@ -55,6 +55,8 @@ namespace ZTS.Il2Cpp
         public static uint ReadU4(IntPtr ctx, int id, JsValue* argv, JsValue* data, int argc, int i) { JsDomain d; var s = Site(ctx, id, out d); return ArgReader.ReadUInt32(s, d, argv, data, argc, i); }
         public static long ReadI8(IntPtr ctx, int id, JsValue* argv, JsValue* data, int argc, int i) { JsDomain d; var s = Site(ctx, id, out d); return ArgReader.ReadInt64(s, d, argv, data, argc, i); }
         public static ulong ReadU8(IntPtr ctx, int id, JsValue* argv, JsValue* data, int argc, int i) { JsDomain d; var s = Site(ctx, id, out d); return ArgReader.ReadUInt64(s, d, argv, data, argc, i); }
+        public static IntPtr ReadIp(IntPtr ctx, int id, JsValue* argv, JsValue* data, int argc, int i) { JsDomain d; var s = Site(ctx, id, out d); return ArgReader.ReadIntPtr(s, d, argv, data, argc, i); }
+        public static UIntPtr ReadUp(IntPtr ctx, int id, JsValue* argv, JsValue* data, int argc, int i) { JsDomain d; var s = Site(ctx, id, out d); return ArgReader.ReadUIntPtr(s, d, argv, data, argc, i); }
         public static float ReadR4(IntPtr ctx, int id, JsValue* argv, JsValue* data, int argc, int i) { JsDomain d; var s = Site(ctx, id, out d); return ArgReader.ReadSingle(s, d, argv, data, argc, i); }
         public static double ReadR8(IntPtr ctx, int id, JsValue* argv, JsValue* data, int argc, int i) { JsDomain d; var s = Site(ctx, id, out d); return ArgReader.ReadDouble(s, d, argv, data, argc, i); }
         public static string ReadS(IntPtr ctx, int id, JsValue* argv, JsValue* data, int argc, int i) { JsDomain d; var s = Site(ctx, id, out d); return ArgReader.ReadString(s, d, argv, data, argc, i); }
@@ -64,6 +66,8 @@ namespace ZTS.Il2Cpp
         public static void WriteU4(IntPtr ctx, int id, uint v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteUInt32(s, d, v); }
         public static void WriteI8(IntPtr ctx, int id, long v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteInt64(s, d, v); }
         public static void WriteU8(IntPtr ctx, int id, ulong v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteUInt64(s, d, v); }
+        public static void WriteIp(IntPtr ctx, int id, IntPtr v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteIntPtr(s, d, v); }
+        public static void WriteUp(IntPtr ctx, int id, UIntPtr v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteUIntPtr(s, d, v); }
         public static void WriteC(IntPtr ctx, int id, char v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteChar(s, d, v); }
         public static void WriteS(IntPtr ctx, int id, string v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteString(s, d, v); }
         public static void WriteO(IntPtr ctx, int id, object v, JsValue* result) { JsDomain d; var s = Site(ctx, id, out d); *result = ResultWriter.WriteBoxed(s, d, v); }

@@ -3,10 +3,7 @@
 // into a game while the core stays the prebuilt library (docs/PLAYER.md, "The Il2Cpp plugin").
 #pragma once
 
-#include "quickjs.h"
 #include "zts/zts.h"
-
-#include <cstring>
 
 namespace zts_player
 {
@@ -20,24 +17,16 @@ inline bool core_accepts(const zts_player_core *t)
     return t != nullptr && t->version == ZTS_PLAYER_CORE_VERSION && t->size >= sizeof(zts_player_core);
 }
 
-inline JSValue js_of(zts_value v)
-{
-    static_assert(sizeof(JSValue) == sizeof(zts_value), "zts_value is laid out as JSValue (zts.h)");
-    JSValue r;
-    std::memcpy(&r, &v, sizeof r);
-    return r;
-}
-
 /// JS_ThrowInternalError with a fixed message, through the core.
-inline JSValue throw_internal_error(JSContext *ctx, const char *message)
+inline zts_value throw_internal_error(JSContext *ctx, const char *message)
 {
-    return js_of(g_core->throw_internal_error(ctx, message));
+    return g_core->throw_internal_error(ctx, message);
 }
 
 /// JS_ThrowOutOfMemory, through the core.
-inline JSValue throw_out_of_memory(JSContext *ctx)
+inline zts_value throw_out_of_memory(JSContext *ctx)
 {
-    return js_of(g_core->throw_out_of_memory(ctx));
+    return g_core->throw_out_of_memory(ctx);
 }
 
 } // namespace zts_player

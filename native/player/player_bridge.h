@@ -9,8 +9,8 @@
 #pragma once
 
 #include "core_table.h"
-#include "quickjs.h"
 #include "slot_table.h"
+#include "value.h"
 #include "zts/zts.h"
 #include "zts_clr.h"
 #include "zts_clr_typed_call.h"
@@ -24,11 +24,12 @@ namespace zts_player
 /// The native -> managed entries (ZTS.Il2Cpp.PlayerEntries, same order); k_entry_version is PlayerEntries.Version
 /// (both checked by the test Player_EntryTable_MatchesBridgeHeader, tests/managed/MirrorTests.cs).
 enum EntryIndex : int {
-    k_read_z, k_read_c, k_read_i1, k_read_u1, k_read_i2, k_read_u2, k_read_i4, k_read_u4, k_read_i8, k_read_u8, k_read_r4, k_read_r8,
-    k_read_s, k_read_o, k_this, k_write_u4, k_write_i8, k_write_u8, k_write_c, k_write_s, k_write_o, k_write_new, k_throw_value, k_no_entry,
+    k_read_z, k_read_c, k_read_i1, k_read_u1, k_read_i2, k_read_u2, k_read_i4, k_read_u4, k_read_i8, k_read_u8, k_read_ip, k_read_up,
+    k_read_r4, k_read_r8, k_read_s, k_read_o, k_this, k_write_u4, k_write_i8, k_write_u8, k_write_ip, k_write_up, k_write_c, k_write_s,
+    k_write_o, k_write_new, k_throw_value, k_no_entry,
     k_entry_count
 };
-constexpr int32_t k_entry_version = 5;
+constexpr int32_t k_entry_version = 6;
 
 /// The typed entries of the managed side, filled by InitializeInternal (process-level: kept across Reset).
 extern void *g_entries[k_entry_count];
@@ -65,22 +66,23 @@ struct Member {
     int32_t copy_this;
 };
 
-/// One call in progress: everything a reader or writer needs, and the pending managed exception.
+/// One call in progress: everything a reader or writer needs, and the pending managed exception. Its values are the
+/// gate's zts_value arrays as the core (or managed code) handed them over (value.h).
 struct Call {
     JSContext *ctx;
     Member *member;
     int argc;
-    JSValue *argv;
-    JSValue *data; ///< [bridge id, this slot, slot of each argument] (the core's gate data, past the gate entry)
+    zts_value *argv;
+    zts_value *data; ///< [bridge id, this slot, slot of each argument] (the core's gate data, past the gate entry)
     void *exc;     ///< a pending managed exception (MonoException* / Il2CppException*), or null
     void **hand_back; ///< non-null when managed code called the bridge: fail() hands the exception back here
-    JSValueConst this_val = JS_UNDEFINED; ///< the call's `this` (managed_call hands it on)
+    zts_value this_val = make_undefined(); ///< the call's `this` (managed_call hands it on)
     int magic = 0;
     uint32_t taken = 0; ///< a constructor's: slot_taken before the constructor ran (new_object, ret_new)
     void *lent = nullptr; ///< this_lend: the JS copy's own bytes while its box stands in for them, else null
 };
 
-using BridgeFn = JSValue (*)(Call &c);
+using BridgeFn = zts_value (*)(Call &c);
 
 /// One generated bridge.
 struct BridgeEntry {
@@ -103,12 +105,12 @@ struct BridgeRegistration {
     BridgeRegistration(const BridgeEntry *entries, int count);
 };
 
-/// Throws the JS value for c.exc into JS; returns JS_EXCEPTION.
-JSValue fail(Call &c);
+/// Throws the JS value for c.exc into JS; returns the exception marker.
+zts_value fail(Call &c);
 
 /// The call through the member's managed host function instead (a copy entry whose arguments are not all copies of
 /// exactly their structs: the managed copy wrapper applies the shared rules and their zts: errors).
-JSValue managed_call(Call &c);
+zts_value managed_call(Call &c);
 
 // ---- slow paths: the shared managed rules (PlayerEntries) ------------------------------------------------
 template <typename T> T read_managed(Call &c, int entry, int i)
@@ -121,9 +123,9 @@ template <typename T> T read_managed(Call &c, int entry, int i)
 /// a boxed one in an object result; a string that cannot be made): its zts: error comes back in c.exc and is thrown
 /// like the method's own exceptions. Every ret_* that goes through managed code ends here, so no refused result can
 /// reach JS as the undefined the entry left in `out` (tests/player/backend/PlayerCheck.cs "Wide" cases).
-template <typename T> JSValue write_managed(Call &c, int entry, T v)
+template <typename T> zts_value write_managed(Call &c, int entry, T v)
 {
-    JSValue out = JS_UNDEFINED;
+    zts_value out = make_undefined();
     zts_clr::typed_call<void>(g_entries[entry], &c.exc, c.ctx, c.member->id, v, &out);
     return c.exc != nullptr ? fail(c) : out;
 }
@@ -133,24 +135,24 @@ template <typename T> JSValue write_managed(Call &c, int entry, T v)
 // (ReducedSignature.Alphabet; the test Player_SignatureAlphabet_MatchesRuntime checks them).
 inline uint8_t arg_z(Call &c, int i)
 {
-    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_BOOL) return JS_VALUE_GET_BOOL(c.argv[i]) != 0;
+    if (i < c.argc && tag_of(c.argv[i]) == ZTS_TAG_BOOL) return c.argv[i].u.int32 != 0;
     return read_managed<uint8_t>(c, k_read_z, i) != 0;
 }
 inline int32_t arg_i4(Call &c, int i)
 {
-    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return JS_VALUE_GET_INT(c.argv[i]);
+    if (i < c.argc && tag_of(c.argv[i]) == ZTS_TAG_INT) return c.argv[i].u.int32;
     return read_managed<int32_t>(c, k_read_i4, i);
 }
 inline double arg_r8(Call &c, int i)
 {
-    if (i < c.argc && JS_VALUE_GET_NORM_TAG(c.argv[i]) == JS_TAG_FLOAT64) return JS_VALUE_GET_FLOAT64(c.argv[i]);
-    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return JS_VALUE_GET_INT(c.argv[i]);
+    if (i < c.argc && tag_of(c.argv[i]) == ZTS_TAG_FLOAT64) return c.argv[i].u.float64;
+    if (i < c.argc && tag_of(c.argv[i]) == ZTS_TAG_INT) return c.argv[i].u.int32;
     return read_managed<double>(c, k_read_r8, i);
 }
 inline float arg_r4(Call &c, int i)
 {
-    if (i < c.argc && JS_VALUE_GET_NORM_TAG(c.argv[i]) == JS_TAG_FLOAT64) return static_cast<float>(JS_VALUE_GET_FLOAT64(c.argv[i]));
-    if (i < c.argc && JS_VALUE_GET_TAG(c.argv[i]) == JS_TAG_INT) return static_cast<float>(static_cast<double>(JS_VALUE_GET_INT(c.argv[i])));
+    if (i < c.argc && tag_of(c.argv[i]) == ZTS_TAG_FLOAT64) return static_cast<float>(c.argv[i].u.float64);
+    if (i < c.argc && tag_of(c.argv[i]) == ZTS_TAG_INT) return static_cast<float>(static_cast<double>(c.argv[i].u.int32));
     return read_managed<float>(c, k_read_r4, i);
 }
 inline uint16_t arg_c(Call &c, int i) { return read_managed<uint16_t>(c, k_read_c, i); }
@@ -161,13 +163,15 @@ inline uint16_t arg_u2(Call &c, int i) { return read_managed<uint16_t>(c, k_read
 inline uint32_t arg_u4(Call &c, int i) { return read_managed<uint32_t>(c, k_read_u4, i); }
 inline int64_t arg_i8(Call &c, int i) { return read_managed<int64_t>(c, k_read_i8, i); }
 inline uint64_t arg_u8(Call &c, int i) { return read_managed<uint64_t>(c, k_read_u8, i); }
+inline intptr_t arg_ip(Call &c, int i) { return read_managed<intptr_t>(c, k_read_ip, i); }
+inline uintptr_t arg_up(Call &c, int i) { return read_managed<uintptr_t>(c, k_read_up, i); }
 inline void *arg_s(Call &c, int i) { return read_managed<void *>(c, k_read_s, i); }
 /// An object argument: a C# object of exactly the declared class straight from the slot table (the core put each
 /// argument's slot in data[2 + i]), anything else through the shared rules (conversions, checks, zts: errors).
 inline void *arg_o(Call &c, int i)
 {
-    if (i < c.argc && i < Member::k_exact_args && c.member->exact_args[i] != nullptr && JS_VALUE_GET_TAG(c.data[2 + i]) == JS_TAG_INT) {
-        void *obj = slot_get(c.ctx, JS_VALUE_GET_INT(c.data[2 + i]));
+    if (i < c.argc && i < Member::k_exact_args && c.member->exact_args[i] != nullptr && tag_of(c.data[2 + i]) == ZTS_TAG_INT) {
+        void *obj = slot_get(c.ctx, c.data[2 + i].u.int32);
         if (obj != nullptr && zts_clr_object_get_class(static_cast<zts_clr_object *>(obj)) == c.member->exact_args[i]) return obj;
     }
     return read_managed<void *>(c, k_read_o, i);
@@ -177,8 +181,8 @@ inline void *arg_o(Call &c, int i)
 /// the call), else through the managed registry (which throws the zts: error for a released object).
 inline void *arg_this(Call &c)
 {
-    if (JS_VALUE_GET_TAG(c.data[1]) == JS_TAG_INT) {
-        void *self = slot_get(c.ctx, JS_VALUE_GET_INT(c.data[1]));
+    if (tag_of(c.data[1]) == ZTS_TAG_INT) {
+        void *self = slot_get(c.ctx, c.data[1].u.int32);
         if (self != nullptr) return self;
     }
     return zts_clr::typed_call<void *>(g_entries[k_this], &c.exc, c.ctx, c.member->id, c.data);
@@ -189,8 +193,8 @@ inline void *arg_this(Call &c)
 /// for anything else (the bridge then takes managed_call).
 inline void *arg_p(Call &c, int i)
 {
-    if (i < c.argc && i < Member::k_exact_args && JS_VALUE_GET_TAG(c.data[2 + i]) == ZTS_STRUCT_REF_TAG) {
-        auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[2 + i]));
+    if (i < c.argc && i < Member::k_exact_args && tag_of(c.data[2 + i]) == ZTS_STRUCT_REF_TAG) {
+        auto *ref = static_cast<zts_struct_ref *>(c.data[2 + i].u.ptr);
         if (ref->type_id == c.member->copy_args[i]) return ref->bytes;
     }
     return nullptr;
@@ -200,19 +204,19 @@ inline void *arg_p(Call &c, int i)
 inline void *arg_t(Call &c, int i)
 {
     (void)i; // `this` is no JS argument
-    if (JS_VALUE_GET_TAG(c.data[1]) != ZTS_STRUCT_REF_TAG) return nullptr;
-    auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[1]));
+    if (tag_of(c.data[1]) != ZTS_STRUCT_REF_TAG) return nullptr;
+    auto *ref = static_cast<zts_struct_ref *>(c.data[1].u.ptr);
     return ref->type_id == c.member->copy_this ? ref->bytes : nullptr;
 }
 
 /// The struct result written into the result buffer (by a copy entry, or copy_field_get), made into a JS copy by the
 /// core (ZTS_RESULT_STRUCT_TAG).
-inline JSValue ret_r(Call &c)
+inline zts_value ret_r(Call &c)
 {
     zts_struct_ref *r = c.member->copy_result;
     r->type_id = c.member->copy_type;
     r->size = c.member->copy_size;
-    return JS_MKPTR(ZTS_RESULT_STRUCT_TAG, r);
+    return make_ptr(ZTS_RESULT_STRUCT_TAG, r);
 }
 
 /// `this` of a copy entry as a class instance (the core checked its type): as arg_this.
@@ -232,8 +236,8 @@ inline void *arg_h(Call &c, int i)
 /// the same copy lend in turn and give back in reverse. A class instance costs one tag compare.
 inline void this_lend(Call &c, void *self)
 {
-    if (JS_VALUE_GET_TAG(c.data[1]) == ZTS_STRUCT_REF_TAG && self != nullptr) {
-        auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[1]));
+    if (tag_of(c.data[1]) == ZTS_STRUCT_REF_TAG && self != nullptr) {
+        auto *ref = static_cast<zts_struct_ref *>(c.data[1].u.ptr);
         void *box = zts_clr_object_unbox(static_cast<zts_clr_object *>(self));
         std::memcpy(box, ref->bytes, static_cast<size_t>(ref->size));
         c.lent = ref->bytes;
@@ -246,8 +250,8 @@ inline void this_lend(Call &c, void *self)
 /// the copy (v.Normalize(), then v.x; 10-LIFETIME §3.1); a lent box (this_lend) gives the copy its own bytes back.
 inline void this_done(Call &c, void *self)
 {
-    if (JS_VALUE_GET_TAG(c.data[1]) == ZTS_STRUCT_REF_TAG && self != nullptr) {
-        auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[1]));
+    if (tag_of(c.data[1]) == ZTS_STRUCT_REF_TAG && self != nullptr) {
+        auto *ref = static_cast<zts_struct_ref *>(c.data[1].u.ptr);
         void *own = c.lent != nullptr ? c.lent : ref->bytes;
         std::memcpy(own, zts_clr_object_unbox(static_cast<zts_clr_object *>(self)), static_cast<size_t>(ref->size));
         ref->bytes = own;
@@ -257,7 +261,7 @@ inline void this_done(Call &c, void *self)
 
 /// A native-copy struct field read without a box: the runtime copies the field's value into the result buffer, and
 /// the core makes the JS copy (ZTS_RESULT_STRUCT_TAG). self is null for a static field.
-inline JSValue copy_field_get(Call &c, void *self)
+inline zts_value copy_field_get(Call &c, void *self)
 {
     zts_struct_ref *r = c.member->copy_result;
     if (self != nullptr) zts_clr_field_get_value(static_cast<zts_clr_object *>(self), c.member->field, r->bytes);
@@ -269,8 +273,8 @@ inline JSValue copy_field_get(Call &c, void *self)
 /// bridge then takes the boxed path, and the shared rules convert or refuse it).
 inline bool copy_field_set(Call &c, void *self)
 {
-    if (c.argc < 1 || JS_VALUE_GET_TAG(c.data[2]) != ZTS_STRUCT_REF_TAG) return false;
-    auto *ref = static_cast<zts_struct_ref *>(JS_VALUE_GET_PTR(c.data[2]));
+    if (c.argc < 1 || tag_of(c.data[2]) != ZTS_STRUCT_REF_TAG) return false;
+    auto *ref = static_cast<zts_struct_ref *>(c.data[2].u.ptr);
     if (ref->type_id != c.member->copy_type) return false;
     if (self != nullptr) zts_clr_field_set_value(static_cast<zts_clr_object *>(self), c.member->field, ref->bytes);
     else zts_clr_field_static_set_value(c.member->field, ref->bytes);
@@ -283,7 +287,7 @@ void *dispatch(Call &c, void *self);
 /// When dispatch found no typed entry (the runtime could not compile the implementation, e.g. its type's static
 /// constructor threw): managed code says why (PlayerEntries.NoEntry: the TypeInitializationException a call throws on
 /// the Editor, else a zts: error naming the member) and it is thrown like any exception of the call.
-JSValue no_entry(Call &c, void *self);
+zts_value no_entry(Call &c, void *self);
 
 /// A new object of the constructor's class (the constructor runs on it next).
 inline void *new_object(Call &c)
@@ -293,33 +297,33 @@ inline void *new_object(Call &c)
 }
 
 /// The core's "push slot under view" result (zts.h's ZTS_RESULT_PUSH_BITS, as JsDomain.PushResult encodes it).
-inline JSValue push_result(int32_t slot, int32_t view)
+inline zts_value push_result(int32_t slot, int32_t view)
 {
-    JSValue r;
-    int64_t bits = ZTS_RESULT_PUSH_BITS(slot, view);
-    std::memcpy(&r.u, &bits, sizeof bits);
-    r.tag = ZTS_RESULT_PUSH_TAG;
+    zts_value r = make_value(ZTS_RESULT_PUSH_TAG);
+    r.u.bits = ZTS_RESULT_PUSH_BITS(slot, view); // 64 bits on every CPU: the core reads them from the zts_value
     return r;
 }
 
 // ---- result writers --------------------------------------------------------------------------------------
-inline JSValue ret_v(Call &) { return JS_UNDEFINED; }
-inline JSValue ret_z(Call &, uint8_t v) { return JS_NewBool(nullptr, v != 0); }
-inline JSValue ret_i1(Call &, int8_t v) { return JS_NewInt32(nullptr, v); }
-inline JSValue ret_u1(Call &, uint8_t v) { return JS_NewInt32(nullptr, v); }
-inline JSValue ret_i2(Call &, int16_t v) { return JS_NewInt32(nullptr, v); }
-inline JSValue ret_u2(Call &, uint16_t v) { return JS_NewInt32(nullptr, v); }
-inline JSValue ret_i4(Call &, int32_t v) { return JS_NewInt32(nullptr, v); }
-inline JSValue ret_r4(Call &, float v) { return JS_NewFloat64(nullptr, static_cast<double>(v)); }
-inline JSValue ret_r8(Call &, double v) { return JS_NewFloat64(nullptr, v); }
-inline JSValue ret_u4(Call &c, uint32_t v) { return write_managed<uint32_t>(c, k_write_u4, v); }
-inline JSValue ret_i8(Call &c, int64_t v) { return write_managed<int64_t>(c, k_write_i8, v); }
-inline JSValue ret_u8(Call &c, uint64_t v) { return write_managed<uint64_t>(c, k_write_u8, v); }
-inline JSValue ret_c(Call &c, uint16_t v) { return write_managed<uint16_t>(c, k_write_c, v); }
-inline JSValue ret_s(Call &c, void *v) { return write_managed<void *>(c, k_write_s, v); }
+inline zts_value ret_v(Call &) { return make_undefined(); }
+inline zts_value ret_z(Call &, uint8_t v) { return make_bool(v != 0); }
+inline zts_value ret_i1(Call &, int8_t v) { return make_int(v); }
+inline zts_value ret_u1(Call &, uint8_t v) { return make_int(v); }
+inline zts_value ret_i2(Call &, int16_t v) { return make_int(v); }
+inline zts_value ret_u2(Call &, uint16_t v) { return make_int(v); }
+inline zts_value ret_i4(Call &, int32_t v) { return make_int(v); }
+inline zts_value ret_r4(Call &, float v) { return make_number(static_cast<double>(v)); }
+inline zts_value ret_r8(Call &, double v) { return make_number(v); }
+inline zts_value ret_u4(Call &c, uint32_t v) { return write_managed<uint32_t>(c, k_write_u4, v); }
+inline zts_value ret_i8(Call &c, int64_t v) { return write_managed<int64_t>(c, k_write_i8, v); }
+inline zts_value ret_u8(Call &c, uint64_t v) { return write_managed<uint64_t>(c, k_write_u8, v); }
+inline zts_value ret_ip(Call &c, intptr_t v) { return write_managed<intptr_t>(c, k_write_ip, v); }
+inline zts_value ret_up(Call &c, uintptr_t v) { return write_managed<uintptr_t>(c, k_write_up, v); }
+inline zts_value ret_c(Call &c, uint16_t v) { return write_managed<uint16_t>(c, k_write_c, v); }
+inline zts_value ret_s(Call &c, void *v) { return write_managed<void *>(c, k_write_s, v); }
 /// An object result: one the identity cache already holds under the member's view is handed to the core as a
 /// push (ZTS_RESULT_PUSH_TAG: slot and view) with no managed hop; anything else through the shared rules.
-inline JSValue ret_o(Call &c, void *v)
+inline zts_value ret_o(Call &c, void *v)
 {
     if (v != nullptr && c.member->result_view >= 0) {
         int32_t slot = slot_find(c.ctx, v, c.member->result_view);
@@ -336,7 +340,7 @@ inline JSValue ret_o(Call &c, void *v)
 /// Task, no script policy, no array: the view is the route's, Il2CppBridges.NativeResultView) takes a slot of the
 /// native table with no managed hop (slot_table.h; measured on 2026-12-06, player_js_to_csharp_new_object_push:
 /// 122-128 -> 103-112 ns against a managed entry that picked the slot).
-inline JSValue ret_new(Call &c, void *v)
+inline zts_value ret_new(Call &c, void *v)
 {
     bool pushed = slot_taken(c.ctx) != c.taken;
     if (pushed) return ret_o(c, v); // the shared rules of an object result (WriteO) when the cache has not got it

@@ -7,6 +7,7 @@
 #include "core_table.h"
 #include "player_bridge.h"
 #include "slot_table.h"
+#include "value.h"
 #include "zts/zts.h"
 
 #include <algorithm>
@@ -32,9 +33,11 @@ BridgeRegistration::BridgeRegistration(const BridgeEntry *entries, int count)
 namespace
 {
 
-using TouserdataFn = void *(*)(JSContext *ctx, JSValueConst value, int slot);
-using ThrowFn = JSValue (*)(JSContext *ctx, JSValue exc);
-using ManagedFn = JSValue (*)(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data);
+// The gate's imports and the managed host function, as zts_player_core and zts_host_callbacks give them: zts_value on
+// every CPU (value.h).
+using TouserdataFn = void *(*)(JSContext *ctx, zts_value value, int slot);
+using ThrowFn = zts_value (*)(JSContext *ctx, zts_value exc);
+using ManagedFn = zts_value (*)(JSContext *ctx, zts_value this_val, int argc, zts_value *argv, int magic, zts_value *data);
 
 TouserdataFn g_touserdata;
 ThrowFn g_throw;
@@ -63,30 +66,31 @@ Routes *routes_of(JSContext *ctx)
 // The gate of every function of a Player domain: a generated bridge when the id has a route, else the managed
 // host function through zts_host_callbacks.host_call, which returns the error sentinel on failure; JS_Throw runs
 // here, after the managed frame has returned.
-JSValue host_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data);
+// The core calls it as it calls the Mono gate (native/core/host/gated_function.h GateEntry), with zts_value arrays.
+zts_value host_call(JSContext *ctx, zts_value this_val, int argc, zts_value *argv, int magic, zts_value *data);
 
-JSValue player_gate(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data)
+zts_value player_gate(JSContext *ctx, zts_value this_val, int argc, zts_value *argv, int magic, zts_value *data) noexcept
 {
-    int32_t id = JS_VALUE_GET_TAG(data[1]) == JS_TAG_INT ? JS_VALUE_GET_INT(data[1]) : -1;
+    int32_t id = tag_of(data[1]) == ZTS_TAG_INT ? data[1].u.int32 : -1;
     Routes *routes = routes_of(ctx);
     if (routes != nullptr && id >= 0 && static_cast<size_t>(id) < routes->size() && (*routes)[id].bridge >= 0) {
-        Call c{ctx, &(*routes)[id], argc, const_cast<JSValue *>(argv), data + 1, nullptr, nullptr, this_val, magic};
+        Call c{ctx, &(*routes)[id], argc, argv, data + 1, nullptr, nullptr, this_val, magic};
         return g_bridges.entries[c.member->bridge].fn(c);
     }
     return host_call(ctx, this_val, argc, argv, magic, data);
 }
 
 // The managed host function of the id in data[1], through zts_host_callbacks.host_call (data[0] is the gate entry).
-JSValue host_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic, JSValue *data)
+zts_value host_call(JSContext *ctx, zts_value this_val, int argc, zts_value *argv, int magic, zts_value *data)
 {
     auto fn = reinterpret_cast<ManagedFn>(g_touserdata(ctx, data[0], 0));
     if (fn == nullptr) {
-        return JS_EXCEPTION; // touserdata has thrown
+        return make_exception(); // touserdata has thrown
     }
-    JSValue ret = fn(ctx, this_val, argc, argv, magic, data + 1);
-    if (JS_VALUE_GET_TAG(ret) == ZTS_CALLBACK_ERROR_SENTINEL) {
-        void *error_object = JS_VALUE_GET_PTR(ret);
-        return error_object == nullptr ? JS_EXCEPTION : g_throw(ctx, JS_MKPTR(JS_TAG_OBJECT, error_object));
+    zts_value ret = fn(ctx, this_val, argc, argv, magic, data + 1);
+    if (tag_of(ret) == ZTS_CALLBACK_ERROR_SENTINEL) {
+        void *error_object = ret.u.ptr;
+        return error_object == nullptr ? make_exception() : g_throw(ctx, make_ptr(ZTS_TAG_OBJECT, error_object));
     }
     return ret;
 }
@@ -274,7 +278,7 @@ int32_t set_copy_field_internal(JSContext *ctx, int32_t id, int32_t copy_type, i
     return 0;
 }
 
-void invoke_internal(JSContext *ctx, int32_t id, int32_t argc, JSValue *argv, JSValue *data, JSValue *result,
+void invoke_internal(JSContext *ctx, int32_t id, int32_t argc, zts_value *argv, zts_value *data, zts_value *result,
                      void **exception)
 {
     *exception = nullptr;
@@ -405,28 +409,28 @@ void *dispatch(Call &c, void *self)
     return m.last_thunk;
 }
 
-JSValue no_entry(Call &c, void *self)
+zts_value no_entry(Call &c, void *self)
 {
     zts_clr::typed_call<void>(g_entries[k_no_entry], &c.exc, c.ctx, c.member->id, self);
     return fail(c); // NoEntry always throws
 }
 
-JSValue fail(Call &c)
+zts_value fail(Call &c)
 {
     if (c.hand_back != nullptr) { // a managed caller rethrows the exception itself
         *c.hand_back = c.exc;
-        return JS_EXCEPTION;
+        return make_exception();
     }
-    JSValue value = JS_UNDEFINED;
+    zts_value value = make_undefined();
     void *again = nullptr;
     zts_clr::typed_call<void>(g_entries[k_throw_value], &again, c.ctx, c.exc, &value);
     if (again != nullptr) {
         return throw_internal_error(c.ctx, "zts: a C# exception could not be turned into a JS error");
     }
-    return JS_VALUE_GET_TAG(value) == JS_TAG_OBJECT ? g_throw(c.ctx, value) : JS_EXCEPTION;
+    return tag_of(value) == ZTS_TAG_OBJECT ? g_throw(c.ctx, value) : make_exception();
 }
 
-JSValue managed_call(Call &c)
+zts_value managed_call(Call &c)
 {
     if (c.hand_back != nullptr) { // managed code called the route: it never does for a copy entry
         return throw_internal_error(c.ctx, "zts: internal error: a copy entry was called from managed code");

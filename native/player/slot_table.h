@@ -8,7 +8,6 @@
 // is cleared and reused.
 #pragma once
 
-#include "quickjs.h"
 #include "zts/zts.h"
 
 #include <cstdint>

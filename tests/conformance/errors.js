@@ -42,7 +42,7 @@ export function test_Errors_NativeSizedIntegers_CrossAsNumbers() {
     const IntPtr = CSharp.System.IntPtr;
     eq(IntPtr.Zero, 0);
     eq(CSharp.System.UIntPtr.Zero, 0);
-    eq(IntPtr.Size, 8);
+    eq(IntPtr.Size === 8 || IntPtr.Size === 4, true, "the process's pointer width (4 in a 32-bit Player)");
     throws(() => IntPtr.op_Explicit(2 ** 53), "zts: cannot bind 'IntPtr.op_Explicit': type System.Void* cannot cross to JS",
         'its void* overload wins for a number beyond ±(2^53-1) and fails loudly');
 }

@@ -39,32 +39,59 @@ export function test_InteropArgs_Params_PassedIsOneSlot() {
     throws(() => Overloads.Sum('a', 'b'), "zts: no overload of 'Overloads.Sum' matches (string, string); candidates: Sum(Int32[])");
 }
 
-// IntPtr/UIntPtr (native handles: GetNativeTexturePtr, plugin handles) cross as numbers under the Int64/UInt64
-// rule: exact within ±(2^53-1), beyond it a zts: error.
+// IntPtr/UIntPtr (native handles: GetNativeTexturePtr, plugin handles) cross as numbers: exact within the native
+// int's range, beyond it a zts: error. That range is the process's: Int64's ±(2^53-1) in a 64-bit process, int's and
+// uint's in a 32-bit Player (ARMv7, WebGL; docs/PLATFORMS.md), which this suite runs on too.
+const wide = InteropArgs.PointerSize === 8;
+const outOfRange = (n, type, method) =>
+    `zts: cannot convert number ${n} to System.${type}: out of range (argument 1 of 'InteropArgs.${method}')`;
+
 export function test_InteropArgs_IntPtr_CrossesAsNumber() {
     eq(InteropArgs.Handle(0), 0);
     eq(InteropArgs.Handle(-7), -7);
-    eq(InteropArgs.Handle(2 ** 40 + 3), 2 ** 40 + 3);
-    eq(InteropArgs.Handle(9007199254740991), 9007199254740991, 'the largest exact value');
+    eq(InteropArgs.Handle(2 ** 31 - 1), 2 ** 31 - 1);
+    eq(InteropArgs.Handle(-(2 ** 31)), -(2 ** 31));
+    eq(InteropArgs.UHandle(2 ** 32 - 1), 2 ** 32 - 1);
+    if (wide) {
+        eq(InteropArgs.Handle(2 ** 40 + 3), 2 ** 40 + 3);
+        eq(InteropArgs.Handle(9007199254740991), 9007199254740991, 'the largest exact value');
+        eq(InteropArgs.UHandle(2 ** 33), 2 ** 33);
+    } else {
+        throws(() => InteropArgs.Handle(2 ** 31), outOfRange(2 ** 31, 'IntPtr', 'Handle'));
+        throws(() => InteropArgs.Handle(-(2 ** 31) - 1), outOfRange(-(2 ** 31) - 1, 'IntPtr', 'Handle'));
+        throws(() => InteropArgs.UHandle(2 ** 32), outOfRange(2 ** 32, 'UIntPtr', 'UHandle'));
+    }
     eq(InteropArgs.Offset(InteropArgs.Handle(4096), 16), 4112);
-    eq(InteropArgs.UHandle(2 ** 33), 2 ** 33);
     eq(InteropArgs.Boxed(12, 0), 12, 'an IntPtr boxed in an object result');
     eq(CSharp.System.IntPtr.Zero, 0);
     throws(() => new CSharp.System.IntPtr(5), "zts: 'IntPtr' has no public constructor", 'the number is the handle');
     throws(() => new CSharp.System.UIntPtr(5), "zts: 'UIntPtr' has no public constructor");
     eq(CSharp.System.UIntPtr.Zero, 0);
-    eq(CSharp.System.IntPtr.Size, 8);
+    eq(CSharp.System.IntPtr.Size, InteropArgs.PointerSize, 'IntPtr.Size crosses as a number (4 in a 32-bit Player)');
 }
 
 export function test_InteropArgs_IntPtr_Field() {
-    InteropArgs.Stored = 0x7f0012345678;
-    eq(InteropArgs.Stored, 0x7f0012345678);
+    const handle = wide ? 0x7f0012345678 : 0x7f001234;
+    InteropArgs.Stored = handle;
+    eq(InteropArgs.Stored, handle);
     throws(() => { InteropArgs.Stored = 2 ** 60; }, 'zts: cannot convert number 1.152921504606847E+18 to System.IntPtr: out of range');
     InteropArgs.Stored = 0;
     eq(InteropArgs.Stored, 0);
+    InteropArgs.UStored = 2 ** 32 - 1;
+    eq(InteropArgs.UStored, 2 ** 32 - 1);
+    throws(() => { InteropArgs.UStored = -1; }, 'zts: cannot convert number -1 to System.UIntPtr: out of range');
+    InteropArgs.UStored = 0;
 }
 
 export function test_InteropArgs_IntPtr_BeyondSafeRange_IsZtsError() {
+    if (!wide) { // every native int is an exact number; past the range, arguments are refused (CrossesAsNumber)
+        eq(InteropArgs.Largest(), 2 ** 31 - 1);
+        eq(InteropArgs.ULargest(), 2 ** 32 - 1);
+        eq(InteropArgs.Boxed(1, 30), 2 ** 30);
+        throws(() => InteropArgs.Handle(1.5), "zts: cannot convert non-integral number 1.5 to System.IntPtr (argument 1 of 'InteropArgs.Handle')");
+        throws(() => InteropArgs.UHandle(-1), outOfRange(-1, 'UIntPtr', 'UHandle'));
+        return;
+    }
     eq(throws(() => InteropArgs.Largest(), 'zts:').message,
         "zts: cannot convert System.IntPtr 9223372036854775807 to a JS number: beyond ±(2^53-1) (return value of 'InteropArgs.Largest')");
     eq(throws(() => InteropArgs.ULargest(), 'zts:').message,

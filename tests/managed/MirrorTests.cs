@@ -617,7 +617,7 @@ namespace ZTS.Tests
             foreach (Match m in Regex.Matches(header, @"inline\s+([\w\s\*]+?)\s*\barg_(\w+)\s*\(\s*Call\s*&\s*\w*\s*,\s*int\s+\w+\s*\)"))
                 readers[m.Groups[2].Value] = Normal(m.Groups[1].Value);
             var writers = new Dictionary<string, string>();
-            foreach (Match m in Regex.Matches(header, @"inline\s+JSValue\s+ret_(\w+)\s*\(\s*Call\s*&\s*\w*\s*(?:,\s*([\w\s\*]+?)\s*\b\w+\s*)?\)"))
+            foreach (Match m in Regex.Matches(header, @"inline\s+zts_value\s+ret_(\w+)\s*\(\s*Call\s*&\s*\w*\s*(?:,\s*([\w\s\*]+?)\s*\b\w+\s*)?\)"))
                 writers[m.Groups[1].Value] = m.Groups[2].Success ? Normal(m.Groups[2].Value) : "void";
             Assert.IsTrue(readers.ContainsKey("i4") && writers.ContainsKey("i4"), "arg_/ret_ found in player_bridge.h");
             foreach (ReducedSignature.Letter l in ReducedSignature.Alphabet)
@@ -645,7 +645,7 @@ namespace ZTS.Tests
             Type entries = Il2Cpp().GetType("ZTS.Il2Cpp.PlayerEntries", true);
             foreach (MethodInfo m in entries.GetMethods(BindingFlags.Public | BindingFlags.Static | BindingFlags.DeclaredOnly))
             {
-                Match rw = Regex.Match(m.Name, @"^(Read|Write)([A-Z]\d?)$");
+                Match rw = Regex.Match(m.Name, @"^(Read|Write)([A-Z][a-z]?\d?)$"); // ReadI4, WriteIp
                 if (!rw.Success) continue;
                 ReducedSignature.Letter l;
                 if (!letters.TryGetValue(rw.Groups[2].Value.ToLowerInvariant(), out l))

@@ -48,7 +48,7 @@ namespace ZTS.GenBridges
             string inner = signature.Substring(open + 1, signature.Length - open - 2);
             string[] ps = inner.Length == 0 ? new string[0] : inner.Split(',');
             sb.Append("// ").Append(signature).Append('\n');
-            sb.Append("JSValue bridge_").Append(n).Append("(Call &c)\n{\n");
+            sb.Append("zts_value bridge_").Append(n).Append("(Call &c)\n{\n");
             var callArgs = new List<string>();
             if (kind == 'i' || kind == 'n')
             {
@@ -105,7 +105,7 @@ namespace ZTS.GenBridges
             string type = CType[code];
             bool reference = code == "s" || code == "o";
             sb.Append("// ").Append(signature).Append('\n');
-            sb.Append("JSValue bridge_").Append(n).Append("(Call &c)\n{\n");
+            sb.Append("zts_value bridge_").Append(n).Append("(Call &c)\n{\n");
             if (!isStatic)
             {
                 sb.Append("    void *self = arg_this(c);\n");

@@ -444,7 +444,7 @@ function checkIl2CppPlugin(pkg) {
   for (const e of entries.filter(e => e.isDirectory())) fail(rules.IL2CPP_PLUGIN_DIR + '/' + e.name + ' is a folder (the plugin must be flat)');
   const names = new Set(entries.filter(e => e.isFile() && !e.name.endsWith('.meta') && e.name !== rules.NOTICE).map(e => e.name));
   for (const f of ['player_bridge.h', 'player_runtime.cpp', 'plugin_entry.cpp', 'slot_table.cpp', 'clr_il2cpp.cpp', 'zts_il2cpp_api.h',
-                   'zts_clr_typed_call.h', 'zts_clr_config.h', 'core_table.h', 'zts.h', 'quickjs.h'])
+                   'zts_clr_typed_call.h', 'zts_clr_config.h', 'core_table.h', 'value.h', 'zts.h'])
     if (!names.has(f)) fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + ' is missing');
   for (const f of names) {
     if (!/\.(cpp|h)$/.test(f)) fail(rules.IL2CPP_PLUGIN_DIR + '/' + f + ' is no C++ source');

@@ -135,9 +135,6 @@ namespace ZTS.Shared.Bridges
             if (v == null) return default(T);
             Type t = typeof(T);
             if (t.IsEnum && v.GetType() != t) v = Enum.ToObject(t, v);
-            // An IntPtr/UIntPtr default read by the Player's i8/u8 readers (ReducedSignature.Code).
-            else if (v is IntPtr && t == typeof(long)) v = ((IntPtr)v).ToInt64();
-            else if (v is UIntPtr && t == typeof(ulong)) v = ((UIntPtr)v).ToUInt64();
             return (T)v;
         }
 

@@ -28,12 +28,12 @@ namespace ZTS.Shared.Bridges
         // The Player writes IntPtr/UIntPtr results through these (ReducedSignature.Code: i8/u8): the text names the declared type.
         public static JsValue WriteInt64(MemberSite s, JsDomain d, long v)
         {
-            return s.ResultRule.IsNativeInt ? ValueRules.FromIntPtr(new IntPtr(v), Where.Result(s.Name)) : ValueRules.FromInt64(v, Where.Result(s.Name));
+            return ValueRules.FromInt64(v, Where.Result(s.Name));
         }
 
         public static JsValue WriteUInt64(MemberSite s, JsDomain d, ulong v)
         {
-            return s.ResultRule.IsNativeInt ? ValueRules.FromUIntPtr(new UIntPtr(v), Where.Result(s.Name)) : ValueRules.FromUInt64(v, Where.Result(s.Name));
+            return ValueRules.FromUInt64(v, Where.Result(s.Name));
         }
         public static JsValue WriteIntPtr(MemberSite s, JsDomain d, IntPtr v) { return ValueRules.FromIntPtr(v, Where.Result(s.Name)); }
         public static JsValue WriteUIntPtr(MemberSite s, JsDomain d, UIntPtr v) { return ValueRules.FromUIntPtr(v, Where.Result(s.Name)); }

@@ -73,6 +73,12 @@ namespace ZTS.Shared.Clr
             new Letter("u8", typeof(ulong), "uint64_t"),
             new Letter("r4", typeof(float), "float"),
             new Letter("r8", typeof(double), "double"),
+            // IntPtr/UIntPtr are native ints at the machine level, passed unboxed by the typed entries (Mono's thunks and
+            // Il2Cpp's method pointers alike; a box in "o" would hand over the box's address). Their own codes, not
+            // i8/u8: the generator runs on a 64-bit host for Players of either width, and a 32-bit Player's typed entry
+            // takes 4 bytes where an int64_t would pass 8 (the 32-bit Player, docs/PLATFORMS.md).
+            new Letter("ip", typeof(IntPtr), "intptr_t"),
+            new Letter("up", typeof(UIntPtr), "uintptr_t"),
             new Letter("s", typeof(string), "void *"),
             new Letter("o", typeof(object), "void *"),
             // A copy entry (a static method the build writes for a member with struct copies in its signature, called
@@ -174,12 +180,6 @@ namespace ZTS.Shared.Clr
             if (t == typeof(void)) return "v";
             if (t.IsByRef || t.IsPointer || t.ContainsGenericParameters || IsRefStruct(t)) return null;
             if (t.IsEnum) t = Enum.GetUnderlyingType(t);
-            // IntPtr/UIntPtr are native ints at the machine level, passed unboxed by the typed entries (Mono's thunks
-            // and Il2Cpp's method pointers alike; a box in "o" would hand over the box's address): on the 64-bit
-            // players they are i8/u8, and the shared readers and writers name them by the site's declared type
-            // (System.IntPtr) in their texts. A 32-bit player would need a native-int code of its own.
-            if (t == typeof(IntPtr)) return IntPtr.Size == 8 ? "i8" : null;
-            if (t == typeof(UIntPtr)) return IntPtr.Size == 8 ? "u8" : null;
             if (CodeOfType.TryGetValue(t, out code)) return code;
             // A struct crosses the typed entry boxed (Mono's thunks box value types; the Il2Cpp port's per-signature
             // wrapper unboxes), so it shares "o"; so does a Nullable, boxed as its value or null (unboxing a boxed T

@@ -77,8 +77,8 @@ namespace ZTS.Shared.Conversion
                 case TypeCode.Int64: min = -MaxSafeInteger; max = MaxSafeInteger; return true;
                 case TypeCode.UInt64: min = 0; max = MaxSafeInteger; return true;
             }
-            if (p == typeof(IntPtr)) { min = -MaxSafeInteger; max = MaxSafeInteger; return true; }
-            if (p == typeof(UIntPtr)) { min = 0; max = MaxSafeInteger; return true; }
+            if (p == typeof(IntPtr)) { min = NativeIntMin; max = NativeIntMax; return true; }
+            if (p == typeof(UIntPtr)) { min = 0; max = NativeUIntMax; return true; }
             min = 1;
             max = 0;
             return false;
@@ -90,18 +90,26 @@ namespace ZTS.Shared.Conversion
             return (ulong)ToIntegral(v, 0, MaxSafeInteger, t, w);
         }
 
-        /// <summary>IntPtr: Int64's rule (an integral JS number in ±(2^53-1)), its texts naming System.IntPtr. A native
-        /// handle is an address or an id, and addresses fit in 2^53 on every 64-bit platform Unity ships.</summary>
+        // The range of IntPtr and UIntPtr: the process's pointer width, within the exact JS integers. On 64-bit
+        // processes Int64's ±(2^53-1) (addresses fit in 2^53 on every 64-bit platform Unity ships); on 32-bit Players
+        // (ARMv7, WebGL) int's and uint's, where `new IntPtr(long)` past them would throw OverflowException instead of
+        // the zts: range error (tests/conformance/numbers.js, the 32-bit Player run).
+        private static readonly long NativeIntMin = IntPtr.Size == 8 ? -MaxSafeInteger : int.MinValue;
+        private static readonly long NativeIntMax = IntPtr.Size == 8 ? MaxSafeInteger : int.MaxValue;
+        private static readonly long NativeUIntMax = IntPtr.Size == 8 ? MaxSafeInteger : uint.MaxValue;
+
+        /// <summary>IntPtr: an integral JS number in the native int's range (NativeIntMin..NativeIntMax), its texts
+        /// naming System.IntPtr.</summary>
         public static IntPtr ToIntPtr(JsValue v, Where w)
         {
             if (v.Tag == JsValue.TagInt) return new IntPtr(v.Int32);
-            return new IntPtr(ToIntegral(v, -MaxSafeInteger, MaxSafeInteger, typeof(IntPtr), w));
+            return new IntPtr(ToIntegral(v, NativeIntMin, NativeIntMax, typeof(IntPtr), w));
         }
 
-        /// <summary>UIntPtr: UInt64's rule (an integral JS number in [0, 2^53-1]).</summary>
+        /// <summary>UIntPtr: an integral JS number in [0, NativeUIntMax].</summary>
         public static UIntPtr ToUIntPtr(JsValue v, Where w)
         {
-            return new UIntPtr((ulong)ToIntegral(v, 0, MaxSafeInteger, typeof(UIntPtr), w));
+            return new UIntPtr((ulong)ToIntegral(v, 0, NativeUIntMax, typeof(UIntPtr), w));
         }
 
         /// <summary>double (and float): any JS number, NaN and ±Infinity included.</summary>

@@ -521,7 +521,9 @@ declare module "csharp:Fixtures" {
     }
     export interface InteropArgs$Type extends zts.TypeObject<$Fixtures.InteropArgs | null> {
         readonly prototype: $Fixtures.InteropArgs;
+        readonly PointerSize: number;
         Stored: number;
+        UStored: number;
         Boxed(v: number, shift: number): number | string | boolean | $System.Object | null;
         Equals(objA: number | string | boolean | zts.Object | null, objB: number | string | boolean | zts.Object | null): boolean;
         Handle(p: number): number;

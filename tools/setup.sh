@@ -35,6 +35,38 @@ fi
 
 bash tools/fetch_quickjs.sh
 
+# The 32-bit x86 Player (docs/PLATFORMS.md, "The 32-bit Player"): Debian's i386 Boehm Mono, the same version as the
+# amd64 one installed above (its mscorlib and framework assemblies in /usr/lib/mono are shared, arch-independent), with
+# mono-runtime-common's i386 natives: libmono-native.so (System.Native: File.Exists and the rest of System.IO call it)
+# and libMonoPosixHelper.so (ztsrun's signal handling), and the i386 libraries they load (zlib; GSSAPI, Kerberos and
+# OpenSSL for libmono-native's System.Net.Security.Native). Mono's packages are not Multi-Arch: same, so all of them
+# are downloaded from Debian's archive at its versions and unpacked into the build folder
+# (build/linux-x86/mono-i386/root), never installed; apt learns the i386 architecture for the download only.
+if [ "${ZTS_CPU_TARGETS:-0}" = 1 ]; then
+  mono_i386=build/linux-x86/mono-i386
+  mono_version=$(dpkg-query -W -f='${Version}' libmonoboehm-2.0-1)
+  want="libmonoboehm-2.0-1:i386=$mono_version libmonoboehm-2.0-dev:i386=$mono_version mono-runtime-common:i386=$mono_version"
+  want_libs="zlib1g:i386 libgssapi-krb5-2:i386 libkrb5-3:i386 libk5crypto3:i386 libkrb5support0:i386 libcom-err2:i386 libkeyutils1:i386 libssl3:i386"
+  if [ "$(cat "$mono_i386/packages" 2>/dev/null)" != "$want $want_libs" ]; then
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    if ! dpkg --print-foreign-architectures | grep -qx i386; then
+      echo "setup: dpkg --add-architecture i386 (for the 32-bit Player's Mono, downloaded only)"
+      $sudo dpkg --add-architecture i386
+      $sudo apt-get update -qq
+    fi
+    rm -rf "$mono_i386"
+    mkdir -p "$mono_i386/debs"
+    # The libraries at the archive's versions (the amd64 ones installed may lag a point release behind).
+    (cd "$mono_i386/debs" && chmod 777 . && apt-get download -qq $want $want_libs 2>&1 | grep -v "^W: Download is performed unsandboxed" || true)
+    for deb in "$mono_i386"/debs/*.deb; do dpkg-deb -x "$deb" "$mono_i386/root"; done
+    test -f "$mono_i386/root/usr/lib/libmonoboehm-2.0.so.1" -a -f "$mono_i386/root/usr/lib/libmono-native.so" \
+      -a -f "$mono_i386/root/usr/lib/i386-linux-gnu/libgssapi_krb5.so.2" ||
+      { echo "setup: the i386 Mono packages did not download ($want $want_libs)" >&2; exit 1; }
+    echo "$want $want_libs" > "$mono_i386/packages"
+    echo "setup: i386 Boehm Mono $mono_version unpacked into $mono_i386/root"
+  fi
+fi
+
 # TypeScript (pinned in package-lock.json) for the TS sample and the declaration tests, and gl-matrix, the npm ESM
 # package samples/sim imports from node_modules (Sample_Sim_ExactOutput).
 if ! command -v npm >/dev/null 2>&1; then

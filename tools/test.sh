@@ -50,17 +50,28 @@ echo "== wine64 step: $((SECONDS - win64_start)) s"
 # The core, the gate and the native tests on the other CPUs of docs/PLATFORMS.md, each a build of its own
 # (build/<target>, cmake/toolchains/<toolchain>.cmake, ZTS_MANAGED=OFF) run with its ctest. The build type as
 # cmake/ZtsCpuTargets.cmake configures the same folder: Release for wasm32 (-O2 without DWARF, the objects of the Unity
-# package's WebGL archive: cmake/toolchains/wasm32-emscripten.cmake), RelWithDebInfo elsewhere.
+# package's WebGL archive: cmake/toolchains/wasm32-emscripten.cmake), RelWithDebInfo elsewhere. Arguments after it go
+# to cmake (linux-x86: the 32-bit Player's options, whose tests, labelled player32, have a step of their own below).
 cpu_step() {
   local target=$1 toolchain=$2 what=$3 build_type=${4:-RelWithDebInfo} start=$SECONDS
+  shift $(( $# < 4 ? $# : 4 ))
   echo "== ctest on ${target} (build/${target}/: ${what})"
   cmake -S . -B "build/${target}" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/${toolchain}.cmake" \
-    -DCMAKE_BUILD_TYPE="$build_type" -DZTS_MANAGED=OFF -Wno-dev >/dev/null
+    -DCMAKE_BUILD_TYPE="$build_type" -DZTS_MANAGED=OFF -Wno-dev "$@" >/dev/null
   cmake --build "build/${target}" -j "$jobs" >/dev/null
-  ctest --test-dir "build/${target}" --output-on-failure -j "$jobs"
+  ctest --test-dir "build/${target}" --output-on-failure -j "$jobs" -LE player32
   echo "== ${target} step: $((SECONDS - start)) s"
 }
-cpu_step linux-x86 linux-x86 "32-bit x86, NaN-boxed JSValues"
+# The 32-bit x86 Player (docs/PLATFORMS.md, "The 32-bit Player"): build/linux-x86's Player SDK against the i386 Boehm
+# Mono tools/setup.sh unpacked, build/'s `ztsrun build-player --sdk` making the project's Player from it, and build/'s
+# Player tests on it (tests/player32, Player32_*).
+cpu_step linux-x86 linux-x86 "32-bit x86, NaN-boxed JSValues" RelWithDebInfo \
+  -DZTS_MONO_ROOT="$root/build/linux-x86/mono-i386/root" -DZTS_PLAYER_MANAGED_BUILD="$root/build"
+echo "== ctest of the 32-bit Player (build/linux-x86/dist/zts-player: i386 Boehm Mono, IntPtr.Size 4)"
+player32_start=$SECONDS
+cmake --build build/linux-x86 --target zts_player32 -j "$jobs" >/dev/null
+ctest --test-dir build/linux-x86 --output-on-failure -j "$jobs" -L player32
+echo "== 32-bit Player step: $((SECONDS - player32_start)) s"
 cpu_step linux-arm64 linux-arm64 "aarch64 under qemu-aarch64"
 cpu_step wasm32 wasm32-emscripten "WebAssembly under Node, no threads" Release
 

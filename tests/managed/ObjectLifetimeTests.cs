@@ -77,7 +77,10 @@ namespace ZTS.Tests
             Assert.AreEqual(baselineObjects, Mono.RegisteredObjects, "registry slots are free again");
             int alive = 0;
             foreach (WeakReference w in global::Fixtures.Factory.Tracked) if (w.IsAlive) alive++;
-            Assert.LessOrEqual(alive, 2, "the C# objects were collected (conservative stack scanning may pin one or two)");
+            // Boehm scans conservatively: a stray word that looks like an object's address pins it. 64-bit: one or two of
+            // the million; 32-bit (the 32-bit Player, docs/PLATFORMS.md), where far more words do, 10-14 measured on i386
+            // Mono (2026-12-06). A registry or exotic that kept its object would keep them all.
+            Assert.LessOrEqual(alive, IntPtr.Size == 8 ? 2 : 64, "the C# objects were collected (conservative scanning may pin a few)");
             Assert.GreaterOrEqual(global::Fixtures.Factory.Tracked.Count, 1000000);
         }
 

@@ -31,7 +31,10 @@ namespace ZTS.Tests
                 WorkingDirectory = workDir,
             };
             info.EnvironmentVariables["MONO_PATH"] = dist;
-            info.EnvironmentVariables["LD_LIBRARY_PATH"] = dist;
+            // The folders this process found its natives in stay behind dist: the 32-bit launcher's i386 Mono libraries
+            // (libmono-native.so, which File's reads call) are found there (docs/PLATFORMS.md, "The 32-bit Player").
+            string inherited = Environment.GetEnvironmentVariable("LD_LIBRARY_PATH");
+            info.EnvironmentVariables["LD_LIBRARY_PATH"] = string.IsNullOrEmpty(inherited) ? dist : dist + ":" + inherited;
             using (Process p = Process.Start(info))
             {
                 string stderr = null;

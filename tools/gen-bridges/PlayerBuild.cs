@@ -37,7 +37,7 @@ namespace ZTS.GenBridges
 
         public const string UsageText =
             "usage: ztsrun build-player --assembly Game.dll [--assembly ...] [--type 'T, Asm']... [--types FILE] [--marshal-xml FILE]...\n" +
-            "                           [--scripts DIR] [--clr mono|il2cpp] [--inspector] --out DIR | --il2cpp-sources DIR\n" +
+            "                           [--scripts DIR] [--clr mono|il2cpp] [--inspector] [--sdk DIR] --out DIR | --il2cpp-sources DIR\n" +
             "  builds the Player launcher of a game: DIR/zts-player and DIR/lib/, self-contained\n" +
             "  (run it as `DIR/zts-player Program.exe args`, or `DIR/zts-player DIR/lib/ztsrun.exe scripts/ --assembly Game.dll`)\n" +
             InputsUsage +
@@ -48,6 +48,11 @@ namespace ZTS.GenBridges
             "                    tests' Il2Cpp stand-in (method pointers and Il2Cpp's exceptions; docs/PLAYER.md)\n" +
             "  --inspector       ship the core with the script inspector (a CDP server on a TCP port when the game starts\n" +
             "                    one: TsSettings.DebuggerPort); without it the Player's core has none (docs/DEBUGGING.md)\n" +
+            "  --sdk DIR         the Player SDK to build with (default: the installed build's player-sdk); another build's\n" +
+            "                    SDK builds the launcher for its CPU: its archive, headers and compile flags (cxxflags.txt),\n" +
+            "                    the natives of that build (DIR/lib/libzts.so, DIR/../lib: the adapter, the core with the\n" +
+            "                    inspector); the managed layer is this build's (e.g. the 32-bit x86 Player: --sdk\n" +
+            "                    build/linux-x86/dist/player-sdk, docs/PLATFORMS.md)\n" +
             "  --out DIR         output folder (created); DIR/player-coverage.txt lists the members left out and why; a\n" +
             "                    folder with other files that no build-player run made (no DIR/.build-player) is refused\n" +
             "  --overwrite       write into such a folder anyway (same-named files are replaced)\n" +
@@ -141,19 +146,21 @@ namespace ZTS.GenBridges
 
         private sealed class Layout
         {
-            public string Lib;      // the installed build's lib/ (this program's folder)
-            public string Sdk;      // the installed build's player-sdk/
+            public string Lib;      // the installed build's lib/ (this program's folder): the managed layer
+            public string Sdk;      // the Player SDK: the installed build's player-sdk/, or --sdk DIR
+            public string Natives;  // the SDK's build's lib/ (Sdk/../lib): the CLR adapter, the core with the inspector
+            public string[] CxxFlags; // Sdk/cxxflags.txt: what the generated C++ compiles and links with for the SDK's CPU
             public string Out;      // DIR
             public string OutLib;   // DIR/lib
             public string Obj;      // DIR/obj: generated sources, objects, the stamp
             public string ScriptRefs; // the installed build's tools/script-refs/script_refs.js
         }
 
-        // The managed layer and native libraries a launcher runs with, from the installed lib/ (and its adapter's library),
-        // with QuickJS's license notice that goes with libzts.so (cmake/ZtsNotice.cmake).
+        // The managed layer a launcher runs with, from the installed lib/, with QuickJS's license notice that goes with
+        // libzts.so (cmake/ZtsNotice.cmake); the natives (the core, the adapter's library) come from the SDK's build.
         private static readonly string[] RuntimeFiles =
         {
-            "libzts.so", "ZTS.Common.dll", "ZTS.Shared.dll", "ZTS.Il2Cpp.dll", "ztsrun.exe", "ZTS.Declarations.dll",
+            "ZTS.Common.dll", "ZTS.Shared.dll", "ZTS.Il2Cpp.dll", "ztsrun.exe", "ZTS.Declarations.dll",
             "THIRD-PARTY-NOTICES.txt",
         };
 
@@ -178,7 +185,7 @@ namespace ZTS.GenBridges
         public static int Run(string[] args)
         {
             var clock = Stopwatch.StartNew();
-            string outDir = null, scripts = null, il2cppSources = null;
+            string outDir = null, scripts = null, il2cppSources = null, sdk = null;
             bool overwrite = false;
             bool inspector = false; // the Player SDK's core, without the inspector, unless asked (docs/DEBUGGING.md)
             Clr clr = Clr.Of("mono");
@@ -209,11 +216,12 @@ namespace ZTS.GenBridges
                         overwrite = true;
                         continue;
                     }
-                    if (args[i] == "--out" || args[i] == "--scripts" || args[i] == "--il2cpp-sources")
+                    if (args[i] == "--out" || args[i] == "--scripts" || args[i] == "--il2cpp-sources" || args[i] == "--sdk")
                     {
                         if (i + 1 >= args.Length) throw new ArgumentException(args[i] + " needs a folder");
                         if (args[i] == "--out") outDir = args[++i];
                         else if (args[i] == "--scripts") scripts = args[++i];
+                        else if (args[i] == "--sdk") sdk = args[++i];
                         else il2cppSources = args[++i];
                         continue;
                     }
@@ -230,7 +238,7 @@ namespace ZTS.GenBridges
                 if (scripts != null && !Directory.Exists(scripts)) throw new Toolchain.Failure("no such scripts folder: " + scripts);
 
                 if (il2cppSources == null && !overwrite) RefuseForeignOut(outDir);
-                Layout l = Find(outDir, clr);
+                Layout l = Find(outDir, clr, sdk);
                 if (il2cppSources == null) File.WriteAllText(Path.Combine(l.Out, OutMarker), "made by ztsrun build-player (docs/PLAYER.md)\n");
                 // The launcher ships ztsrun.exe in DIR/lib: its host API (Host.Exit) and the delegate types it binds are covered.
                 inputs.AddAssembly(Path.Combine(l.Lib, "ztsrun.exe"), true);
@@ -277,14 +285,14 @@ namespace ZTS.GenBridges
 
                 // The C++ compiles while mcs runs (2-3 s each here).
                 string obj = Path.Combine(l.Obj, "player_bridges.gen.o");
-                var compile = new Toolchain.Run(cxx, new[] { "-O2", "-std=c++17", "-fPIE", "-w", "-I", Path.Combine(l.Sdk, "include") }
+                var compile = new Toolchain.Run(cxx, l.CxxFlags.Concat(new[] { "-O2", "-std=c++17", "-fPIE", "-w", "-I", Path.Combine(l.Sdk, "include") })
                                                      .Concat(clr.Defines).Concat(new[] { "-c", cpp, "-o", obj }));
                 Directory.CreateDirectory(l.OutLib);
                 foreach (string f in RuntimeFiles) Copy(Path.Combine(l.Lib, f), l.OutLib);
-                // The core: the installed one (the Editor's, with the inspector: native/inspector) only when asked;
+                // The core: the SDK's build's own (the Editor's, with the inspector: native/inspector) only when asked;
                 // by default the Player SDK's, the same core linked without it (player-sdk/lib/libzts.so).
-                if (!inspector) Copy(Path.Combine(l.Sdk, "lib", "libzts.so"), l.OutLib);
-                Copy(Path.Combine(l.Lib, "lib" + clr.Library + ".so"), l.OutLib);
+                Copy(inspector ? Path.Combine(l.Natives, "libzts.so") : Path.Combine(l.Sdk, "lib", "libzts.so"), l.OutLib);
+                Copy(Path.Combine(l.Natives, "lib" + clr.Library + ".so"), l.OutLib);
                 // Program.exe's own folder may hold older copies of the game's assemblies; these are the ones the
                 // generated assembly was compiled against, and the launcher searches DIR/lib first.
                 foreach (string a in inputs.AssemblyPaths.Where(p => !IsFramework(p))) Copy(a, l.OutLib);
@@ -294,11 +302,11 @@ namespace ZTS.GenBridges
                 refs.Add(cs);
                 new Toolchain.Run(mcs, refs).Check("compiling the generated C# (" + cs + ")");
                 compile.Check("compiling the generated C++ (" + cpp + ")");
-                new Toolchain.Run(cxx, new[] { "-o", launcher, obj, "-Wl,--whole-archive", Path.Combine(l.Sdk, clr.Archive), "-Wl,--no-whole-archive",
+                new Toolchain.Run(cxx, l.CxxFlags.Concat(new[] { "-o", launcher, obj, "-Wl,--whole-archive", Path.Combine(l.Sdk, clr.Archive), "-Wl,--no-whole-archive",
                                                "-L" + l.OutLib, "-l" + clr.Library,
                                                // The runtime links no symbol of the core (zts_player_core), but the launcher
                                                // loads it: the managed side's P/Invokes bind to this process's own core.
-                                               "-Wl,--no-as-needed", "-lzts", "-Wl,--as-needed", "-Wl,-rpath,$ORIGIN/lib", "-pthread" })
+                                               "-Wl,--no-as-needed", "-lzts", "-Wl,--as-needed", "-Wl,-rpath,$ORIGIN/lib", "-pthread" }))
                     .Check("linking " + launcher);
                 File.WriteAllText(stampPath, stamp);
                 Console.WriteLine("build-player: " + launcher + ": " + g.Summary + "; " + g.LeftOut.Count + " members left out (" +
@@ -379,23 +387,34 @@ namespace ZTS.GenBridges
                                         "): choose a new or empty folder, or pass --overwrite to replace same-named files");
         }
 
-        private static Layout Find(string outDir, Clr clr)
+        // sdk: --sdk DIR, or null for the installed build's own player-sdk.
+        private static Layout Find(string outDir, Clr clr, string sdk)
         {
             string lib = Path.GetDirectoryName(typeof(PlayerBuild).Assembly.Location);
             string dist = Path.GetDirectoryName(lib);
             var l = new Layout
             {
                 Lib = lib,
-                Sdk = Path.Combine(dist, "player-sdk"),
+                Sdk = sdk == null ? Path.Combine(dist, "player-sdk") : Path.GetFullPath(sdk),
                 Out = Path.GetFullPath(outDir),
                 ScriptRefs = Path.Combine(dist, "tools", "script-refs", "script_refs.js"),
             };
+            if (sdk != null && !Directory.Exists(l.Sdk)) throw new Toolchain.Failure("no such Player SDK: " + sdk);
+            l.Natives = Path.Combine(Path.GetDirectoryName(l.Sdk), "lib");
             l.OutLib = Path.Combine(l.Out, "lib");
             l.Obj = Path.Combine(l.Out, "obj");
-            foreach (string f in RuntimeFiles.Select(f => Path.Combine(lib, f))
-                                             .Concat(new[] { Path.Combine(l.Sdk, clr.Archive), Path.Combine(l.Sdk, "include", "player_bridge.h"),
-                                                             Path.Combine(lib, "lib" + clr.Library + ".so") }))
+            string why = sdk == null ? "the installed build is incomplete: " : "the Player SDK " + sdk + " is incomplete: ";
+            foreach (string f in RuntimeFiles.Select(f => Path.Combine(lib, f)))
                 if (!File.Exists(f)) throw new Toolchain.Failure("the installed build is incomplete: " + f + " is missing (build ZTS with tools/setup.sh)");
+            foreach (string f in new[] { Path.Combine(l.Sdk, clr.Archive), Path.Combine(l.Sdk, "include", "player_bridge.h"),
+                                         Path.Combine(l.Sdk, "lib", "libzts.so"), Path.Combine(l.Natives, "libzts.so"),
+                                         Path.Combine(l.Natives, "lib" + clr.Library + ".so") })
+                if (!File.Exists(f)) throw new Toolchain.Failure(why + f + " is missing (build ZTS with tools/setup.sh)");
+            // cxxflags.txt: whitespace-separated flags (the SDK's build writes it; an SDK without one needs none).
+            string flags = Path.Combine(l.Sdk, "cxxflags.txt");
+            l.CxxFlags = File.Exists(flags)
+                ? File.ReadAllText(flags).Split(new[] { ' ', '\t', '\n', '\r' }, StringSplitOptions.RemoveEmptyEntries)
+                : new string[0];
             Directory.CreateDirectory(l.Obj);
             return l;
         }
@@ -420,7 +439,9 @@ namespace ZTS.GenBridges
         private static string Stamp(string[] args, GeneratorInputs inputs, Layout l, string scripts, Clr clr)
         {
             var files = new List<string> { typeof(PlayerBuild).Assembly.Location, Path.Combine(l.Sdk, clr.Archive),
-                                           Path.Combine(l.Lib, "lib" + clr.Library + ".so"), Path.Combine(l.Sdk, "lib", "libzts.so") };
+                                           Path.Combine(l.Natives, "lib" + clr.Library + ".so"), Path.Combine(l.Sdk, "lib", "libzts.so"),
+                                           Path.Combine(l.Natives, "libzts.so") };
+            if (File.Exists(Path.Combine(l.Sdk, "cxxflags.txt"))) files.Add(Path.Combine(l.Sdk, "cxxflags.txt"));
             files.AddRange(Directory.GetFiles(Path.Combine(l.Sdk, "include"), "*", SearchOption.AllDirectories).OrderBy(f => f, StringComparer.Ordinal));
             files.AddRange(RuntimeFiles.Select(f => Path.Combine(l.Lib, f)));
             files.AddRange(inputs.AssemblyPaths);

@@ -1,32 +1,8 @@
 // C ABI: the functions the Mono callback gate imports from the core (native/gate/zts_mono_gate.c).
 #include "abi/guard.h"
-#include "host/gated_function.h"
-#include "host/value_cast.h"
+#include "host/gate_imports.h"
 
 using namespace zts;
-
-namespace
-{
-
-// The gate's imports take and return zts_value (native/gate/zts_mono_gate.c). Where zts_value is JSValue, the
-// core's own functions are handed over as they are (gate_touserdata runs on every gated call); where QuickJS
-// NaN-boxes, these convert.
-#ifdef JS_NAN_BOXING
-void *gate_touserdata_value(JSContext *ctx, zts_value value, int slot)
-{
-    return gate_touserdata(ctx, to_js(value), slot);
-}
-
-zts_value gate_throw_value(JSContext *ctx, zts_value exc)
-{
-    return from_js(gate_throw(ctx, to_js(exc)));
-}
-#else
-constexpr auto &gate_touserdata_value = gate_touserdata;
-constexpr auto &gate_throw_value = gate_throw;
-#endif
-
-} // namespace
 
 extern "C" {
 

@@ -1,7 +1,7 @@
 // C ABI: the Player runtime's table (zts_player_core): the core's functions a Player runtime compiled into a game calls
 // through one versioned table, so that runtime links no symbol of the core (docs/PLAYER.md, "The Il2Cpp plugin").
 #include "abi/guard.h"
-#include "host/gated_function.h"
+#include "host/gate_imports.h"
 #include "host/value_cast.h"
 
 #include "quickjs.h"
@@ -26,8 +26,9 @@ zts_player_core make_table()
     zts_player_core t{};
     t.size = sizeof(zts_player_core);
     t.version = ZTS_PLAYER_CORE_VERSION;
-    t.touserdata = reinterpret_cast<void *>(&gate_touserdata);
-    t.js_throw = reinterpret_cast<void *>(&gate_throw);
+    // zts_value forms (host/gate_imports.h): the runtime passes and takes zts_value on every CPU.
+    t.touserdata = reinterpret_cast<void *>(&gate_touserdata_value);
+    t.js_throw = reinterpret_cast<void *>(&gate_throw_value);
     t.throw_internal_error = &throw_internal_error;
     t.throw_out_of_memory = &throw_out_of_memory;
     t.object_take_released = &zts_object_take_released;

@@ -8,6 +8,7 @@
 #include "clr/member_dispatch.h"
 #include "clr/type_request.h"
 #include "host/host_callbacks.h"
+#include "host/value_cast.h"
 #include "runtime/trampoline.h"
 
 #include <cstring>
@@ -156,8 +157,9 @@ JSValue type_get_property(JSContext *ctx, JSValueConst obj, JSAtom atom, JSValue
     if (zts_type_object(d, req.type_id, &nested) != ZTS_OK) {
         return JS_EXCEPTION;
     }
-    JSValue v;
-    std::memcpy(&v, &nested, sizeof v);
+    // The C ABI's form converted (value_cast.h): on 32-bit targets a JSValue is NaN-boxed, and a bytewise copy of the
+    // zts_value made the type object's pointer a number and leaked the object (Clr_Names.NestedType_IsItsTypeObject).
+    JSValue v = to_js(nested);
     JS_DefinePropertyValue(ctx, obj, atom, JS_DupValue(ctx, v), JS_PROP_CONFIGURABLE);
     return v;
 }

@@ -44,7 +44,7 @@ class ClrHost : public NativeHost
             if (name == "Demo") {
                 zts_type_request_namespace(req);
             } else if (name == "Demo.Calc" || name == "Demo.Point" || name == "Demo.Point3" || name == "Demo.Range" ||
-                       name == "Demo.Cursor") {
+                       name == "Demo.Cursor" || name == "Demo.Point.Origin") {
                 zts_type_request_type(req, declare(name));
             }
         };
@@ -63,9 +63,10 @@ class ClrHost : public NativeHost
             return ids_[name];
         }
         int32_t base = name == "Demo.Point3" ? declare("Demo.Point") : 0;
+        int32_t outer = name == "Demo.Point.Origin" ? declare("Demo.Point") : 0; // a nested type: Point.Origin
         int32_t id = 0;
         uint32_t flags = name == "Demo.Calc" ? ZTS_TYPE_STATIC : name == "Demo.Range" ? ZTS_TYPE_ENUMERABLE : 0;
-        EXPECT_EQ(ZTS_OK, zts_type_declare(d, name.c_str(), name.substr(5).c_str(), base, 0, flags, &id));
+        EXPECT_EQ(ZTS_OK, zts_type_declare(d, name.c_str(), name.substr(5).c_str(), base, outer, flags, &id));
         ids_[name] = id;
         return id;
     }
@@ -263,6 +264,18 @@ TEST_F(Clr_Names, Tree_And_Module_ResolveTheSameType)
     EXPECT_EQ("true", run("return String(CSharp.Demo.Calc === Calc);"));
     EXPECT_EQ("undefined", run("return typeof CSharp.Demo.Missing;"));
     EXPECT_EQ("42", run("return Calc.Answer;"));
+}
+
+// Outer.Inner, resolved through the host on first read (type_class.cpp type_get_property), is the nested type's
+// constructor, the same object on every read and through the CSharp tree. On 32-bit targets it was the object's
+// pointer read as a number (the zts_value copied bytewise into a NaN-boxed JSValue) and the object leaked (found by
+// the conformance suite on 32-bit Mono, `new Bag.Counter()`: docs/PLATFORMS.md).
+TEST_F(Clr_Names, NestedType_IsItsTypeObject)
+{
+    EXPECT_EQ("function true true true",
+              run("const a = Point.Origin;\n"
+                  "return typeof a + ' ' + String(a === Point.Origin) + ' ' + String(a === CSharp.Demo.Point.Origin) +\n"
+                  "       ' ' + String(a !== Point);"));
 }
 
 TEST_F(Clr_Names, UnknownExport_IsLinkError)

@@ -1,0 +1,48 @@
+# The fixtures of ZTS.Tests.dll (tests/managed), one ctest each: NUnit.* and the Player backends' Player_*_NUnit.*
+# (tests/managed/CMakeLists.txt), Player32_NUnit.* on the 32-bit Player (tests/player32/CMakeLists.txt).
+set(ZTS_NUNIT_FIXTURES # one per line
+  TsAppDomain_Lifecycle
+  TsAppDomain_Uninitialized
+  Modules_Loading
+  Marshal_Primitives
+  Gate_ExceptionBoundary
+  Gate_BeforeInit
+  Gate_HostileException
+  Console_Output
+  Conformance_Suite
+  Lifetime_ObjectRegistry
+  Alias_Xml
+  Names_LateAssemblies
+  Delegates_JsFunctions
+  Opaque_Handles
+  Reset_UnderLoad
+  MarshalAs_Delegates
+  MarshalXml_Entries
+  Regression_Review
+  Reset_Reservation
+  Lifetime_RefReleases
+  Threads_Ownership
+  SourceMaps_StackTraces
+  Dts_Conformance
+  Dts_Generator
+  Layering_Assemblies
+  Conversion_Matrix
+  JsArray_Results
+  Reset_Hooks
+  Timers_FramePump
+  Tasks_Promises
+  Console_Readable
+  Dts_Ergonomics
+  Errors_Identity
+  Limits_HostileScripts
+  Scope_HostileReset
+  Scope_ConsoleSink
+  Scope_Reset
+  Limits_Texts
+  Policy_Conformance
+  Policy_Ztsrun
+  Backend_Selection
+  Npm_Packages
+  Binding_FrameworkMembers
+  Binding_FrameworkTypes
+)

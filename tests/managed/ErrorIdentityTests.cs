@@ -165,15 +165,15 @@ namespace ZTS.Tests
             Mono.DefineGlobalFunction("host.relay", a => { thrower(); return null; });
             int baseline = Mono.LiveRefs;
             Assert.AreEqual(1000, TsAppDomain.GetFunction<Func<int, int>>("m", "loop")(1000));
-            for (int i = 0; i < 3 && Mono.LiveRefs > baseline + 1; i++)
-            {
-                GC.Collect();
-                GC.WaitForPendingFinalizers();
-                TsFramePump.LateUpdate();
-            }
-            Assert.LessOrEqual(Mono.LiveRefs, baseline + 1, "the loop's own function ref aside, every held value was released");
+            // Boehm (the Player backends) scans conservatively: a stray word equal to an exception's address keeps that one
+            // alive. Seen on the 32-bit Player with the CPUs busy: one arbitrary value of the 1000 (the 258th in one run)
+            // kept for good in 1 to 4 runs of 100. A release that does not work keeps all 1000.
+            const int conservativelyKept = 3;
+            CollectUntil(() => Mono.LiveRefs <= baseline + 1 + conservativelyKept);
+            Assert.LessOrEqual(Mono.LiveRefs, baseline + 1 + conservativelyKept, "the loop's own function ref aside, every held value was released");
+            int kept = Mono.LiveRefs;
             Assert.Throws<TsException>(() => thrower()); // top level: nothing is held
-            Assert.LessOrEqual(Mono.LiveRefs, baseline + 1);
+            Assert.LessOrEqual(Mono.LiveRefs, kept);
         }
 
         [Test]

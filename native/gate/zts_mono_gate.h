@@ -45,22 +45,24 @@ typedef struct zts_gate_value {
     int64_t tag;
 } zts_gate_value;
 
-/**
- * Injects the QuickJS entry points (seed build/03 §2.3); call once after the
- * engine library is loaded and before any gated function is created. Any
- * thread; later calls replace the pointers. Returns 0, or -1 when a pointer is
- * NULL or the sentinel differs from ZTS_GATE_ERROR_SENTINEL (nothing changes).
- *   js_touserdata(ctx, zts_gate_value value, slot): the pointer stored in a gate data value.
- *   js_throw(ctx, zts_gate_value exc) -> zts_gate_value: the core's throw, JS_Throw that unwraps the boxes of
- *   rethrown non-object values (takes ownership of exc). zts_gate_imports gives both.
- */
-ZTS_GATE_API int32_t zts_gate_init(void *js_touserdata, void *js_throw, int32_t error_sentinel_tag);
+/* The gate's exports, one list (docs/C_ABI.md "One list"): declared below, and written out by tools/abi/gen_abi.js as
+   the P/Invokes of ZTS.Mono (build/abi/ZTS.Mono/GateNative.g.cs) and as zts_abi.json's gate_functions (the exports
+   tools/win64/check_pe.js wants of the Windows DLL). X(return type, name, parameters, managed side). */
+#define ZTS_GATE_FUNCTIONS(X) \
+    /** Injects the QuickJS entry points (seed build/03 §2.3); call once after the engine library is loaded and before \
+     * any gated function is created. Any thread; later calls replace the pointers. Returns 0, or -1 when a pointer is \
+     * NULL or the sentinel differs from ZTS_GATE_ERROR_SENTINEL (nothing changes). \
+     *   js_touserdata(ctx, zts_gate_value value, slot): the pointer stored in a gate data value. \
+     *   js_throw(ctx, zts_gate_value exc) -> zts_gate_value: the core's throw, JS_Throw that unwraps the boxes of \
+     *   rethrown non-object values (takes ownership of exc). zts_gate_imports gives both. */ \
+    X(int32_t, zts_gate_init, (void *js_touserdata, void *js_throw, int32_t error_sentinel_tag), ZTS_MONO) \
+    /** Returns the gate's JSCFunctionData entry, or NULL while zts_gate_init has not succeeded. Any thread. */ \
+    X(void *, zts_get_callback_gate, (void), ZTS_MONO) \
+    /** Returns ZTS_GATE_ERROR_SENTINEL, so hosts can check that C and C# agree. Any thread. */ \
+    X(int32_t, zts_callback_error_sentinel, (void), ZTS_MONO)
 
-/** Returns the gate's JSCFunctionData entry, or NULL while zts_gate_init has not succeeded. Any thread. */
-ZTS_GATE_API void *zts_get_callback_gate(void);
-
-/** Returns ZTS_GATE_ERROR_SENTINEL, so hosts can check that C and C# agree. Any thread. */
-ZTS_GATE_API int32_t zts_callback_error_sentinel(void);
+#define ZTS_GATE_DECLARE_FUNCTION(ret, name, params, managed) ZTS_GATE_API ret name params;
+ZTS_GATE_FUNCTIONS(ZTS_GATE_DECLARE_FUNCTION)
 
 #ifdef __cplusplus
 }

@@ -1,11 +1,13 @@
-/* zts.h's lists, the `zts` global's members and the Player runtime's entries (native/player/player_entries.h), as JSON, written by the C preprocessor alone:
- * `cc -E -P -I native/include -I native/core tools/abi/zts_abi_lists.c` prints the headers' own declarations, then one
+/* zts.h's lists, the `zts` global's members, the Player runtime's entries (native/player/player_entries.h) and the Mono
+ * gate's exports (native/gate/zts_mono_gate.h), as JSON, written by the C preprocessor alone:
+ * `cc -E -P -I native/include -I native/core -I native/player -I native/gate tools/abi/zts_abi_lists.c` prints the headers' own declarations, then one
  * line starting with ZTS_ABI_JSON, which tools/abi/gen_abi.js reads. Strings are the list entries as written (#x); a
  * constant's value is its expansion (the managed side evaluates it). */
 #include <zts/zts.h>
 
 #include "globals/zts_members.h"
 #include "player_entries.h"
+#include "zts_mono_gate.h"
 
 #define ZTS_ABI_STR_(...) #__VA_ARGS__
 #define ZTS_ABI_STR(...) ZTS_ABI_STR_(__VA_ARGS__)
@@ -21,6 +23,7 @@
 
 ZTS_ABI_JSON {
     "functions": [null ZTS_FUNCTIONS(ZTS_ABI_FUNCTION)],
+    "gate_functions": [null ZTS_GATE_FUNCTIONS(ZTS_ABI_FUNCTION)],
     "structs": [null ZTS_STRUCTS(ZTS_ABI_STRUCT)],
     "statuses": [null ZTS_STATUSES(ZTS_ABI_STATUS)],
     "constants": [null ZTS_CONSTANTS(ZTS_ABI_CONSTANT)],

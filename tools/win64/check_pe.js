@@ -2,17 +2,18 @@
 // Checks the Windows x64 DLLs of the cross build (cmake/toolchains/mingw-w64-x86_64.cmake) by their PE tables, as
 // `objdump -p` prints them: `nm -D` lists nothing for a DLL, so the Linux check Gate_Library_NoQuickJSImports would
 // pass there without looking at anything.
-//   gate <dll> <zts_mono_gate.h>  the gate imports no QuickJS symbol and no DLL but KERNEL32 and msvcrt (build/03
+//   gate <dll> <zts_abi.json>     the gate imports no QuickJS symbol and no DLL but KERNEL32 and msvcrt (build/03
 //                                 §2.4: its QuickJS entry points are injected by zts_gate_init), and exports exactly
-//                                 the ZTS_GATE_API functions of its header
+//                                 the functions of zts_mono_gate.h's ZTS_GATE_FUNCTIONS list (gate_functions)
 //   core <dll> <zts_abi.json>     the core exports every function of zts.h's ZTS_FUNCTIONS list, and nothing else (the
 //                                 list as the build wrote it: cmake/ZtsAbi.cmake, docs/C_ABI.md "One list")
 //   Both: the C and C++ runtimes are static (no libstdc++/libgcc/winpthread DLL import) and the DLL is stripped.
 //   header <zts_abi.json | zts_mono_gate.h>  the Win64 ABI audit (docs/C_ABI.md "Windows x64"): no type whose
 //                                 size differs between LP64 Linux and LLP64 Windows (long, wchar_t) or that C#
 //                                 marshals by its own rule (bool: a 4-byte BOOL), and no exported function returning a
-//                                 struct by value (Win64 returns it through a hidden pointer argument); for zts.h the
-//                                 types of its lists (functions, struct fields), for the gate's header its text
+//                                 struct by value (Win64 returns it through a hidden pointer argument); for the lists
+//                                 the types of their functions and struct fields (zts.h's and the gate's), for the
+//                                 gate's header its text (zts_gate_value, which is in no list)
 // Options: --objdump <path> (default x86_64-w64-mingw32-objdump), --exports-superset (core: more exports than the
 // header are allowed; the tests' zts.dll exports every symbol). Prints one line per finding; exits 1 when any.
 'use strict';
@@ -37,32 +38,24 @@ function parseArgs() {
   }
   if (a.rest[0] === 'header' && a.rest.length === 2) return a;
   if (a.rest.length !== 3 || !['gate', 'core'].includes(a.rest[0]))
-    throw new Error('usage: check_pe.js gate <dll> <zts_mono_gate.h> | core <dll> <zts_abi.json> [--objdump P] ' +
+    throw new Error('usage: check_pe.js gate <dll> <zts_abi.json> | core <dll> <zts_abi.json> [--objdump P] ' +
                     '[--exports-superset] | header <zts_abi.json | zts_mono_gate.h>');
   return a;
 }
 
-// zts.h's lists as tools/abi/gen_abi.js wrote them: { functions: [{ name, ret, params }], structs: [{ name, fields }] }.
+// zts.h's lists and the gate's as tools/abi/gen_abi.js wrote them: { functions: [{ name, ret, params }],
+// gate_functions (the same), structs: [{ name, fields }] }.
 function abiList(file) {
   const j = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (!Array.isArray(j.functions) || j.functions.length === 0) throw new Error(file + ' lists no function');
+  for (const k of ['functions', 'gate_functions'])
+    if (!Array.isArray(j[k]) || j[k].length === 0) throw new Error(file + ' lists no ' + k);
   return j;
 }
 
-// The functions the gate's header declares with its export macro: `ZTS_GATE_API <return type> zts_name(`.
 function withoutComments(header) {
   // Comments become blanks of the same lines, so findings keep their line numbers.
   return fs.readFileSync(header, 'utf8').replace(/\/\*[\s\S]*?\*\//g, c => c.replace(/[^\n]/g, ' '))
     .replace(/\/\/.*$/gm, '');
-}
-
-function declaredFunctions(header, macro) {
-  const text = withoutComments(header);
-  const re = new RegExp('^\\s*' + macro + '\\s+[^;#(]*?\\b(zts_\\w+)\\s*\\(', 'gm');
-  const out = [];
-  let m;
-  while ((m = re.exec(text))) out.push(m[1]);
-  return out;
 }
 
 // objdump -p: { imports: [{ dll, symbols }], exports: [names], stripped }.
@@ -101,14 +94,15 @@ function checkList(file) {
     const m = /\b(long|wchar_t|bool|_Bool)\b/.exec(type);
     if (m) fail(where + ': ' + m[1] + ' in the ABI (' + type + '): fixed-size types only (int32_t, int64_t, ...)');
   };
-  for (const f of j.functions) {
+  for (const f of [...j.functions, ...j.gate_functions]) {
     audit(f.name + ' result', f.ret);
     for (const p of f.parameters) audit(f.name + ' parameter ' + p.name, p.type);
     if (!f.ret.includes('*') && /\b(struct|zts_value|zts_\w+_info|zts_\w+_spec)\b/.test(f.ret))
       fail(f.name + ' returns ' + f.ret + ' by value (SysV returns it in RAX:RDX, Win64 through a hidden pointer argument); return it through an out pointer');
   }
   for (const s of j.structs) for (const fd of s.fields) audit(s.name + '.' + fd.name, fd.type);
-  console.log('check_pe: zts.h: ' + j.functions.length + ' exported functions, ' + j.structs.length +
+  console.log('check_pe: zts.h: ' + j.functions.length + ' exported functions, the gate: ' + j.gate_functions.length +
+              ', ' + j.structs.length +
               ' structs, no long/wchar_t/bool, no struct returned by value' + (findings.length ? ' (but see the findings)' : ''));
   process.exit(findings.length ? 1 : 0);
 }
@@ -123,16 +117,7 @@ function checkHeader(header) {
     const m = /\b(long|wchar_t|bool|_Bool)\b/.exec(l);
     if (m) fail((i + 1) + ': ' + m[1] + ' in the ABI (' + l.trim() + '): fixed-size types only (int32_t, int64_t, ...)');
   });
-  const re = /^\s*ZTS_GATE_API\s+([^;#(]*?)\b(zts_\w+)\s*\(/gm;
-  let m, n = 0;
-  while ((m = re.exec(text))) {
-    n++;
-    const ret = m[1].trim();
-    if (!ret.includes('*') && /\b(struct|zts_value|zts_\w+_info|zts_\w+_spec)\b/.test(ret))
-      fail(' ' + m[2] + ' returns ' + ret + ' by value (SysV returns it in RAX:RDX, Win64 through a hidden pointer argument); return it through an out pointer');
-  }
-  if (n === 0) fail(' no exported function');
-  console.log('check_pe: ' + name + ': ' + n + ' exported functions, no long/wchar_t/bool, no struct returned by value' +
+  console.log('check_pe: ' + name + ': no long/wchar_t/bool (its functions: the list, zts_abi.json\'s gate_functions)' +
               (findings.length ? ' (but see the findings)' : ''));
   process.exit(findings.length ? 1 : 0);
 }
@@ -155,7 +140,7 @@ function main() {
   }
   if (!pe.stripped) fail('is not stripped (its COFF symbol table is there)');
 
-  const declared = kind === 'gate' ? declaredFunctions(header, 'ZTS_GATE_API') : abiList(header).functions.map(f => f.name);
+  const declared = abiList(header)[kind === 'gate' ? 'gate_functions' : 'functions'].map(f => f.name);
   if (declared.length === 0) fail('no exported function found in ' + header);
   const exported = new Set(pe.exports);
   for (const f of declared) if (!exported.has(f)) fail('does not export ' + f + ' (declared in ' + path.basename(header) + ')');

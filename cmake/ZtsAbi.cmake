@@ -14,12 +14,14 @@ set(ZTS_ABI_MEMBERS_SHARED_CS ${ZTS_ABI_DIR}/ZTS.Shared/ZtsGlobalMembers.g.cs)
 set(ZTS_ABI_MEMBERS_DECLARATIONS_CS ${ZTS_ABI_DIR}/ZTS.Declarations/ZtsGlobalMembers.g.cs)
 # The Player runtime's entries (native/player/player_entries.h): PlayerEntries.Names and Version of ZTS.Il2Cpp.
 set(ZTS_ABI_PLAYER_ENTRIES_CS ${ZTS_ABI_DIR}/ZTS.Il2Cpp/PlayerEntries.g.cs)
+# The Player runtime's internal calls (native/player/runtime_calls.h): the InternalCall externs of TsIl2CppAppDomain.
+set(ZTS_ABI_RUNTIME_CALLS_CS ${ZTS_ABI_DIR}/ZTS.Il2Cpp/RuntimeCalls.g.cs)
 # The Mono gate's exports (native/gate/zts_mono_gate.h's ZTS_GATE_FUNCTIONS): the P/Invokes of ZTS.Mono.
 set(ZTS_ABI_GATE_CS ${ZTS_ABI_DIR}/ZTS.Mono/GateNative.g.cs)
 set(zts_abi_header ${CMAKE_SOURCE_DIR}/native/include/zts/zts.h)
 add_custom_command(
   OUTPUT ${ZTS_ABI_JSON} ${ZTS_ABI_SHARED_CS} ${ZTS_ABI_COMMON_CS} ${ZTS_ABI_TESTS_CS} ${ZTS_ABI_MEMBERS_SHARED_CS}
-         ${ZTS_ABI_MEMBERS_DECLARATIONS_CS} ${ZTS_ABI_PLAYER_ENTRIES_CS} ${ZTS_ABI_GATE_CS}
+         ${ZTS_ABI_MEMBERS_DECLARATIONS_CS} ${ZTS_ABI_PLAYER_ENTRIES_CS} ${ZTS_ABI_RUNTIME_CALLS_CS} ${ZTS_ABI_GATE_CS}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ZTS_ABI_DIR}/ZTS.Shared ${ZTS_ABI_DIR}/ZTS.Common ${ZTS_ABI_DIR}/ZTS.Declarations
           ${ZTS_ABI_DIR}/ZTS.Il2Cpp ${ZTS_ABI_DIR}/ZTS.Mono
   COMMAND ${CMAKE_C_COMPILER} -E -P -I${CMAKE_SOURCE_DIR}/native/include -I${CMAKE_SOURCE_DIR}/native/core
@@ -31,11 +33,12 @@ add_custom_command(
           --macros ${ZTS_ABI_DIR}/macros.txt --json ${ZTS_ABI_JSON} --shared ${ZTS_ABI_SHARED_CS}
           --common ${ZTS_ABI_COMMON_CS} --tests ${ZTS_ABI_TESTS_CS} --members-shared ${ZTS_ABI_MEMBERS_SHARED_CS}
           --members-declarations ${ZTS_ABI_MEMBERS_DECLARATIONS_CS} --player-entries ${ZTS_ABI_PLAYER_ENTRIES_CS}
-          --gate ${ZTS_ABI_GATE_CS}
+          --runtime-calls ${ZTS_ABI_RUNTIME_CALLS_CS} --gate ${ZTS_ABI_GATE_CS}
   DEPENDS ${zts_abi_header} ${CMAKE_SOURCE_DIR}/native/core/globals/zts_members.h ${CMAKE_SOURCE_DIR}/native/player/player_entries.h
+          ${CMAKE_SOURCE_DIR}/native/player/runtime_calls.h
           ${CMAKE_SOURCE_DIR}/native/gate/zts_mono_gate.h ${CMAKE_SOURCE_DIR}/tools/abi/zts_abi_lists.c
           ${CMAKE_SOURCE_DIR}/tools/abi/gen_abi.js
   COMMENT "zts.h lists -> P/Invokes, export list, mirror data"
   VERBATIM)
 add_custom_target(zts_abi ALL DEPENDS ${ZTS_ABI_JSON} ${ZTS_ABI_SHARED_CS} ${ZTS_ABI_COMMON_CS} ${ZTS_ABI_TESTS_CS}
-  ${ZTS_ABI_MEMBERS_SHARED_CS} ${ZTS_ABI_MEMBERS_DECLARATIONS_CS} ${ZTS_ABI_PLAYER_ENTRIES_CS} ${ZTS_ABI_GATE_CS})
+  ${ZTS_ABI_MEMBERS_SHARED_CS} ${ZTS_ABI_MEMBERS_DECLARATIONS_CS} ${ZTS_ABI_PLAYER_ENTRIES_CS} ${ZTS_ABI_RUNTIME_CALLS_CS} ${ZTS_ABI_GATE_CS})

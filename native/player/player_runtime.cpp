@@ -6,6 +6,7 @@
 
 #include "core_table.h"
 #include "player_bridge.h"
+#include "runtime_calls.h"
 #include "slot_table.h"
 #include "value.h"
 #include "zts/zts.h"
@@ -438,35 +439,40 @@ zts_value managed_call(Call &c)
     return host_call(c.ctx, c.this_val, c.argc, c.argv, c.magic, c.data - 1);
 }
 
-// Each name is an InternalCall extern of TsIl2CppAppDomain with as many parameters as its function here (the test
-// Player_InternalCalls_MatchRuntime, tests/managed/MirrorTests.cs, fails on a name or a count on one side only).
+namespace
+{
+
+// The number of parameters of a C# parameter list as runtime_calls.h writes it: "(int a, IntPtr[] b)" is 2, "()" 0
+// (no type of those lists has a comma in it).
+constexpr int cs_parameter_count(const char *list)
+{
+    int commas = 0;
+    bool any = false;
+    for (const char *p = list; *p != '\0'; ++p) {
+        if (*p == ',') ++commas;
+        else if (*p != '(' && *p != ')' && *p != ' ') any = true;
+    }
+    return any ? commas + 1 : 0;
+}
+
+template <typename R, typename... A>
+constexpr int parameter_count(R (*)(A...))
+{
+    return static_cast<int>(sizeof...(A));
+}
+
+} // namespace
+
+// The list of runtime_calls.h, whose C# externs tools/abi/gen_abi.js writes: each registered under its C# name, with a
+// function that takes as many parameters as the extern (a miscount would read arguments that are not there).
 void register_runtime_calls()
 {
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::InitializeInternal", reinterpret_cast<const void *>(&initialize_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::GateInternal", reinterpret_cast<const void *>(&gate_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FindBridgeInternal", reinterpret_cast<const void *>(&find_bridge_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterMemberInternal", reinterpret_cast<const void *>(&register_member_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterFieldInternal", reinterpret_cast<const void *>(&register_field_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SetCopyFieldInternal", reinterpret_cast<const void *>(&set_copy_field_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::RegisterCopyEntryInternal", reinterpret_cast<const void *>(&register_copy_entry_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::NewBoxInternal", reinterpret_cast<const void *>(&new_box_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxLoadInternal", reinterpret_cast<const void *>(&box_load_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BoxStoreInternal", reinterpret_cast<const void *>(&box_store_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ScannedLayoutInternal", reinterpret_cast<const void *>(&scanned_layout_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldGetBoxedInternal", reinterpret_cast<const void *>(&field_get_boxed_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::FieldSetBoxedInternal", reinterpret_cast<const void *>(&field_set_boxed_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::ValueCopyInternal", reinterpret_cast<const void *>(&value_copy_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotTakeInternal", reinterpret_cast<const void *>(&slot_take_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotsFreeInternal", reinterpret_cast<const void *>(&slots_free_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotsFreeAllInternal", reinterpret_cast<const void *>(&slots_free_all_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotGetInternal", reinterpret_cast<const void *>(&slot_get_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotHoldsInternal", reinterpret_cast<const void *>(&slot_holds_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotFindInternal", reinterpret_cast<const void *>(&slot_find_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotCountInternal", reinterpret_cast<const void *>(&slot_count_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::SlotCapacityInternal", reinterpret_cast<const void *>(&slot_capacity_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::InvokeInternal", reinterpret_cast<const void *>(&invoke_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::OpenContextInternal", reinterpret_cast<const void *>(&open_context_internal));
-    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::BridgeCountInternal", reinterpret_cast<const void *>(&bridge_count_internal));
+#define ZTS_REGISTER_RUNTIME_CALL(method, cs_result, cs_parameters, function, doc)                                   \
+    static_assert(parameter_count(&function) == cs_parameter_count(#cs_parameters),                                   \
+                  "runtime_calls.h: the C# parameters of " #method " and those of " #function " differ in number"); \
+    zts_clr_add_internal_call("ZTS.TsIl2CppAppDomain::" #method, reinterpret_cast<const void *>(&function));
+    ZTS_PLAYER_RUNTIME_CALLS(ZTS_REGISTER_RUNTIME_CALL)
+#undef ZTS_REGISTER_RUNTIME_CALL
 }
 
 } // namespace zts_player

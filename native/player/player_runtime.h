@@ -4,7 +4,8 @@
 namespace zts_player
 {
 
-/// Binds the internal calls of ZTS.Il2Cpp (TsIl2CppAppDomain) to this runtime; once, after the CLR started.
+/// Binds the internal calls of ZTS.Il2Cpp (TsIl2CppAppDomain: the list of runtime_calls.h) to this runtime; once,
+/// after the CLR started.
 void register_runtime_calls();
 
 } // namespace zts_player

@@ -13,6 +13,8 @@
 //                    managed ones) and of ZTS.Declarations (GlobalsWriter.cs writes zts.d.ts's zts.Helpers)
 //   --player-entries <file>  the Player runtime's entries (native/player/player_entries.h) as PlayerEntries.Names and
 //                    PlayerEntries.Version of ZTS.Il2Cpp (PlayerEntries.cs implements them)
+//   --runtime-calls <file>  the Player runtime's internal calls (native/player/runtime_calls.h) as the InternalCall
+//                    externs of ZTS.TsIl2CppAppDomain (ZTS.Il2Cpp)
 //   --gate <file>    the P/Invokes of the Mono gate's exports (native/gate/zts_mono_gate.h's ZTS_GATE_FUNCTIONS): class
 //                    ZTS.Mono.GateNative
 // A parameter's C# type comes from its C type and name (csType below); the few that marshal otherwise are in
@@ -40,7 +42,8 @@ function readLists(file) {
   if (at < 0) fail(file + ' has no ZTS_ABI_JSON line (not the preprocessed tools/abi/zts_abi_lists.c)');
   // The member table's long strings are C literals written in pieces ("a" "b"): joined, they are JSON strings.
   const j = JSON.parse(text.slice(at + 'ZTS_ABI_JSON'.length).replace(/(?<!\\)"\s+"/g, ''));
-  for (const k of ['functions', 'gate_functions', 'structs', 'statuses', 'constants', 'members', 'player_entries'])
+  for (const k of ['functions', 'gate_functions', 'structs', 'statuses', 'constants', 'members', 'player_entries',
+                   'runtime_calls'])
     j[k] = j[k].filter(x => x !== null);
   for (const s of j.structs) s.fields = s.fields.filter(x => x !== null);
   for (const f of [...j.functions, ...j.gate_functions]) {
@@ -227,6 +230,12 @@ ${j.structs.map(st).join('\n')}
 ${j.constants.map(cn).join('\n')}
         };
 
+        /// <summary>The Player runtime's internal calls of its list (native/player/runtime_calls.h), as registered.</summary>
+        public static readonly string[] RuntimeCalls =
+        {
+${j.runtime_calls.map(c => '            ' + q('ZTS.TsIl2CppAppDomain::' + c.method) + ',').join('\n')}
+        };
+
         /// <summary>ZTS_RESULT_PUSH_BITS(slot, view) as zts.h writes it: ${j.push_bits}</summary>
         public static long PushBits(int slot, int view) { return unchecked(${csExpr(j.push_bits)}); }
 
@@ -273,6 +282,40 @@ function membersFile(j, namespace) {
 ${j.members.map(row).join('\n')}
         };
     }
+}
+`;
+}
+
+// ---- the Player runtime's internal calls --------------------------------------------------------------------
+
+// A doc text as /// lines of at most 120 characters, indented by `indent`.
+function docLines(text, indent) {
+  const words = ('<summary>' + text + '</summary>').split(' ');
+  const lines = [];
+  let line = indent + '///';
+  for (const w of words) {
+    if (line.length + 1 + w.length > 120 && line !== indent + '///') { lines.push(line); line = indent + '///'; }
+    line += ' ' + w;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
+
+function runtimeCallsFile(j) {
+  if (j.runtime_calls.length === 0) fail('native/player/runtime_calls.h lists no internal call');
+  const externs = j.runtime_calls.map(c => {
+    const unsafe = /\*/.test(c.params) ? 'unsafe ' : '';
+    return docLines(c.doc, '        ') + '\n        [MethodImpl(MethodImplOptions.InternalCall)]\n' +
+           '        internal static extern ' + unsafe + c.result + ' ' + c.method + c.params + ';\n';
+  });
+  return generated('native/player/runtime_calls.h') + `using System;
+using System.Runtime.CompilerServices;
+
+namespace ZTS
+{
+    public static partial class TsIl2CppAppDomain
+    {
+${externs.join('\n')}    }
 }
 `;
 }
@@ -341,6 +384,7 @@ function main() {
   write(a['members-shared'], membersFile(j, 'ZTS.Shared'));
   write(a['members-declarations'], membersFile(j, 'ZTS.Declarations'));
   write(a['player-entries'], playerEntriesFile(j));
+  write(a['runtime-calls'], runtimeCallsFile(j));
 }
 
 main();

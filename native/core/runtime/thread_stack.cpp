@@ -10,8 +10,10 @@
 
 size_t thread_stack_room()
 {
+#if defined(__linux__) || defined(_WIN32)
     char here;
     auto sp = reinterpret_cast<uintptr_t>(&here);
+#endif
 #if defined(__linux__)
     pthread_attr_t attr;
     if (pthread_getattr_np(pthread_self(), &attr) != 0) {

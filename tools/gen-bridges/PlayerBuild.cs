@@ -238,7 +238,7 @@ namespace ZTS.GenBridges
                 if (scripts != null && !Directory.Exists(scripts)) throw new Toolchain.Failure("no such scripts folder: " + scripts);
 
                 if (il2cppSources == null && !overwrite) RefuseForeignOut(outDir);
-                Layout l = Find(outDir, clr, sdk);
+                Layout l = Find(outDir, clr, sdk, inspector || il2cppSources != null);
                 if (il2cppSources == null) File.WriteAllText(Path.Combine(l.Out, OutMarker), "made by ztsrun build-player (docs/PLAYER.md)\n");
                 // The launcher ships ztsrun.exe in DIR/lib: its host API (Host.Exit) and the delegate types it binds are covered.
                 inputs.AddAssembly(Path.Combine(l.Lib, "ztsrun.exe"), true);
@@ -387,8 +387,9 @@ namespace ZTS.GenBridges
                                         "): choose a new or empty folder, or pass --overwrite to replace same-named files");
         }
 
-        // sdk: --sdk DIR, or null for the installed build's own player-sdk.
-        private static Layout Find(string outDir, Clr clr, string sdk)
+        // sdk: --sdk DIR, or null for the installed build's own player-sdk. keepsCore: the run writes no core, or the
+        // SDK's build's own (--inspector).
+        private static Layout Find(string outDir, Clr clr, string sdk, bool keepsCore)
         {
             string lib = Path.GetDirectoryName(typeof(PlayerBuild).Assembly.Location);
             string dist = Path.GetDirectoryName(lib);
@@ -403,6 +404,12 @@ namespace ZTS.GenBridges
             l.Natives = Path.Combine(Path.GetDirectoryName(l.Sdk), "lib");
             l.OutLib = Path.Combine(l.Out, "lib");
             l.Obj = Path.Combine(l.Out, "obj");
+            // The SDK's build's own folder (build/dist): its lib/libzts.so is the Editor's core, with the script
+            // debugger; the Player SDK's core, without it, would replace it under every ztsrun of that build.
+            if (!keepsCore && string.Equals(l.OutLib.TrimEnd('/'), Path.GetFullPath(l.Natives).TrimEnd('/'), StringComparison.Ordinal))
+                throw new Toolchain.Failure("--out " + l.Out + " is the ZTS build's own folder, whose lib/libzts.so (the Editor's core, " +
+                                            "with the script debugger) the Player's core would replace: pass --inspector to keep that " +
+                                            "core, or choose another folder");
             string why = sdk == null ? "the installed build is incomplete: " : "the Player SDK " + sdk + " is incomplete: ";
             foreach (string f in RuntimeFiles.Select(f => Path.Combine(lib, f)))
                 if (!File.Exists(f)) throw new Toolchain.Failure("the installed build is incomplete: " + f + " is missing (build ZTS with tools/setup.sh)");

@@ -581,44 +581,27 @@ namespace ZTS.Tests
         {
             // A FIFO named like a module or its map used to block the loader until a writer came (Mono shows no FIFO in
             // FileAttributes). The core examines the path first (TsFiles.cs, zts_file_probe): a FIFO module is a zts:
-            // error naming it, a FIFO map is ignored, and neither is opened. A writer waits on each FIFO, so a loader
-            // that opened one would get text and return (and fail here) rather than hang.
+            // error naming it, a FIFO map is ignored, and neither is opened. A writer waits on each FIFO (WaitingFifo),
+            // so a loader that opened one would get text and return (and fail here) rather than hang.
             string dir = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "zts-issue11-" + Guid.NewGuid().ToString("N"));
             System.IO.Directory.CreateDirectory(dir);
-            var writers = new List<Thread>();
             try
             {
-                foreach (string fifo in new[] { "pipe.js", "mapped.js.map" })
+                using (new WaitingFifo(System.IO.Path.Combine(dir, "pipe.js"), "export const opened = 1;\n"))
+                using (new WaitingFifo(System.IO.Path.Combine(dir, "mapped.js.map"), "export const opened = 1;\n"))
                 {
-                    string path = System.IO.Path.Combine(dir, fifo);
-                    var mkfifo = System.Diagnostics.Process.Start("mkfifo", path);
-                    mkfifo.WaitForExit();
-                    Assert.AreEqual(0, mkfifo.ExitCode);
-                    var writer = new Thread(() => { try { System.IO.File.WriteAllText(path, "export const opened = 1;\n"); } catch (System.IO.IOException) { } }) { IsBackground = true };
-                    writer.Start();
-                    writers.Add(writer);
+                    System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "mapped.js"), "export function f() { return 1; }\n");
+                    var loader = new TsFileLoader(dir);
+                    var e = Assert.Throws<System.IO.IOException>(() => loader.Load("pipe"));
+                    Assert.AreEqual("zts: " + System.IO.Path.Combine(dir, "pipe.js") + " is not a regular file (a FIFO, device or socket): " +
+                                    "ZTS reads modules, source maps and package.json from regular files only", e.Message);
+                    TsModuleSource mapped = loader.Load("mapped");
+                    Assert.IsNull(mapped.SourceMap);
+                    StringAssert.Contains("return 1", mapped.Code);
                 }
-                System.IO.File.WriteAllText(System.IO.Path.Combine(dir, "mapped.js"), "export function f() { return 1; }\n");
-                var loader = new TsFileLoader(dir);
-                var e = Assert.Throws<System.IO.IOException>(() => loader.Load("pipe"));
-                Assert.AreEqual("zts: " + System.IO.Path.Combine(dir, "pipe.js") + " is not a regular file (a FIFO, device or socket): " +
-                                "ZTS reads modules, source maps and package.json from regular files only", e.Message);
-                TsModuleSource mapped = loader.Load("mapped");
-                Assert.IsNull(mapped.SourceMap);
-                StringAssert.Contains("return 1", mapped.Code);
             }
             finally
             {
-                // Read-write opens of a FIFO never block on Linux; each is held until the writers are done, since a
-                // writer blocked in open() wakes only while a reader is there.
-                var readers = new List<System.IO.FileStream>();
-                foreach (string fifo in new[] { "pipe.js", "mapped.js.map" })
-                {
-                    string path = System.IO.Path.Combine(dir, fifo);
-                    if (System.IO.File.Exists(path)) readers.Add(new System.IO.FileStream(path, System.IO.FileMode.Open, System.IO.FileAccess.ReadWrite));
-                }
-                foreach (Thread writer in writers) writer.Join();
-                foreach (System.IO.FileStream r in readers) r.Dispose();
                 System.IO.Directory.Delete(dir, true);
             }
         }

@@ -177,25 +177,6 @@ namespace ZTS.Tests
             return e.InnerException;
         }
 
-        // A FIFO with a writer waiting on it: a loader that opens it gets text and returns, so a regression fails on
-        // what it loaded instead of hanging; Unblock opens it read-write (which never blocks on Linux) so the writer
-        // finishes whatever the loader did. No timeout decides anything.
-        private static Thread FifoWithWriter(string path, string text)
-        {
-            Shell("mkfifo", path);
-            var writer = new Thread(() => { try { File.WriteAllText(path, text); } catch (IOException) { } }) { IsBackground = true };
-            writer.Start();
-            return writer;
-        }
-
-        // Opens the FIFO as a reader too (read-write: never blocks) and keeps it open until the writer is done: a writer
-        // blocked in open() wakes only while a reader is there, so closing first could leave it blocked for good (it
-        // did, under the slower Il2Cpp adapter's launcher).
-        private static void Unblock(string path, Thread writer)
-        {
-            using (new FileStream(path, FileMode.Open, FileAccess.ReadWrite)) writer.Join();
-        }
-
         [TestCase("package.json")]
         [TestCase("index.js")]
         public void NpmPackages_FifoAsPackageFile_RefusedWithoutOpening(string fifo)
@@ -203,17 +184,12 @@ namespace ZTS.Tests
             string path = Under("node_modules/piped/" + fifo);
             if (fifo != "package.json") Write("node_modules/piped/package.json", "{\"name\":\"piped\",\"module\":\"index.js\"}");
             else Write("node_modules/piped/index.js", "export const x = 'file';\n");
-            Thread writer = FifoWithWriter(path, fifo == "package.json" ? "{\"module\":\"index.js\"}" : "export const x = 'fifo';\n");
-            try
+            using (new WaitingFifo(path, fifo == "package.json" ? "{\"module\":\"index.js\"}" : "export const x = 'fifo';\n"))
             {
                 Exception e = LoadError("import { x } from 'piped'; export function f() { return x; }\n");
                 Assert.IsInstanceOf<IOException>(e);
                 Assert.AreEqual("zts: " + path + " is not a regular file (a FIFO, device or socket): ZTS reads modules, source maps " +
                                 "and package.json from regular files only", e.Message);
-            }
-            finally
-            {
-                Unblock(path, writer);
             }
         }
 

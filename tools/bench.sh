@@ -33,16 +33,23 @@ bench_folder() { # <variant>: <root>/<variant>/bench-run with build/'s bench and
 }
 bench_folder build
 bench_folder build-nohook
-hook_runs=""
-for i in 1 2 3 4 5 6; do
-    order="build build-nohook"
-    [ $((i % 2)) -eq 1 ] || order="build-nohook build"
-    for variant in $order; do
-        d="$root/$variant/bench-run"
-        out=$(MONO_PATH="$d" LD_LIBRARY_PATH="$d" mono --optimize=all "$d/ZTS.Bench.exe" --hook-cost) || status=1
-        hook_runs+=$(echo "$out" | sed -n "s/^hookcost /$variant /p")$'\n'
+# alternate <variant> <variant> <bench flag> <row prefix>: the bench with the flag from each variant's folder, six times,
+# each order in turn (so that neither variant always runs second); prints its rows as "<variant> <row fields...>", and
+# fails when a run failed.
+alternate() {
+    local a=$1 b=$2 flag=$3 prefix=$4 i variant order d out failed=0
+    for i in 1 2 3 4 5 6; do
+        order="$a $b"
+        [ $((i % 2)) -eq 1 ] || order="$b $a"
+        for variant in $order; do
+            d="$root/$variant/bench-run"
+            out=$(MONO_PATH="$d" LD_LIBRARY_PATH="$d" mono --optimize=all "$d/ZTS.Bench.exe" "$flag") || failed=1
+            echo "$out" | sed -n "s/^$prefix /$variant /p"
+        done
     done
-done
+    return $failed
+}
+hook_runs=$(alternate build build-nohook --hook-cost hookcost) || status=1
 echo "$hook_runs" | awk '
     NF == 3 { key = $2; if (!((key, $1) in b) || $3 < b[key, $1]) b[key, $1] = $3; rows[key] = 1 }
     END { for (r in rows) printf "bench debugger_detached_%s: %.2f ns/call baseline %.2f ratio %.3f policy hybrid\n",
@@ -55,17 +62,7 @@ echo "$hook_runs" | awk '
 cmake -S "$root" -B "$root/build-stock" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZTS_QUICKJS_PATCHES=OFF >/dev/null
 cmake --build "$root/build-stock" --target zts -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
 bench_folder build-stock
-engine_runs=""
-for i in 1 2 3 4 5 6; do
-    # Each order in turn, so that neither variant always runs second.
-    order="build build-stock"
-    [ $((i % 2)) -eq 1 ] || order="build-stock build"
-    for variant in $order; do
-        d="$root/$variant/bench-run"
-        out=$(MONO_PATH="$d" LD_LIBRARY_PATH="$d" mono --optimize=all "$d/ZTS.Bench.exe" --engine-cost) || status=1
-        engine_runs+=$(echo "$out" | sed -n "s/^enginecost /$variant /p")$'\n'
-    done
-done
+engine_runs=$(alternate build build-stock --engine-cost enginecost) || status=1
 echo "$engine_runs" | awk '
     NF == 4 { key = $2; if (!((key, $1) in b) || $3 < b[key, $1]) b[key, $1] = $3; rows[key] = $4 }
     END { for (r in rows) printf "bench stock_vs_patched_%s: %.2f ns/call baseline %.2f ratio %.3f policy hybrid\n# (%s)\n",

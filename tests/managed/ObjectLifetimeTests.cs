@@ -78,9 +78,11 @@ namespace ZTS.Tests
             int alive = 0;
             foreach (WeakReference w in global::Fixtures.Factory.Tracked) if (w.IsAlive) alive++;
             // Boehm scans conservatively: a stray word that looks like an object's address pins it. 64-bit: one or two of
-            // the million; 32-bit (the 32-bit Player, docs/PLATFORMS.md), where far more words do, 10-14 measured on i386
-            // Mono (2026-12-06). A registry or exotic that kept its object would keep them all.
-            Assert.LessOrEqual(alive, IntPtr.Size == 8 ? 2 : 64, "the C# objects were collected (conservative scanning may pin a few)");
+            // the million. 32-bit (the 32-bit Player, docs/PLATFORMS.md), where far more words do: 8-27 on i386 Mono
+            // (130 runs under load, 2026-12-06), and in 3 of those runs also one run of 41-137 consecutive objects, about
+            // what one 4 KiB Boehm heap block holds of these 16-byte Widgets between their WeakReferences; collecting
+            // again frees none of them. A registry slot, exotic or root that kept its object would keep all million.
+            Assert.LessOrEqual(alive, IntPtr.Size == 8 ? 2 : 1024, "the C# objects were collected (conservative scanning may pin a few)");
             Assert.GreaterOrEqual(global::Fixtures.Factory.Tracked.Count, 1000000);
         }
 

@@ -211,6 +211,7 @@ namespace ZTS.Shared.Clr
                 for (int slot = 0; slot <= top; slot++)
                     if (objects[slot] != null && views[slot] != NoIdentity)
                         identity.Add(slot, IdentityIndex.Hash(RuntimeHelpers.GetHashCode(objects[slot]), views[slot]));
+                Array.Clear(Objects, 0, top + 1); // see Grow: a discarded array must not root what it held
                 Objects = objects;
                 _views = views;
                 _nextFree = new int[capacity];
@@ -241,7 +242,13 @@ namespace ZTS.Shared.Clr
         private void Grow()
         {
             int n = Objects.Length * 2;
+            // Boehm (Il2Cpp, the Player's Mono) scans conservatively: one stray word that looks like the address of the
+            // discarded array would keep every object it still held alive for good, long after JS released them; more
+            // likely at 32 bits, where more words look like heap addresses (Lifetime_MillionObjects_RegistryBackToBaseline
+            // counts what stays). Emptying it costs one pass per doubling.
+            object[] discarded = Objects;
             Array.Resize(ref Objects, n);
+            Array.Clear(discarded, 0, discarded.Length);
             Array.Resize(ref _views, n);
             Array.Resize(ref _nextFree, n);
         }

@@ -251,35 +251,41 @@ namespace ZTS.Shared.Conversion
         /// <summary>long: exact within ±(2^53-1), else a marshal error (SPEC_MAP D5: no bigint).</summary>
         public static JsValue FromInt64(long v, Where w)
         {
-            if (v >= int.MinValue && v <= int.MaxValue) return JsValue.FromInt32((int)v);
-            if (v >= -MaxSafeInteger && v <= MaxSafeInteger) return JsValue.FromDouble(v);
-            throw ConvertErrors.Unsafe(typeof(long), v.ToString(), w);
+            return FromSigned(v, typeof(long), w);
         }
 
         /// <summary>ulong: exact up to 2^53-1, else a marshal error.</summary>
         public static JsValue FromUInt64(ulong v, Where w)
         {
-            if (v <= int.MaxValue) return JsValue.FromInt32((int)v);
-            if (v <= MaxSafeInteger) return JsValue.FromDouble(v);
-            throw ConvertErrors.Unsafe(typeof(ulong), v.ToString(), w);
+            return FromUnsigned(v, typeof(ulong), w);
         }
 
         /// <summary>IntPtr: as long (exact within ±(2^53-1), else a marshal error naming System.IntPtr).</summary>
         public static JsValue FromIntPtr(IntPtr v, Where w)
         {
-            long x = v.ToInt64();
-            if (x >= int.MinValue && x <= int.MaxValue) return JsValue.FromInt32((int)x);
-            if (x >= -MaxSafeInteger && x <= MaxSafeInteger) return JsValue.FromDouble(x);
-            throw ConvertErrors.Unsafe(typeof(IntPtr), x.ToString(), w);
+            return FromSigned(v.ToInt64(), typeof(IntPtr), w);
         }
 
         /// <summary>UIntPtr: as ulong (exact up to 2^53-1, else a marshal error naming System.UIntPtr).</summary>
         public static JsValue FromUIntPtr(UIntPtr v, Where w)
         {
-            ulong x = v.ToUInt64();
+            return FromUnsigned(v.ToUInt64(), typeof(UIntPtr), w);
+        }
+
+        // The one ±(2^53-1) rule of the 64-bit and native integers going to JS: an int when it fits, a double while
+        // exact, else the marshal error naming t.
+        private static JsValue FromSigned(long x, Type t, Where w)
+        {
+            if (x >= int.MinValue && x <= int.MaxValue) return JsValue.FromInt32((int)x);
+            if (x >= -MaxSafeInteger && x <= MaxSafeInteger) return JsValue.FromDouble(x);
+            throw ConvertErrors.Unsafe(t, x.ToString(), w);
+        }
+
+        private static JsValue FromUnsigned(ulong x, Type t, Where w)
+        {
             if (x <= int.MaxValue) return JsValue.FromInt32((int)x);
             if (x <= MaxSafeInteger) return JsValue.FromDouble(x);
-            throw ConvertErrors.Unsafe(typeof(UIntPtr), x.ToString(), w);
+            throw ConvertErrors.Unsafe(t, x.ToString(), w);
         }
 
         /// <summary>A new JS string (owned); null is JS null.</summary>

@@ -87,9 +87,14 @@ int main(int argc, char **argv)
     // Program arguments as `mono` passes them: argv[0] of the program is its assembly path.
     zts_clr_runtime_exec_main(domain, assembly, argc - 1, argv + 1);
     // As `mono` does after Main: foreground threads keep the process alive, then AppDomain.ProcessExit runs
-    // (TsConsole flushes there). No runtime shutdown follows: on this Boehm build the runtime's cleanup waits
-    // 2 s for the finalizer thread to park and prints a time-out line on stdout (docs/PLAYER.md); the
-    // process ends here and the OS reclaims the runtime, as it does for a Player.
+    // (TsConsole flushes there) and background threads are aborted. No runtime shutdown follows: on this Boehm build
+    // the runtime's cleanup waits 2 s for the finalizer thread to park and prints a time-out line on stdout
+    // (docs/PLAYER.md). So the finalizer thread still runs here, and its finalizers call into this process's native
+    // tables (the Player runtime's slot tables and routes, the Il2Cpp stand-in's method maps): returning from main
+    // would run those tables' static destructors, and the libraries' atexit handlers, under it. The process ends
+    // here instead, as a Player's does, once C stdio is flushed; the OS reclaims the runtime.
     zts_clr_runtime_wait_foreground_threads();
-    return zts_clr_environment_exit_code();
+    int code = zts_clr_environment_exit_code();
+    std::fflush(nullptr);
+    std::_Exit(code);
 }

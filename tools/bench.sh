@@ -65,9 +65,8 @@ bench_folder build-stock
 engine_runs=$(alternate build build-stock --engine-cost enginecost) || status=1
 echo "$engine_runs" | awk '
     NF == 4 { key = $2; if (!((key, $1) in b) || $3 < b[key, $1]) b[key, $1] = $3; rows[key] = $4 }
-    END { for (r in rows) printf "bench stock_vs_patched_%s: %.2f ns/call baseline %.2f ratio %.3f policy hybrid\n# (%s)\n",
-                                   r, b[r, "build-stock"], b[r, "build"], b[r, "build-stock"] / b[r, "build"],
-                                   rows[r] == "none-control" ? "control: the same code over both trees" : "the fallback of tools/patches/quickjs-" rows[r] ".patch" }'
+    END { for (r in rows) printf "bench stock_vs_patched_%s: %.2f ns/call baseline %.2f ratio %.3f policy hybrid\n# (the fallback of tools/patches/quickjs-%s.patch)\n",
+                                   r, b[r, "build-stock"], b[r, "build"], b[r, "build-stock"] / b[r, "build"], rows[r] }'
 # What the script profiler costs while it takes a profile (bench/profiler/profiler_cost.js, over ztsrun --inspect; its
 # cost while off is in the debugger_detached_* rows above: its branch is left out of build-nohook).
 node "$root/bench/profiler/profiler_cost.js" mono "$root/build/dist/lib/ztsrun.exe" --assembly "$root/build/dist/lib/Sim.World.dll" \

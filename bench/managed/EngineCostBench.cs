@@ -39,7 +39,7 @@ namespace ZTS.Bench
             for (int r = 0; r < rounds; r++)
             {
                 bAdd = Math.Min(bAdd, Time(n, () => { long s = 0; for (int i = 0; i < n; i++) s += add(i, 1); return s; }));
-                // Two strings in: reference-counted arguments (the case the dropped call-own-args patch was for).
+                // Two strings in: reference-counted arguments, whose second copy call-own-args saves.
                 bConcat = Math.Min(bConcat, Time(n / 4, () => { long s = 0; for (int i = 0; i < n / 4; i++) s += concat("ab", "cd").Length; return s; }));
                 bArray = Math.Min(bArray, Time(n, () => (long)jsArray(n)));
                 bStruct = Math.Min(bStruct, Time(n, () => { long s = (long)structOut(n); TsFramePump.LateUpdate(); return s; }));
@@ -47,9 +47,8 @@ namespace ZTS.Bench
                 bAcc = Math.Min(bAcc, Time(n, () => { int t = 0; for (int i = 0; i < n; i++) acc(ref t, 1); return t; }));
             }
             // Row, then the patch whose fallback it measures (tools/patches/quickjs-<patch>.patch).
-            // The control rows: the same JS_Call over both trees (call-own-args was dropped: docs/ARCHITECTURE.md).
-            Console.WriteLine("enginecost csharp_to_js_add_int {0:F3} none-control", bAdd);
-            Console.WriteLine("enginecost csharp_to_js_string_concat {0:F3} none-control", bConcat);
+            Console.WriteLine("enginecost csharp_to_js_add_int {0:F3} call-own-args", bAdd);
+            Console.WriteLine("enginecost csharp_to_js_string_concat {0:F3} call-own-args", bConcat);
             Console.WriteLine("enginecost js_to_csharp_js_array_16_int_argument {0:F3} fast-array-elements", bArray);
             Console.WriteLine("enginecost js_to_csharp_struct_byval_result {0:F3} same-shape+unobserved-object", bStruct);
             Console.WriteLine("enginecost js_to_csharp_struct_table_result {0:F3} object-from-model", bTable);

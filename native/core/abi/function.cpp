@@ -86,9 +86,9 @@ try {
         ScriptScope scope(domain);
         JSValue r;
         if (copied) {
-            // The copy is ours, freed after the call. A patch that let the callee take it as its argument slots (no
-            // second copy) bought 1-3 ns of 65-410 and was dropped (docs/ARCHITECTURE.md, "The engine seam").
-            r = JS_Call(domain->ctx, *slot, JS_UNDEFINED, argc, local);
+            // The copy is ours: the callee takes it as its argument slots (no second copy where QuickJS is patched: runtime/quickjs_seam.h), and what
+            // the slots hold afterwards is freed here, including a value JS assigned to a parameter.
+            r = quickjs_seam::call_own_args(domain->ctx, *slot, JS_UNDEFINED, argc, local);
             for (int32_t i = 0; i < argc; i++) {
                 if (JS_VALUE_HAS_REF_COUNT(local[i])) JS_FreeValue(domain->ctx, local[i]);
                 if (JS_VALUE_HAS_REF_COUNT(to_js(argv[i]))) argv[i] = from_js(JS_UNDEFINED); // consumed (zts.h)

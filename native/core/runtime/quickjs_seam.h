@@ -28,6 +28,13 @@ inline constexpr bool k_patched = ZTS_QUICKJS_PATCHES != 0;
 
 #if ZTS_QUICKJS_PATCHES
 
+/// JS_Call whose argv the callee may use as its argument slots (no second copy: quickjs-call-own-args.patch); the
+/// caller frees every argv[i] afterwards, including a value JS assigned to a parameter.
+inline JSValue call_own_args(JSContext *ctx, JSValueConst f, JSValueConst this_obj, int argc, JSValue *argv)
+{
+    return JS_CallOwnArgs(ctx, f, this_obj, argc, argv);
+}
+
 /// The elements of a fast Array (borrowed, no getter can run: quickjs-fast-array-elements.patch), or false.
 inline bool fast_array_elements(JSContext *ctx, JSValueConst obj, JSValue **values, uint32_t *count)
 {
@@ -63,6 +70,13 @@ template <auto F> void set_backtrace_hook(JSRuntime *rt, void *opaque)
 }
 
 #else // stock QuickJS
+
+// A plain JS_Call: QuickJS copies argv into the callee's frame (csharp_to_js_add_int: 66.1 ns against 65.2 ns patched,
+// tools/bench.sh stock_vs_patched_*, docs/ARCHITECTURE.md).
+inline JSValue call_own_args(JSContext *ctx, JSValueConst f, JSValueConst this_obj, int argc, JSValue *argv)
+{
+    return JS_Call(ctx, f, this_obj, argc, argv);
+}
 
 // No fast path: the caller reads each element as a property.
 inline bool fast_array_elements(JSContext *, JSValueConst, JSValue **, uint32_t *)

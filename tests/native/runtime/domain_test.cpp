@@ -175,8 +175,9 @@ TEST_F(Domain_Call, StringArguments_RoundTripUtf16)
     EXPECT_EQ(std::u16string(text, 7) + u"|7", got);
 }
 
-// zts_function_call copies the arguments into a native frame of its own and frees that copy after the call: whatever
-// a parameter holds after the call is freed exactly once, the caller's value or one the script assigned to it (also through a sloppy function's mapped arguments object, and when
+// zts_function_call hands its native copy of the arguments to QuickJS as the callee's parameter slots
+// (JS_CallOwnArgs, no second copy): whatever a slot holds after the call is freed exactly once, the caller's value
+// or one the script assigned to the parameter (also through a sloppy function's mapped arguments object, and when
 // closures captured the parameters). A double free or a leak fails the teardown's leak check (and ASan).
 TEST_F(Domain_Call, FunctionCall_ParameterSlots_FreedOnceAfterTheCall)
 {
